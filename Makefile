@@ -1,0 +1,26 @@
+# IndicatorKit: the two commands a newcomer needs are `make showcase` and `make test`.
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+
+.PHONY: setup showcase test bench clean
+
+setup:
+	@bash Tools/setup
+
+## Set up, build in release mode and run the showcase terminal app.
+showcase: setup
+	$(SWIFT) build -c release --product showcase
+	@"$$($(SWIFT) build -c release --show-bin-path)/showcase"
+
+## Set up, build, run every unit test and every headless scenario.
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	"$$($(SWIFT) build --show-bin-path)/showcase" headless Tests/Scenarios
+
+## Build the benchmarks in release mode and run them (see docs/BENCHMARKS.md).
+bench: setup
+	$(SWIFT) build -c release --product bench
+	"$$($(SWIFT) build -c release --show-bin-path)/bench" all
+
+clean:
+	$(SWIFT) package clean

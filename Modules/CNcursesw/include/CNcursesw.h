@@ -1,0 +1,99 @@
+/*
+ * CNcursesw: a thin C layer over ncursesw for the NcursesTerminal module.
+ *
+ * ncurses exposes much of its API as macros (attributes, stdscr, mouse masks),
+ * which Swift cannot import, and signal handlers must be async-signal-safe C.
+ * This header wraps exactly what NcursesTerminal needs as plain functions.
+ */
+#ifndef CNCURSESW_H
+#define CNCURSESW_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+/* Kinds of input event returned by ik_read. */
+enum {
+    IK_EVENT_NONE = 0,
+    IK_EVENT_CHAR = 1,
+    IK_EVENT_KEY = 2,
+    IK_EVENT_MOUSE = 3,
+    IK_EVENT_RESIZE = 4,
+};
+
+/* Special keys (IK_EVENT_KEY). */
+enum {
+    IK_KEY_UP = 1, IK_KEY_DOWN, IK_KEY_LEFT, IK_KEY_RIGHT,
+    IK_KEY_PAGE_UP, IK_KEY_PAGE_DOWN, IK_KEY_HOME, IK_KEY_END,
+    IK_KEY_ENTER, IK_KEY_BACKSPACE, IK_KEY_DELETE, IK_KEY_INSERT,
+    IK_KEY_BACK_TAB, IK_KEY_FUNCTION /* + n for Fn, 1...24 */,
+    IK_KEY_UNKNOWN = 999,
+};
+
+/* Mouse actions (IK_EVENT_MOUSE). */
+enum {
+    IK_MOUSE_PRESS = 1, IK_MOUSE_RELEASE, IK_MOUSE_DRAG, IK_MOUSE_MOVE,
+    IK_MOUSE_WHEEL_UP, IK_MOUSE_WHEEL_DOWN,
+};
+
+/* Style flags understood by ik_put. */
+enum {
+    IK_ATTR_BOLD = 1, IK_ATTR_DIM = 2, IK_ATTR_REVERSE = 4,
+    IK_ATTR_UNDERLINE = 8, IK_ATTR_ITALIC = 16,
+};
+
+typedef struct {
+    int kind;        /* IK_EVENT_* */
+    int key;         /* IK_KEY_* for IK_EVENT_KEY, function number in `button` */
+    uint32_t ch;     /* Unicode scalar for IK_EVENT_CHAR */
+    int action;      /* IK_MOUSE_* */
+    int button;      /* 1 left, 2 middle, 3 right; Fn number for function keys */
+    int x, y;        /* mouse cell */
+    int shift, ctrl, alt;
+} ik_input;
+
+/* Checks that `term` names a terminfo entry that can address the cursor.
+   Returns 0 when usable, 1 when unknown, 2 when it cannot move the cursor (dumb). */
+int ik_check_terminal(const char *term, int out_fd);
+
+/* Switches LC_CTYPE to a UTF-8 locale (the user's, else C.UTF-8). Returns 1 on success. */
+int ik_use_utf8_locale(void);
+
+/* Starts a screen on the given descriptors. Returns 0, or -1 with a message in err. */
+int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err, size_t errlen);
+/* Ends the screen and restores the terminal. Safe to call twice. */
+void ik_close(void);
+
+void ik_size(int *rows, int *cols);
+int ik_colors(void);
+int ik_color_pairs(void);
+/* 1 when terminfo says colours are direct RGB values (the RGB capability). */
+int ik_direct_color(void);
+
+/* Defines colour pair `pair` (1…) as fg/bg colour numbers, -1 for the default. */
+int ik_init_pair(int pair, int fg, int bg);
+/* Forgets every colour pair (ncurses' reset_color_pairs). */
+void ik_reset_pairs(void);
+
+/* Draws one grapheme (n wide chars: a spacing char, then combining ones) at y,x with
+   our expected display width; fills with spaces when the C library's width is smaller. */
+void ik_put(int y, int x, const wchar_t *wcs, int n, int width, unsigned flags, int pair);
+/* Sends the changes of this frame to the terminal. */
+void ik_refresh(void);
+/* Makes the next refresh repaint the whole screen. */
+void ik_force_repaint(void);
+
+/* Reads one pending input event without blocking. Returns 1 when ev was filled. */
+int ik_read(ik_input *ev);
+
+/* The read end of the SIGWINCH self-pipe; readable after a resize. */
+int ik_resize_fd(void);
+/* Drains the resize pipe and resizes ncurses to the terminal's new size. */
+void ik_apply_resize(void);
+
+/* Installs handlers that restore the terminal on SIGINT, SIGTERM, SIGHUP and on fatal
+   signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT), then re-raise. */
+void ik_install_signal_handlers(void);
+
+
+#endif

@@ -1,0 +1,379 @@
+/* CNcursesw: see include/CNcursesw.h. */
+#include "CNcursesw.h"
+
+#include <curses.h>
+#include <term.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+static SCREEN *ik_screen = NULL;
+static FILE *ik_in = NULL, *ik_out = NULL;
+static int ik_out_fd = -1;
+static int ik_mouse_on = 0;
+static int ik_button_down = 0;
+static int ik_winch_pipe[2] = {-1, -1};
+
+/* Restore state used by the signal handlers: prepared once, written with write(2). */
+static struct termios ik_saved_termios;
+static int ik_have_termios = 0;
+static char ik_restore_bytes[512];
+static size_t ik_restore_len = 0;
+
+static const char ik_mouse_on_seq[] = "\033[?1002h\033[?1006h";
+static const char ik_mouse_off_seq[] = "\033[?1006l\033[?1002l\033[?1000l";
+
+int ik_check_terminal(const char *term, int out_fd) {
+    int err = 0;
+    if (term == NULL || *term == '\0') return 1;
+    TERMINAL *saved = cur_term;
+    if (setupterm(term, out_fd, &err) != OK || err != 1) {
+        return 1;
+    }
+    int result = 0;
+    char *cup = tigetstr("cup");
+    if (cup == NULL || cup == (char *)-1 || tigetflag("gn") > 0 || tigetflag("hc") > 0) result = 2;
+    TERMINAL *probe = cur_term;
+    set_curterm(saved);
+    del_curterm(probe);
+    return result;
+}
+
+static int ik_codeset_is_utf8(void) {
+    const char *cs = nl_langinfo(CODESET);
+    return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+int ik_use_utf8_locale(void) {
+    setlocale(LC_ALL, "");
+    if (ik_codeset_is_utf8()) return 1;
+    if (setlocale(LC_CTYPE, "C.UTF-8") != NULL && ik_codeset_is_utf8()) return 1;
+    if (setlocale(LC_CTYPE, "C.utf8") != NULL && ik_codeset_is_utf8()) return 1;
+    if (setlocale(LC_CTYPE, "en_US.UTF-8") != NULL && ik_codeset_is_utf8()) return 1;
+    return 0;
+}
+
+static void ik_append_cap(const char *name) {
+    char *s = tigetstr((char *)name);
+    if (s == NULL || s == (char *)-1) return;
+    size_t n = strlen(s);
+    if (ik_restore_len + n >= sizeof ik_restore_bytes) return;
+    memcpy(ik_restore_bytes + ik_restore_len, s, n);
+    ik_restore_len += n;
+}
+
+static void ik_append_raw(const char *s) {
+    size_t n = strlen(s);
+    if (ik_restore_len + n >= sizeof ik_restore_bytes) return;
+    memcpy(ik_restore_bytes + ik_restore_len, s, n);
+    ik_restore_len += n;
+}
+
+int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err, size_t errlen) {
+    if (ik_screen != NULL) {
+        snprintf(err, errlen, "a terminal screen is already open");
+        return -1;
+    }
+    ik_have_termios = (tcgetattr(out_fd, &ik_saved_termios) == 0);
+    int in_copy = dup(in_fd), out_copy = dup(out_fd);
+    if (in_copy < 0 || out_copy < 0) {
+        snprintf(err, errlen, "cannot duplicate the terminal descriptors: %s", strerror(errno));
+        if (in_copy >= 0) close(in_copy);
+        if (out_copy >= 0) close(out_copy);
+        return -1;
+    }
+    ik_in = fdopen(in_copy, "r");
+    ik_out = fdopen(out_copy, "w");
+    if (ik_in == NULL || ik_out == NULL) {
+        snprintf(err, errlen, "cannot open the terminal streams: %s", strerror(errno));
+        return -1;
+    }
+    ik_out_fd = out_copy;
+    set_escdelay(25);
+    ik_screen = newterm(term, ik_out, ik_in);
+    if (ik_screen == NULL) {
+        snprintf(err, errlen, "ncurses cannot start on terminal type '%s'", term ? term : "");
+        fclose(ik_in); fclose(ik_out); ik_in = ik_out = NULL; ik_out_fd = -1;
+        return -1;
+    }
+    set_term(ik_screen);
+    raw();
+    noecho();
+    nonl();
+    intrflush(stdscr, FALSE);
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);
+    leaveok(stdscr, TRUE);
+    scrollok(stdscr, FALSE);
+    curs_set(0);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+    }
+    ik_mouse_on = 0;
+    if (enable_mouse) {
+        mouseinterval(0);
+        if (mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL) != 0) {
+            ik_mouse_on = 1;
+        }
+    }
+    ik_restore_len = 0;
+    if (ik_mouse_on) ik_append_raw(ik_mouse_off_seq);
+    ik_append_cap("sgr0");
+    ik_append_cap("cnorm");
+    ik_append_cap("rmkx");
+    ik_append_cap("rmcup");
+    if (pipe(ik_winch_pipe) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(ik_winch_pipe[i], F_SETFL, fcntl(ik_winch_pipe[i], F_GETFL) | O_NONBLOCK);
+            fcntl(ik_winch_pipe[i], F_SETFD, FD_CLOEXEC);
+        }
+    }
+    /* Show the alternate screen now, then turn on button-motion reporting (drags). */
+    wnoutrefresh(stdscr);
+    doupdate();
+    if (ik_mouse_on) {
+        ssize_t w = write(ik_out_fd, ik_mouse_on_seq, sizeof ik_mouse_on_seq - 1);
+        (void)w;
+    }
+    return 0;
+}
+
+void ik_close(void) {
+    if (ik_screen == NULL) return;
+    if (ik_mouse_on) {
+        ssize_t w = write(ik_out_fd, ik_mouse_off_seq, sizeof ik_mouse_off_seq - 1);
+        (void)w;
+        mousemask(0, NULL);
+    }
+    curs_set(1);
+    endwin();
+    delscreen(ik_screen);
+    ik_screen = NULL;
+    if (ik_in) fclose(ik_in);
+    if (ik_out) fclose(ik_out);
+    ik_in = ik_out = NULL;
+    ik_out_fd = -1;
+    for (int i = 0; i < 2; i++) {
+        if (ik_winch_pipe[i] >= 0) close(ik_winch_pipe[i]);
+        ik_winch_pipe[i] = -1;
+    }
+    signal(SIGWINCH, SIG_DFL);
+}
+
+void ik_size(int *rows, int *cols) {
+    if (ik_screen == NULL) { *rows = 0; *cols = 0; return; }
+    *rows = LINES;
+    *cols = COLS;
+}
+
+int ik_colors(void) { return (ik_screen != NULL && has_colors()) ? COLORS : 0; }
+int ik_color_pairs(void) { return (ik_screen != NULL && has_colors()) ? COLOR_PAIRS : 0; }
+int ik_direct_color(void) { return tigetflag("RGB") > 0; }
+
+int ik_init_pair(int pair, int fg, int bg) { return init_extended_pair(pair, fg, bg) == OK; }
+void ik_reset_pairs(void) { reset_color_pairs(); }
+
+static attr_t ik_attrs(unsigned flags) {
+    attr_t a = A_NORMAL;
+    if (flags & IK_ATTR_BOLD) a |= A_BOLD;
+    if (flags & IK_ATTR_DIM) a |= A_DIM;
+    if (flags & IK_ATTR_REVERSE) a |= A_REVERSE;
+    if (flags & IK_ATTR_UNDERLINE) a |= A_UNDERLINE;
+#ifdef A_ITALIC
+    if (flags & IK_ATTR_ITALIC) a |= A_ITALIC;
+#endif
+    return a;
+}
+
+void ik_put(int y, int x, const wchar_t *wcs, int n, int width, unsigned flags, int pair) {
+    if (ik_screen == NULL || n <= 0) return;
+    wchar_t buf[CCHARW_MAX + 1];
+    int count = n < CCHARW_MAX ? n : CCHARW_MAX;
+    memcpy(buf, wcs, sizeof(wchar_t) * (size_t)count);
+    buf[count] = L'\0';
+    int libc_width = wcwidth(buf[0]);
+    if (libc_width < 0 || libc_width > width) {
+        /* The C library disagrees about this character: draw a replacement of our width. */
+        buf[0] = width >= 2 ? 0xFF1F /* fullwidth ? */ : L'?';
+        buf[1] = L'\0';
+        libc_width = width >= 2 ? 2 : 1;
+    }
+    attr_t attrs = ik_attrs(flags);
+    cchar_t cc;
+    int ext_pair = pair;
+    setcchar(&cc, buf, attrs, 0, &ext_pair);
+    mvwadd_wch(stdscr, y, x, &cc);
+    /* Keep the layout when the C library counts fewer cells than we do. */
+    for (int i = libc_width; i < width; i++) {
+        wchar_t space[2] = {L' ', L'\0'};
+        setcchar(&cc, space, attrs, 0, &ext_pair);
+        mvwadd_wch(stdscr, y, x + i, &cc);
+    }
+}
+
+void ik_refresh(void) {
+    if (ik_screen == NULL) return;
+    wnoutrefresh(stdscr);
+    doupdate();
+}
+
+void ik_force_repaint(void) {
+    if (ik_screen == NULL) return;
+    clearok(curscr, TRUE);
+}
+
+static int ik_map_key(wint_t k, ik_input *ev) {
+    switch (k) {
+    case KEY_UP: return IK_KEY_UP;
+    case KEY_DOWN: return IK_KEY_DOWN;
+    case KEY_LEFT: return IK_KEY_LEFT;
+    case KEY_RIGHT: return IK_KEY_RIGHT;
+    case KEY_SR: ev->shift = 1; return IK_KEY_UP;
+    case KEY_SF: ev->shift = 1; return IK_KEY_DOWN;
+    case KEY_SLEFT: ev->shift = 1; return IK_KEY_LEFT;
+    case KEY_SRIGHT: ev->shift = 1; return IK_KEY_RIGHT;
+    case KEY_PPAGE: return IK_KEY_PAGE_UP;
+    case KEY_NPAGE: return IK_KEY_PAGE_DOWN;
+    case KEY_HOME: return IK_KEY_HOME;
+    case KEY_END: return IK_KEY_END;
+    case KEY_ENTER: return IK_KEY_ENTER;
+    case KEY_BACKSPACE: return IK_KEY_BACKSPACE;
+    case KEY_DC: return IK_KEY_DELETE;
+    case KEY_IC: return IK_KEY_INSERT;
+    case KEY_BTAB: return IK_KEY_BACK_TAB;
+    default:
+        if (k >= KEY_F(1) && k <= KEY_F(24)) {
+            ev->button = (int)(k - KEY_F(0));
+            return IK_KEY_FUNCTION;
+        }
+        return IK_KEY_UNKNOWN;
+    }
+}
+
+static int ik_read_mouse(ik_input *ev) {
+    MEVENT m;
+    if (getmouse(&m) != OK) return 0;
+    ev->kind = IK_EVENT_MOUSE;
+    ev->x = m.x;
+    ev->y = m.y;
+    mmask_t b = m.bstate;
+    ev->shift = (b & BUTTON_SHIFT) != 0;
+    ev->ctrl = (b & BUTTON_CTRL) != 0;
+    ev->alt = (b & BUTTON_ALT) != 0;
+#if NCURSES_MOUSE_VERSION > 1
+    if (b & BUTTON4_PRESSED) { ev->action = IK_MOUSE_WHEEL_UP; return 1; }
+    if (b & BUTTON5_PRESSED) { ev->action = IK_MOUSE_WHEEL_DOWN; return 1; }
+#endif
+    if (b & (BUTTON1_PRESSED | BUTTON2_PRESSED | BUTTON3_PRESSED)) {
+        ev->action = IK_MOUSE_PRESS;
+        ev->button = (b & BUTTON1_PRESSED) ? 1 : (b & BUTTON2_PRESSED) ? 2 : 3;
+        ik_button_down = ev->button;
+        return 1;
+    }
+    if (b & (BUTTON1_RELEASED | BUTTON2_RELEASED | BUTTON3_RELEASED)) {
+        ev->action = IK_MOUSE_RELEASE;
+        ev->button = (b & BUTTON1_RELEASED) ? 1 : (b & BUTTON2_RELEASED) ? 2 : 3;
+        ik_button_down = 0;
+        return 1;
+    }
+    if (b & (BUTTON1_CLICKED | BUTTON2_CLICKED | BUTTON3_CLICKED)) {
+        /* Some terminals report a click without a separate release. */
+        ev->action = IK_MOUSE_RELEASE;
+        ev->button = (b & BUTTON1_CLICKED) ? 1 : (b & BUTTON2_CLICKED) ? 2 : 3;
+        ik_button_down = 0;
+        return 1;
+    }
+    if (b & REPORT_MOUSE_POSITION) {
+        ev->action = ik_button_down ? IK_MOUSE_DRAG : IK_MOUSE_MOVE;
+        ev->button = ik_button_down;
+        return 1;
+    }
+    return 0;
+}
+
+int ik_read(ik_input *ev) {
+    memset(ev, 0, sizeof *ev);
+    if (ik_screen == NULL) return 0;
+    for (;;) {
+        wint_t wch = 0;
+        int r = wget_wch(stdscr, &wch);
+        if (r == ERR) return 0;
+        if (r == KEY_CODE_YES) {
+            if (wch == KEY_MOUSE) {
+                if (ik_read_mouse(ev)) return 1;
+                continue;
+            }
+            if (wch == KEY_RESIZE) { ev->kind = IK_EVENT_RESIZE; return 1; }
+            ev->kind = IK_EVENT_KEY;
+            ev->key = ik_map_key(wch, ev);
+            return 1;
+        }
+        ev->kind = IK_EVENT_CHAR;
+        ev->ch = (uint32_t)wch;
+        return 1;
+    }
+}
+
+static void ik_on_winch(int sig) {
+    (void)sig;
+    int saved = errno;
+    if (ik_winch_pipe[1] >= 0) {
+        ssize_t w = write(ik_winch_pipe[1], "w", 1);
+        (void)w;
+    }
+    errno = saved;
+}
+
+int ik_resize_fd(void) { return ik_winch_pipe[0]; }
+
+void ik_apply_resize(void) {
+    char drain[64];
+    if (ik_winch_pipe[0] >= 0) {
+        while (read(ik_winch_pipe[0], drain, sizeof drain) > 0) {}
+    }
+    if (ik_screen == NULL) return;
+    struct winsize ws;
+    if (ioctl(ik_out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        resize_term(ws.ws_row, ws.ws_col);
+        clearok(curscr, TRUE);
+    }
+}
+
+/* Async-signal-safe: only write(2), tcsetattr(3), sigaction and raise. */
+static void ik_on_fatal(int sig) {
+    if (ik_out_fd >= 0 && ik_restore_len > 0) {
+        ssize_t w = write(ik_out_fd, ik_restore_bytes, ik_restore_len);
+        (void)w;
+    }
+    if (ik_have_termios && ik_out_fd >= 0) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+}
+
+void ik_install_signal_handlers(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = ik_on_fatal;
+    const int fatal[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &sa, NULL);
+    struct sigaction winch;
+    memset(&winch, 0, sizeof winch);
+    sigemptyset(&winch.sa_mask);
+    winch.sa_handler = ik_on_winch;
+    winch.sa_flags = SA_RESTART;
+    sigaction(SIGWINCH, &winch, NULL);
+}

@@ -1,0 +1,204 @@
+import CNcursesw
+import TUICore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real terminal, drawn with ncursesw: wide characters, colours down-sampled to
+/// what the terminal shows, colour pairs on demand, keys, mouse and resizes.
+///
+/// The terminal is restored (cursor shown, echo on, main screen back) by ``close()``,
+/// and also on SIGINT, SIGTERM, SIGHUP and fatal signals, after which the signal is
+/// raised again.
+///
+/// ```swift
+/// let terminal = try NcursesTerminal.open()
+/// defer { terminal.close() }
+/// terminal.present(canvas)
+/// ```
+@MainActor
+public final class NcursesTerminal: TerminalBackend {
+    /// The current size in cells.
+    public private(set) var size: Size
+    /// Colour depth, mouse and terminal name.
+    public let capabilities: TerminalCapabilities
+    /// The descriptor input is read from (watch it for readability).
+    public let inputDescriptor: Int32
+    /// A descriptor that becomes readable when the terminal was resized.
+    public var resizeDescriptor: Int32 { ik_resize_fd() }
+
+    private var shown: Canvas
+    private var pairs: ColorPairTable
+    private let directColor: Bool
+    private let colorCount: Int
+    private var isOpen = true
+    private var pendingResize = false
+
+    private init(input: Int32, capabilities: TerminalCapabilities, colorCount: Int, directColor: Bool, pairCapacity: Int) {
+        inputDescriptor = input
+        self.capabilities = capabilities
+        self.colorCount = colorCount
+        self.directColor = directColor
+        pairs = ColorPairTable(capacity: pairCapacity)
+        var rows: Int32 = 0, cols: Int32 = 0
+        ik_size(&rows, &cols)
+        size = Size(width: Int(cols), height: Int(rows))
+        shown = Canvas(size: .zero)
+    }
+
+    /// Checks, without touching the screen, that the descriptors are a terminal whose type
+    /// terminfo knows and that can move the cursor.
+    public static func preflight(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
+        environment: [String: String]
+    ) -> TerminalError? {
+        guard isatty(input) == 1, isatty(output) == 1 else { return .notATerminal }
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" { return .dumbTerminal(term) }
+        switch ik_check_terminal(term, output) {
+        case 0: return nil
+        case 2: return .dumbTerminal(term)
+        default: return .unknownTerminal(term)
+        }
+    }
+
+    /// Starts ncurses on the terminal (by default standard input and output).
+    public static func open(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
+        environment: [String: String], mouse: Bool = true, installSignalHandlers: Bool = true
+    ) throws(TerminalError) -> NcursesTerminal {
+        if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
+        guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
+        let term = environment["TERM"] ?? ""
+        var message = [CChar](repeating: 0, count: 256)
+        guard ik_open(input, output, term, mouse ? 1 : 0, &message, message.count) == 0 else {
+            throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        if installSignalHandlers { ik_install_signal_handlers() }
+        let colors = Int(ik_colors())
+        let direct = ik_direct_color() == 1
+        let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
+        let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term)
+        return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()))
+    }
+
+    /// Ends ncurses and restores the terminal. Safe to call more than once.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        ik_close()
+    }
+
+    /// How many times the colour-pair table filled up and was reset.
+    public var colorPairResets: Int { pairs.resets }
+
+    /// Call when ``resizeDescriptor`` is readable: adopts the new size and queues `.resize`.
+    public func applyResize() {
+        ik_apply_resize()
+        var rows: Int32 = 0, cols: Int32 = 0
+        ik_size(&rows, &cols)
+        size = Size(width: Int(cols), height: Int(rows))
+        shown = Canvas(size: .zero)
+        pendingResize = true
+    }
+
+    public func present(_ canvas: Canvas) {
+        guard isOpen else { return }
+        if shown.size != size { shown = Canvas(size: size, fill: Cell("\u{0}")) }  // forces every cell to be drawn
+        var wide = [wchar_t](repeating: 0, count: 6)
+        var y = 0
+        while y < min(size.height, canvas.size.height) {
+            var x = 0
+            while x < min(size.width, canvas.size.width) {
+                let cell = canvas[x, y]
+                defer { x += 1 }
+                if cell.isContinuation || cell == shown[x, y] { continue }
+                let style = cell.style.resolved(for: capabilities.colorDepth)
+                guard let pair = colorPair(for: style) else {
+                    // The pair table was reset: everything on screen must be drawn again.
+                    shown = Canvas(size: size, fill: Cell("\u{0}"))
+                    ik_reset_pairs()
+                    ik_force_repaint()
+                    present(canvas)
+                    return
+                }
+                var count: Int32 = 0
+                for scalar in cell.character.unicodeScalars where count < 5 {
+                    wide[Int(count)] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+                ik_put(Int32(y), Int32(x), &wide, count, Int32(cell.width), attributeFlags(style), pair.number)
+                if pair.boldForBright { ik_put(Int32(y), Int32(x), &wide, count, Int32(cell.width), attributeFlags(style) | UInt32(IK_ATTR_BOLD), pair.number) }
+            }
+            y += 1
+        }
+        shown = canvas
+        ik_refresh()
+    }
+
+    public func readEvents() -> [InputEvent] {
+        var events: [InputEvent] = []
+        if pendingResize {
+            pendingResize = false
+            events.append(.resize(size))
+        }
+        var raw = ik_input()
+        while ik_read(&raw) == 1 {
+            if raw.kind == Int32(IK_EVENT_RESIZE) {
+                applyResize()
+                pendingResize = false
+                events.append(.resize(size))
+            } else if let event = InputDecoder.event(from: raw) {
+                events.append(event)
+            }
+        }
+        return events
+    }
+
+    private struct Pair {
+        let number: Int32
+        let boldForBright: Bool
+    }
+
+    /// nil when the table was exhausted and reset.
+    private func colorPair(for style: Style) -> Pair? {
+        guard capabilities.colorDepth != .none else { return Pair(number: 0, boldForBright: false) }
+        let (fg, bright) = colorNumber(style.foreground)
+        let (bg, _) = colorNumber(style.background)
+        switch pairs.pair(foreground: fg, background: bg) {
+        case .existing(let number): return Pair(number: number, boldForBright: bright)
+        case .new(let number):
+            ik_init_pair(number, fg, bg)
+            return Pair(number: number, boldForBright: bright)
+        case .exhausted: return nil
+        }
+    }
+
+    /// The ncurses colour number; on 8-colour terminals bright colours become bold.
+    private func colorNumber(_ color: Color) -> (Int32, Bool) {
+        switch color {
+        case .default: return (-1, false)
+        case .ansi(let n):
+            if colorCount < 16, n >= 8 { return (Int32(n - 8), true) }
+            return (Int32(n), false)
+        case .palette(let n):
+            return (Int32(n) < colorCount ? Int32(n) : Int32(n % 8), false)
+        case .rgb(let r, let g, let b):
+            return (directColor ? Int32(r) << 16 | Int32(g) << 8 | Int32(b) : -1, false)
+        }
+    }
+
+    private func attributeFlags(_ style: Style) -> UInt32 {
+        var flags: UInt32 = 0
+        let a = style.attributes
+        if a.contains(.bold) { flags |= UInt32(IK_ATTR_BOLD) }
+        if a.contains(.dim) { flags |= UInt32(IK_ATTR_DIM) }
+        if a.contains(.reverse) { flags |= UInt32(IK_ATTR_REVERSE) }
+        if a.contains(.underline) { flags |= UInt32(IK_ATTR_UNDERLINE) }
+        if a.contains(.italic) { flags |= UInt32(IK_ATTR_ITALIC) }
+        return flags
+    }
+}

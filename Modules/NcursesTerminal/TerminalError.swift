@@ -1,0 +1,28 @@
+/// Why the real terminal could not be used. Each message says what to do.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// Standard input or output is not a terminal (a pipe, a file, a CI log).
+    case notATerminal
+    /// `TERM` is unset, `dumb`, or names a terminal that cannot move the cursor.
+    case dumbTerminal(String)
+    /// `TERM` names a terminal type this system's terminfo does not know.
+    case unknownTerminal(String)
+    /// No UTF-8 locale could be selected, so wide characters cannot be drawn.
+    case noUTF8Locale
+    /// ncurses refused to start.
+    case startFailed(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            "standard input and output must be a terminal; run it in a terminal window (or try `showcase headless`)"
+        case .dumbTerminal(let name):
+            "TERM=\(name.isEmpty ? "(unset)" : name) cannot move the cursor; run it in a full terminal such as xterm, tmux or screen"
+        case .unknownTerminal(let name):
+            "TERM=\(name) is not a terminal type known to terminfo; set TERM to e.g. xterm-256color or install ncurses-term"
+        case .noUTF8Locale:
+            "no UTF-8 locale is available; set LANG to a UTF-8 locale such as C.UTF-8"
+        case .startFailed(let message):
+            "the terminal could not be started: \(message)"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// Boxes, shading and horizontal rules.
+extension Canvas {
+    /// Line characters for a box.
+    public struct BoxStyle: Sendable {
+        let horizontal: Character, vertical: Character
+        let topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character
+        /// Thin lines with round corners.
+        public static let rounded = BoxStyle(horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
+        /// Thin lines with square corners.
+        public static let square = BoxStyle(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
+        /// Plain ASCII, for terminals without line drawing.
+        public static let ascii = BoxStyle(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
+    }
+
+    /// Draws a box along the edges of `rect`, with an optional title in the top edge.
+    public mutating func drawBox(_ rect: Rect, style: Style = .plain, lines: BoxStyle = .rounded, title: String? = nil) {
+        guard rect.width >= 2, rect.height >= 2 else {
+            fill(rect, with: Cell(lines.horizontal, style: style))
+            return
+        }
+        for x in rect.x + 1..<rect.maxX - 1 {
+            put(lines.horizontal, at: Point(x: x, y: rect.y), style: style)
+            put(lines.horizontal, at: Point(x: x, y: rect.maxY - 1), style: style)
+        }
+        for y in rect.y + 1..<rect.maxY - 1 {
+            put(lines.vertical, at: Point(x: rect.x, y: y), style: style)
+            put(lines.vertical, at: Point(x: rect.maxX - 1, y: y), style: style)
+        }
+        put(lines.topLeft, at: rect.origin, style: style)
+        put(lines.topRight, at: Point(x: rect.maxX - 1, y: rect.y), style: style)
+        put(lines.bottomLeft, at: Point(x: rect.x, y: rect.maxY - 1), style: style)
+        put(lines.bottomRight, at: Point(x: rect.maxX - 1, y: rect.maxY - 1), style: style)
+        if let title, rect.width > 4 {
+            let text = " " + title.sanitizedForTerminal.truncated(toWidth: rect.width - 4) + " "
+            draw(text, at: Point(x: rect.x + 1, y: rect.y), style: style, clip: rect.inset(top: 0, left: 1, bottom: 0, right: 1))
+        }
+    }
+
+    /// Lays a translucent colour over `rect`: foregrounds and backgrounds move `opacity`
+    /// of the way towards `color`, so what is beneath stays visible but dimmed.
+    /// `.default` colours are taken as `assumedForeground`/`assumedBackground`.
+    public mutating func shade(
+        _ rect: Rect, with color: Color, opacity: Double,
+        assumedForeground: (UInt8, UInt8, UInt8) = (229, 229, 229),
+        assumedBackground: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    ) {
+        restyle(rect) { style in
+            style.foreground = style.foreground.blended(with: color, amount: opacity, default: assumedForeground)
+            style.background = style.background.blended(with: color, amount: opacity, default: assumedBackground)
+        }
+    }
+}

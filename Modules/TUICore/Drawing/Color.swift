@@ -1,0 +1,67 @@
+/// A terminal colour: the terminal's default, one of the 16 ANSI colours, an entry of the
+/// 256-colour palette, or a 24-bit RGB value.
+///
+/// Components choose colours freely; the backend down-samples them once to the
+/// terminal's ``ColorDepth`` (see ``Color/resolved(for:)``).
+public enum Color: Hashable, Sendable {
+    /// The terminal's own foreground or background.
+    case `default`
+    /// One of the 16 ANSI colours, 0…15 (8…15 are the bright ones).
+    case ansi(UInt8)
+    /// An entry of the xterm 256-colour palette.
+    case palette(UInt8)
+    /// A 24-bit colour.
+    case rgb(UInt8, UInt8, UInt8)
+
+    /// ANSI black.
+    public static let black = Color.ansi(0)
+    /// ANSI red.
+    public static let red = Color.ansi(1)
+    /// ANSI green.
+    public static let green = Color.ansi(2)
+    /// ANSI yellow.
+    public static let yellow = Color.ansi(3)
+    /// ANSI blue.
+    public static let blue = Color.ansi(4)
+    /// ANSI magenta.
+    public static let magenta = Color.ansi(5)
+    /// ANSI cyan.
+    public static let cyan = Color.ansi(6)
+    /// ANSI white (light grey on most terminals).
+    public static let white = Color.ansi(7)
+    /// ANSI bright black (dark grey).
+    public static let brightBlack = Color.ansi(8)
+    /// ANSI bright white.
+    public static let brightWhite = Color.ansi(15)
+}
+
+/// How many colours a terminal can show.
+public enum ColorDepth: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
+    /// No colour at all (`NO_COLOR`, or a monochrome terminal): only attributes.
+    case none = 0
+    /// The 16 ANSI colours (8 on old terminals; bright ones then show as bold).
+    case ansi16 = 16
+    /// The xterm 256-colour palette.
+    case palette256 = 256
+    /// 24-bit direct colour.
+    case trueColor = 16_777_216
+
+    /// Orders depths from none to true colour.
+    public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// A short human name: `none`, `16`, `256`, `truecolor`.
+    public var description: String {
+        switch self {
+        case .none: "none"
+        case .ansi16: "16"
+        case .palette256: "256"
+        case .trueColor: "truecolor"
+        }
+    }
+
+    /// Parses the names `description` produces.
+    public init?(name: String) {
+        guard let depth = ColorDepth.allCases.first(where: { $0.description == name }) else { return nil }
+        self = depth
+    }
+}

@@ -1,0 +1,35 @@
+/// Making text from data safe to show on a terminal.
+extension StringProtocol {
+    /// The text with every control character (C0, C1, DEL; so every escape sequence)
+    /// replaced by U+FFFD, and tabs and newlines by spaces. Text from files, databases or
+    /// the network passes through this before it reaches a terminal.
+    public var sanitizedForTerminal: String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                result.append(" ")
+            } else if scalar.isTerminalControl {
+                result.append("\u{FFFD}")
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The longest prefix that fits in `width` cells, ending in `ellipsis` when cut.
+    public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if displayWidth <= width { return String(self) }
+        let budget = width - ellipsis.displayWidth
+        guard budget >= 0 else { return "" }
+        var result = "", used = 0
+        for character in self {
+            let w = character.displayWidth
+            if used + w > budget { break }
+            result.append(character)
+            used += w
+        }
+        return result + ellipsis
+    }
+}

@@ -1,0 +1,141 @@
+/// Turns an ``RGBAImage`` into cells with half blocks: each cell shows two pixels, the
+/// upper one as the foreground of `▀` and the lower one as its background.
+///
+/// The image is scaled to fit the box with its aspect ratio kept (a cell is taken as
+/// twice as tall as wide, so each half is square) by area averaging, which weighs every
+/// source pixel by how much of it falls in a target pixel. Colours are averaged with
+/// alpha weighting (transparent pixels lend no colour), then blended onto `background`;
+/// a cell whose both halves are fully transparent stays a blank with the terminal's
+/// default background. In ``Mode/monochrome`` (no colour) each half is on or off by its
+/// luminance and drawn with `▀`, `▄`, `█` or a space.
+///
+/// ```swift
+/// let cells = HalfBlockRasterizer().rasterize(frame, fitting: Size(width: 21, height: 7))
+/// canvas.blit(cells, at: box.origin)
+/// ```
+public struct HalfBlockRasterizer: Sendable {
+    /// Colour or shapes only.
+    public enum Mode: Sendable {
+        /// 24-bit colours (the backend down-samples them).
+        case color
+        /// Glyph shapes only, for terminals without colour.
+        case monochrome
+    }
+
+    /// How pixels become cells.
+    public var mode: Mode
+    /// The colour translucent pixels are blended onto.
+    public var background: RGBA
+
+    /// Creates a rasterizer.
+    public init(mode: Mode = .color, background: RGBA = RGBA(0, 0, 0)) {
+        self.mode = mode
+        self.background = background
+    }
+
+    /// The number of cells an image of `width × height` pixels takes when fitted into `box`.
+    public func fittedSize(width: Int, height: Int, in box: Size) -> Size {
+        let pixels = fittedPixels(width: width, height: height, in: box)
+        return Size(width: pixels.width, height: (pixels.height + 1) / 2)
+    }
+
+    private func fittedPixels(width: Int, height: Int, in box: Size) -> Size {
+        guard width > 0, height > 0, !box.isEmpty else { return .zero }
+        let scale = min(Double(box.width) / Double(width), Double(box.height * 2) / Double(height))
+        let w = min(box.width, max(1, Int((Double(width) * scale).rounded())))
+        let h = min(box.height * 2, max(1, Int((Double(height) * scale).rounded())))
+        return Size(width: w, height: h)
+    }
+
+    /// The image fitted into `box` (aspect ratio kept) as a canvas of ``fittedSize(width:height:in:)``.
+    public func rasterize(_ image: RGBAImage, fitting box: Size) -> Canvas {
+        let target = fittedPixels(width: image.width, height: image.height, in: box)
+        guard !target.isEmpty else { return Canvas(size: .zero) }
+        let scaled = Self.areaAverage(image, to: target)
+        var canvas = Canvas(size: Size(width: target.width, height: (target.height + 1) / 2))
+        for row in 0..<canvas.size.height {
+            for x in 0..<target.width {
+                let upper = scaled[x + 2 * row * target.width]
+                let lower = 2 * row + 1 < target.height ? scaled[x + (2 * row + 1) * target.width] : .clear
+                canvas[x, row] = cell(upper: upper, lower: lower)
+            }
+        }
+        return canvas
+    }
+
+    private func cell(upper: RGBA, lower: RGBA) -> Cell {
+        if upper.a == 0 && lower.a == 0 { return .blank }
+        let top = blend(upper), bottom = blend(lower)
+        switch mode {
+        case .color:
+            let style = Style(foreground: .rgb(top.r, top.g, top.b), background: .rgb(bottom.r, bottom.g, bottom.b))
+            return Cell("▀", style: style)
+        case .monochrome:
+            let glyph: Character = switch (isLight(top), isLight(bottom)) {
+            case (true, true): "█"
+            case (true, false): "▀"
+            case (false, true): "▄"
+            case (false, false): " "
+            }
+            return Cell(glyph)
+        }
+    }
+
+    private func blend(_ p: RGBA) -> RGBA {
+        let a = Int(p.a)
+        func mix(_ c: UInt8, _ bg: UInt8) -> UInt8 { UInt8((Int(c) * a + Int(bg) * (255 - a) + 127) / 255) }
+        return RGBA(mix(p.r, background.r), mix(p.g, background.g), mix(p.b, background.b))
+    }
+
+    private func isLight(_ p: RGBA) -> Bool {
+        let luminance = 0.2126 * Double(p.r) + 0.7152 * Double(p.g) + 0.0722 * Double(p.b)
+        let bgLuminance = 0.2126 * Double(background.r) + 0.7152 * Double(background.g) + 0.0722 * Double(background.b)
+        return abs(luminance - bgLuminance) >= 64
+    }
+
+    /// Area-averaged resampling with alpha weighting; returns `target.area` pixels, row-major.
+    static func areaAverage(_ image: RGBAImage, to target: Size) -> [RGBA] {
+        let xWeights = weights(source: image.width, target: target.width)
+        let yWeights = weights(source: image.height, target: target.height)
+        var result = [RGBA](repeating: .clear, count: target.area)
+        let pixels = image.pixels
+        for ty in 0..<target.height {
+            for tx in 0..<target.width {
+                var r = 0.0, g = 0.0, b = 0.0, a = 0.0, total = 0.0
+                for (sy, wy) in yWeights[ty] {
+                    let rowBase = sy * image.width
+                    for (sx, wx) in xWeights[tx] {
+                        let w = wx * wy
+                        let i = (rowBase + sx) * 4
+                        let alpha = Double(pixels[i + 3]) * w
+                        r += Double(pixels[i]) * alpha
+                        g += Double(pixels[i + 1]) * alpha
+                        b += Double(pixels[i + 2]) * alpha
+                        a += alpha
+                        total += w
+                    }
+                }
+                guard a > 0, total > 0 else { continue }
+                func channel(_ v: Double) -> UInt8 { UInt8(min(255, max(0, (v / a).rounded()))) }
+                result[ty * target.width + tx] = RGBA(channel(r), channel(g), channel(b), UInt8(min(255, (a / total).rounded())))
+            }
+        }
+        return result
+    }
+
+    /// For each target index, the source indices it covers and how much of each (summing to 1).
+    static func weights(source: Int, target: Int) -> [[(Int, Double)]] {
+        let step = Double(source) / Double(target)
+        return (0..<target).map { t in
+            let start = Double(t) * step, end = start + step
+            var list: [(Int, Double)] = []
+            var s = Int(start)
+            while Double(s) < end, s < source {
+                let overlap = min(end, Double(s + 1)) - max(start, Double(s))
+                if overlap > 1e-9 { list.append((s, overlap / step)) }
+                s += 1
+            }
+            return list
+        }
+    }
+}

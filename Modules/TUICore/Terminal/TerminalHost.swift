@@ -1,0 +1,89 @@
+/// Connects a root ``View`` to a ``TerminalBackend``: routes input to the view, and
+/// renders a fresh canvas and presents it only when something asked for it.
+///
+/// Below ``minimumSize`` it shows a short "terminal too small" notice instead of the
+/// view, at any size down to 1×1 (and draws nothing at 0×0).
+///
+/// ```swift
+/// let host = TerminalHost(backend: terminal, root: tabs, minimumSize: Size(width: 40, height: 10))
+/// host.send(.key(.tab))
+/// host.renderIfNeeded()
+/// ```
+@MainActor
+public final class TerminalHost {
+    /// Where frames go.
+    public let backend: any TerminalBackend
+    /// The view that fills the terminal.
+    public var root: any View {
+        didSet { needsDisplay = true }
+    }
+    /// The smallest size at which the root view is drawn.
+    public var minimumSize: Size {
+        didSet { needsDisplay = true }
+    }
+    /// Whether a render is pending.
+    public private(set) var needsDisplay = true {
+        didSet { if needsDisplay && !oldValue { onNeedsDisplay?() } }
+    }
+    /// Called when a render becomes pending (a live run loop schedules one render here).
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+    /// How many frames were rendered.
+    public private(set) var renderCount = 0
+
+    /// Creates a host.
+    public init(backend: any TerminalBackend, root: any View, minimumSize: Size = Size(width: 1, height: 1)) {
+        self.backend = backend
+        self.root = root
+        self.minimumSize = minimumSize
+    }
+
+    /// Asks for a render at the next opportunity.
+    public func setNeedsDisplay() { needsDisplay = true }
+
+    /// Gives an event to the root view (resizes just trigger a render). Any event may
+    /// change what is shown, so it asks for a render.
+    @discardableResult
+    public func send(_ event: InputEvent) -> EventResult {
+        needsDisplay = true
+        if case .resize = event { return .handled }
+        return root.handle(event)
+    }
+
+    /// Delivers every event the backend has queued.
+    public func pumpEvents() {
+        for event in backend.readEvents() { send(event) }
+    }
+
+    /// Renders and presents a frame if one was asked for.
+    public func renderIfNeeded() {
+        guard needsDisplay else { return }
+        needsDisplay = false
+        renderCount += 1
+        backend.present(composeFrame())
+    }
+
+    /// Draws the root view (or the too-small notice) on a canvas of the backend's size.
+    public func composeFrame() -> Canvas {
+        let size = backend.size
+        var canvas = Canvas(size: size)
+        if size.contains(minimumSize) {
+            root.render(in: canvas.bounds, on: &canvas)
+        } else {
+            Self.drawTooSmallNotice(on: &canvas, minimum: minimumSize)
+        }
+        return canvas
+    }
+
+    /// Writes "Terminal too small" and the sizes, as much as fits.
+    static func drawTooSmallNotice(on canvas: inout Canvas, minimum: Size) {
+        let size = canvas.size
+        guard !size.isEmpty else { return }
+        let lines = ["Terminal too small", "\(size) < \(minimum)", "enlarge or press q"]
+        let top = max(0, (size.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() where top + i < size.height {
+            let text = line.truncated(toWidth: size.width, ellipsis: "")
+            let x = max(0, (size.width - text.displayWidth) / 2)
+            canvas.draw(text, at: Point(x: x, y: top + i), style: Style(attributes: i == 0 ? .bold : []))
+        }
+    }
+}

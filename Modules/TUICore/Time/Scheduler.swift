@@ -1,0 +1,63 @@
+/// The time seam: every component reads the time and schedules work through a
+/// `Scheduler`, never the wall clock, so tests drive time with ``VirtualScheduler``.
+///
+/// ```swift
+/// let timer = scheduler.scheduleRepeating(every: .milliseconds(300)) { frame += 1 }
+/// // later
+/// timer.cancel()
+/// ```
+@MainActor
+public protocol Scheduler: AnyObject {
+    /// Time elapsed since the scheduler started; never goes backwards.
+    var now: Duration { get }
+
+    /// Runs `work` once, `delay` from now (a negative delay counts as zero).
+    @discardableResult
+    func schedule(after delay: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
+
+    /// Runs `work` every `interval` (at least 1 ms) until cancelled; the first run is one interval from now.
+    @discardableResult
+    func scheduleRepeating(every interval: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
+}
+
+/// A handle to scheduled work; cancelling it is idempotent, and releasing it does not cancel.
+@MainActor
+public final class ScheduledWork {
+    /// Whether `cancel()` was called (or one-shot work already ran).
+    public private(set) var isCancelled = false
+    private var onCancel: (() -> Void)?
+
+    /// Creates a handle that calls `onCancel` once when cancelled.
+    public init(onCancel: (() -> Void)? = nil) {
+        self.onCancel = onCancel
+    }
+
+    /// Stops the work from running again. Safe to call any number of times.
+    public func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        let action = onCancel
+        onCancel = nil
+        action?()
+    }
+
+    /// Marks one-shot work as done without calling the cancel action.
+    func finish() {
+        isCancelled = true
+        onCancel = nil
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    public var seconds: Double {
+        let (s, atto) = components
+        return Double(s) + Double(atto) / 1e18
+    }
+
+    /// The duration in whole milliseconds (rounded down).
+    public var milliseconds: Int64 {
+        let (s, atto) = components
+        return s * 1000 + atto / 1_000_000_000_000_000
+    }
+}

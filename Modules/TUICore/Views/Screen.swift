@@ -1,0 +1,105 @@
+/// A screen of an app: a content view, overlays laid over it (such as a loading page),
+/// and optionally a screen presented modally on top of it.
+///
+/// Screens form a hierarchy with ``NavigationStack`` and ``TabContainer``;
+/// ``topMost`` finds the screen the user sees, where overlays belong.
+///
+/// ```swift
+/// let tabs = TabContainer(tabs: [Screen(title: "Home", content: home), settings])
+/// tabs.topMost.addOverlay(loadingPage)   // lands on the selected tab's visible screen
+/// ```
+@MainActor
+open class Screen: View {
+    /// The title shown in tab bars and navigation headers.
+    public var title: String
+    /// What the screen shows.
+    public var content: (any View)?
+    /// Views drawn over the content, last on top; the top-most gets input first.
+    public private(set) var overlays: [any View] = []
+    /// The screen presented modally over this one, if any.
+    public private(set) var presented: Screen?
+    /// The screen that presented this one.
+    public private(set) weak var presenter: Screen?
+
+    /// Creates a screen.
+    public init(title: String, content: (any View)? = nil) {
+        self.title = title
+        self.content = content
+    }
+
+    /// The child screen currently shown (the selected tab, the top of a stack); `nil` for a leaf.
+    open var visibleChild: Screen? { nil }
+
+    /// The screen the user sees: through a presented screen (recursively), a navigation
+    /// stack's visible screen and a tab container's selected screen, otherwise this one.
+    public var topMost: Screen {
+        if let presented { return presented.topMost }
+        if let child = visibleChild { return child.topMost }
+        return self
+    }
+
+    /// Presents `screen` modally over this one (replacing any screen presented before).
+    public func present(_ screen: Screen) {
+        presented?.presenter = nil
+        presented = screen
+        screen.presenter = self
+    }
+
+    /// Dismisses the screen presented over this one, if any.
+    public func dismissPresented() {
+        presented?.presenter = nil
+        presented = nil
+    }
+
+    /// Lays `view` over this screen. Adding a view that is already there does nothing.
+    public func addOverlay(_ view: any View) {
+        guard !overlays.contains(where: { $0 === view }) else { return }
+        overlays.append(view)
+    }
+
+    /// Removes `view` from the overlays; returns whether it was there.
+    @discardableResult
+    public func removeOverlay(_ view: any View) -> Bool {
+        guard let index = overlays.firstIndex(where: { $0 === view }) else { return false }
+        overlays.remove(at: index)
+        return true
+    }
+
+    /// Whether `view` is among this screen's overlays.
+    public func hasOverlay(_ view: any View) -> Bool { overlays.contains { $0 === view } }
+
+    /// Draws the screen's own body (subclasses draw children here); the default draws `content`.
+    open func renderBody(in rect: Rect, on canvas: inout Canvas) {
+        content?.render(in: rect, on: &canvas)
+    }
+
+    /// Handles input for the body; the default passes it to `content`.
+    open func handleBody(_ event: InputEvent) -> EventResult {
+        content?.handle(event) ?? .ignored
+    }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        renderBody(in: rect, on: &canvas)
+        for overlay in overlays { overlay.render(in: rect, on: &canvas) }
+        if let presented {
+            canvas.shade(rect, with: .black, opacity: 0.5)
+            let sheet = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
+            canvas.fill(sheet)
+            presented.render(in: sheet, on: &canvas)
+        }
+    }
+
+    /// A presented screen gets input first, then the overlays (top-most first), then the body.
+    public func handle(_ event: InputEvent) -> EventResult {
+        if let presented {
+            if presented.handle(event) == .handled { return .handled }
+            if event == .key(.escape) {
+                dismissPresented()
+                return .handled
+            }
+            return .handled  // a modal screen keeps input from the screens beneath
+        }
+        for overlay in overlays.reversed() where overlay.handle(event) == .handled { return .handled }
+        return handleBody(event)
+    }
+}

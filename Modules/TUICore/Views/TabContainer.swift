@@ -1,0 +1,72 @@
+/// Screens side by side behind a tab bar on the top row; one is selected and shown.
+/// Tab and Shift-Tab move between tabs, a click on a tab title selects it, and so do
+/// the digit keys 1…9 when the selected screen does not use them.
+@MainActor
+public final class TabContainer: Screen {
+    /// The tabs, in order.
+    public private(set) var tabs: [Screen]
+    /// The index of the selected tab.
+    public private(set) var selectedIndex: Int
+    /// The cells of each tab title on the tab bar, from the last render.
+    private var titleRanges: [Range<Int>] = []
+    private var barRow = -1
+
+    /// Creates a container; `tabs` must not be empty for anything to show.
+    public init(title: String = "", tabs: [Screen], selectedIndex: Int = 0) {
+        self.tabs = tabs
+        self.selectedIndex = tabs.isEmpty ? 0 : min(max(0, selectedIndex), tabs.count - 1)
+        super.init(title: title)
+    }
+
+    /// The selected screen.
+    public override var visibleChild: Screen? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
+
+    /// Selects the tab at `index` (ignored when out of range).
+    public func select(_ index: Int) {
+        guard tabs.indices.contains(index) else { return }
+        selectedIndex = index
+    }
+
+    public override func renderBody(in rect: Rect, on canvas: inout Canvas) {
+        let (bar, body) = rect.splitTop(1)
+        let barStyle = Style(foreground: .brightWhite, background: .blue)
+        canvas.fill(bar, with: Cell(" ", style: barStyle))
+        titleRanges = []
+        barRow = bar.y
+        var x = bar.x
+        for (index, tab) in tabs.enumerated() {
+            let label = " \(index + 1) \(tab.title.sanitizedForTerminal) "
+            let style = index == selectedIndex ? Style(foreground: .black, background: .brightWhite, attributes: .bold) : barStyle
+            let used = canvas.draw(label, at: Point(x: x, y: bar.y), style: style, clip: bar)
+            titleRanges.append(x..<(x + used))
+            x += used + 1
+        }
+        visibleChild?.render(in: body, on: &canvas)
+    }
+
+    public override func handleBody(_ event: InputEvent) -> EventResult {
+        if case .mouse(let mouse) = event, mouse.action == .press, mouse.position.y == barRow {
+            if let index = titleRanges.firstIndex(where: { $0.contains(mouse.position.x) }) {
+                select(index)
+                return .handled
+            }
+        }
+        if let child = visibleChild, child.handle(event) == .handled { return .handled }
+        switch event {
+        case .key(.tab):
+            if !tabs.isEmpty { select((selectedIndex + 1) % tabs.count) }
+            return .handled
+        case .key(.backTab):
+            if !tabs.isEmpty { select((selectedIndex + tabs.count - 1) % tabs.count) }
+            return .handled
+        case .key(.character(let c)):
+            if let digit = c.wholeNumberValue, digit >= 1, digit <= tabs.count {
+                select(digit - 1)
+                return .handled
+            }
+            return .ignored
+        default:
+            return .ignored
+        }
+    }
+}

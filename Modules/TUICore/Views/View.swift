@@ -1,0 +1,32 @@
+/// Whether a view used an input event.
+public enum EventResult: Sendable, Equatable {
+    /// The view acted on the event; nothing else should see it.
+    case handled
+    /// The view did not use the event; it goes to the next candidate.
+    case ignored
+}
+
+/// Anything that draws into a ``Canvas`` and may react to input.
+///
+/// A view only renders into the canvas it is given (never to a terminal) and keeps
+/// its logic elsewhere, in a pure state value, so it can be tested headless.
+///
+/// ```swift
+/// final class Hello: View {
+///     func render(in rect: Rect, on canvas: inout Canvas) {
+///         canvas.draw("hello", at: rect.origin, clip: rect)
+///     }
+/// }
+/// ```
+@MainActor
+public protocol View: AnyObject {
+    /// Draws the view inside `rect` of `canvas`.
+    func render(in rect: Rect, on canvas: inout Canvas)
+    /// Reacts to an event; the default ignores it.
+    func handle(_ event: InputEvent) -> EventResult
+}
+
+extension View {
+    /// Ignores the event.
+    public func handle(_ event: InputEvent) -> EventResult { .ignored }
+}

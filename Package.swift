@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// IndicatorKit: terminal indicator components, one library product per module.
+let package = Package(
+    name: "IndicatorKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TUICore", targets: ["TUICore"]),
+        .library(name: "NcursesTerminal", targets: ["NcursesTerminal"]),
+        .executable(name: "showcase", targets: ["showcase"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages (installed by Tools/setup).
+        .target(
+            name: "CNcursesw",
+            path: "Modules/CNcursesw",
+            cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1"), .define("_GNU_SOURCE")],
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+        .systemLibrary(name: "CGiflib", path: "Modules/CGiflib"),
+        .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
+
+        // Infrastructure shared by the component modules.
+        .target(name: "TUICore", path: "Modules/TUICore"),
+        .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
+
+        // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
+        .target(name: "ShowcaseKit", dependencies: ["TUICore"], path: "Apps/ShowcaseKit"),
+        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "TUICore"], path: "Apps/showcase"),
+
+        // Benchmarks (run in release mode).
+        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal"], path: "Tools/bench"),
+
+        .testTarget(name: "TUICoreTests", dependencies: ["TUICore"], path: "Tests/TUICoreTests"),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
+        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore"], path: "Tests/ShowcaseKitTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
