@@ -1,1 +1,51 @@
-print("x")
+// The showcase executable: parses the command line and wires the real parts
+// (ncurses terminal, live scheduler) or the headless runner. No logic of its own.
+import Foundation
+import NcursesTerminal
+import ShowcaseKit
+import TUICore
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+let command: ShowcaseCommand
+do {
+    command = try ShowcaseCommand.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    printError("showcase: \(error)\n")
+    printError(ShowcaseCommand.usage)
+    exit(64)
+}
+
+switch command {
+case .help:
+    print(ShowcaseCommand.usage)
+case .version:
+    print(ShowcaseCommand.versionText)
+case .headless(let paths):
+    exit(HeadlessCommand.run(paths: paths) { print($0) })
+case .interactive(let scene):
+    let environment = ProcessInfo.processInfo.environment
+    let terminal: NcursesTerminal
+    do {
+        terminal = try NcursesTerminal.open(environment: environment)
+    } catch {
+        printError("showcase: \(error)")
+        exit(2)
+    }
+    let scheduler = LiveScheduler()
+    var host: TerminalHost?
+    let context = SceneContext(
+        scheduler: scheduler,
+        capabilities: { terminal.capabilities },
+        setNeedsDisplay: { host?.setNeedsDisplay() }
+    )
+    let app = ShowcaseApp(context: context)
+    if let scene { app.selectScene(id: scene) }
+    let liveHost = TerminalHost(backend: terminal, root: app, minimumSize: ShowcaseApp.minimumSize)
+    host = liveHost
+    let loop = TerminalRunLoop(terminal: terminal, host: liveHost)
+    app.onQuit = { loop.exit(status: 0) }
+    loop.run()
+}

@@ -28,7 +28,10 @@ static int ik_have_termios = 0;
 static char ik_restore_bytes[512];
 static size_t ik_restore_len = 0;
 
-static const char ik_mouse_on_seq[] = "\033[?1002h\033[?1006h";
+/* Button-motion tracking (drags); SGR encoding only when terminfo's kmous expects it,
+   since ncurses decodes the format that kmous names. */
+static const char ik_mouse_on_seq[] = "\033[?1002h";
+static const char ik_mouse_sgr_seq[] = "\033[?1006h";
 static const char ik_mouse_off_seq[] = "\033[?1006l\033[?1002l\033[?1000l";
 
 int ik_check_terminal(const char *term, int out_fd) {
@@ -142,6 +145,10 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err
     doupdate();
     if (ik_mouse_on) {
         ssize_t w = write(ik_out_fd, ik_mouse_on_seq, sizeof ik_mouse_on_seq - 1);
+        char *kmous = tigetstr("kmous");
+        if (kmous != NULL && kmous != (char *)-1 && strncmp(kmous, "\033[<", 3) == 0) {
+            w = write(ik_out_fd, ik_mouse_sgr_seq, sizeof ik_mouse_sgr_seq - 1);
+        }
         (void)w;
     }
     return 0;
@@ -196,9 +203,15 @@ static attr_t ik_attrs(unsigned flags) {
 
 void ik_put(int y, int x, const wchar_t *wcs, int n, int width, unsigned flags, int pair) {
     if (ik_screen == NULL || n <= 0) return;
+    /* A cell holds one spacing character and up to CCHARW_MAX-1 zero-width ones; the rest
+       of a longer cluster (an emoji ZWJ sequence, a flag) is dropped, keeping its first glyph. */
     wchar_t buf[CCHARW_MAX + 1];
-    int count = n < CCHARW_MAX ? n : CCHARW_MAX;
-    memcpy(buf, wcs, sizeof(wchar_t) * (size_t)count);
+    int count = 0;
+    buf[count++] = wcs[0];
+    for (int i = 1; i < n && count < CCHARW_MAX; i++) {
+        if (wcs[i] == 0x200D || wcwidth(wcs[i]) != 0) break;
+        buf[count++] = wcs[i];
+    }
     buf[count] = L'\0';
     int libc_width = wcwidth(buf[0]);
     if (libc_width < 0 || libc_width > width) {

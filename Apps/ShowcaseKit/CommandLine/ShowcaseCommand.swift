@@ -1,0 +1,86 @@
+/// What the `showcase` command line asks for.
+public enum ShowcaseCommand: Equatable, Sendable {
+    /// Open the interactive app on the terminal, optionally on one scene.
+    case interactive(scene: String?)
+    /// Run scenario files or folders headless.
+    case headless(paths: [String])
+    /// Print usage.
+    case help
+    /// Print the version.
+    case version
+
+    /// The version printed by `--version`.
+    public static let versionText = "showcase (IndicatorKit) 0.1.0"
+
+    /// The usage text printed by `--help` and after a usage error.
+    public static var usage: String {
+        var text = """
+        USAGE: showcase [--scene NAME]
+               showcase headless [PATH…]
+               showcase --help | --version
+
+        Opens the IndicatorKit showcase in the terminal: one tab per scene.
+
+        COMMANDS:
+          headless [PATH…]   run scenario files or folders (default Tests/Scenarios) on a
+                             virtual terminal and clock; prints `N passed, N failed`.
+
+        OPTIONS:
+          --scene NAME       start on scene NAME
+          -h, --help         show this help
+          --version          show the version
+
+        SCENES:
+
+        """
+        for entry in SceneCatalog.all { text += "  \(entry.id.padding(to: 18))\(entry.summary)\n" }
+        text += "\nKEYS: Tab/Shift-Tab or 1…9 switch scenes, ? help, q or Ctrl-C quit."
+        return text
+    }
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ShowcaseCommand {
+        var rest = arguments[...]
+        guard let first = rest.first else { return .interactive(scene: nil) }
+        switch first {
+        case "-h", "--help", "help":
+            guard rest.count == 1 else { throw UsageError("`\(first)` takes no arguments") }
+            return .help
+        case "--version":
+            guard rest.count == 1 else { throw UsageError("`--version` takes no arguments") }
+            return .version
+        case "headless":
+            rest = rest.dropFirst()
+            if let flag = rest.first(where: { $0.hasPrefix("-") }) {
+                throw UsageError("unknown option `\(flag)` for `headless`")
+            }
+            return .headless(paths: Array(rest))
+        case "--scene":
+            guard rest.count == 2, let name = rest.last else { throw UsageError("`--scene` needs one scene name") }
+            guard SceneCatalog.entry(id: name) != nil else {
+                throw UsageError("no scene `\(name)`; the scenes are: \(SceneCatalog.all.map(\.id).joined(separator: ", "))")
+            }
+            return .interactive(scene: name)
+        default:
+            if first.hasPrefix("-") { throw UsageError("unknown option `\(first)`") }
+            throw UsageError("unknown command `\(first)`")
+        }
+    }
+}
+
+/// A command line the showcase does not understand; exit status 64 (EX_USAGE).
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,165 @@
+import TUICore
+
+/// Reads the scenario text format (see `docs/SCENARIOS.md`).
+public enum ScenarioParser {
+    /// Parses `text`, read from `path`.
+    public static func parse(_ text: String, path: String) throws(ScenarioSyntaxError) -> Scenario {
+        let stem = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? path
+        var scenario = Scenario(name: stem, path: path, covers: [], initialSize: Size(width: 80, height: 24), lines: [])
+        var sawAction = false
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            func fail(_ message: String) -> ScenarioSyntaxError { ScenarioSyntaxError(path: path, line: number, message: message) }
+            let line = rawLine.trimmingCharacters(in: " \t\r")
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let words = try tokenize(line, fail: fail)
+            guard let command = words.first else { continue }
+            let args = Array(words.dropFirst())
+            switch command {
+            case "scenario":
+                guard !args.isEmpty else { throw fail("`scenario` needs a name") }
+                scenario.name = args.joined(separator: " ")
+            case "covers", "covers:":
+                let pattern = #/^B[0-9]+\.[0-9]+$/#
+                for id in args {
+                    guard id.wholeMatch(of: pattern) != nil else { throw fail("`\(id)` is not a behaviour id such as B1.4") }
+                    scenario.covers.append(id)
+                }
+            case "size", "resize":
+                guard args.count == 1, let size = Size(parsing: args[0]) else { throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`") }
+                if command == "size" && !sawAction { scenario.initialSize = size } else { append(.resize(size)) }
+            case "colors", "colours":
+                guard args.count == 1, let depth = ColorDepth(name: args[0]) else { throw fail("write `colors none|16|256|truecolor`") }
+                append(.colors(depth))
+            case "scene":
+                guard args.count == 1 else { throw fail("write `scene NAME`, e.g. `scene terminal`") }
+                append(.scene(args[0]))
+            case "key", "keys":
+                guard !args.isEmpty else { throw fail("`key` needs key names, e.g. `key tab down enter`") }
+                var events: [InputEvent] = []
+                for name in args {
+                    guard let key = Key(name: name) else { throw fail("unknown key `\(name)`; see docs/SCENARIOS.md for key names") }
+                    events.append(.key(key))
+                }
+                append(.events(events))
+            case "type":
+                guard args.count == 1 else { throw fail("write `type \"text\"`") }
+                append(.events(args[0].map { .key(.character($0)) }))
+            case "paste":
+                guard args.count == 1 else { throw fail("write `paste \"text\"`") }
+                append(.events([.paste(args[0])]))
+            case "click", "press", "release":
+                guard args.count == 2, let x = Int(args[0]), let y = Int(args[1]) else { throw fail("write `\(command) X Y`") }
+                let p = Point(x: x, y: y)
+                switch command {
+                case "click": append(.events([.mouse(MouseEvent(.press, at: p)), .mouse(MouseEvent(.release, at: p))]))
+                case "press": append(.events([.mouse(MouseEvent(.press, at: p))]))
+                default: append(.events([.mouse(MouseEvent(.release, at: p))]))
+                }
+            case "drag":
+                guard args.count == 5, args[2] == "->", let x0 = Int(args[0]), let y0 = Int(args[1]), let x1 = Int(args[3]), let y1 = Int(args[4]) else {
+                    throw fail("write `drag X Y -> X Y`")
+                }
+                append(.events(dragEvents(from: Point(x: x0, y: y0), to: Point(x: x1, y: y1))))
+            case "wheel":
+                guard args.count == 3, args[0] == "up" || args[0] == "down", let x = Int(args[1]), let y = Int(args[2]) else {
+                    throw fail("write `wheel up X Y` or `wheel down X Y`")
+                }
+                let action: MouseEvent.Action = args[0] == "up" ? .wheelUp : .wheelDown
+                append(.events([.mouse(MouseEvent(action, button: .none, at: Point(x: x, y: y)))]))
+            case "wait":
+                guard args.count == 1, let duration = parseDuration(args[0]) else { throw fail("write `wait 300ms` or `wait 1.5s`") }
+                append(.wait(duration))
+            case "expect", "expect-not":
+                guard args.count == 1 || args.count == 6 else { throw fail("write `\(command) \"text\"` or `\(command) \"text\" in X Y W H`") }
+                var region: Rect?
+                if args.count == 6 {
+                    guard args[1] == "in", let x = Int(args[2]), let y = Int(args[3]), let w = Int(args[4]), let h = Int(args[5]) else {
+                        throw fail("write `\(command) \"text\" in X Y W H`")
+                    }
+                    region = Rect(x: x, y: y, width: w, height: h)
+                }
+                append(.expect(text: args[0], region: region, present: command == "expect"))
+            case "snapshot":
+                guard args.count == 1, args[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                    throw fail("write `snapshot NAME` with letters, digits, - and _")
+                }
+                append(.snapshot(args[0]))
+            default:
+                throw fail("unknown command `\(command)`; see docs/SCENARIOS.md")
+            }
+
+            func append(_ step: Scenario.Step) {
+                sawAction = true
+                scenario.lines.append(Scenario.Line(step: step, number: number))
+            }
+        }
+        return scenario
+    }
+
+    /// A press, a drag through each row (or column) between, and a release.
+    static func dragEvents(from start: Point, to end: Point) -> [InputEvent] {
+        var events: [InputEvent] = [.mouse(MouseEvent(.press, at: start))]
+        let steps = max(abs(end.x - start.x), abs(end.y - start.y))
+        if steps > 0 {
+            for i in 1...steps {
+                let x = start.x + (end.x - start.x) * i / steps
+                let y = start.y + (end.y - start.y) * i / steps
+                events.append(.mouse(MouseEvent(.drag, at: Point(x: x, y: y))))
+            }
+        }
+        events.append(.mouse(MouseEvent(.release, at: end)))
+        return events
+    }
+
+    /// `300ms`, `2s`, `1.5s`.
+    static func parseDuration(_ text: String) -> Duration? {
+        if text.hasSuffix("ms"), let value = Double(text.dropLast(2)), value >= 0 {
+            return .microseconds(Int64((value * 1000).rounded()))
+        }
+        if text.hasSuffix("s"), let value = Double(text.dropLast(1)), value >= 0 {
+            return .microseconds(Int64((value * 1_000_000).rounded()))
+        }
+        return nil
+    }
+
+    /// Splits on spaces; `"…"` groups words and allows `\"` and `\\` inside.
+    static func tokenize(_ line: String, fail: (String) -> ScenarioSyntaxError) throws(ScenarioSyntaxError) -> [String] {
+        var words: [String] = [], current = "", inQuotes = false, escaped = false, quotedWord = false
+        for character in line {
+            if inQuotes {
+                if escaped {
+                    current.append(character == "n" ? "\n" : character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inQuotes = false
+                } else {
+                    current.append(character)
+                }
+            } else if character == "\"" {
+                inQuotes = true
+                quotedWord = true
+            } else if character == " " || character == "\t" {
+                if !current.isEmpty || quotedWord { words.append(current) }
+                current = ""
+                quotedWord = false
+            } else {
+                current.append(character)
+            }
+        }
+        if inQuotes { throw fail("a quoted text is not closed: add the closing \"") }
+        if !current.isEmpty || quotedWord { words.append(current) }
+        return words
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var slice = Substring(self)
+        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

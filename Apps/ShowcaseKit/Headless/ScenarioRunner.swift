@@ -1,0 +1,154 @@
+import Foundation
+import TUICore
+
+/// The outcome of one scenario.
+public struct ScenarioResult: Sendable {
+    /// The scenario's name.
+    public let name: String
+    /// The file it came from.
+    public let path: String
+    /// The behaviour ids it covers.
+    public let covers: [String]
+    /// Why it failed (`file:line: message`), or nil when it passed.
+    public let failure: String?
+    /// Snapshot files written because recording was on.
+    public let recorded: [String]
+
+    /// Whether every step passed.
+    public var passed: Bool { failure == nil }
+}
+
+/// Runs scenarios against the real showcase scenes on a ``HeadlessTerminal`` and a
+/// ``VirtualScheduler``: every step is delivered synchronously, then the screen is
+/// rendered, so expectations see exactly what a terminal would show at that instant.
+@MainActor
+public struct ScenarioRunner {
+    /// The environment variable that re-records golden snapshots instead of comparing.
+    public static let recordVariable = "INDICATORKIT_RECORD_SNAPSHOTS"
+
+    /// Whether snapshots are written rather than compared.
+    public var recordSnapshots: Bool
+    /// The scenes available to `scene NAME`.
+    public var entries: [SceneEntry]
+
+    /// Creates a runner; by default it records when ``recordVariable`` is `1`.
+    public init(recordSnapshots: Bool = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1",
+                entries: [SceneEntry] = SceneCatalog.all) {
+        self.recordSnapshots = recordSnapshots
+        self.entries = entries
+    }
+
+    /// Runs `scenario` and reports the first failing step, if any.
+    public func run(_ scenario: Scenario) -> ScenarioResult {
+        let terminal = HeadlessTerminal(size: scenario.initialSize)
+        let scheduler = VirtualScheduler()
+        var host: TerminalHost?
+        let context = SceneContext(
+            scheduler: scheduler,
+            capabilities: { terminal.capabilities },
+            setNeedsDisplay: { host?.setNeedsDisplay() }
+        )
+        let app = ShowcaseApp(context: context, entries: entries)
+        let liveHost = TerminalHost(backend: terminal, root: app, minimumSize: ShowcaseApp.minimumSize)
+        host = liveHost
+        liveHost.renderIfNeeded()
+        var recorded: [String] = []
+
+        func result(_ failure: String?) -> ScenarioResult {
+            ScenarioResult(name: scenario.name, path: scenario.path, covers: scenario.covers, failure: failure, recorded: recorded)
+        }
+
+        for line in scenario.lines {
+            let location = "\(scenario.path):\(line.number)"
+            switch line.step {
+            case .resize(let size):
+                terminal.resize(to: size)
+                liveHost.pumpEvents()
+            case .colors(let depth):
+                terminal.capabilities.colorDepth = depth
+                liveHost.setNeedsDisplay()
+            case .scene(let id):
+                guard app.selectScene(id: id) else {
+                    let known = entries.map(\.id).joined(separator: ", ")
+                    return result("\(location): no scene `\(id)`; the scenes are: \(known)")
+                }
+                liveHost.setNeedsDisplay()
+            case .events(let events):
+                for event in events {
+                    terminal.send(event)
+                    liveHost.pumpEvents()
+                    liveHost.renderIfNeeded()
+                }
+            case .wait(let duration):
+                scheduler.advance(by: duration)
+            case .expect(let text, let region, let present):
+                liveHost.renderIfNeeded()
+                let screen = region.map { terminal.text(in: $0) } ?? terminal.text
+                let found = screen.contains(text)
+                if found != present {
+                    let place = region.map { "in \($0)" } ?? "on screen"
+                    let verb = present ? "expected" : "did not expect"
+                    return result("\(location): \(verb) \"\(text)\" \(place); the screen is:\n" + Self.framed(terminal.lines))
+                }
+            case .snapshot(let name):
+                liveHost.renderIfNeeded()
+                let file = Self.snapshotPath(for: scenario.path, name: name)
+                let actual = Self.snapshotText(terminal.lines)
+                if recordSnapshots {
+                    do {
+                        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                        try actual.write(toFile: file, atomically: true, encoding: .utf8)
+                        recorded.append(file)
+                    } catch {
+                        return result("\(location): cannot write snapshot \(file): \(error.localizedDescription)")
+                    }
+                } else {
+                    guard let expected = try? String(contentsOfFile: file, encoding: .utf8) else {
+                        return result("\(location): no snapshot \(file); run with \(Self.recordVariable)=1 to record it")
+                    }
+                    if expected != actual {
+                        return result("\(location): screen differs from snapshot \(file) (- expected, + actual; re-record with \(Self.recordVariable)=1):\n"
+                            + Self.diff(expected: expected, actual: actual))
+                    }
+                }
+            }
+            liveHost.renderIfNeeded()
+        }
+        return result(nil)
+    }
+
+    /// Where snapshot `name` of the scenario at `path` lives: `snapshots/STEM.NAME.txt` beside it.
+    public static func snapshotPath(for path: String, name: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension().lastPathComponent
+        return url.deletingLastPathComponent().appendingPathComponent("snapshots").appendingPathComponent("\(stem).\(name).txt").path
+    }
+
+    /// The screen as stored in a snapshot: lines with trailing spaces removed.
+    static func snapshotText(_ lines: [String]) -> String {
+        lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The screen inside a frame, for failure messages.
+    static func framed(_ lines: [String]) -> String {
+        let width = lines.first?.displayWidth ?? 0
+        let border = "+" + String(repeating: "-", count: width) + "+"
+        return ([border] + lines.map { "|" + $0 + "|" } + [border]).joined(separator: "\n")
+    }
+
+    /// A line-by-line diff: unchanged lines are left out, changed ones shown as -/+ with row numbers.
+    static func diff(expected: String, actual: String) -> String {
+        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        for row in 0..<max(a.count, b.count) {
+            let left = row < a.count ? String(a[row]) : nil
+            let right = row < b.count ? String(b[row]) : nil
+            if left == right { continue }
+            let label = String(format: "%3d", row)
+            if let left { out.append("\(label) - \(left)") }
+            if let right { out.append("\(label) + \(right)") }
+        }
+        return out.joined(separator: "\n")
+    }
+}

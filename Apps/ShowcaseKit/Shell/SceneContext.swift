@@ -1,0 +1,24 @@
+import TUICore
+
+/// What a scene gets from the app that hosts it: the clock, the terminal's
+/// capabilities and a way to ask for a redraw after asynchronous work.
+@MainActor
+public struct SceneContext {
+    /// The time seam: live in the app, virtual in the headless runner.
+    public let scheduler: any Scheduler
+    /// The capabilities of the terminal the scene is drawn on.
+    public let capabilities: @MainActor () -> TerminalCapabilities
+    /// Asks for a redraw (after a timer or an async task changed something).
+    public let setNeedsDisplay: @MainActor () -> Void
+
+    /// Creates a context.
+    public init(
+        scheduler: any Scheduler,
+        capabilities: @escaping @MainActor () -> TerminalCapabilities,
+        setNeedsDisplay: @escaping @MainActor () -> Void
+    ) {
+        self.scheduler = scheduler
+        self.capabilities = capabilities
+        self.setNeedsDisplay = setNeedsDisplay
+    }
+}
