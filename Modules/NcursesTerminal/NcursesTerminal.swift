@@ -107,36 +107,46 @@ public final class NcursesTerminal: TerminalBackend {
 
     public func present(_ canvas: Canvas) {
         guard isOpen else { return }
+        if !draw(canvas, mayResetPairs: true) {
+            // The pair table filled up mid-frame and was emptied: repaint everything with
+            // fresh pairs. A frame needing more pairs than exist shows the rest in default colours.
+            ik_reset_pairs()
+            ik_force_repaint()
+            shown = Canvas(size: .zero)
+            _ = draw(canvas, mayResetPairs: false)
+        }
+        shown = canvas
+        ik_refresh()
+    }
+
+    /// Sends the cells that differ from `shown`; false when the pair table had to be reset.
+    private func draw(_ canvas: Canvas, mayResetPairs: Bool) -> Bool {
         if shown.size != size { shown = Canvas(size: size, fill: Cell("\u{0}")) }  // forces every cell to be drawn
         var wide = [wchar_t](repeating: 0, count: 6)
-        var y = 0
-        while y < min(size.height, canvas.size.height) {
-            var x = 0
-            while x < min(size.width, canvas.size.width) {
+        for y in 0..<min(size.height, canvas.size.height) {
+            for x in 0..<min(size.width, canvas.size.width) {
                 let cell = canvas[x, y]
-                defer { x += 1 }
                 if cell.isContinuation || cell == shown[x, y] { continue }
                 let style = cell.style.resolved(for: capabilities.colorDepth)
-                guard let pair = colorPair(for: style) else {
-                    // The pair table was reset: everything on screen must be drawn again.
-                    shown = Canvas(size: size, fill: Cell("\u{0}"))
-                    ik_reset_pairs()
-                    ik_force_repaint()
-                    present(canvas)
-                    return
+                let pair: Pair
+                if let found = colorPair(for: style) {
+                    pair = found
+                } else if mayResetPairs {
+                    return false
+                } else {
+                    pair = Pair(number: 0, boldForBright: false)
                 }
                 var count: Int32 = 0
                 for scalar in cell.character.unicodeScalars where count < 5 {
                     wide[Int(count)] = wchar_t(bitPattern: scalar.value)
                     count += 1
                 }
-                ik_put(Int32(y), Int32(x), &wide, count, Int32(cell.width), attributeFlags(style), pair.number)
-                if pair.boldForBright { ik_put(Int32(y), Int32(x), &wide, count, Int32(cell.width), attributeFlags(style) | UInt32(IK_ATTR_BOLD), pair.number) }
+                var flags = attributeFlags(style)
+                if pair.boldForBright { flags |= UInt32(IK_ATTR_BOLD) }
+                ik_put(Int32(y), Int32(x), &wide, count, Int32(cell.width), flags, pair.number)
             }
-            y += 1
         }
-        shown = canvas
-        ik_refresh()
+        return true
     }
 
     public func readEvents() -> [InputEvent] {

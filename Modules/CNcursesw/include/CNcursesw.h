@@ -96,4 +96,7 @@ void ik_apply_resize(void);
 void ik_install_signal_handlers(void);
 
 
+/* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */
+int ik_open_pty(int *primary, int *secondary);
+
 #endif

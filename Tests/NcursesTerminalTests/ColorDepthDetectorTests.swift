@@ -1,0 +1,49 @@
+import Testing
+import TUICore
+@testable import NcursesTerminal
+
+struct ColorDepthDetectorTests {
+    @Test func noColorWinsWhenNonEmpty() {
+        #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: true, environment: ["NO_COLOR": "1"]) == .none)
+        #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: false, environment: ["NO_COLOR": ""]) == .palette256)
+    }
+
+    @Test func terminfoCountsDecide() {
+        #expect(ColorDepthDetector.detect(colors: 0, directColorFlag: false, environment: [:]) == .none)
+        #expect(ColorDepthDetector.detect(colors: 8, directColorFlag: false, environment: [:]) == .ansi16)
+        #expect(ColorDepthDetector.detect(colors: 16, directColorFlag: false, environment: [:]) == .ansi16)
+        #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: false, environment: [:]) == .palette256)
+        #expect(ColorDepthDetector.detect(colors: 16_777_216, directColorFlag: true, environment: [:]) == .trueColor)
+    }
+
+    @Test func colortermNeedsADirectColourTerminfo() {
+        #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: false, environment: ["COLORTERM": "truecolor"]) == .palette256)
+        #expect(ColorDepthDetector.detect(colors: 16_777_216, directColorFlag: false, environment: ["COLORTERM": "24bit"]) == .trueColor)
+    }
+}
+
+struct ColorPairTableTests {
+    @Test func allocatesOnDemandAndResetsWhenFull() {
+        var table = ColorPairTable(capacity: 3)  // pairs 1 and 2 usable
+        #expect(table.pair(foreground: -1, background: -1) == .existing(0))
+        #expect(table.pair(foreground: 1, background: -1) == .new(1))
+        #expect(table.pair(foreground: 1, background: -1) == .existing(1))
+        #expect(table.pair(foreground: 2, background: 3) == .new(2))
+        #expect(table.pair(foreground: 4, background: 4) == .exhausted)
+        #expect(table.resets == 1)
+        #expect(table.pair(foreground: 4, background: 4) == .new(1))
+    }
+}
+
+struct InputDecoderTests {
+    @Test func controlBytesBecomeNamedKeys() {
+        #expect(InputDecoder.character(0x0D) == .key(.enter))
+        #expect(InputDecoder.character(0x09) == .key(.tab))
+        #expect(InputDecoder.character(0x1B) == .key(.escape))
+        #expect(InputDecoder.character(0x7F) == .key(.backspace))
+        #expect(InputDecoder.character(0x03) == .key(.control("c")))
+        #expect(InputDecoder.character(0x41) == .key(.character("A")))
+        #expect(InputDecoder.character(0x00) == nil)
+        #expect(InputDecoder.character(0xD800) == nil)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import TUICore
+@testable import NcursesTerminal
+
+/// The real backend on a pseudo-terminal. ncurses keeps global state, so these run one at a time.
+@Suite(.serialized)
+@MainActor
+struct NcursesTerminalTests {
+    let environment = ["TERM": "xterm-256color"]
+
+    func open(_ pty: PseudoTerminal, term: String = "xterm-256color", mouse: Bool = false) throws -> NcursesTerminal {
+        try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": term], mouse: mouse, installSignalHandlers: false)
+    }
+
+    /// Reads what the program wrote, waiting briefly for the tty layer to pass it on.
+    func output(_ pty: PseudoTerminal) -> String {
+        var bytes: [UInt8] = []
+        for _ in 0..<20 {
+            let chunk = pty.readAvailable()
+            if chunk.isEmpty && !bytes.isEmpty { break }
+            bytes += chunk
+            usleep(2_000)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func sizeComesFromTheTerminal() throws {
+        let pty = try PseudoTerminal(size: Size(width: 33, height: 7))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        #expect(terminal.size == Size(width: 33, height: 7))
+        #expect(terminal.capabilities.colorDepth == .palette256)
+    }
+
+    @Test func presentWritesWideCharactersAndOnlyChangesAfterwards() throws {
+        let pty = try PseudoTerminal(size: Size(width: 40, height: 5))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        _ = output(pty)
+        var canvas = Canvas(size: terminal.size)
+        canvas.draw("héllo 漢字 😀", at: Point(x: 1, y: 1))
+        terminal.present(canvas)
+        let first = output(pty)
+        #expect(first.contains("héllo"))
+        #expect(first.contains("漢字"))
+        #expect(first.contains("😀"))
+
+        canvas.draw("Z", at: Point(x: 30, y: 3))
+        terminal.present(canvas)
+        let second = output(pty)
+        #expect(second.contains("Z"))
+        #expect(!second.contains("héllo"), "unchanged cells must not be sent again")
+        #expect(second.utf8.count < 64)
+    }
+
+    @Test func keysAreDecoded() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        pty.send(Array("a한".utf8) + Array("\u{1B}OA".utf8) + Array("\u{1B}[6~".utf8) + [0x03, 0x0D, 0x09])
+        usleep(20_000)
+        let events = terminal.readEvents()
+        #expect(events == [
+            .key(.character("a")), .key(.character("한")), .key(.up), .key(.pageDown),
+            .key(.control("c")), .key(.enter), .key(.tab),
+        ])
+    }
+
+    @Test func escapeAloneArrivesAfterTheShortDelay() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        pty.send([0x1B])
+        usleep(60_000)
+        #expect(terminal.readEvents() == [.key(.escape)])
+    }
+
+    @Test func mousePressDragReleaseAndWheel() throws {
+        let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
+        let terminal = try open(pty, mouse: true)
+        defer { terminal.close() }
+        // xterm-256color's terminfo names the SGR (1006) mouse format.
+        let reports = ["\u{1B}[<0;5;3M", "\u{1B}[<32;6;4M", "\u{1B}[<0;6;4m", "\u{1B}[<65;2;2M"]
+        var events: [InputEvent] = []
+        for report in reports {
+            pty.send(Array(report.utf8))
+            usleep(10_000)
+            events += terminal.readEvents()
+        }
+        #expect(events == [
+            .mouse(MouseEvent(.press, button: .left, at: Point(x: 4, y: 2))),
+            .mouse(MouseEvent(.drag, button: .left, at: Point(x: 5, y: 3))),
+            .mouse(MouseEvent(.release, button: .left, at: Point(x: 5, y: 3))),
+            .mouse(MouseEvent(.wheelDown, button: .none, at: Point(x: 1, y: 1))),
+        ])
+    }
+
+    @Test func resizeIsAdoptedAndReported() throws {
+        let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        pty.resize(to: Size(width: 25, height: 6))
+        terminal.applyResize()
+        #expect(terminal.size == Size(width: 25, height: 6))
+        #expect(terminal.readEvents() == [.resize(Size(width: 25, height: 6))])
+        // Presenting at the new size (and at 1×1) works.
+        terminal.present(Canvas(size: terminal.size))
+        pty.resize(to: Size(width: 1, height: 1))
+        terminal.applyResize()
+        var tiny = Canvas(size: terminal.size)
+        tiny.draw("漢", at: .zero)
+        terminal.present(tiny)
+        #expect(terminal.size == Size(width: 1, height: 1))
+    }
+
+    @Test func manyColourCombinationsNeverExhaustThePairs() throws {
+        // xterm has 8 colours and 64 pairs: 16 × 16 combinations overflow the table.
+        let pty = try PseudoTerminal(size: Size(width: 16, height: 16))
+        let terminal = try open(pty, term: "xterm")
+        defer { terminal.close() }
+        #expect(terminal.capabilities.colorDepth == .ansi16)
+        var canvas = Canvas(size: terminal.size)
+        for y in 0..<16 {
+            for x in 0..<16 {
+                canvas[x, y] = Cell("x", style: Style(foreground: .ansi(UInt8(x)), background: .ansi(UInt8(y))))
+            }
+        }
+        terminal.present(canvas)
+        _ = output(pty)
+        #expect(terminal.colorPairResets >= 1)
+    }
+
+    @Test func preflightExplainsUnusableTerminals() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        #expect(NcursesTerminal.preflight(input: fds[0], output: fds[1], environment: environment) == .notATerminal)
+
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "dumb"]) == .dumbTerminal("dumb"))
+        #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: [:]) == .dumbTerminal(""))
+        #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "no-such-terminal-xyz"]) == .unknownTerminal("no-such-terminal-xyz"))
+        #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: environment) == nil)
+        #expect(TerminalError.dumbTerminal("dumb").description.contains("xterm"))
+    }
+}
