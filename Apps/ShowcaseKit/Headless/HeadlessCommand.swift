@@ -6,7 +6,7 @@ import TUICore
 @MainActor
 public enum HeadlessCommand {
     /// The scenario files under `paths` (folders are searched for `*.scenario`, sorted).
-    public static func scenarioFiles(in paths: [String]) throws(HeadlessError) -> [String] {
+    nonisolated public static func scenarioFiles(in paths: [String]) throws(HeadlessError) -> [String] {
         var files: [String] = []
         let fm = FileManager.default
         for path in paths {

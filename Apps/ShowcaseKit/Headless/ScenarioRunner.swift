@@ -119,9 +119,10 @@ public struct ScenarioRunner {
 
     /// Where snapshot `name` of the scenario at `path` lives: `snapshots/STEM.NAME.txt` beside it.
     public static func snapshotPath(for path: String, name: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let stem = url.deletingPathExtension().lastPathComponent
-        return url.deletingLastPathComponent().appendingPathComponent("snapshots").appendingPathComponent("\(stem).\(name).txt").path
+        let file = path as NSString
+        let stem = (file.lastPathComponent as NSString).deletingPathExtension
+        return ((file.deletingLastPathComponent as NSString).appendingPathComponent("snapshots") as NSString)
+            .appendingPathComponent("\(stem).\(name).txt")
     }
 
     /// The screen as stored in a snapshot: lines with trailing spaces removed.

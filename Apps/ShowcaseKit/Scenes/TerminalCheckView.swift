@@ -9,6 +9,8 @@ import TUICore
 final class TerminalCheckView: View {
     /// The width test: each sample sits between bars; its width in cells follows in brackets.
     static let widthSamples: [String] = ["A", "漢字", "한국", "😀", "e\u{301}", "👩‍💻", "❤️", "🇰🇷"]
+    /// A line of mixed-width text that reaches the right edge of most terminals.
+    static let mixedText = "日本語のテキスト、한국어 텍스트, and ＡＳＣＩＩ in one line: 漢字が右端で切れない"
     private let context: SceneContext
     private var recentEvents: [String] = []
     private var lastRect = Rect.zero
@@ -55,7 +57,13 @@ final class TerminalCheckView: View {
         }
         if y < area.maxY {
             let counts = Self.widthSamples.map { "\($0.displayWidth)" }.joined(separator: " ")
-            canvas.draw("cells: " + counts, at: Point(x: area.x + 10, y: y), style: Style(attributes: .dim), clip: area)
+            canvas.draw("bars line up if widths are " + counts, at: Point(x: area.x + 10, y: y), style: Style(attributes: .dim), clip: area)
+            y += 1
+        }
+        if y < area.maxY {
+            // Long enough to reach the right edge: a wide character there is never split.
+            canvas.draw("Text", at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)
+            canvas.draw(Self.mixedText, at: Point(x: area.x + 10, y: y), clip: area)
             y += 2
         }
         guard y < area.maxY else { return }

@@ -59,7 +59,7 @@ public final class ShowcaseApp: View {
         canvas.drawBox(box, style: Style(foreground: .cyan), title: "Help")
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
         for (i, line) in lines.enumerated() where i < inner.height {
-            canvas.draw(line, at: Point(x: inner.x, y: inner.y + i), clip: inner)
+            canvas.draw(line.truncated(toWidth: inner.width), at: Point(x: inner.x, y: inner.y + i), clip: inner)
         }
     }
 

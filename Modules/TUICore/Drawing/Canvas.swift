@@ -81,7 +81,8 @@ public struct Canvas: Hashable, Sendable {
             if x >= area.maxX { break }
             let glyph: Character = (character == "\n" || character == "\t" || character == "\r\n") ? " " : character
             if x < area.x {
-                x += max(glyph.displayWidth, 0)
+                // Skip as many cells as `put` would use: a control character shows as U+FFFD (one cell).
+                x += glyph.unicodeScalars.first?.isTerminalControl == true ? 1 : glyph.displayWidth
                 continue
             }
             x += put(glyph, at: Point(x: x, y: point.y), style: style, clip: area)
@@ -94,7 +95,9 @@ public struct Canvas: Hashable, Sendable {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { put(cell.character, at: Point(x: x, y: y), style: cell.style, clip: area) }
+            // Step by the cells each copy takes, so a wide grapheme is not overwritten by the next copy.
+            var x = area.x
+            while x < area.maxX { x += max(1, put(cell.character, at: Point(x: x, y: y), style: cell.style, clip: area)) }
         }
     }
 

@@ -12,7 +12,9 @@ extension Character {
         let scalars = unicodeScalars
         guard let base = scalars.first else { return 0 }
         if base.isTerminalControl { return 0 }
-        if base.value < 0x300 { return 1 }  // Latin fast path (no base here is wide)
+        // Latin fast path for a lone scalar (no base here is wide on its own; sequences such
+        // as ©️ or 1️⃣, an emoji base with VS16, go through the rules below).
+        if base.value < 0x300, scalars.index(after: scalars.startIndex) == scalars.endIndex { return 1 }
         let properties = base.properties
         if properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) {
             return 2

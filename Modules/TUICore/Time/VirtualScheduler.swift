@@ -72,7 +72,7 @@ public final class VirtualScheduler: Scheduler {
             }
             entry.work()
         }
-        now = target
+        now = max(now, target)
     }
 
     /// Runs the work that is due now without moving the clock.

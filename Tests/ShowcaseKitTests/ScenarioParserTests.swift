@@ -1,0 +1,77 @@
+import Testing
+import TUICore
+@testable import ShowcaseKit
+
+struct ScenarioParserTests {
+    @Test func parsesEveryCommand() throws {
+        let text = """
+        # a comment
+        scenario my test
+        covers B1.4 B3.2
+        size 100x30
+        colors 256
+        scene terminal
+        key tab ctrl-c f5 space
+        type "a b"
+        click 3 4
+        drag 1 1 -> 1 3
+        wheel up 2 2
+        wait 300ms
+        wait 1.5s
+        resize 20x5
+        expect "x y" in 0 0 10 2
+        expect-not "z"
+        snapshot start_1
+        """
+        let scenario = try ScenarioParser.parse(text, path: "dir/file.scenario")
+        #expect(scenario.name == "my test")
+        #expect(scenario.covers == ["B1.4", "B3.2"])
+        #expect(scenario.initialSize == Size(width: 100, height: 30))
+        let steps = scenario.lines.map(\.step)
+        #expect(steps[0] == .colors(.palette256))
+        #expect(steps[1] == .scene("terminal"))
+        #expect(steps[2] == .events([.key(.tab), .key(.control("c")), .key(.function(5)), .key(.character(" "))]))
+        #expect(steps[3] == .events([.key(.character("a")), .key(.character(" ")), .key(.character("b"))]))
+        #expect(steps[4] == .events([.mouse(MouseEvent(.press, at: Point(x: 3, y: 4))), .mouse(MouseEvent(.release, at: Point(x: 3, y: 4)))]))
+        #expect(steps[5] == .events([
+            .mouse(MouseEvent(.press, at: Point(x: 1, y: 1))),
+            .mouse(MouseEvent(.drag, at: Point(x: 1, y: 2))),
+            .mouse(MouseEvent(.drag, at: Point(x: 1, y: 3))),
+            .mouse(MouseEvent(.release, at: Point(x: 1, y: 3))),
+        ]))
+        #expect(steps[6] == .events([.mouse(MouseEvent(.wheelUp, button: .none, at: Point(x: 2, y: 2)))]))
+        #expect(steps[7] == .wait(.milliseconds(300)))
+        #expect(steps[8] == .wait(.milliseconds(1500)))
+        #expect(steps[9] == .resize(Size(width: 20, height: 5)))
+        #expect(steps[10] == .expect(text: "x y", region: Rect(x: 0, y: 0, width: 10, height: 2), present: true))
+        #expect(steps[11] == .expect(text: "z", region: nil, present: false))
+        #expect(steps[12] == .snapshot("start_1"))
+        #expect(scenario.lines[0].number == 5)
+    }
+
+    @Test func theNameDefaultsToTheFileName() throws {
+        #expect(try ScenarioParser.parse("expect \"a\"", path: "x/terminal-check.scenario").name == "terminal-check")
+    }
+
+    @Test(arguments: [
+        ("bogus 1", "unknown command `bogus`"),
+        ("size 80by24", "write `size WIDTHxHEIGHT`"),
+        ("key nosuchkey", "unknown key `nosuchkey`"),
+        ("wait soon", "write `wait 300ms`"),
+        ("expect \"open", "quoted text is not closed"),
+        ("covers 1.4", "is not a behaviour id"),
+        ("colors 1000", "write `colors none|16|256|truecolor`"),
+        ("drag 1 1 2 2", "write `drag X Y -> X Y`"),
+        ("snapshot a/b", "write `snapshot NAME`"),
+    ])
+    func syntaxErrorsNameTheFileAndLine(line: String, message: String) {
+        do {
+            _ = try ScenarioParser.parse("# first\n\n" + line, path: "s.scenario")
+            Issue.record("`\(line)` should not parse")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.description.hasPrefix("s.scenario:3: "))
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TUICore
+@testable import ShowcaseKit
+
+@MainActor
+struct ScenarioRunnerTests {
+    func run(_ text: String, path: String = "t.scenario", record: Bool = false) throws -> ScenarioResult {
+        ScenarioRunner(recordSnapshots: record).run(try ScenarioParser.parse(text, path: path))
+    }
+
+    @Test func aFailedExpectationNamesTheLineAndShowsTheScreen() throws {
+        let result = try run("size 40x10\nexpect \"Size\"\nexpect \"no such text\"")
+        #expect(!result.passed)
+        let failure = try #require(result.failure)
+        #expect(failure.hasPrefix("t.scenario:3: expected \"no such text\" on screen"))
+        #expect(failure.contains("|  Size      40×10 cells"))
+    }
+
+    @Test func expectNotFailsWhenTheTextIsThere() throws {
+        let result = try run("expect-not \"Terminal\" in 0 0 20 1")
+        #expect(result.failure?.contains("did not expect \"Terminal\" in 0,0 20x1") == true)
+    }
+
+    @Test func unknownScenesAreReported() throws {
+        let result = try run("scene nowhere")
+        #expect(result.failure?.contains("no scene `nowhere`; the scenes are: terminal") == true)
+    }
+
+    @Test func snapshotsAreRecordedThenComparedWithADiff() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/demo.scenario"
+
+        let missing = try run("snapshot one", path: path)
+        #expect(missing.failure?.contains("run with INDICATORKIT_RECORD_SNAPSHOTS=1") == true)
+
+        let recorded = try run("snapshot one", path: path, record: true)
+        #expect(recorded.passed)
+        #expect(recorded.recorded == [folder + "/snapshots/demo.one.txt"])
+        let stored = try String(contentsOfFile: folder + "/snapshots/demo.one.txt", encoding: .utf8)
+        #expect(stored.hasPrefix(" 1 Terminal\n"))
+
+        #expect(try run("snapshot one", path: path).passed)
+
+        let changed = try run("type \"z\"\nsnapshot one", path: path)
+        let failure = try #require(changed.failure)
+        #expect(failure.contains("screen differs from snapshot"))
+        #expect(failure.contains(" - ") && failure.contains(" + "))
+        #expect(failure.contains("key z"))
+    }
+
+    @Test func waitAdvancesTheVirtualClockOnly() throws {
+        // A scenario's waits take no real time: an hour passes instantly.
+        let started = Date()
+        #expect(try run("wait 3600s\nexpect \"Terminal\"").passed)
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+}

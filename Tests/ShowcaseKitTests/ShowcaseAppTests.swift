@@ -1,0 +1,48 @@
+import Testing
+import TUICore
+@testable import ShowcaseKit
+
+@MainActor
+struct ShowcaseAppTests {
+    func makeApp() -> (ShowcaseApp, HeadlessTerminal, TerminalHost) {
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+        let context = SceneContext(scheduler: VirtualScheduler(), capabilities: { terminal.capabilities }, setNeedsDisplay: {})
+        let app = ShowcaseApp(context: context)
+        let host = TerminalHost(backend: terminal, root: app, minimumSize: ShowcaseApp.minimumSize)
+        return (app, terminal, host)
+    }
+
+    @Test func qAndControlCQuit() {
+        let (app, _, host) = makeApp()
+        var quits = 0
+        app.onQuit = { quits += 1 }
+        host.send(.key(.character("q")))
+        host.send(.key(.control("c")))
+        #expect(quits == 2)
+    }
+
+    @Test func questionMarkTogglesHelp() {
+        let (app, terminal, host) = makeApp()
+        host.send(.key(.character("?")))
+        host.renderIfNeeded()
+        #expect(app.isShowingHelp)
+        #expect(terminal.text.contains("╭ Help"))
+        host.send(.key(.character("?")))
+        host.renderIfNeeded()
+        #expect(!app.isShowingHelp)
+        #expect(!terminal.text.contains("╭ Help"))
+    }
+
+    @Test func scenesAreSelectedById() {
+        let (app, _, _) = makeApp()
+        #expect(app.selectScene(id: "terminal"))
+        #expect(app.selectedSceneID == "terminal")
+        #expect(!app.selectScene(id: "missing"))
+    }
+
+    @Test func theStatusLineIsAlwaysOnTheLastRow() {
+        let (_, terminal, host) = makeApp()
+        host.renderIfNeeded()
+        #expect(terminal.lines[23].hasPrefix(" ?: help  Tab: next scene  q: quit"))
+    }
+}

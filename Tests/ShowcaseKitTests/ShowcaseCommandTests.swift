@@ -1,0 +1,35 @@
+import Testing
+@testable import ShowcaseKit
+
+struct ShowcaseCommandTests {
+    @Test func parsesCommands() throws {
+        #expect(try ShowcaseCommand.parse([]) == .interactive(scene: nil))
+        #expect(try ShowcaseCommand.parse(["--scene", "terminal"]) == .interactive(scene: "terminal"))
+        #expect(try ShowcaseCommand.parse(["--help"]) == .help)
+        #expect(try ShowcaseCommand.parse(["-h"]) == .help)
+        #expect(try ShowcaseCommand.parse(["--version"]) == .version)
+        #expect(try ShowcaseCommand.parse(["headless"]) == .headless(paths: []))
+        #expect(try ShowcaseCommand.parse(["headless", "a", "b"]) == .headless(paths: ["a", "b"]))
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option `--bogus`"),
+        (["launch"], "unknown command `launch`"),
+        (["--scene"], "`--scene` needs one scene name"),
+        (["--scene", "nowhere"], "no scene `nowhere`"),
+        (["headless", "--fast"], "unknown option `--fast` for `headless`"),
+        (["--version", "x"], "takes no arguments"),
+    ])
+    func rejectsBadCommandLines(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(arguments) }
+        do {
+            _ = try ShowcaseCommand.parse(arguments)
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test func usageListsEveryScene() {
+        for entry in SceneCatalog.all { #expect(ShowcaseCommand.usage.contains(entry.id)) }
+    }
+}
