@@ -123,10 +123,14 @@ public final class NcursesTerminal: TerminalBackend {
     private func draw(_ canvas: Canvas, mayResetPairs: Bool) -> Bool {
         if shown.size != size { shown = Canvas(size: size, fill: Cell("\u{0}")) }  // forces every cell to be drawn
         var wide = [wchar_t](repeating: 0, count: 6)
+        let sameShape = canvas.size == shown.size
+        let newCells = canvas.cells, oldCells = shown.cells
         for y in 0..<min(size.height, canvas.size.height) {
             for x in 0..<min(size.width, canvas.size.width) {
-                let cell = canvas[x, y]
-                if cell.isContinuation || cell == shown[x, y] { continue }
+                let index = y * canvas.size.width + x
+                let cell = newCells[index]
+                if cell.isContinuation { continue }
+                if sameShape, cell.isIdentical(to: oldCells[index]) { continue }
                 let style = cell.style.resolved(for: capabilities.colorDepth)
                 let pair: Pair
                 if let found = colorPair(for: style) {
@@ -210,5 +214,13 @@ public final class NcursesTerminal: TerminalBackend {
         if a.contains(.underline) { flags |= UInt32(IK_ATTR_UNDERLINE) }
         if a.contains(.italic) { flags |= UInt32(IK_ATTR_ITALIC) }
         return flags
+    }
+}
+
+extension Cell {
+    /// Byte-for-byte equality: cheaper than `==`, whose grapheme comparison applies
+    /// Unicode canonical equivalence. A false "different" only redraws one cell.
+    fileprivate func isIdentical(to other: Cell) -> Bool {
+        width == other.width && style == other.style && character.utf8.elementsEqual(other.character.utf8)
     }
 }
