@@ -22,6 +22,12 @@ static int ik_mouse_on = 0;
 static int ik_button_down = 0;
 static int ik_winch_pipe[2] = {-1, -1};
 
+/* Decoded mouse events waiting to be returned by ik_read, oldest first. */
+#define IK_QUEUE_MAX 32
+static ik_input ik_queue[IK_QUEUE_MAX];
+static int ik_queue_head = 0, ik_queue_count = 0;
+
+
 /* Restore state used by the signal handlers: prepared once, written with write(2). */
 static struct termios ik_saved_termios;
 static int ik_have_termios = 0;
@@ -122,6 +128,8 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err
         use_default_colors();
     }
     ik_mouse_on = 0;
+    ik_queue_head = ik_queue_count = 0;
+    ik_button_down = 0;
     if (enable_mouse) {
         mouseinterval(0);
         if (mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL) != 0) {
@@ -272,13 +280,13 @@ static int ik_map_key(wint_t k, ik_input *ev) {
     }
 }
 
-static int ik_read_mouse(ik_input *ev) {
-    MEVENT m;
-    if (getmouse(&m) != OK) return 0;
+/* Decodes one ncurses mouse event; returns 0 for events we do not report. */
+static int ik_decode_mouse(const MEVENT *m, ik_input *ev) {
+    memset(ev, 0, sizeof *ev);
     ev->kind = IK_EVENT_MOUSE;
-    ev->x = m.x;
-    ev->y = m.y;
-    mmask_t b = m.bstate;
+    ev->x = m->x;
+    ev->y = m->y;
+    mmask_t b = m->bstate;
     ev->shift = (b & BUTTON_SHIFT) != 0;
     ev->ctrl = (b & BUTTON_CTRL) != 0;
     ev->alt = (b & BUTTON_ALT) != 0;
@@ -313,16 +321,41 @@ static int ik_read_mouse(ik_input *ev) {
     return 0;
 }
 
+/* After KEY_MOUSE: ncurses may have gathered several reports that arrived together and
+   hands them out newest first, one getmouse at a time. Take them all and queue them in
+   the order they happened. */
+static void ik_collect_mouse(void) {
+    MEVENT events[IK_QUEUE_MAX];
+    int n = 0;
+    while (n < IK_QUEUE_MAX && getmouse(&events[n]) == OK) n++;
+    for (int i = n - 1; i >= 0; i--) {
+        ik_input ev;
+        if (!ik_decode_mouse(&events[i], &ev) || ik_queue_count >= IK_QUEUE_MAX) continue;
+        ik_queue[(ik_queue_head + ik_queue_count) % IK_QUEUE_MAX] = ev;
+        ik_queue_count++;
+    }
+}
+
+static int ik_dequeue(ik_input *ev) {
+    if (ik_queue_count == 0) return 0;
+    *ev = ik_queue[ik_queue_head];
+    ik_queue_head = (ik_queue_head + 1) % IK_QUEUE_MAX;
+    ik_queue_count--;
+    return 1;
+}
+
 int ik_read(ik_input *ev) {
     memset(ev, 0, sizeof *ev);
     if (ik_screen == NULL) return 0;
+    if (ik_dequeue(ev)) return 1;
     for (;;) {
         wint_t wch = 0;
         int r = wget_wch(stdscr, &wch);
         if (r == ERR) return 0;
         if (r == KEY_CODE_YES) {
             if (wch == KEY_MOUSE) {
-                if (ik_read_mouse(ev)) return 1;
+                ik_collect_mouse();
+                if (ik_dequeue(ev)) return 1;
                 continue;
             }
             if (wch == KEY_RESIZE) { ev->kind = IK_EVENT_RESIZE; return 1; }

@@ -96,6 +96,22 @@ struct NcursesTerminalTests {
         ])
     }
 
+    @Test func mouseReportsArrivingTogetherKeepTheirOrder() throws {
+        let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
+        let terminal = try open(pty, mouse: true)
+        defer { terminal.close() }
+        let reports = ["\u{1B}[<0;5;3M", "\u{1B}[<32;6;4M", "\u{1B}[<32;7;4M", "\u{1B}[<0;7;4m", "\u{1B}[<65;2;2M"]
+        pty.send(Array(reports.joined().utf8))
+        usleep(20_000)
+        #expect(terminal.readEvents() == [
+            .mouse(MouseEvent(.press, button: .left, at: Point(x: 4, y: 2))),
+            .mouse(MouseEvent(.drag, button: .left, at: Point(x: 5, y: 3))),
+            .mouse(MouseEvent(.drag, button: .left, at: Point(x: 6, y: 3))),
+            .mouse(MouseEvent(.release, button: .left, at: Point(x: 6, y: 3))),
+            .mouse(MouseEvent(.wheelDown, button: .none, at: Point(x: 1, y: 1))),
+        ])
+    }
+
     @Test func resizeIsAdoptedAndReported() throws {
         let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
         let terminal = try open(pty)
