@@ -35,7 +35,7 @@ let package = Package(
 
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore"], path: "Tests/TUICoreTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal"], path: "Tests/ShowcaseKitTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,119 @@
+import Foundation
+import NcursesTerminal
+import Testing
+import TUICore
+
+/// Runs the built `showcase` executable as a user would: exit statuses, messages, and the
+/// terminal left usable after a signal.
+@Suite(.serialized)
+struct ShowcaseEndToEndTests {
+    /// `showcase` is built next to the test bundle.
+    static let executable: URL = {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if url.lastPathComponent.hasSuffix(".xctest") { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("showcase")
+    }()
+
+    struct Outcome {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.output.hasPrefix("showcase (IndicatorKit)"))
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: showcase"))
+    }
+
+    @Test func aBadFlagPrintsUsageAndExits64() throws {
+        let outcome = try run(["--frobnicate"])
+        #expect(outcome.status == 64)
+        #expect(outcome.error.contains("unknown option `--frobnicate`"))
+        #expect(outcome.error.contains("USAGE: showcase"))
+    }
+
+    @Test func withoutATerminalItSaysSoInOneLineAndExits2() throws {
+        let outcome = try run([], environment: ["TERM": "xterm-256color"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error.split(separator: "\n").count == 1)
+        #expect(outcome.error.contains("must be a terminal"))
+        #expect(outcome.output.isEmpty, "nothing may be drawn")
+    }
+
+    @Test func headlessReportsAndFailsWithTheFileAndLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "expect \"Terminal\"\n".write(to: folder.appendingPathComponent("a.scenario"), atomically: true, encoding: .utf8)
+        let passing = try run(["headless", folder.path])
+        #expect(passing.status == 0)
+        #expect(passing.output.hasSuffix("1 passed, 0 failed\n"))
+
+        try "expect \"Terminal\"\nkey nosuchkey\n".write(to: folder.appendingPathComponent("b.scenario"), atomically: true, encoding: .utf8)
+        let failing = try run(["headless", folder.path])
+        #expect(failing.status == 1)
+        #expect(failing.output.contains("b.scenario:2: unknown key `nosuchkey`"))
+        #expect(failing.output.hasSuffix("1 passed, 1 failed\n"))
+
+        let missing = try run(["headless", folder.appendingPathComponent("nope").path])
+        #expect(missing.status == 66)
+    }
+
+    /// Starts the app on a pseudo-terminal, waits for its first frame, then signals it.
+    func signalled(_ signal: Int32) throws -> (status: Int32, reason: Process.TerminationReason, tail: String, echo: Bool) {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let process = Process()
+        process.executableURL = Self.executable
+        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        var screen: [UInt8] = []
+        for _ in 0..<500 where !String(decoding: screen, as: UTF8.self).contains("Terminal") {
+            screen += pty.readAvailable()
+            usleep(10_000)
+        }
+        #expect(String(decoding: screen, as: UTF8.self).contains("Terminal"), "the app never drew its first frame")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        usleep(20_000)
+        let tail = String(decoding: pty.readAvailable(), as: UTF8.self)
+        var modes = termios()
+        tcgetattr(pty.secondary, &modes)
+        let echo = modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0
+        return (process.terminationStatus, process.terminationReason, tail, echo)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGSEGV])
+    func aSignalRestoresTheTerminalThenEndsTheProcess(signal: Int32) throws {
+        let result = try signalled(signal)
+        #expect(result.reason == .uncaughtSignal)
+        #expect(result.status == signal)
+        // xterm's terminfo: cnorm shows the cursor, rmcup leaves the alternate screen.
+        #expect(result.tail.contains("\u{1B}[?25h"), "cursor not shown again: \(result.tail.debugDescription)")
+        #expect(result.tail.contains("\u{1B}[?1049l"), "alternate screen not left: \(result.tail.debugDescription)")
+        #expect(result.echo, "echo and line mode must be back on")
+    }
+}
