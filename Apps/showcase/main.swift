@@ -34,18 +34,9 @@ case .interactive(let scene):
         printError("showcase: \(error)")
         exit(2)
     }
-    let scheduler = LiveScheduler()
-    var host: TerminalHost?
-    let context = SceneContext(
-        scheduler: scheduler,
-        capabilities: { terminal.capabilities },
-        setNeedsDisplay: { host?.setNeedsDisplay() }
-    )
-    let app = ShowcaseApp(context: context)
+    let (app, host) = ShowcaseApp.hosted(on: terminal, scheduler: LiveScheduler())
     if let scene { app.selectScene(id: scene) }
-    let liveHost = TerminalHost(backend: terminal, root: app, minimumSize: ShowcaseApp.minimumSize)
-    host = liveHost
-    let loop = TerminalRunLoop(terminal: terminal, host: liveHost)
+    let loop = TerminalRunLoop(terminal: terminal, host: host)
     app.onQuit = { loop.exit(status: 0) }
     loop.run()
 }

@@ -6,9 +6,7 @@ import TUICore
 struct ShowcaseAppTests {
     func makeApp() -> (ShowcaseApp, HeadlessTerminal, TerminalHost) {
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
-        let context = SceneContext(scheduler: VirtualScheduler(), capabilities: { terminal.capabilities }, setNeedsDisplay: {})
-        let app = ShowcaseApp(context: context)
-        let host = TerminalHost(backend: terminal, root: app, minimumSize: ShowcaseApp.minimumSize)
+        let (app, host) = ShowcaseApp.hosted(on: terminal, scheduler: VirtualScheduler())
         return (app, terminal, host)
     }
 

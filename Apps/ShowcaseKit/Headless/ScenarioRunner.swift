@@ -42,15 +42,7 @@ public struct ScenarioRunner {
     public func run(_ scenario: Scenario) -> ScenarioResult {
         let terminal = HeadlessTerminal(size: scenario.initialSize)
         let scheduler = VirtualScheduler()
-        var host: TerminalHost?
-        let context = SceneContext(
-            scheduler: scheduler,
-            capabilities: { terminal.capabilities },
-            setNeedsDisplay: { host?.setNeedsDisplay() }
-        )
-        let app = ShowcaseApp(context: context, entries: entries)
-        let liveHost = TerminalHost(backend: terminal, root: app, minimumSize: ShowcaseApp.minimumSize)
-        host = liveHost
+        let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries)
         liveHost.renderIfNeeded()
         var recorded: [String] = []
 

@@ -1,0 +1,20 @@
+import TUICore
+
+extension ShowcaseApp {
+    /// Builds the app on `backend` with its scenes timed by `scheduler`, and the host that
+    /// draws it: the same wiring for the real terminal and the headless runner.
+    public static func hosted(
+        on backend: any TerminalBackend, scheduler: any Scheduler, entries: [SceneEntry] = SceneCatalog.all
+    ) -> (app: ShowcaseApp, host: TerminalHost) {
+        weak var hostReference: TerminalHost?
+        let context = SceneContext(
+            scheduler: scheduler,
+            capabilities: { backend.capabilities },
+            setNeedsDisplay: { hostReference?.setNeedsDisplay() }
+        )
+        let app = ShowcaseApp(context: context, entries: entries)
+        let host = TerminalHost(backend: backend, root: app, minimumSize: minimumSize)
+        hostReference = host
+        return (app, host)
+    }
+}
