@@ -8,8 +8,10 @@ let package = Package(
     products: [
         .library(name: "TUICore", targets: ["TUICore"]),
         .library(name: "NcursesTerminal", targets: ["NcursesTerminal"]),
+        .library(name: "GifDecoding", targets: ["GifDecoding"]),
         .executable(name: "showcase", targets: ["showcase"]),
         .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "gifgen", targets: ["gifgen"]),
     ],
     targets: [
         // C libraries from Debian's -dev packages (installed by Tools/setup).
@@ -26,14 +28,20 @@ let package = Package(
         .target(name: "TUICore", path: "Modules/TUICore"),
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
 
+        // The component modules.
+        .target(name: "GifDecoding", dependencies: ["CGiflib", "TUICore"], path: "Modules/GifDecoding", resources: [.copy("Resources/spinner.gif")]),
+
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
         .target(name: "ShowcaseKit", dependencies: ["TUICore"], path: "Apps/ShowcaseKit"),
         .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "TUICore"], path: "Apps/showcase"),
 
-        // Benchmarks (run in release mode).
-        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal"], path: "Tools/bench"),
+        // Tools: the sample generator and the benchmarks (run in release mode).
+        .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),
+        .executableTarget(name: "gifgen", dependencies: ["GifSamples"], path: "Tools/gifgen"),
+        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples"], path: "Tools/bench"),
 
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore"], path: "Tests/TUICoreTests"),
+        .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal"], path: "Tests/ShowcaseKitTests"),
     ],

@@ -1,0 +1,102 @@
+import Foundation
+import TUICore
+
+/// An animated (or still) GIF: its screen size, frames, timing and loop count, and its
+/// fully composited frames as straight-alpha ``RGBAImage``s, decoded lazily in bounded memory.
+///
+/// ```swift
+/// let spinner = try AnimatedImage(named: "spinner", bundle: .module)
+/// let elapsed = scheduler.now - start
+/// let position = spinner.position(at: elapsed, timing: .uniform(cycle: .seconds(1)))
+/// let pixels = spinner.frame(at: position.frame)
+/// ```
+///
+/// Loading reads the file's structure only (the screen, palettes, extensions and where
+/// each image's data is); pixels are decoded when a frame is asked for. Damage after some
+/// frames keeps those frames and is reported in ``warnings``; a file that cannot be read
+/// at all throws a ``GifDecodingError``.
+public final class AnimatedImage {
+    /// How many times the animation plays.
+    public enum Plays: Hashable, Sendable {
+        /// Forever (a loop block with value 0).
+        case infinite
+        /// This many times: 1 without a loop block, N + 1 for a loop value N.
+        case count(Int)
+    }
+
+    /// Screen width in pixels.
+    public let width: Int
+    /// Screen height in pixels.
+    public let height: Int
+    /// One entry per image descriptor, in file order (B0.2).
+    public let frames: [FrameInfo]
+    /// The raw NETSCAPE2.0 / ANIMEXTS1.0 loop value; nil when the file has no such block.
+    public let loopCount: Int?
+    /// The text of the file's comment extensions (not sanitised: sanitise before display).
+    public let comments: [String]
+
+    private let indexWarnings: [String]
+    private let store: FrameStore
+
+    /// The number of frames.
+    public var frameCount: Int { frames.count }
+
+    /// How many times the animation plays: no loop block means once, 0 forever, N means N + 1.
+    public var plays: Plays {
+        guard let loopCount else { return .count(1) }
+        return loopCount == 0 ? .infinite : .count(loopCount + 1)
+    }
+
+    /// Problems found in the file so far (damage, unknown records, bad pixel data); frames
+    /// decoded later may add more. ``decodeAllFrames()`` finds them all.
+    public var warnings: [String] {
+        indexWarnings + store.decodeWarnings.keys.sorted().compactMap { store.decodeWarnings[$0] }
+    }
+
+    /// Loads a GIF file. Only the structure is read now; the file stays open for the pixels.
+    public convenience init(contentsOfFile path: String, limits: DecodingLimits = .default) throws(GifDecodingError) {
+        try self.init(source: try FileByteSource(path: path), limits: limits)
+    }
+
+    /// Loads a GIF from memory.
+    public convenience init(data: Data, limits: DecodingLimits = .default) throws(GifDecodingError) {
+        try self.init(source: DataByteSource(data), limits: limits)
+    }
+
+    /// Loads `name.gif` from a bundle's resources (B0.1), like `UIImageView(gifNamed:)`.
+    public convenience init(named name: String, bundle: Bundle, limits: DecodingLimits = .default) throws(GifDecodingError) {
+        let file = name.hasSuffix(".gif") ? String(name.dropLast(4)) : name
+        guard let path = bundle.path(forResource: file, ofType: "gif") else {
+            throw .resourceNotFound(name: file, bundle: bundle.bundleURL.lastPathComponent)
+        }
+        try self.init(contentsOfFile: path, limits: limits)
+    }
+
+    init(source: ByteSource, limits: DecodingLimits) throws(GifDecodingError) {
+        var index = try GifIndexer.index(source, limits: limits)
+        if index.frames.isEmpty {
+            // A screen with no image shows as one transparent frame, as browsers do.
+            index.warnings.append("the file has no image; it shows as one transparent frame")
+            let empty = FrameInfo(index: 0, x: 0, y: 0, width: 0, height: 0, interlaced: false, delayCentiseconds: nil, disposal: .unspecified, transparentIndex: nil, hasLocalColorTable: false)
+            index.frames = [GifIndex.Frame(info: empty, localPalette: nil, codeSize: 2, dataOffset: 0)]
+        }
+        width = index.width
+        height = index.height
+        frames = index.frames.map(\.info)
+        loopCount = index.loopCount
+        comments = index.comments
+        indexWarnings = index.warnings
+        store = FrameStore(index: index, source: source, limits: limits)
+    }
+
+    /// The screen after frame `index` is drawn, `width × height` straight-alpha RGBA.
+    /// An index outside the frames is clamped to the first or last frame.
+    public func frame(at index: Int) -> RGBAImage {
+        store.frame(min(max(0, index), frames.count - 1))
+    }
+
+    /// Decodes every frame once, so that ``warnings`` lists every problem of the file.
+    public func decodeAllFrames() {
+        for i in frames.indices { _ = store.frame(i) }
+    }
+}

@@ -1,0 +1,43 @@
+/// What a first pass over a GIF learns: the screen, palettes, loop count, and where each
+/// image's compressed data starts. Pixels are decoded later, frame by frame.
+struct GifIndex {
+    /// One image descriptor and what applies to it.
+    struct Frame {
+        var info: FrameInfo
+        /// The local colour table as packed RGBA (see ``Palette``), if the image has one.
+        var localPalette: Palette?
+        /// The LZW minimum code size.
+        var codeSize: Int
+        /// Where the image's first data sub-block starts.
+        var dataOffset: Int
+    }
+
+    var width: Int
+    var height: Int
+    var globalPalette: Palette?
+    /// The raw NETSCAPE2.0/ANIMEXTS1.0 loop value; nil without such a block.
+    var loopCount: Int?
+    var frames: [Frame] = []
+    var comments: [String] = []
+    var warnings: [String] = []
+}
+
+/// A colour table as 32-bit RGBA words (R in the lowest byte), padded to 256 entries;
+/// entries past the table's size are transparent, so a bad index never reads garbage.
+struct Palette {
+    /// 256 packed colours.
+    var words: [UInt32]
+    /// How many entries the file defined.
+    var count: Int
+
+    init(rgbTriples: UnsafeBufferPointer<UInt8>, count: Int) {
+        var words = [UInt32](repeating: 0, count: 256)
+        let n = min(count, 256, rgbTriples.count / 3)
+        for i in 0..<n {
+            let r = UInt32(rgbTriples[3 * i]), g = UInt32(rgbTriples[3 * i + 1]), b = UInt32(rgbTriples[3 * i + 2])
+            words[i] = r | g << 8 | b << 16 | 0xFF00_0000
+        }
+        self.words = words
+        self.count = n
+    }
+}

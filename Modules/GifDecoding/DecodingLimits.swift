@@ -1,0 +1,30 @@
+/// Bounds on what a GIF may make the decoder do, so that a hostile or broken file cannot
+/// exhaust memory. Checked before anything is allocated.
+///
+/// ```swift
+/// var limits = DecodingLimits.default
+/// limits.maxCanvasPixels = 4096 * 4096
+/// let image = try AnimatedImage(contentsOfFile: path, limits: limits)
+/// ```
+public struct DecodingLimits: Hashable, Sendable {
+    /// The largest screen, in pixels (width × height). Default 64 megapixels (256 MiB RGBA).
+    public var maxCanvasPixels: Int
+    /// The most images a file may have. Default 20 000.
+    public var maxFrameCount: Int
+    /// The largest input, in bytes. Default 512 MiB.
+    public var maxInputBytes: Int
+    /// How many bytes of decoded frames may be kept for replay and random access. Default 32 MiB;
+    /// at least two canvases are always kept, whatever this says.
+    public var maxCacheBytes: Int
+
+    /// Creates limits.
+    public init(maxCanvasPixels: Int = 64 << 20, maxFrameCount: Int = 20_000, maxInputBytes: Int = 512 << 20, maxCacheBytes: Int = 32 << 20) {
+        self.maxCanvasPixels = maxCanvasPixels
+        self.maxFrameCount = maxFrameCount
+        self.maxInputBytes = maxInputBytes
+        self.maxCacheBytes = maxCacheBytes
+    }
+
+    /// Safe defaults for files from anywhere.
+    public static let `default` = DecodingLimits()
+}

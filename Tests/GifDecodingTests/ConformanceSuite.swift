@@ -1,0 +1,32 @@
+import Foundation
+import TUICore
+
+/// Locates `../shared/gif-conformance` beside the repository (read-only test data, never copied).
+enum ConformanceSuite {
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/gif-conformance")
+
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
+
+    static let skipNote: Comment = "../shared/gif-conformance is not present beside the repository: conformance suites skipped"
+
+    /// Compares RGBA buffers exactly, except that two pixels that are both fully transparent
+    /// are equal whatever their colour. Returns the first differing pixel.
+    static func firstDifference(_ actual: [UInt8], _ expected: [UInt8], width: Int) -> String? {
+        guard actual.count == expected.count else { return "sizes differ: \(actual.count) vs \(expected.count) bytes" }
+        var i = 0
+        while i < actual.count {
+            let a = actual[i..<(i + 4)], e = expected[i..<(i + 4)]
+            if !(a.last == 0 && e.last == 0) && !a.elementsEqual(e) {
+                let p = i / 4
+                return "pixel (\(p % width), \(p / width)): got \(Array(a)), expected \(Array(e))"
+            }
+            i += 4
+        }
+        return nil
+    }
+}
+
+import Testing
+typealias Comment = Testing.Comment
