@@ -6,18 +6,18 @@ import GifDecoding
 public enum GifSamples {
     /// The loading spinner bundled with GifDecoding (`spinner.gif`): 63×45 pixels, the
     /// aspect ratio of the original control's 63×45-point image view; twelve frames of
-    /// eight dots on a ring whose bright head goes round once a second, on a transparent
+    /// twelve dots on a ring whose bright head goes round once a second, on a transparent
     /// background, looping forever.
     public static func spinner() throws -> Data {
-        let width = 63, height = 45, frames = 12, dots = 8
-        // 0 transparent, 1…8 from dim slate to bright cyan.
+        let width = 63, height = 45, frames = 12, dots = 12
+        // 0 transparent, 1…12 from dim slate to bright cyan.
         var palette: [GifWriter.RGB] = [(0, 0, 0)]
         for level in 0..<dots {
             let t = Double(level) / Double(dots - 1)
             palette.append((UInt8(60 + 0 * t), UInt8(70 + 150 * t), UInt8(90 + 165 * t)))
         }
         let centerX = Double(width - 1) / 2, centerY = Double(height - 1) / 2
-        let ring = 15.0, dotRadius = 4.2
+        let ring = 15.5, dotRadius = 3.6
         var result: [GifWriter.Frame] = []
         for f in 0..<frames {
             var indices = [UInt8](repeating: 0, count: width * height)

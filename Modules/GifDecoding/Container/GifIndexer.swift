@@ -252,9 +252,15 @@ enum GifIndexer {
         case D_GIF_ERR_NOT_GIF_FILE: .notAGif
         case D_GIF_ERR_READ_FAILED, D_GIF_ERR_EOF_TOO_SOON: .truncated("the data ends \(stage)")
         case D_GIF_ERR_NOT_ENOUGH_MEM: .tooLarge("giflib ran out of memory \(stage)")
-        default: .malformed("\(String(cString: GifErrorString(code))) (\(stage))")
+        default: .malformed("\(giflibMessage(code)) (\(stage))")
         }
     }
+}
+
+/// giflib's text for an error code (it has none for some codes).
+func giflibMessage(_ code: Int32) -> String {
+    guard let text = GifErrorString(code) else { return "giflib error \(code)" }
+    return String(cString: text)
 }
 
 /// giflib's input function: reads the next bytes of the source through the reader in `UserData`.

@@ -73,13 +73,13 @@ public struct GifWriter: Sendable {
         let sink = OutputSink()
         var error: Int32 = 0
         guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), gifOutput, &error) else {
-            throw EncodingError(description: "EGifOpen failed: \(String(cString: GifErrorString(error)))")
+            throw EncodingError(description: "EGifOpen failed: \(giflibMessage(error))")
         }
         var closed = false
         defer { if !closed { EGifCloseFile(gif, &error) } }
         func check(_ result: Int32, _ what: String) throws(EncodingError) {
             guard result == GIF_OK else {
-                throw EncodingError(description: "\(what) failed: \(String(cString: GifErrorString(gif.pointee.Error)))")
+                throw EncodingError(description: "\(what) failed: \(giflibMessage(gif.pointee.Error))")
             }
         }
         EGifSetGifVersion(gif, true)
@@ -122,7 +122,7 @@ public struct GifWriter: Sendable {
         }
         closed = true
         guard EGifCloseFile(gif, &error) == GIF_OK else {
-            throw EncodingError(description: "closing the file failed: \(String(cString: GifErrorString(error)))")
+            throw EncodingError(description: "closing the file failed: \(giflibMessage(error))")
         }
         return sink.data
     }

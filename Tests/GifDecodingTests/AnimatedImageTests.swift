@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TUICore
+@testable import GifDecoding
+
+/// The public API: loading, frames, timing.
+struct AnimatedImageTests {
+    // B0.1
+    @Test("B0.1: the spinner loads by resource name from the module's bundle")
+    func loadsByResourceName() throws {
+        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+        #expect(spinner.width == 63)
+        #expect(spinner.height == 45)
+        #expect(spinner.plays == .infinite)
+        #expect(spinner.warnings.isEmpty)
+    }
+
+    // B0.1
+    @Test("B0.1: a missing resource or undecodable data is a typed error, not a crash")
+    func missingResourceIsATypedError() throws {
+        #expect(throws: GifDecodingError.resourceNotFound(name: "no-such-animation", bundle: AnimatedImage.resourceBundle.bundleURL.lastPathComponent)) {
+            try AnimatedImage(named: "no-such-animation", bundle: AnimatedImage.resourceBundle)
+        }
+        #expect(throws: GifDecodingError.notAGif) { try AnimatedImage(data: Data("PNG not a gif".utf8)) }
+    }
+
+    // B0.2
+    @Test("B0.2: every frame is decoded, in order, one per image")
+    func everyFrameInOrder() throws {
+        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+        #expect(spinner.frameCount == 12)
+        #expect(spinner.frames.map(\.index) == Array(0..<12))
+        let images = (0..<12).map { spinner.frame(at: $0) }
+        // Consecutive frames differ (the head moves) and each has opaque and clear pixels.
+        for i in 0..<12 {
+            #expect(images[i] != images[(i + 1) % 12])
+            #expect(images[i].pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 })
+            #expect(images[i].pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element == 0 })
+        }
+        // Images with no delay still count one frame each.
+        var raw = RawGif(width: 2, height: 1, globalPalette: [(0, 0, 0), (255, 0, 0)])
+        for _ in 0..<3 { raw.image(width: 2, height: 1, indices: [1, 0]) }
+        raw.trailer()
+        #expect(try AnimatedImage(data: raw.data).frameCount == 3)
+    }
+
+    // B0.3
+    @Test("B0.3: a uniform cycle (default 1 s) spreads evenly over the frames, ignoring the file's delays")
+    func uniformCycle() throws {
+        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+        let timing = FrameTiming.uniformOneSecond
+        #expect(timing == .uniform(cycle: .seconds(1)))
+        for i in 0..<12 { #expect(spinner.duration(ofFrame: i, timing: timing) == .seconds(1) / 12) }
+        #expect(spinner.position(at: .zero, timing: timing).frame == 0)
+        #expect(spinner.position(at: .milliseconds(84), timing: timing).frame == 1)
+        #expect(spinner.position(at: .milliseconds(500), timing: timing).frame == 6)
+        #expect(spinner.position(at: .milliseconds(2_999), timing: timing) == PlaybackPosition(frame: 11, play: 2, isFinished: false))
+        let slow = FrameTiming.uniform(cycle: .seconds(3))
+        #expect(spinner.position(at: .milliseconds(500), timing: slow).frame == 2)
+    }
+
+    // B0.3
+    @Test("B0.3: the file's own delays are available, by browser rules")
+    func fileTiming() throws {
+        var raw = RawGif(width: 1, height: 1, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        raw.loop(2)
+        for delay in [50, 0, 1, 2] {
+            raw.graphicControl(delay: delay)
+            raw.image(width: 1, height: 1, indices: [1])
+        }
+        raw.image(width: 1, height: 1, indices: [0])  // no graphic control at all
+        raw.trailer()
+        let image = try AnimatedImage(data: raw.data)
+        #expect(image.frames.map(\.delayCentiseconds) == [50, 0, 1, 2, nil])
+        #expect(image.frames.map(\.duration) == [.milliseconds(500), .milliseconds(100), .milliseconds(100), .milliseconds(20), .milliseconds(100)])
+        #expect(image.cycleDuration(timing: .file) == .milliseconds(820))
+        #expect(image.position(at: .milliseconds(499), timing: .file).frame == 0)
+        #expect(image.position(at: .milliseconds(500), timing: .file).frame == 1)
+        #expect(image.position(at: .milliseconds(715), timing: .file).frame == 3)
+        // Loop value 2: three plays, then the last frame stays.
+        #expect(image.plays == .count(3))
+        #expect(image.position(at: .milliseconds(2 * 820 + 10), timing: .file) == PlaybackPosition(frame: 0, play: 2, isFinished: false))
+        #expect(image.position(at: .milliseconds(3 * 820), timing: .file) == PlaybackPosition(frame: 4, play: 2, isFinished: true))
+    }
+
+    @Test func loopBlocksDecideThePlays() throws {
+        func plays(_ build: (inout RawGif) -> Void) throws -> (Int?, AnimatedImage.Plays) {
+            var raw = RawGif(width: 1, height: 1, globalPalette: [(0, 0, 0), (1, 1, 1)])
+            build(&raw)
+            raw.image(width: 1, height: 1, indices: [1])
+            raw.image(width: 1, height: 1, indices: [0])
+            raw.trailer()
+            let image = try AnimatedImage(data: raw.data)
+            return (image.loopCount, image.plays)
+        }
+        #expect(try plays { _ in } == (nil, .count(1)))
+        #expect(try plays { $0.loop(0) } == (0, .infinite))
+        #expect(try plays { $0.loop(4) } == (4, .count(5)))
+        #expect(try plays { $0.loop(0, name: "ANIMEXTS1.0") } == (0, .infinite))
+    }
+
+    @Test func commentsAreKept() throws {
+        var raw = RawGif(width: 1, height: 1, globalPalette: [(0, 0, 0), (1, 1, 1)])
+        raw.comment("made by hand \u{1B}[31m")
+        raw.image(width: 1, height: 1, indices: [1])
+        raw.trailer()
+        let image = try AnimatedImage(data: raw.data)
+        #expect(image.comments == ["made by hand \u{1B}[31m"])
+        #expect(!image.comments[0].sanitizedForTerminal.contains("\u{1B}"))
+    }
+
+    @Test func filesAndMemoryGiveTheSameFrames() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spinner-\(UUID().uuidString).gif")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let data = try Data(contentsOf: try #require(AnimatedImage.resourceBundle.url(forResource: "spinner", withExtension: "gif")))
+        try data.write(to: url)
+        let fromFile = try AnimatedImage(contentsOfFile: url.path)
+        let fromData = try AnimatedImage(data: data)
+        for i in 0..<fromFile.frameCount { #expect(fromFile.frame(at: i) == fromData.frame(at: i)) }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TUICore
+@testable import GifDecoding
+
+/// Bad input: every failure is a typed error a person can act on, never a crash.
+struct HostileInputTests {
+    @Test func aHugeCanvasIsRefusedAtOnce() throws {
+        var raw = RawGif(width: 65535, height: 65535, globalPalette: [(0, 0, 0), (1, 1, 1)])
+        raw.image(width: 1, height: 1, indices: [1])
+        raw.trailer()
+        #expect(throws: GifDecodingError.tooLarge("a 65535×65535 screen is 4294836225 pixels, the limit is \(64 << 20)")) {
+            try AnimatedImage(data: raw.data)
+        }
+    }
+
+    @Test func aHugeImageInASmallCanvasIsRefused() throws {
+        var raw = RawGif(width: 10, height: 10, globalPalette: [(0, 0, 0), (1, 1, 1)])
+        raw.image(width: 60000, height: 60000, indices: [1])
+        raw.trailer()
+        #expect(throws: GifDecodingError.self) { try AnimatedImage(data: raw.data) }
+    }
+
+    @Test func limitsAreConfigurable() throws {
+        var raw = RawGif(width: 4, height: 4, globalPalette: [(0, 0, 0), (1, 1, 1)])
+        for _ in 0..<3 { raw.image(width: 1, height: 1, indices: [1]) }
+        raw.trailer()
+        #expect(throws: GifDecodingError.tooLarge("more than 2 frames")) {
+            try AnimatedImage(data: raw.data, limits: DecodingLimits(maxFrameCount: 2))
+        }
+        #expect(throws: GifDecodingError.self) { try AnimatedImage(data: raw.data, limits: DecodingLimits(maxCanvasPixels: 15)) }
+        #expect(throws: GifDecodingError.self) { try AnimatedImage(data: raw.data, limits: DecodingLimits(maxInputBytes: 20)) }
+        #expect(try AnimatedImage(data: raw.data, limits: DecodingLimits(maxFrameCount: 3)).frameCount == 3)
+    }
+
+    @Test func notAGifEmptyAndCutHeaders() {
+        #expect(throws: GifDecodingError.notAGif) { try AnimatedImage(data: Data("\u{89}PNG\r\n".utf8)) }
+        #expect(throws: GifDecodingError.notAGif) { try AnimatedImage(data: Data("GIF90a......".utf8)) }
+        #expect(throws: GifDecodingError.truncated("the file is empty")) { try AnimatedImage(data: Data()) }
+        #expect(throws: GifDecodingError.truncated("the header is incomplete")) { try AnimatedImage(data: Data("GIF8".utf8)) }
+        #expect(throws: GifDecodingError.truncated("the screen descriptor is incomplete")) { try AnimatedImage(data: Data("GIF89a\u{1}\u{0}".utf8)) }
+        #expect(throws: GifDecodingError.emptyCanvas(width: 0, height: 5)) { try AnimatedImage(data: Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0, 5, 0, 0, 0, 0])) }
+    }
+
+    @Test func unreadableFilesSayWhy() {
+        #expect(throws: GifDecodingError.unreadableFile(path: "/no/such/file.gif", reason: "No such file or directory")) {
+            try AnimatedImage(contentsOfFile: "/no/such/file.gif")
+        }
+        #expect(throws: GifDecodingError.unreadableFile(path: "/tmp", reason: "not a regular file")) {
+            try AnimatedImage(contentsOfFile: "/tmp")
+        }
+        #expect(GifDecodingError.unreadableFile(path: "x", reason: "y").description.contains("check that the file exists"))
+    }
+
+    @Test func damageAfterSomeFramesKeepsThoseFrames() throws {
+        var raw = RawGif(width: 2, height: 1, globalPalette: [(0, 0, 0), (255, 0, 0), (0, 255, 0)])
+        raw.image(width: 2, height: 1, indices: [1, 1])
+        raw.image(width: 2, height: 1, indices: [2, 2])
+        let intact = raw.bytes.count
+        raw.image(width: 2, height: 1, indices: [1, 2])
+        let cut = Data(raw.bytes.prefix(intact + 14))  // inside the third image's data
+        let image = try AnimatedImage(data: cut)
+        #expect(image.frameCount == 3)
+        #expect(image.frame(at: 1)[0, 0] == RGBA(0, 255, 0))
+        #expect(image.warnings.first == "the file ends inside frame 2; its missing pixels are left transparent")
+        // Cut right after the second image: two frames and a warning.
+        let two = try AnimatedImage(data: Data(raw.bytes.prefix(intact)))
+        #expect(two.frameCount == 2)
+        #expect(two.warnings.first?.contains("the data ends early") == true)
+    }
+
+    @Test func aFileCutInsideTheFirstImageDescriptorIsTruncated() throws {
+        var raw = RawGif(width: 2, height: 1, globalPalette: [(0, 0, 0), (255, 0, 0)])
+        raw.image(width: 2, height: 1, indices: [1, 1])
+        let cut = Data(raw.bytes.prefix(13 + 6 + 5))
+        #expect(throws: GifDecodingError.self) { try AnimatedImage(data: cut) }
+    }
+
+    @Test func everyPrefixAndEveryByteFlipOfAFileIsSafe() throws {
+        // Cheap, deterministic robustness sweep (the libFuzzer target goes much further).
+        let data = try GifWriter(width: 5, height: 3, globalPalette: [(0, 0, 0), (9, 9, 9), (200, 0, 0)], loopCount: 0).encode([
+            GifWriter.Frame(width: 5, height: 3, indices: (0..<15).map { UInt8($0 % 3) }),
+            { var f = GifWriter.Frame(x: 1, y: 1, width: 2, height: 2, indices: [1, 2, 0, 1]); f.disposal = .restorePrevious; f.transparentIndex = 0; return f }(),
+        ])
+        let bytes = [UInt8](data)
+        for length in 0...bytes.count {
+            if let image = try? AnimatedImage(data: Data(bytes.prefix(length))) { image.decodeAllFrames() }
+        }
+        for position in bytes.indices {
+            for value: UInt8 in [0x00, 0xFF, bytes[position] ^ 0x55] {
+                var mutated = bytes
+                mutated[position] = value
+                if let image = try? AnimatedImage(data: Data(mutated)) {
+                    image.decodeAllFrames()
+                    _ = image.frame(at: image.frameCount - 1)
+                }
+            }
+        }
+    }
+}
