@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "GifDecoding", dependencies: ["CGiflib", "TUICore"], path: "Modules/GifDecoding", resources: [.copy("Resources/spinner.gif")]),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore"], path: "Apps/ShowcaseKit"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding"], path: "Apps/ShowcaseKit"),
         .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "TUICore"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).

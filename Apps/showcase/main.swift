@@ -2,6 +2,7 @@
 // (ncurses terminal, live scheduler) or the headless runner. No logic of its own.
 import Foundation
 import NcursesTerminal
+import GifDecoding
 import ShowcaseKit
 import TUICore
 
@@ -25,6 +26,27 @@ case .version:
     print(ShowcaseCommand.versionText)
 case .headless(let paths):
     exit(HeadlessCommand.run(paths: paths) { print($0) })
+case .gif(.play(let path)):
+    let image: AnimatedImage
+    switch GifCommand.load(path) {
+    case .success(let loaded): image = loaded
+    case .failure(let failure):
+        printError(failure.message)
+        exit(failure.status)
+    }
+    let terminal: NcursesTerminal
+    do {
+        terminal = try NcursesTerminal.open(environment: ProcessInfo.processInfo.environment)
+    } catch {
+        printError("showcase: \(error)")
+        exit(2)
+    }
+    let (player, host) = GifPlayerApp.hosted(image: image, name: (path as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler())
+    let loop = TerminalRunLoop(terminal: terminal, host: host)
+    player.onQuit = { loop.exit(status: 0) }
+    loop.run()
+case .gif(let gifCommand):
+    exit(GifCommand.run(gifCommand, output: { print($0) }, errors: printError))
 case .interactive(let scene):
     let environment = ProcessInfo.processInfo.environment
     let terminal: NcursesTerminal

@@ -58,3 +58,17 @@ extension AnimatedImage {
         return PlaybackPosition(frame: frames.count - 1, play: play, isFinished: false)
     }
 }
+
+extension AnimatedImage {
+    /// How long after `elapsed` the frame to show next changes; nil when playback is over
+    /// (or there is nothing to animate).
+    public func timeUntilNextFrame(at elapsed: Duration, timing: FrameTiming) -> Duration? {
+        let cycle = cycleDuration(timing: timing)
+        guard frames.count > 1, cycle > .zero else { return nil }
+        let position = position(at: elapsed, timing: timing)
+        guard !position.isFinished else { return nil }
+        var end = cycle * position.play
+        for index in 0...position.frame { end += duration(ofFrame: index, timing: timing) }
+        return max(end - max(elapsed, .zero), .nanoseconds(1))
+    }
+}

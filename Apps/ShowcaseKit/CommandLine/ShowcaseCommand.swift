@@ -4,6 +4,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
     case interactive(scene: String?)
     /// Run scenario files or folders headless.
     case headless(paths: [String])
+    /// Inspect, export or play a GIF.
+    case gif(GifCommand)
     /// Print usage.
     case help
     /// Print the version.
@@ -17,6 +19,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
         var text = """
         USAGE: showcase [--scene NAME]
                showcase headless [PATH…]
+               showcase gif info FILE [--json] | gif frames FILE --out DIR | gif play FILE
                showcase --help | --version
 
         Opens the IndicatorKit showcase in the terminal: one tab per scene.
@@ -24,6 +27,13 @@ public enum ShowcaseCommand: Equatable, Sendable {
         COMMANDS:
           headless [PATH…]   run scenario files or folders (default Tests/Scenarios) on a
                              virtual terminal and clock; prints `N passed, N failed`.
+          gif info FILE      size, loop count and every frame's delay, disposal, rectangle
+                             and transparency (--json for the JSON form); warnings
+          gif frames FILE --out DIR
+                             write each composited frame as raw RGBA (frame-0000.rgba…)
+                             and info.json
+          gif play FILE      play it in the terminal: space pauses, ←/→ step, q quits
+                             (exit status 65: undecodable, 66: unreadable)
 
         OPTIONS:
           --scene NAME       start on scene NAME
@@ -55,6 +65,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
                 throw UsageError("unknown option `\(flag)` for `headless`")
             }
             return .headless(paths: Array(rest))
+        case "gif":
+            return .gif(try GifCommand.parse(Array(rest.dropFirst())))
         case "--scene":
             guard rest.count == 2, let name = rest.last else { throw UsageError("`--scene` needs one scene name") }
             guard SceneCatalog.entry(id: name) != nil else {

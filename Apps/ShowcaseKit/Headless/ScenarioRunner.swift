@@ -72,7 +72,13 @@ public struct ScenarioRunner {
                     liveHost.renderIfNeeded()
                 }
             case .wait(let duration):
-                scheduler.advance(by: duration)
+                // As the live loop does: render after each burst of due work.
+                let target = scheduler.now + duration
+                while let next = scheduler.nextDeadline, next <= target {
+                    scheduler.advance(by: next - scheduler.now)
+                    liveHost.renderIfNeeded()
+                }
+                scheduler.advance(by: target - scheduler.now)
             case .expect(let text, let region, let present):
                 liveHost.renderIfNeeded()
                 let screen = region.map { terminal.text(in: $0) } ?? terminal.text

@@ -22,6 +22,11 @@ public enum SceneCatalog {
             summary: "size, colour depth, palette, character widths and a live echo of input",
             make: { Screen(title: "Terminal", content: TerminalCheckView(context: $0)) }
         ),
+        SceneEntry(
+            id: "gif", title: "GIF",
+            summary: "the bundled spinner GIF played by its own timing; space pauses, ←/→ step",
+            make: { GifPlayerScene.make($0) }
+        ),
     ]
 
     /// The scene with the given identifier.

@@ -1,0 +1,113 @@
+import Foundation
+import GifDecoding
+import TUICore
+
+/// `showcase gif info|frames|play FILE`: inspect, export and play GIFs.
+public enum GifCommand: Equatable, Sendable {
+    /// Print size, loop count and a table (or JSON) of frames.
+    case info(path: String, json: Bool)
+    /// Write every composited frame as raw RGBA, plus `info.json`.
+    case frames(path: String, output: String)
+    /// Play the GIF in the terminal.
+    case play(path: String)
+
+    /// Exit statuses: 0 success (warnings included), 65 undecodable, 66 unreadable.
+    public static let undecodableStatus: Int32 = 65
+    /// See ``undecodableStatus``.
+    public static let unreadableStatus: Int32 = 66
+
+    static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR | gif play FILE"
+
+    /// Parses the words after `gif`.
+    static func parse(_ words: [String]) throws(UsageError) -> GifCommand {
+        guard let verb = words.first else { throw UsageError("`gif` needs a command: \(usage)") }
+        var rest = Array(words.dropFirst())
+        func takeFlag(_ flag: String) -> Bool {
+            guard let i = rest.firstIndex(of: flag) else { return false }
+            rest.remove(at: i)
+            return true
+        }
+        func takeValue(_ flag: String) throws(UsageError) -> String? {
+            guard let i = rest.firstIndex(of: flag) else { return nil }
+            guard i + 1 < rest.count else { throw UsageError("`\(flag)` needs a value") }
+            let value = rest[i + 1]
+            rest.removeSubrange(i...(i + 1))
+            return value
+        }
+        func file() throws(UsageError) -> String {
+            if let flag = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) { throw UsageError("unknown option `\(flag)` for `gif \(verb)`") }
+            guard rest.count == 1 else { throw UsageError("`gif \(verb)` needs exactly one FILE") }
+            return rest[0]
+        }
+        switch verb {
+        case "info":
+            let json = takeFlag("--json")
+            return .info(path: try file(), json: json)
+        case "frames":
+            guard let output = try takeValue("--out") else { throw UsageError("`gif frames` needs `--out DIR`") }
+            return .frames(path: try file(), output: output)
+        case "play":
+            return .play(path: try file())
+        default:
+            throw UsageError("unknown gif command `\(verb)`: \(usage)")
+        }
+    }
+
+    /// Loads the GIF, or says in one line why not and which exit status to use.
+    public static func load(_ path: String) -> Result<AnimatedImage, LoadFailure> {
+        do {
+            return .success(try AnimatedImage(contentsOfFile: path))
+        } catch {
+            if case .unreadableFile = error { return .failure(LoadFailure(message: "error: \(error)", status: unreadableStatus)) }
+            return .failure(LoadFailure(message: "error: \(path.sanitizedForTerminal): \(error)", status: undecodableStatus))
+        }
+    }
+
+    /// Why a GIF could not be loaded, and the exit status that says so.
+    public struct LoadFailure: Error {
+        /// One line, starting `error:`.
+        public let message: String
+        /// 65 or 66.
+        public let status: Int32
+    }
+
+    /// Runs `info` or `frames`; `play` needs a terminal and is run by the executable.
+    public static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+        switch command {
+        case .info(let path, let json):
+            switch load(path) {
+            case .failure(let failure):
+                errors(failure.message)
+                return failure.status
+            case .success(let image):
+                image.decodeAllFrames()
+                output(json ? GifReport(image: image).json : GifReport(image: image).text(name: path))
+                return 0
+            }
+        case .frames(let path, let directory):
+            switch load(path) {
+            case .failure(let failure):
+                errors(failure.message)
+                return failure.status
+            case .success(let image):
+                do {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                    for index in 0..<image.frameCount {
+                        let name = "frame-" + String(format: "%04d", index) + ".rgba"
+                        try Data(image.frame(at: index).pixels).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+                    }
+                    try Data((GifReport(image: image).json + "\n").utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("info.json"))
+                } catch {
+                    errors("error: cannot write to \(directory.sanitizedForTerminal): \(error.localizedDescription)")
+                    return 73  // EX_CANTCREAT
+                }
+                output("wrote \(image.frameCount) frame(s) of \(image.width)×\(image.height) RGBA and info.json to \(directory.sanitizedForTerminal)")
+                for warning in image.warnings { output("warning: \(warning.sanitizedForTerminal)") }
+                return 0
+            }
+        case .play:
+            errors("error: `gif play` needs a terminal")
+            return 2
+        }
+    }
+}
