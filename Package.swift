@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "showcase", targets: ["showcase"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "gifgen", targets: ["gifgen"]),
+        .executable(name: "giflib-floor", targets: ["giflib-floor"]),
     ],
     targets: [
         // C libraries from Debian's -dev packages (installed by Tools/setup).
@@ -38,6 +39,7 @@ let package = Package(
         // Tools: the sample generator and the benchmarks (run in release mode).
         .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),
         .executableTarget(name: "gifgen", dependencies: ["GifSamples"], path: "Tools/gifgen"),
+        .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
         .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples"], path: "Tools/bench"),
 
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore"], path: "Tests/TUICoreTests"),

@@ -4,14 +4,27 @@ import Foundation
 
 let usage = """
 USAGE: bench terminal [--frames N]
+       bench gif [FILE…] [--iterations N]
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
              the headless and the ncurses (pseudo-terminal) paths; µs and bytes per frame.
+  gif        decode and composite every frame (default: the generated 640×480×100 video
+             and 1000×1000×200 sprites); megapixels per second and peak memory, against
+             giflib-floor (DGifSlurp + compositing in C) and Pillow where installed.
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var frames = 300
+var iterations = 3
+if let i = arguments.firstIndex(of: "--iterations") {
+    guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
+        FileHandle.standardError.write(Data("bench: --iterations needs a positive number\n\n\(usage)\n".utf8))
+        exit(64)
+    }
+    iterations = n
+    arguments.removeSubrange(i...i + 1)
+}
 if let i = arguments.firstIndex(of: "--frames") {
     guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
         FileHandle.standardError.write(Data("bench: --frames needs a positive number\n\n\(usage)\n".utf8))
@@ -47,10 +60,43 @@ func runTerminal() -> Bool {
     }
 }
 
-switch arguments {
-case ["terminal"], ["all"]:
-    let ok = MainActor.assumeIsolated { runTerminal() }
-    exit(ok ? 0 : 1)
+@MainActor
+func runGif(_ files: [String]) -> Bool {
+    do {
+        let paths = files.isEmpty ? try GifBench.generatedInputs() : files
+        print("gif: decode + composite every frame, \(iterations) iteration(s) per file")
+        print("file                              ours MP/s  floor MP/s  ours/floor  Pillow MP/s  ours/Pillow  peak MiB (ours, floor)")
+        for path in paths {
+            let ours = try GifBench.ours(path, iterations: iterations)
+            let floor = GifBench.floor(path, iterations: iterations)
+            let pillow = GifBench.pillow(path, iterations: max(1, iterations / 3))
+            func number(_ value: Double?, _ width: Int, _ format: String = "%.1f") -> String {
+                let text = value.map { String(format: format, $0) } ?? "-"
+                return String(repeating: " ", count: max(0, width - text.count)) + text
+            }
+            let name = (path as NSString).lastPathComponent.padding(toLength: 32, withPad: " ", startingAt: 0)
+            print(name + number(ours.megapixelsPerSecond, 11) + number(floor?.megapixelsPerSecond, 12)
+                + number(floor.map { ours.megapixelsPerSecond / $0.megapixelsPerSecond }, 12, "%.2f")
+                + number(pillow?.megapixelsPerSecond, 13) + number(pillow.map { ours.megapixelsPerSecond / $0.megapixelsPerSecond }, 13, "%.2f")
+                + "   " + number(ours.peakMiB, 6) + ", " + number(floor?.peakMiB, 6))
+        }
+        print("targets: ours/floor ≥ 0.90, ours/Pillow ≥ 2, peak under 64 MiB for the 1000×1000×200 animation")
+        return true
+    } catch {
+        FileHandle.standardError.write(Data("bench gif: \(error)\n".utf8))
+        return false
+    }
+}
+
+switch arguments.first {
+case "terminal" where arguments.count == 1:
+    exit(MainActor.assumeIsolated { runTerminal() } ? 0 : 1)
+case "gif":
+    exit(MainActor.assumeIsolated { runGif(Array(arguments.dropFirst())) } ? 0 : 1)
+case "all" where arguments.count == 1:
+    let terminalOK = MainActor.assumeIsolated { runTerminal() }
+    print("")
+    exit(terminalOK && MainActor.assumeIsolated { runGif([]) } ? 0 : 1)
 default:
     FileHandle.standardError.write(Data("\(usage)\n".utf8))
     exit(64)

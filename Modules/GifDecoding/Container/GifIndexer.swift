@@ -286,15 +286,24 @@ final class SequentialReader {
         resumeOffset = resumeAt
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
+    /// Read-ahead, so giflib's many small reads (two per data sub-block) cost no syscall.
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var bufferStart = 0, bufferCount = 0
+
+    func read(into destination: UnsafeMutableRawBufferPointer) -> Int {
+        guard let base = destination.baseAddress else { return 0 }
         var done = 0
-        while done < buffer.count {
+        while done < destination.count {
             if replayLength > 0, offset == replayLength { offset = resumeOffset }
-            var want = buffer.count - done
+            var want = destination.count - done
             if replayLength > 0, offset < replayLength { want = min(want, replayLength - offset) }
-            let n = source.read(into: UnsafeMutableRawBufferPointer(start: base + done, count: want), at: offset)
-            if n <= 0 { break }
+            if offset < bufferStart || offset >= bufferStart + bufferCount {
+                bufferStart = offset
+                bufferCount = buffer.withUnsafeMutableBytes { source.read(into: $0, at: offset) }
+                if bufferCount <= 0 { break }
+            }
+            let n = min(want, bufferStart + bufferCount - offset)
+            buffer.withUnsafeBytes { (base + done).copyMemory(from: $0.baseAddress! + (offset - bufferStart), byteCount: n) }
             offset += n
             done += n
         }

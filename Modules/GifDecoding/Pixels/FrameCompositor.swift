@@ -59,28 +59,57 @@ struct FrameCompositor {
         }
     }
 
-    /// The screen before the next frame, from this frame's composite and the screen before it.
-    func disposed(_ frame: FrameInfo, composite: RGBAImage, before: RGBAImage) -> RGBAImage {
-        switch frame.disposal {
-        case .unspecified, .keep:
-            return composite
-        case .restorePrevious:
-            return before  // drawing only touched the frame's rectangle
-        case .restoreBackground:
-            var result = composite
-            let left = max(0, frame.x), right = min(width, frame.x + frame.width)
-            let top = max(0, frame.y), bottom = min(height, frame.y + frame.height)
-            guard right > left, bottom > top else { return result }
-            let screenWidth = width
-            result.withMutablePixels { bytes in
-                bytes.withUnsafeMutableBytes { raw in
-                    let pixels = raw.bindMemory(to: UInt32.self)
-                    for y in top..<bottom {
-                        for x in left..<right { pixels[y * screenWidth + x] = 0 }
+    /// The frame's rectangle clipped to the screen, as ranges.
+    private func clipped(_ frame: FrameInfo) -> (x: Range<Int>, y: Range<Int>)? {
+        let left = max(0, frame.x), right = min(width, frame.x + frame.width)
+        let top = max(0, frame.y), bottom = min(height, frame.y + frame.height)
+        guard right > left, bottom > top else { return nil }
+        return (left..<right, top..<bottom)
+    }
+
+    /// Disposal 2: clears the frame's rectangle to transparent.
+    func clear(_ frame: FrameInfo, on canvas: inout RGBAImage) {
+        guard let area = clipped(frame) else { return }
+        let screenWidth = width
+        canvas.withMutablePixels { bytes in
+            bytes.withUnsafeMutableBytes { raw in
+                let pixels = raw.bindMemory(to: UInt32.self)
+                for y in area.y {
+                    for x in area.x { pixels[y * screenWidth + x] = 0 }
+                }
+            }
+        }
+    }
+
+    /// The pixels under the frame's rectangle, before it is drawn (for disposal 3).
+    func save(_ frame: FrameInfo, from canvas: RGBAImage) -> [UInt32] {
+        guard let area = clipped(frame) else { return [] }
+        var saved: [UInt32] = []
+        saved.reserveCapacity(area.x.count * area.y.count)
+        canvas.pixels.withUnsafeBytes { raw in
+            let pixels = raw.bindMemory(to: UInt32.self)
+            for y in area.y {
+                for x in area.x { saved.append(pixels[y * width + x]) }
+            }
+        }
+        return saved
+    }
+
+    /// Disposal 3: puts back what ``save(_:from:)`` kept.
+    func restore(_ frame: FrameInfo, from saved: [UInt32], on canvas: inout RGBAImage) {
+        guard let area = clipped(frame), saved.count == area.x.count * area.y.count else { return }
+        let screenWidth = width
+        canvas.withMutablePixels { bytes in
+            bytes.withUnsafeMutableBytes { raw in
+                let pixels = raw.bindMemory(to: UInt32.self)
+                var i = 0
+                for y in area.y {
+                    for x in area.x {
+                        pixels[y * screenWidth + x] = saved[i]
+                        i += 1
                     }
                 }
             }
-            return result
         }
     }
 }

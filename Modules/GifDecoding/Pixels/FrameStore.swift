@@ -2,10 +2,12 @@ import TUICore
 
 /// Produces composited frames on demand in bounded memory.
 ///
-/// Composing frame N needs the screen before it, so the store keeps a cursor (the screen
-/// before the next frame in order) for sequential play, a few recent composites, and
-/// checkpoints (screens before every k-th frame) for random access; all within the cache
-/// byte budget. Going back to frame N replays at most k frames from the nearest checkpoint.
+/// Playing in order works on one canvas in place: a frame is drawn onto the screen as the
+/// previous frame left it, and that frame's disposal is applied only when the next frame is
+/// asked for (so a caller that has let go of the previous frame costs no copy; one that
+/// still holds it gets its own). Disposal 3 saves just the frame's rectangle. For random
+/// access the store keeps checkpoints (the screen before every k-th frame) within the
+/// cache budget; going back replays at most k frames from the nearest one.
 final class FrameStore {
     private let index: GifIndex
     private let source: ByteSource
@@ -14,10 +16,12 @@ final class FrameStore {
     private var compressed: [UInt8] = []
     private var indices: [UInt8] = []
 
-    private var cursor: (next: Int, before: RGBAImage)
-    private var recent: [(index: Int, image: RGBAImage)] = []
+    /// The screen after frame `shown` (or blank before any), its disposal not yet applied.
+    private var canvas: RGBAImage
+    private var shown = -1
+    /// The pixels under the shown frame's rectangle before it was drawn (for disposal 3).
+    private var savedUnderShown: [UInt32] = []
     private var checkpoints: [Int: RGBAImage] = [:]
-    private let recentCapacity: Int
     private let checkpointCapacity: Int
     private let checkpointStride: Int
     /// Problems found while decoding pixels, once per frame.
@@ -28,50 +32,59 @@ final class FrameStore {
         self.source = source
         compositor = FrameCompositor(width: index.width, height: index.height)
         let canvasBytes = max(1, index.width * index.height * 4)
-        let entries = max(2, limits.maxCacheBytes / canvasBytes)
-        recentCapacity = max(1, entries / 2)
-        checkpointCapacity = max(1, entries - recentCapacity)
+        checkpointCapacity = max(1, limits.maxCacheBytes / canvasBytes)
         checkpointStride = max(1, (index.frames.count + checkpointCapacity - 1) / checkpointCapacity)
-        let blank = RGBAImage(width: index.width, height: index.height)
-        cursor = (0, blank)
-        checkpoints[0] = blank
+        canvas = RGBAImage(width: index.width, height: index.height)
     }
 
     /// The composited screen after frame `n` (0-based, within range).
     func frame(_ n: Int) -> RGBAImage {
-        if let hit = recent.first(where: { $0.index == n }) { return hit.image }
-        if cursor.next > n {
+        if n == shown { return canvas }
+        if n < shown {
             let start = checkpoints.keys.filter { $0 <= n }.max() ?? 0
-            cursor = (start, checkpoints[start] ?? RGBAImage(width: index.width, height: index.height))
+            canvas = checkpoints[start] ?? RGBAImage(width: index.width, height: index.height)
+            shown = start - 1  // the checkpoint is the screen before frame `start`, already disposed
+            savedUnderShown = []
+            if shown >= 0 { return advance(to: n, disposeShown: false) }
         }
-        var result = cursor.before
-        while cursor.next <= n {
-            let i = cursor.next
-            let composite = compose(i, onto: cursor.before)
-            let before = compositor.disposed(index.frames[i].info, composite: composite, before: cursor.before)
-            cursor = (i + 1, before)
-            if (i + 1) % checkpointStride == 0, checkpoints.count < checkpointCapacity || checkpoints[i + 1] != nil {
-                checkpoints[i + 1] = before
+        return advance(to: n, disposeShown: true)
+    }
+
+    private func advance(to n: Int, disposeShown: Bool) -> RGBAImage {
+        var dispose = disposeShown
+        while shown < n {
+            if dispose, shown >= 0 { disposeShownFrame() }
+            dispose = true
+            let next = shown + 1
+            if next % checkpointStride == 0, checkpoints[next] == nil, checkpoints.count < checkpointCapacity {
+                checkpoints[next] = canvas
             }
-            if i == n { result = composite }
+            draw(next)
+            shown = next
         }
-        remember(n, result)
-        return result
+        return canvas
     }
 
-    private func remember(_ n: Int, _ image: RGBAImage) {
-        recent.append((n, image))
-        if recent.count > recentCapacity { recent.removeFirst(recent.count - recentCapacity) }
+    private func disposeShownFrame() {
+        let info = index.frames[shown].info
+        switch info.disposal {
+        case .unspecified, .keep:
+            break
+        case .restoreBackground:
+            compositor.clear(info, on: &canvas)
+        case .restorePrevious:
+            compositor.restore(info, from: savedUnderShown, on: &canvas)
+        }
     }
 
-    private func compose(_ i: Int, onto before: RGBAImage) -> RGBAImage {
+    private func draw(_ i: Int) {
         let frame = index.frames[i]
-        var canvas = before
+        savedUnderShown = frame.info.disposal == .restorePrevious ? compositor.save(frame.info, from: canvas) : []
         let pixelCount = frame.info.width * frame.info.height
-        guard pixelCount > 0 else { return canvas }
+        guard pixelCount > 0 else { return }
         guard let palette = frame.localPalette ?? index.globalPalette else {
             decodeWarnings[i] = "frame \(i) has no colour table; it is left transparent"
-            return canvas
+            return
         }
         let (truncated, _) = SubBlockReader.payload(of: source, from: frame.dataOffset, into: &compressed)
         if indices.count < pixelCount { indices = [UInt8](repeating: 0, count: pixelCount) }
@@ -90,6 +103,5 @@ final class FrameStore {
         indices.withUnsafeBufferPointer { buffer in
             compositor.draw(frame.info, indices: UnsafeBufferPointer(rebasing: buffer[0..<pixelCount]), decoded: decoded, palette: palette, onto: &canvas)
         }
-        return canvas
     }
 }
