@@ -13,12 +13,12 @@ public struct DecodingLimits: Hashable, Sendable {
     public var maxFrameCount: Int
     /// The largest input, in bytes. Default 512 MiB.
     public var maxInputBytes: Int
-    /// How many bytes of decoded frames may be kept for replay and random access. Default 32 MiB;
-    /// at least two canvases are always kept, whatever this says.
+    /// How many bytes of checkpoints (decoded screens) may be kept for random access and
+    /// replay. Default 16 MiB; at least one is always kept, whatever this says.
     public var maxCacheBytes: Int
 
     /// Creates limits.
-    public init(maxCanvasPixels: Int = 64 << 20, maxFrameCount: Int = 20_000, maxInputBytes: Int = 512 << 20, maxCacheBytes: Int = 32 << 20) {
+    public init(maxCanvasPixels: Int = 64 << 20, maxFrameCount: Int = 20_000, maxInputBytes: Int = 512 << 20, maxCacheBytes: Int = 16 << 20) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrameCount = maxFrameCount
         self.maxInputBytes = maxInputBytes

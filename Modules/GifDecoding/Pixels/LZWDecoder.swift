@@ -25,10 +25,25 @@ final class LZWDecoder {
         case invalidCodeSize
     }
 
-    /// Entry `code` as `offset << 16 | length`, a span of the output.
-    private let spans = UnsafeMutablePointer<UInt64>.allocate(capacity: 4096)
+    /// Where entry `code`'s string starts: in `literals` for single pixels, else in the output.
+    private let spanStart = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: 4096)
+    /// How long entry `code`'s string is.
+    private let spanLength = UnsafeMutablePointer<Int>.allocate(capacity: 4096)
+    /// The value `i` at index `i`, padded so an 8-byte read from any literal stays inside.
+    private let literals = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096 + 8)
 
-    deinit { spans.deallocate() }
+    init() {
+        for i in 0..<(4096 + 8) { literals[i] = UInt8(truncatingIfNeeded: i) }
+        let base = UnsafePointer(literals)
+        spanStart.initialize(repeating: base, count: 4096)
+        spanLength.initialize(repeating: 1, count: 4096)
+    }
+
+    deinit {
+        spanStart.deallocate()
+        spanLength.deallocate()
+        literals.deallocate()
+    }
 
     /// Decodes `data` into `output`; returns how many pixels were written from the start.
     func decode(_ data: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into output: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, status: Status) {
@@ -38,7 +53,11 @@ final class LZWDecoder {
         guard let input = data.baseAddress, data.count > 0 else { return (0, .truncated) }
         let inputCount = data.count
         let clear = 1 << minimumCodeSize, end = clear &+ 1
-        let spans = self.spans
+        let spanStart = self.spanStart, spanLength = self.spanLength
+        for code in 0..<clear {
+            spanStart[code] = UnsafePointer(literals + code)
+            spanLength[code] = 1
+        }
 
         var width = minimumCodeSize &+ 1
         var mask = (1 << width) &- 1
@@ -49,45 +68,53 @@ final class LZWDecoder {
 
         while true {
             if bitCount < width {
-                // Refill whole bytes while there is room in the bit buffer.
-                while bitCount <= 56 && inputIndex < inputCount {
-                    bits |= UInt64(input[inputIndex]) << UInt64(bitCount)
-                    inputIndex &+= 1
-                    bitCount &+= 8
+                if inputIndex &+ 8 <= inputCount {
+                    // Take as many whole bytes as fit, with one unaligned load.
+                    let word = UInt64(littleEndian: UnsafeRawPointer(input + inputIndex).loadUnaligned(as: UInt64.self))
+                    let taken = (63 &- bitCount) >> 3
+                    bits |= (word & ((1 << UInt64(taken &* 8)) &- 1)) << UInt64(bitCount)
+                    inputIndex &+= taken
+                    bitCount &+= taken &* 8
+                } else {
+                    while bitCount <= 56 && inputIndex < inputCount {
+                        bits |= UInt64(input[inputIndex]) << UInt64(bitCount)
+                        inputIndex &+= 1
+                        bitCount &+= 8
+                    }
+                    if bitCount < width { return (position, .truncated) }
                 }
-                if bitCount < width { return (position, .truncated) }
             }
             let code = Int(truncatingIfNeeded: bits) & mask
             bits >>= UInt64(width)
             bitCount &-= width
 
-            if code == clear {
-                width = minimumCodeSize &+ 1
-                mask = (1 << width) &- 1
-                next = end &+ 1
-                havePrevious = false
-                continue
+            if code >= clear {
+                if code == clear {
+                    width = minimumCodeSize &+ 1
+                    mask = (1 << width) &- 1
+                    next = end &+ 1
+                    havePrevious = false
+                    continue
+                }
+                if code == end { return (position, .endedEarly) }
             }
-            if code == end { return (position, .endedEarly) }
 
             let start = position
             var length: Int
-            if code < clear {
-                out[position] = UInt8(truncatingIfNeeded: code)
-                length = 1
-            } else if code < next && havePrevious {
-                let span = spans[code]
-                length = Int(truncatingIfNeeded: span & 0xFFFF)
-                let from = Int(truncatingIfNeeded: span >> 16)
-                if position &+ length > total { length = total &- position }
-                if length >= 16 {
-                    (out + position).update(from: out + from, count: length)  // from + length <= position: no overlap
+            if code < next {
+                // A literal or an entry: copy its span (entries end before `position`).
+                let from = spanStart[code]
+                length = spanLength[code]
+                if length <= 8 && position &+ 8 <= total {
+                    let word = UnsafeRawPointer(from).loadUnaligned(as: UInt64.self)
+                    UnsafeMutableRawPointer(out + position).storeBytes(of: word, as: UInt64.self)
                 } else {
-                    for k in 0..<length { out[position &+ k] = out[from &+ k] }
+                    if position &+ length > total { length = total &- position }
+                    (out + position).update(from: from, count: length)
                 }
             } else if code == next && havePrevious && next < 4096 {
-                // The previous string plus its own first pixel: copy forward (the last byte
-                // copied is the first byte written).
+                // The previous string plus its own first pixel: copy forward, byte by byte
+                // (the last byte copied is the first byte written).
                 length = previousLength &+ 1
                 if position &+ length > total { length = total &- position }
                 for k in 0..<length { out[position &+ k] = out[previousStart &+ k] }
@@ -98,7 +125,8 @@ final class LZWDecoder {
             if position >= total { return (total, .complete) }
 
             if havePrevious && next < 4096 {
-                spans[next] = UInt64(previousStart) << 16 | UInt64(previousLength &+ 1)
+                spanStart[next] = UnsafePointer(out + previousStart)
+                spanLength[next] = previousLength &+ 1
                 next &+= 1
                 if next > mask && width < 12 {
                     width &+= 1
