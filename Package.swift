@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// IndicatorKit: terminal indicator components, one library product per module.
@@ -49,3 +50,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target exists only for Tools/fuzz/run (libFuzzer supplies its `main`).
+if ProcessInfo.processInfo.environment["INDICATORKIT_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "gif-fuzz", dependencies: ["GifDecoding"], path: "Tools/fuzz/GifFuzz"))
+    package.products.append(.executable(name: "gif-fuzz", targets: ["gif-fuzz"]))
+}

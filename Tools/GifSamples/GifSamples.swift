@@ -107,6 +107,29 @@ public enum GifSamples {
     }
 }
 
+extension GifSamples {
+    /// Small seed files for the fuzzer: the spinner, and little animations covering
+    /// interlace, local palettes, transparency, every disposal, clipping and loop blocks.
+    public static func corpus() throws -> [String: Data] {
+        var files: [String: Data] = ["spinner.gif": try spinner()]
+        files["video-small.gif"] = try video(width: 24, height: 16, frames: 3)
+        files["sprites-small.gif"] = try sprites(size: 40, frames: 6)
+        let palette: [GifWriter.RGB] = [(0, 0, 0), (255, 0, 0), (0, 255, 0), (0, 0, 255)]
+        var interlaced = GifWriter.Frame(width: 9, height: 11, indices: (0..<99).map { UInt8($0 % 4) })
+        interlaced.interlaced = true
+        interlaced.localPalette = [(9, 9, 9), (200, 100, 0)]
+        var clipped = GifWriter.Frame(x: 5, y: 7, width: 8, height: 8, indices: [UInt8](repeating: 2, count: 64))
+        clipped.disposal = .restorePrevious
+        clipped.transparentIndex = 2
+        var cleared = GifWriter.Frame(x: 1, y: 1, width: 3, height: 3, indices: [1, 2, 3, 0, 1, 2, 3, 0, 1])
+        cleared.disposal = .restoreBackground
+        cleared.delayCentiseconds = 1
+        files["rules.gif"] = try GifWriter(width: 10, height: 12, globalPalette: palette, loopCount: 2, comment: "seed").encode([interlaced, clipped, cleared])
+        files["still.gif"] = try GifWriter(width: 3, height: 2, globalPalette: palette).encode([GifWriter.Frame(width: 3, height: 2, indices: [0, 1, 2, 3, 2, 1])])
+        return files
+    }
+}
+
 /// A small deterministic generator (SplitMix64), so generated files never change.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64

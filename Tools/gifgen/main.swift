@@ -2,16 +2,25 @@
 //   swift run gifgen spinner Modules/GifDecoding/Resources/spinner.gif
 //   swift run gifgen video /tmp/video.gif
 //   swift run gifgen sprites /tmp/sprites.gif
+//   swift run gifgen corpus DIR          (the fuzzer's seed files)
 import Foundation
 import GifSamples
 
-let usage = "USAGE: gifgen spinner|video|sprites OUTPUT.gif"
+let usage = "USAGE: gifgen spinner|video|sprites OUTPUT.gif | gifgen corpus DIR"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 2 else {
     FileHandle.standardError.write(Data("\(usage)\n".utf8))
     exit(64)
 }
 do {
+    if arguments[0] == "corpus" {
+        try FileManager.default.createDirectory(atPath: arguments[1], withIntermediateDirectories: true)
+        for (name, data) in try GifSamples.corpus() {
+            try data.write(to: URL(fileURLWithPath: arguments[1]).appendingPathComponent(name))
+        }
+        print("wrote the seed corpus to \(arguments[1])")
+        exit(0)
+    }
     let data: Data
     switch arguments[0] {
     case "spinner": data = try GifSamples.spinner()

@@ -1,0 +1,36 @@
+// libFuzzer entry point for GifDecoding: every input is loaded, every frame decoded and
+// composited, and the timing functions exercised. Built only by Tools/fuzz/run.
+import Foundation
+import GifDecoding
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzGif(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    // Small limits keep each run fast; the limit checks themselves are exercised too.
+    let limits = DecodingLimits(maxCanvasPixels: 1 << 20, maxFrameCount: 256, maxInputBytes: 1 << 20, maxCacheBytes: 1 << 18)
+    guard let image = try? AnimatedImage(data: data, limits: limits) else { return 0 }
+    image.decodeAllFrames()
+    let last = image.frame(at: image.frameCount - 1)
+    precondition(last.pixels.count == image.width * image.height * 4)
+    _ = image.frame(at: image.frameCount / 2)  // random access backwards
+    _ = image.position(at: .milliseconds(1234), timing: .file)
+    _ = image.timeUntilNextFrame(at: .milliseconds(5), timing: .uniformOneSecond)
+    _ = image.warnings
+    return 0
+}
+
+/// libFuzzer's driver, for an executable that has its own `main` (SwiftPM gives each
+/// executable one, named after the target).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+@_cdecl("gif_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzzGif)
+}
