@@ -1,7 +1,7 @@
 # IndicatorKit: the two commands a newcomer needs are `make showcase` and `make test`.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: setup showcase test bench clean
+.PHONY: setup showcase test bench fuzz clean
 
 setup:
 	@bash Tools/setup
@@ -20,7 +20,12 @@ test: setup
 ## Build the benchmarks in release mode and run them (see docs/BENCHMARKS.md).
 bench: setup
 	$(SWIFT) build -c release --product bench
+	$(SWIFT) build -c release --product giflib-floor
 	"$$($(SWIFT) build -c release --show-bin-path)/bench" all
+
+## Fuzz GifDecoding for 10 minutes (Tools/fuzz/run SECONDS for another length).
+fuzz: setup
+	bash Tools/fuzz/run 600
 
 clean:
 	$(SWIFT) package clean
