@@ -1,4 +1,5 @@
 import Foundation
+import GifDecoding
 import NcursesTerminal
 import Testing
 import TUICore
@@ -104,6 +105,39 @@ struct ShowcaseEndToEndTests {
         tcgetattr(pty.secondary, &modes)
         let echo = modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0
         return (process.terminationStatus, process.terminationReason, tail, echo)
+    }
+
+    @Test func gifPlayDrawsOnATerminalAndQuitsOnQ() throws {
+        let spinner = try #require(GifDecoding.AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif"))
+        let pty = try PseudoTerminal(size: Size(width: 60, height: 20))
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["gif", "play", spinner]
+        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        var screen = ""
+        for _ in 0..<500 where !screen.contains("frame") {
+            screen += String(decoding: pty.readAvailable(), as: UTF8.self)
+            usleep(10_000)
+        }
+        #expect(screen.contains("spinner.gif"))
+        #expect(screen.contains("▀"), "the frame is drawn with half blocks")
+        pty.send(Array("q".utf8))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func gifInfoExitStatuses() throws {
+        #expect(try run(["gif", "info", "/no/such.gif"]).status == 66)
+        #expect(try run(["gif", "info", CommandLine.arguments[0]]).status == 65)
+        let spinner = try #require(GifDecoding.AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif"))
+        let info = try run(["gif", "info", spinner, "--json"])
+        #expect(info.status == 0)
+        #expect(info.output.hasPrefix("{\"width\": 63, \"height\": 45, \"frameCount\": 12"))
     }
 
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGSEGV])
