@@ -80,23 +80,30 @@ struct ShowcaseEndToEndTests {
         #expect(missing.status == 66)
     }
 
-    /// Starts the app on a pseudo-terminal, waits for its first frame, then signals it.
-    func signalled(_ signal: Int32) throws -> (status: Int32, reason: Process.TerminationReason, tail: String, echo: Bool) {
+    /// Starts `showcase ARGUMENTS` on a new pseudo-terminal and waits until its screen shows `text`.
+    func launchOnTerminal(_ arguments: [String], waitingFor text: String) throws -> (process: Process, pty: PseudoTerminal, screen: String) {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let process = Process()
         process.executableURL = Self.executable
+        process.arguments = arguments
         process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
-        var screen: [UInt8] = []
-        for _ in 0..<500 where !String(decoding: screen, as: UTF8.self).contains("Terminal") {
-            screen += pty.readAvailable()
+        var screen = ""
+        for _ in 0..<500 where !screen.contains(text) {
+            screen += String(decoding: pty.readAvailable(), as: UTF8.self)
             usleep(10_000)
         }
-        #expect(String(decoding: screen, as: UTF8.self).contains("Terminal"), "the app never drew its first frame")
+        #expect(screen.contains(text), "the app never showed \(text)")
+        return (process, pty, screen)
+    }
+
+    /// Starts the app on a pseudo-terminal, waits for its first frame, then signals it.
+    func signalled(_ signal: Int32) throws -> (status: Int32, reason: Process.TerminationReason, tail: String, echo: Bool) {
+        let (process, pty, _) = try launchOnTerminal([], waitingFor: "Terminal")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         usleep(20_000)
@@ -109,21 +116,7 @@ struct ShowcaseEndToEndTests {
 
     @Test func gifPlayDrawsOnATerminalAndQuitsOnQ() throws {
         let spinner = try #require(GifDecoding.AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif"))
-        let pty = try PseudoTerminal(size: Size(width: 60, height: 20))
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["gif", "play", spinner]
-        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-        let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
-        process.standardInput = handle
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        var screen = ""
-        for _ in 0..<500 where !screen.contains("frame") {
-            screen += String(decoding: pty.readAvailable(), as: UTF8.self)
-            usleep(10_000)
-        }
+        let (process, pty, screen) = try launchOnTerminal(["gif", "play", spinner], waitingFor: "frame")
         #expect(screen.contains("spinner.gif"))
         #expect(screen.contains("▀"), "the frame is drawn with half blocks")
         pty.send(Array("q".utf8))

@@ -15,24 +15,20 @@ USAGE: bench terminal [--frames N]
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-var frames = 300
-var iterations = 3
-if let i = arguments.firstIndex(of: "--iterations") {
+/// Removes `--NAME N` from the arguments and returns N (a positive number), or `fallback`.
+@MainActor
+func takeCount(_ name: String, default fallback: Int) -> Int {
+    guard let i = arguments.firstIndex(of: name) else { return fallback }
     guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
-        FileHandle.standardError.write(Data("bench: --iterations needs a positive number\n\n\(usage)\n".utf8))
+        FileHandle.standardError.write(Data("bench: \(name) needs a positive number\n\n\(usage)\n".utf8))
         exit(64)
     }
-    iterations = n
     arguments.removeSubrange(i...i + 1)
+    return n
 }
-if let i = arguments.firstIndex(of: "--frames") {
-    guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
-        FileHandle.standardError.write(Data("bench: --frames needs a positive number\n\n\(usage)\n".utf8))
-        exit(64)
-    }
-    frames = n
-    arguments.removeSubrange(i...i + 1)
-}
+
+let frames = takeCount("--frames", default: 300)
+let iterations = takeCount("--iterations", default: 3)
 
 #if DEBUG
 print("note: this is a debug build; figures are only meaningful with -c release")

@@ -73,41 +73,40 @@ public enum GifCommand: Equatable, Sendable {
 
     /// Runs `info` or `frames`; `play` needs a terminal and is run by the executable.
     public static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+        let path: String
         switch command {
-        case .info(let path, let json):
-            switch load(path) {
-            case .failure(let failure):
-                errors(failure.message)
-                return failure.status
-            case .success(let image):
-                image.decodeAllFrames()
-                output(json ? GifReport(image: image).json : GifReport(image: image).text(name: path))
-                return 0
-            }
-        case .frames(let path, let directory):
-            switch load(path) {
-            case .failure(let failure):
-                errors(failure.message)
-                return failure.status
-            case .success(let image):
-                do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                    for index in 0..<image.frameCount {
-                        let name = "frame-" + String(format: "%04d", index) + ".rgba"
-                        try Data(image.frame(at: index).pixels).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
-                    }
-                    try Data((GifReport(image: image).json + "\n").utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("info.json"))
-                } catch {
-                    errors("error: cannot write to \(directory.sanitizedForTerminal): \(error.localizedDescription)")
-                    return 73  // EX_CANTCREAT
-                }
-                output("wrote \(image.frameCount) frame(s) of \(image.width)×\(image.height) RGBA and info.json to \(directory.sanitizedForTerminal)")
-                for warning in image.warnings { output("warning: \(warning.sanitizedForTerminal)") }
-                return 0
-            }
+        case .info(let file, _), .frames(let file, _): path = file
         case .play:
             errors("error: `gif play` needs a terminal")
             return 2
         }
+        let image: AnimatedImage
+        switch load(path) {
+        case .failure(let failure):
+            errors(failure.message)
+            return failure.status
+        case .success(let loaded):
+            image = loaded
+        }
+        if case .info(_, let json) = command {
+            image.decodeAllFrames()
+            output(json ? GifReport(image: image).json : GifReport(image: image).text(name: path))
+            return 0
+        }
+        guard case .frames(_, let directory) = command else { return 0 }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for index in 0..<image.frameCount {
+                let name = "frame-" + String(format: "%04d", index) + ".rgba"
+                try Data(image.frame(at: index).pixels).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+            }
+            try Data((GifReport(image: image).json + "\n").utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("info.json"))
+        } catch {
+            errors("error: cannot write to \(directory.sanitizedForTerminal): \(error.localizedDescription)")
+            return 73  // EX_CANTCREAT
+        }
+        output("wrote \(image.frameCount) frame(s) of \(image.width)×\(image.height) RGBA and info.json to \(directory.sanitizedForTerminal)")
+        for warning in image.warnings { output("warning: \(warning.sanitizedForTerminal)") }
+        return 0
     }
 }
