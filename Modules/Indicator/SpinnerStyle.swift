@@ -1,0 +1,39 @@
+import TUICore
+
+/// A glyph spinner: frames of text shown one after another at a fixed interval.
+/// Every frame of a style has the same display width, so the label beside it never moves.
+///
+/// ```swift
+/// let style = SpinnerStyle(name: "dots", frames: ["·  ", "·· ", "···"], interval: .milliseconds(120))
+/// let indicator = ActivityIndicator(content: .glyphs(style), label: "Loading", scheduler: scheduler)
+/// ```
+public struct SpinnerStyle: Hashable, Sendable {
+    /// A short name, as the gallery and `showcase run --style` use it.
+    public let name: String
+    /// The frames, in order; the animation wraps around.
+    public let frames: [String]
+    /// How long each frame shows.
+    public let interval: Duration
+    /// What reduced motion shows instead of the animation.
+    public let still: String
+
+    /// Creates a style; `still` defaults to the last frame.
+    public init(name: String, frames: [String], interval: Duration, still: String? = nil) {
+        self.name = name
+        self.frames = frames.isEmpty ? [" "] : frames
+        self.interval = max(interval, .milliseconds(10))
+        self.still = still ?? self.frames[self.frames.count - 1]
+    }
+
+    /// The display width of the widest frame (every frame of a catalogue style has this width).
+    public var width: Int { frames.map(\.displayWidth).max() ?? 0 }
+
+    /// Whether every frame (and the still glyph) has the same display width.
+    public var hasUniformWidth: Bool {
+        let w = width
+        return frames.allSatisfy { $0.displayWidth == w } && still.displayWidth == w
+    }
+
+    /// One full turn of the animation.
+    public var cycle: Duration { interval * frames.count }
+}

@@ -1,0 +1,71 @@
+import TUICore
+
+/// Document 001's four loading images ("wand and rays", "wand and stars" and their
+/// inverses) drawn as 16×16 pixel art for the terminal, for `.images(WandImages.all,
+/// interval: .milliseconds(300))` (B1.3).
+public enum WandImages {
+    /// The four images, in the document's order.
+    public static let all: [RGBAImage] = [
+        image(wandAndRays, inverse: false), image(wandAndRays, inverse: true),
+        image(wandAndStars, inverse: false), image(wandAndStars, inverse: true),
+    ]
+
+    /// The cycle interval of the document.
+    public static let interval: Duration = .milliseconds(300)
+
+    // `#` wand, `*` light (rays or stars), `.` empty.
+    private static let wandAndRays = [
+        "..........*.....",
+        "......*...*...*.",
+        ".......*..*..*..",
+        "........*...*...",
+        ".....**.......**",
+        "..........#.....",
+        "........*#.*....",
+        ".......##.......",
+        "......##........",
+        ".....##.........",
+        "....##..........",
+        "...##...........",
+        "..##............",
+        ".##.............",
+        "##..............",
+        "#...............",
+    ]
+    private static let wandAndStars = [
+        "...........*....",
+        "..*.......***...",
+        ".***.......*....",
+        "..*.....*.......",
+        "...........*....",
+        "..........#..*..",
+        ".........#......",
+        "....*...#.......",
+        "...***.##.......",
+        "....*.##........",
+        ".....##.........",
+        "....##......*...",
+        "...##......***..",
+        "..##........*...",
+        ".##.............",
+        "##..............",
+    ]
+
+    private static func image(_ rows: [String], inverse: Bool) -> RGBAImage {
+        let wand = RGBA(230, 230, 240), light = RGBA(255, 214, 90), plate = RGBA(70, 90, 170)
+        var image = RGBAImage(width: 16, height: 16)
+        for (y, row) in rows.enumerated() {
+            for (x, mark) in row.enumerated() {
+                let pixel: RGBA
+                switch (mark, inverse) {
+                case ("#", false): pixel = wand
+                case ("*", false): pixel = light
+                case (".", true): pixel = plate  // the inverse: the symbol cut out of a filled plate
+                default: pixel = .clear
+                }
+                image[x, y] = pixel
+            }
+        }
+        return image
+    }
+}
