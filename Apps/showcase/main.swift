@@ -3,6 +3,7 @@
 import Foundation
 import NcursesTerminal
 import GifDecoding
+import Indicator
 import ShowcaseKit
 import TUICore
 
@@ -56,7 +57,8 @@ case .interactive(let scene):
         printError("showcase: \(error)")
         exit(2)
     }
-    let (app, host) = ShowcaseApp.hosted(on: terminal, scheduler: LiveScheduler())
+    let reducedMotion = ReducedMotion.isRequested(in: environment)
+    let (app, host) = ShowcaseApp.hosted(on: terminal, scheduler: LiveScheduler(), reducedMotion: reducedMotion)
     if let scene { app.selectScene(id: scene) }
     let loop = TerminalRunLoop(terminal: terminal, host: host)
     app.onQuit = { loop.exit(status: 0) }

@@ -61,6 +61,9 @@ public final class ActivityIndicator: View {
     }
     /// Called when the frame changes and the indicator should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
+    /// When true, the indicator stops waking the process while it is not being drawn (on a
+    /// hidden tab, say) and picks up again, at the right frame, when it is drawn.
+    public var sleepsWhenNotDrawn = false
 
     /// Whether the indicator is animating.
     public private(set) var isAnimating = false
@@ -70,6 +73,7 @@ public final class ActivityIndicator: View {
     private var timer: ScheduledWork?
     private var lastDrawnFrame = -1
     private var cache: (frame: Int, box: Size, cells: Canvas)?
+    private var drawnSinceTick = true
 
     /// Creates a stopped indicator. Reduced motion defaults to the environment's request.
     public init(
@@ -136,6 +140,8 @@ public final class ActivityIndicator: View {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard isAnimating || !hidesWhenStopped else { return }
+        drawnSinceTick = true
+        if isAnimating, !reducedMotion, timer == nil || timer?.isCancelled == true { scheduleNextTick() }
         let frame = currentFrame
         lastDrawnFrame = frame
         let size = preferredSize
@@ -148,7 +154,8 @@ public final class ActivityIndicator: View {
         }
         switch content {
         case .glyphs(let style):
-            let text = reducedMotion ? style.still : style.frames[frame % style.frames.count]
+            // Stopped (but shown) or with reduced motion: the style's still glyph.
+            let text = reducedMotion || !isAnimating ? style.still : style.frames[frame % style.frames.count]
             canvas.draw(text, at: bodyOrigin, style: glyphStyle, clip: rect)
         case .images, .gif:
             let cells = imageCells(frame: frame)
@@ -193,7 +200,12 @@ public final class ActivityIndicator: View {
     }
 
     private func tick() {
+        timer = nil
         guard isAnimating else { return }
+        if sleepsWhenNotDrawn {
+            guard drawnSinceTick else { return }  // not on screen: wait for the next render
+            drawnSinceTick = false
+        }
         if currentFrame != lastDrawnFrame { onNeedsDisplay?() }
         scheduleNextTick()
     }

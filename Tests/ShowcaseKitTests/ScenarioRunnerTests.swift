@@ -39,7 +39,7 @@ struct ScenarioRunnerTests {
         #expect(recorded.passed)
         #expect(recorded.recorded == [folder + "/snapshots/demo.one.txt"])
         let stored = try String(contentsOfFile: folder + "/snapshots/demo.one.txt", encoding: .utf8)
-        #expect(stored.hasPrefix(" 1 Terminal   2 GIF\n"))
+        #expect(stored.hasPrefix(" 1 Terminal   2 Spinners   3 GIF\n"))
 
         #expect(try run("snapshot one", path: path).passed)
 

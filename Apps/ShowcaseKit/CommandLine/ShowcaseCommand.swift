@@ -43,7 +43,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
         SCENES:
 
         """
-        for entry in SceneCatalog.all { text += "  \(entry.id.padding(to: 18))\(entry.summary)\n" }
+        for entry in SceneCatalog.all { text += "  \(entry.id.padded(toWidth: 18))\(entry.summary)\n" }
         text += "\nKEYS: Tab/Shift-Tab or 1…9 switch scenes, ? help, q or Ctrl-C quit."
         return text
     }
@@ -89,10 +89,4 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }
-}
-
-extension String {
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
 }

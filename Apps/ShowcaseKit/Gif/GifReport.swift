@@ -35,19 +35,17 @@ struct GifReport {
         lines.append("frame  rect                  delay  duration  disposal  interlaced  transparent")
         for f in image.frames {
             let rect = "\(f.x),\(f.y) \(f.width)×\(f.height)"
-            lines.append(
-                pad("\(f.index)", 7) + pad(rect, 22) + pad(f.delayCentiseconds.map { "\($0)cs" } ?? "-", 7)
-                    + pad("\(f.duration.milliseconds)ms", 10) + pad("\(f.disposal.rawValue)", 10)
-                    + pad(f.interlaced ? "yes" : "no", 12) + (f.transparentIndex.map(String.init) ?? "-")
-            )
+            let delay = f.delayCentiseconds.map { "\($0)cs" } ?? "-"
+            let columns: [String] = [
+                "\(f.index)".padded(toWidth: 7), rect.padded(toWidth: 22), delay.padded(toWidth: 7),
+                "\(f.duration.milliseconds)ms".padded(toWidth: 10), "\(f.disposal.rawValue)".padded(toWidth: 10),
+                (f.interlaced ? "yes" : "no").padded(toWidth: 12), f.transparentIndex.map(String.init) ?? "-",
+            ]
+            lines.append(columns.joined())
         }
         for comment in image.comments { lines.append("comment: \(comment.sanitizedForTerminal)") }
         for warning in image.warnings { lines.append("warning: \(warning.sanitizedForTerminal)") }
         return lines.joined(separator: "\n")
-    }
-
-    private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
     static func jsonString(_ text: String) -> String {

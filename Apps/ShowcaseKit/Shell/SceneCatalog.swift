@@ -1,3 +1,4 @@
+import Indicator
 import TUICore
 
 /// A scene of the showcase: an identifier for the command line and scenarios,
@@ -21,6 +22,11 @@ public enum SceneCatalog {
             id: "terminal", title: "Terminal",
             summary: "size, colour depth, palette, character widths and a live echo of input",
             make: { Screen(title: "Terminal", content: TerminalCheckView(context: $0)) }
+        ),
+        SceneEntry(
+            id: "spinners", title: "Spinners",
+            summary: "every built-in spinner style; ↑/↓ choose, space stop/start, r reduced motion",
+            make: { Screen(title: "Spinners", content: SpinnerGalleryView(context: $0, reducedMotion: $0.reducedMotion)) }
         ),
         SceneEntry(
             id: "gif", title: "GIF",

@@ -10,13 +10,17 @@ public struct SceneContext {
     public let capabilities: @MainActor () -> TerminalCapabilities
     /// Asks for a redraw (after a timer or an async task changed something).
     public let setNeedsDisplay: @MainActor () -> Void
+    /// Whether animation should be replaced by still glyphs (INDICATORKIT_REDUCED_MOTION=1).
+    public let reducedMotion: Bool
 
     /// Creates a context.
     public init(
         scheduler: any Scheduler,
         capabilities: @escaping @MainActor () -> TerminalCapabilities,
-        setNeedsDisplay: @escaping @MainActor () -> Void
+        setNeedsDisplay: @escaping @MainActor () -> Void,
+        reducedMotion: Bool = false
     ) {
+        self.reducedMotion = reducedMotion
         self.scheduler = scheduler
         self.capabilities = capabilities
         self.setNeedsDisplay = setNeedsDisplay

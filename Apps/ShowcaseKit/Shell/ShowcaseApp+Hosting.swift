@@ -4,13 +4,15 @@ extension ShowcaseApp {
     /// Builds the app on `backend` with its scenes timed by `scheduler`, and the host that
     /// draws it: the same wiring for the real terminal and the headless runner.
     public static func hosted(
-        on backend: any TerminalBackend, scheduler: any Scheduler, entries: [SceneEntry] = SceneCatalog.all
+        on backend: any TerminalBackend, scheduler: any Scheduler, entries: [SceneEntry] = SceneCatalog.all,
+        reducedMotion: Bool = false
     ) -> (app: ShowcaseApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
         let context = SceneContext(
             scheduler: scheduler,
             capabilities: { backend.capabilities },
-            setNeedsDisplay: { hostReference?.setNeedsDisplay() }
+            setNeedsDisplay: { hostReference?.setNeedsDisplay() },
+            reducedMotion: reducedMotion
         )
         let app = ShowcaseApp(context: context, entries: entries)
         let host = TerminalHost(backend: backend, root: app, minimumSize: minimumSize)

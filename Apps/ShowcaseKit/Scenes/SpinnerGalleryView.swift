@@ -1,0 +1,69 @@
+import Indicator
+import TUICore
+
+/// The "Spinners" scene: every built-in spinner style animating side by side.
+/// ↑/↓ (or the wheel) choose a style, space stops or starts it, `r` toggles reduced
+/// motion for all of them.
+@MainActor
+final class SpinnerGalleryView: View {
+    private let indicators: [ActivityIndicator]
+    private var selected = 0
+    private var firstVisible = 0
+    private var reducedMotion: Bool
+    private var lastRect = Rect.zero
+
+    init(context: SceneContext, reducedMotion: Bool) {
+        self.reducedMotion = reducedMotion
+        indicators = SpinnerStyle.catalogue.map { style in
+            let indicator = ActivityIndicator(content: .glyphs(style), label: nil, hidesWhenStopped: false, reducedMotion: reducedMotion, scheduler: context.scheduler)
+            indicator.alignment = .leading
+            indicator.sleepsWhenNotDrawn = true
+            indicator.onNeedsDisplay = context.setNeedsDisplay
+            indicator.startAnimating()
+            return indicator
+        }
+    }
+
+    func render(in rect: Rect, on canvas: inout Canvas) {
+        lastRect = rect
+        let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
+        let (header, list) = area.splitTop(2)
+        let motion = reducedMotion ? "reduced motion (r: animate)" : "r: reduced motion"
+        canvas.draw("\(indicators.count) styles · ↑/↓ choose · space stop/start · \(motion)", at: header.origin, style: Style(attributes: .dim), clip: header)
+        let rows = max(1, list.height)
+        if selected < firstVisible { firstVisible = selected }
+        if selected >= firstVisible + rows { firstVisible = selected - rows + 1 }
+        for (row, index) in (firstVisible..<min(indicators.count, firstVisible + rows)).enumerated() {
+            let line = Rect(x: list.x, y: list.y + row, width: list.width, height: 1)
+            let indicator = indicators[index]
+            guard case .glyphs(let style) = indicator.content else { continue }
+            let isSelected = index == selected
+            let nameStyle = isSelected ? Style(attributes: [.reverse, .bold]) : Style()
+            canvas.draw((isSelected ? "› " : "  ") + style.name.padded(toWidth: 12), at: line.origin, style: nameStyle, clip: line)
+            indicator.render(in: line.inset(left: 15), on: &canvas)
+            let facts = "\(style.interval.milliseconds) ms × \(style.frames.count)" + (indicator.isAnimating ? "" : "  stopped")
+            canvas.draw(facts, at: Point(x: line.x + 24, y: line.y), style: Style(attributes: .dim), clip: line)
+        }
+    }
+
+    func handle(_ event: InputEvent) -> EventResult {
+        switch event {
+        case .key(.down):
+            selected = min(indicators.count - 1, selected + 1)
+        case .key(.up):
+            selected = max(0, selected - 1)
+        case .mouse(let mouse) where mouse.action == .wheelDown || mouse.action == .wheelUp:
+            selected = max(0, min(indicators.count - 1, selected + (mouse.action == .wheelDown ? 1 : -1)))
+        case .key(.character(" ")):
+            let indicator = indicators[selected]
+            if indicator.isAnimating { indicator.stopAnimating() } else { indicator.startAnimating() }
+        case .key(.character("r")):
+            reducedMotion.toggle()
+            for indicator in indicators { indicator.reducedMotion = reducedMotion }
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+}
+
