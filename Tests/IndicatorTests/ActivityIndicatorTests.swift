@@ -107,9 +107,9 @@ struct ActivityIndicatorTests {
         let clock = VirtualScheduler()
         let indicator = ActivityIndicator(content: .glyphs(.ascii), label: "idle", reducedMotion: false, scheduler: clock)
         indicator.alignment = .leading
-        #expect(render(indicator, Size(width: 6, height: 1)) == ["      "])
+ idle"])      "])
         indicator.hidesWhenStopped = false
-        #expect(render(indicator, Size(width: 6, height: 1)) == ["| idle"])
+ idle"])| idle"])
     }
 
     @Test func reducedMotionShowsTheStillGlyphAndSchedulesNothing() {
