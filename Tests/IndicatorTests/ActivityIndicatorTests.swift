@@ -107,9 +107,9 @@ struct ActivityIndicatorTests {
         let clock = VirtualScheduler()
         let indicator = ActivityIndicator(content: .glyphs(.ascii), label: "idle", reducedMotion: false, scheduler: clock)
         indicator.alignment = .leading
- idle"])      "])
+        #expect(render(indicator, Size(width: 6, height: 1)) == ["      "])
         indicator.hidesWhenStopped = false
- idle"])| idle"])
+        #expect(render(indicator, Size(width: 6, height: 1)) == ["* idle"], "stopped but shown: the still glyph")
     }
 
     @Test func reducedMotionShowsTheStillGlyphAndSchedulesNothing() {
