@@ -46,6 +46,14 @@ case .gif(.play(let path)):
     let loop = TerminalRunLoop(terminal: terminal, host: host)
     player.onQuit = { loop.exit(status: 0) }
     loop.run()
+case .run(let runCommand):
+    let stream = LineTerminal.standardError
+    stream.restoreCursorOnSignals()
+    let runner = CommandRunner(command: runCommand, output: stream, scheduler: LiveScheduler()) { text in
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+    runner.start { status in exit(status) }
+    dispatchMain()
 case .gif(let gifCommand):
     exit(GifCommand.run(gifCommand, output: { print($0) }, errors: printError))
 case .interactive(let scene):

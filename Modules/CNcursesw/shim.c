@@ -436,3 +436,36 @@ int ik_open_pty(int *primary, int *secondary) {
     *secondary = other;
     return 0;
 }
+
+/* Line-mode indicators: show the cursor again if the process is interrupted. */
+static int ik_guard_fd = -1;
+static const char ik_guard_bytes[] = "\r\033[2K\033[?25h";
+
+static void ik_on_guard_signal(int sig) {
+    if (ik_guard_fd >= 0) {
+        ssize_t w = write(ik_guard_fd, ik_guard_bytes, sizeof ik_guard_bytes - 1);
+        (void)w;
+    }
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+}
+
+void ik_restore_cursor_on_signals(int fd) {
+    ik_guard_fd = fd;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = ik_on_guard_signal;
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &sa, NULL);
+}
+
+int ik_terminal_columns(int fd) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    return 0;
+}

@@ -133,6 +133,33 @@ struct ShowcaseEndToEndTests {
         #expect(info.output.hasPrefix("{\"width\": 63, \"height\": 45, \"frameCount\": 12"))
     }
 
+    @Test func runIntoAPipeWritesTwoLinesAndKeepsTheStatus() throws {
+        let ok = try run(["run", "--label", "Greeting", "--", "sh", "-c", "echo hello; echo oops >&2"])
+        #expect(ok.status == 0)
+        #expect(ok.output == "hello\n")
+        let lines = ok.error.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first == "Greeting…")
+        #expect(lines.contains("oops"))
+        #expect(lines.last?.hasPrefix("✓ Greeting (") == true)
+        let failing = try run(["run", "--", "sh", "-c", "exit 7"])
+        #expect(failing.status == 7)
+        #expect(failing.error.contains("✗ sh -c exit 7 (exit 7, "))
+    }
+
+    @Test func runOnATerminalAnimatesAndGivesTheCursorBack() throws {
+        let (process, pty, _) = try launchOnTerminal(["run", "--label", "Napping", "--", "sh", "-c", "sleep 0.4; echo done"], waitingFor: "Napping")
+        process.waitUntilExit()
+        usleep(20_000)
+        var screen = ""
+        for _ in 0..<20 { screen += String(decoding: pty.readAvailable(), as: UTF8.self); usleep(5_000) }
+        #expect(process.terminationStatus == 0)
+        #expect(screen.contains("\r∙●∙∙"), "frames are redrawn in place: \(screen.debugDescription)")
+        #expect(screen.contains("done"))
+        #expect(screen.contains("✓ Napping ("))
+        #expect(screen.hasSuffix("\u{1B}[?25h"))
+    }
+
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGSEGV])
     func aSignalRestoresTheTerminalThenEndsTheProcess(signal: Int32) throws {
         let result = try signalled(signal)

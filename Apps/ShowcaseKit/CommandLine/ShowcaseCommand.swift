@@ -6,6 +6,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
     case headless(paths: [String])
     /// Inspect, export or play a GIF.
     case gif(GifCommand)
+    /// Run a command with an inline indicator.
+    case run(RunCommand)
     /// Print usage.
     case help
     /// Print the version.
@@ -20,6 +22,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
         USAGE: showcase [--scene NAME]
                showcase headless [PATH…]
                showcase gif info FILE [--json] | gif frames FILE --out DIR | gif play FILE
+               showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
                showcase --help | --version
 
         Opens the IndicatorKit showcase in the terminal: one tab per scene.
@@ -34,6 +37,10 @@ public enum ShowcaseCommand: Equatable, Sendable {
                              and info.json
           gif play FILE      play it in the terminal: space pauses, ←/→ step, q quits
                              (exit status 65: undecodable, 66: unreadable)
+          run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
+                             run COMMAND with a spinner on standard error, then a ✓ or ✗
+                             line with the elapsed time; exits with COMMAND's status
+                             (one line at start and end, no frames, when not a terminal)
 
         OPTIONS:
           --scene NAME       start on scene NAME
@@ -67,6 +74,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
             return .headless(paths: Array(rest))
         case "gif":
             return .gif(try GifCommand.parse(Array(rest.dropFirst())))
+        case "run":
+            return .run(try RunCommand.parse(Array(rest.dropFirst())))
         case "--scene":
             guard rest.count == 2, let name = rest.last else { throw UsageError("`--scene` needs one scene name") }
             guard SceneCatalog.entry(id: name) != nil else {

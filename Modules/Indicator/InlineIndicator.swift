@@ -1,0 +1,112 @@
+import Foundation
+import TUICore
+
+/// An activity indicator on one line of a plain stream, for command-line tools.
+///
+/// On a terminal it hides the cursor and redraws the spinner in place (only the glyph is
+/// rewritten each frame); text printed meanwhile appears above it; at the end one line
+/// says ✓ or ✗ with the elapsed time, and the cursor comes back. When the stream is not a
+/// terminal (a CI log) it writes one line when it starts and one when it ends, no frames.
+///
+/// ```swift
+/// let line = InlineIndicator(label: "Building", output: standardError, scheduler: scheduler)
+/// line.start()
+/// line.print("compiled 12 files")
+/// line.finish(success: true)          // ✓ Building (3.2 s)
+/// ```
+@MainActor
+public final class InlineIndicator {
+    /// The spinner style.
+    public let style: SpinnerStyle
+    /// What is going on (sanitised before it is written).
+    public let label: String
+    private let output: any LineOutput
+    private let scheduler: any Scheduler
+    private let reducedMotion: Bool
+    private var startedAt: Duration = .zero
+    private var timer: ScheduledWork?
+    private var shownFrame = -1
+    /// Whether ``start()`` was called and ``finish(success:detail:)`` not yet.
+    public private(set) var isRunning = false
+
+    /// Creates an indicator on `output`.
+    public init(
+        style: SpinnerStyle = .comet, label: String, output: any LineOutput, scheduler: any Scheduler,
+        reducedMotion: Bool = ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
+    ) {
+        self.style = style
+        self.label = label.sanitizedForTerminal
+        self.output = output
+        self.scheduler = scheduler
+        self.reducedMotion = reducedMotion
+    }
+
+    /// Shows the indicator (or, off a terminal, writes `label…`).
+    public func start() {
+        guard !isRunning else { return }
+        isRunning = true
+        startedAt = scheduler.now
+        guard output.isTerminal else {
+            output.write("\(label)…\n")
+            return
+        }
+        output.write("\u{1B}[?25l")
+        drawLine()
+        scheduleTick()
+    }
+
+    /// Writes `text` (a line or more) above the indicator line.
+    public func print(_ text: String) {
+        guard !text.isEmpty else { return }
+        let ending = text.hasSuffix("\n") ? "" : "\n"
+        withLineCleared { output.write(text + ending) }
+    }
+
+    /// Clears the indicator line, runs `body` (which may write to this or another stream
+    /// of the same terminal), then draws the indicator again below what it wrote.
+    public func withLineCleared(_ body: () -> Void) {
+        guard output.isTerminal, isRunning else { return body() }
+        output.write("\r\u{1B}[2K")
+        body()
+        drawLine()
+    }
+
+    /// Ends with `✓ label (1.2 s)` or `✗ label (detail, 1.2 s)`; shows the cursor again.
+    public func finish(success: Bool, detail: String? = nil) {
+        guard isRunning else { return }
+        isRunning = false
+        timer?.cancel()
+        timer = nil
+        let seconds = String(format: "%.1f s", (scheduler.now - startedAt).seconds)
+        let facts = [detail?.sanitizedForTerminal, seconds].compactMap { $0 }.joined(separator: ", ")
+        let line = "\(success ? "✓" : "✗") \(label) (\(facts))\n"
+        output.write(output.isTerminal ? "\r\u{1B}[2K" + line + "\u{1B}[?25h" : line)
+    }
+
+    private var frame: Int {
+        reducedMotion ? 0 : IndicatorContent.cycling(scheduler.now - startedAt, interval: style.interval, count: style.frames.count)
+    }
+
+    private var glyph: String { reducedMotion ? style.still : style.frames[frame] }
+
+    /// The whole line: glyph, space, label cut to the terminal's width.
+    private func drawLine() {
+        shownFrame = frame
+        let room = max(0, output.columns - style.width - 2)
+        output.write("\r\u{1B}[2K" + glyph + " " + label.truncated(toWidth: room))
+    }
+
+    private func scheduleTick() {
+        guard !reducedMotion, let wait = IndicatorContent.untilNext(scheduler.now - startedAt, interval: style.interval, count: style.frames.count) else { return }
+        timer = scheduler.schedule(after: wait) { [weak self] in self?.tick() }
+    }
+
+    private func tick() {
+        guard isRunning else { return }
+        if frame != shownFrame {
+            shownFrame = frame
+            output.write("\r" + glyph)  // the label beside it is unchanged
+        }
+        scheduleTick()
+    }
+}

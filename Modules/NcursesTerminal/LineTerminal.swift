@@ -1,0 +1,60 @@
+import CNcursesw
+import TUICore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A plain output stream (by default standard error) for line-mode indicators: tells
+/// whether it is a terminal and how wide, writes text, and can make sure the cursor comes
+/// back if the process is interrupted.
+///
+/// ```swift
+/// let stream = LineTerminal.standardError
+/// stream.restoreCursorOnSignals()
+/// let line = InlineIndicator(label: "Uploading", output: stream, scheduler: LiveScheduler())
+/// ```
+@MainActor
+public final class LineTerminal: LineOutput {
+    /// The descriptor written to.
+    public let descriptor: Int32
+    public let isTerminal: Bool
+
+    /// A stream on `descriptor`.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        isTerminal = isatty(descriptor) == 1
+    }
+
+    /// Standard error, where indicators go so that standard output stays clean.
+    public static var standardError: LineTerminal { LineTerminal(descriptor: STDERR_FILENO) }
+
+    public var columns: Int {
+        let width = Int(ik_terminal_columns(descriptor))
+        return width > 0 ? width : 80
+    }
+
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { writeBytes(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+
+    /// On SIGINT, SIGTERM, SIGHUP or SIGQUIT: clear the indicator line, show the cursor, and
+    /// let the signal end the process as usual.
+    public func restoreCursorOnSignals() {
+        guard isTerminal else { return }
+        ik_restore_cursor_on_signals(descriptor)
+    }
+}
+
+/// `write(2)`, under a name the class's own `write(_:)` does not shadow.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
