@@ -24,7 +24,7 @@ final class ByteCounter: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, 20)
+            let ready = poll(&pfd, 1, 500)
             lock.lock()
             if stopped { lock.unlock(); return }
             busy = true

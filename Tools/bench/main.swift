@@ -5,6 +5,7 @@ import Foundation
 let usage = """
 USAGE: bench terminal [--frames N]
        bench gif [FILE…] [--iterations N]
+       bench indicator [--seconds N]
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
@@ -12,6 +13,8 @@ USAGE: bench terminal [--frames N]
   gif        decode and composite every frame (default: the generated 640×480×100 video
              and 1000×1000×200 sprites); megapixels per second and peak memory, against
              giflib-floor (DGifSlurp + compositing in C) and Pillow where installed.
+  indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
+             and the live scheduler: CPU time per second and bytes per frame.
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +32,7 @@ func takeCount(_ name: String, default fallback: Int) -> Int {
 
 let frames = takeCount("--frames", default: 300)
 let iterations = takeCount("--iterations", default: 3)
+let seconds = takeCount("--seconds", default: 10)
 
 #if DEBUG
 print("note: this is a debug build; figures are only meaningful with -c release")
@@ -84,15 +88,35 @@ func runGif(_ files: [String]) -> Bool {
     }
 }
 
+/// Runs the indicator bench on the main queue (it needs live timers), prints, exits.
+func runIndicator(thenExitWith status: Int32) -> Never {
+    MainActor.assumeIsolated {
+        do {
+            try IndicatorBench.run(seconds: seconds) { line in
+                print(line)
+                exit(status)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("bench indicator: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+    dispatchMain()
+}
+
 switch arguments.first {
 case "terminal" where arguments.count == 1:
     exit(MainActor.assumeIsolated { runTerminal() } ? 0 : 1)
 case "gif":
     exit(MainActor.assumeIsolated { runGif(Array(arguments.dropFirst())) } ? 0 : 1)
+case "indicator" where arguments.count == 1:
+    runIndicator(thenExitWith: 0)
 case "all" where arguments.count == 1:
     let terminalOK = MainActor.assumeIsolated { runTerminal() }
     print("")
-    exit(terminalOK && MainActor.assumeIsolated { runGif([]) } ? 0 : 1)
+    let gifOK = MainActor.assumeIsolated { runGif([]) }
+    print("")
+    runIndicator(thenExitWith: terminalOK && gifOK ? 0 : 1)
 default:
     FileHandle.standardError.write(Data("\(usage)\n".utf8))
     exit(64)
