@@ -61,3 +61,14 @@ extension Duration {
         return s * 1000 + atto / 1_000_000_000_000_000
     }
 }
+
+extension Scheduler {
+    /// Suspends the calling task for `duration` of this scheduler's time (virtual time under
+    /// a ``VirtualScheduler``). The sleep is not cut short by cancellation: check
+    /// `Task.isCancelled` after it.
+    public func sleep(for duration: Duration) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            schedule(after: duration) { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import GifDecoding
+import TUICore
+
+/// Pull-to-refresh for a ``ListView``, with an animated GIF as its indicator (document 000).
+///
+/// Pull the list down while it is at its top — drag with the mouse, or press ↑ at the top
+/// once per row and Enter to let go; `r` pulls all the way at once — past the threshold and
+/// let go: the async `action` runs once and its rows replace the list's (B0.5, B0.7). A
+/// thrown error shows as a row at the top. While pulling, the GIF's frame follows the pull;
+/// while refreshing it plays by itself (a uniform one-second cycle by default). Esc cancels
+/// a running refresh. ``beginRefreshing()`` starts a refresh from code, running the action
+/// as a pull would; ``endRefreshing()`` ends one early and is safe at any moment.
+///
+/// ```swift
+/// let control = RefreshControl(list: list, animation: spinner, scheduler: scheduler) {
+///     try await api.fetchRows()
+/// }
+/// control.onNeedsDisplay = { host.setNeedsDisplay() }
+/// ```
+@MainActor
+public final class RefreshControl: View {
+    /// Loads the new rows.
+    public typealias Action = @MainActor () async throws -> [String]
+
+    /// The list the control is attached to.
+    public let list: ListView
+    /// The indicator's animation.
+    public let animation: AnimatedImage
+    /// How the animation plays while refreshing (B0.3: a uniform 1 s cycle by default).
+    public var timing: FrameTiming = .uniformOneSecond
+    /// The cell box the animation is drawn in, centered (B0.4): 14×5 cells keeps the
+    /// document's 63×45-point aspect ratio with half-block cells (14 × 10 pixels).
+    public var box = Size(width: 14, height: 5)
+    /// Called whenever the control or its list should be drawn again.
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+    /// Called when a refresh starts and when its result is in (for status lines).
+    public var onRefreshStarted: (@MainActor () -> Void)?
+    /// Called after a refresh's rows (or error) were applied.
+    public var onRefreshFinished: (@MainActor (Result<[String], any Error>) -> Void)?
+    /// When the last refresh finished, on the scheduler's clock.
+    public private(set) var lastUpdated: Duration?
+
+    /// The state machine.
+    public private(set) var state: RefreshState
+    private let scheduler: any Scheduler
+    private let action: Action
+    private var task: Task<Void, Never>?
+    private var dragStart: Int?
+    private var keyPull = 0
+    private var lastFrame = 0
+    private var frameTimer: ScheduledWork?
+    private var cache: (frame: Int, cells: Canvas)?
+
+    /// Creates a control on `list`.
+    public init(list: ListView, animation: AnimatedImage, state: RefreshState = RefreshState(), scheduler: any Scheduler, action: @escaping Action) {
+        self.list = list
+        self.animation = animation
+        self.state = state
+        self.scheduler = scheduler
+        self.action = action
+    }
+
+    /// Starts a refresh from code: the control shows and the action runs, as after a pull.
+    /// Does nothing while a refresh runs or retracts.
+    public func beginRefreshing() { send(.begin) }
+
+    /// Ends the running refresh (after its minimum visible time). Safe at any moment.
+    public func endRefreshing() { send(.end) }
+
+    /// Cancels the running refresh: its action is cancelled and its result ignored.
+    public func cancelRefreshing() { send(.cancel) }
+
+    /// How long the current refresh has been running; nil when none runs.
+    public var refreshingFor: Duration? {
+        if case .refreshing(let since, _) = state.phase { return scheduler.now - since }
+        return nil
+    }
+
+    // MARK: Events
+
+    private func send(_ event: RefreshState.Event) {
+        let effects = state.handle(event, at: scheduler.now)
+        for effect in effects {
+            switch effect {
+            case .startAction(let generation):
+                onRefreshStarted?()
+                task = Task { @MainActor [weak self, action] in
+                    let result: Result<[String], any Error>
+                    do { result = .success(try await action()) } catch { result = .failure(error) }
+                    self?.finished(generation: generation, result: result)
+                }
+            case .cancelAction:
+                task?.cancel()
+                task = nil
+            case .scheduleTick(let delay):
+                scheduler.schedule(after: delay) { [weak self] in self?.send(.tick) }
+            }
+        }
+        animate()
+        onNeedsDisplay?()
+    }
+
+    private func finished(generation: Int, result: Result<[String], any Error>) {
+        guard generation == state.generation, state.isRefreshing else { return }  // stale or cancelled
+        switch result {
+        case .success(let rows):
+            list.rows = rows
+        case .failure(let error):
+            let message = String(describing: error)
+            list.rows = ["⚠ Refresh failed: \(message)"] + list.rows.filter { !$0.hasPrefix("⚠ Refresh failed:") }
+        }
+        list.scroll(to: 0)
+        lastUpdated = scheduler.now
+        onRefreshFinished?(result)
+        send(.end)
+    }
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        switch event {
+        case .mouse(let mouse):
+            switch mouse.action {
+            case .press where list.isAtTop && list.frame.contains(mouse.position) && !busy:
+                dragStart = mouse.position.y
+                return .handled
+            case .drag where dragStart != nil:
+                send(.pull(rows: mouse.position.y - (dragStart ?? 0)))
+                return .handled
+            case .release where dragStart != nil:
+                dragStart = nil
+                send(.release)
+                return .handled
+            default:
+                return list.handle(event)
+            }
+        case .key(.up) where list.isAtTop && !busy:
+            keyPull += 1
+            send(.pull(rows: keyPull))
+            return .handled
+        case .key(.down) where keyPull > 0:
+            keyPull -= 1
+            send(.pull(rows: keyPull))
+            return .handled
+        case .key(.enter) where keyPull > 0, .key(.character(" ")) where keyPull > 0:
+            keyPull = 0
+            send(.release)
+            return .handled
+        case .key(.character("r")) where list.isAtTop && !busy:
+            send(.pull(rows: state.threshold))
+            send(.release)
+            return .handled
+        case .key(.escape):
+            guard isPullingOrRefreshing else { return .ignored }
+            keyPull = 0
+            dragStart = nil
+            send(.cancel)
+            return .handled
+        default:
+            return list.handle(event)
+        }
+    }
+
+    /// A refresh runs or retracts: new pulls wait.
+    private var busy: Bool {
+        switch state.phase {
+        case .refreshing, .ending: true
+        default: false
+        }
+    }
+
+    private var isPullingOrRefreshing: Bool {
+        switch state.phase {
+        case .pulling, .armed, .refreshing: true
+        default: false
+        }
+    }
+
+    // MARK: Drawing
+
+    /// Rows the control takes above the list now.
+    public var visibleHeight: Int {
+        let full = box.height + 2
+        switch state.phase {
+        case .idle: return 0
+        case .pulling(let progress): return max(1, Int((Double(full) * progress).rounded()))
+        case .armed, .refreshing: return full
+        case .ending(let since):
+            return Animation(from: full, to: 0, duration: state.retractDuration, easing: .easeIn, start: since).value(at: scheduler.now)
+        }
+    }
+
+    /// The frame of the animation showing now: it follows the pull while pulling and plays
+    /// by itself while refreshing.
+    public var currentFrame: Int {
+        let last = max(0, animation.frameCount - 1)
+        switch state.phase {
+        case .idle: return 0
+        case .pulling(let progress): return min(last, Int(progress * Double(animation.frameCount)))
+        case .armed: return last
+        case .refreshing(let since, _): return animation.position(at: scheduler.now - since, timing: timing).frame
+        case .ending: return lastFrame
+        }
+    }
+
+    /// The caption under the animation.
+    public var caption: String {
+        switch state.phase {
+        case .idle: ""
+        case .pulling: "Pull to refresh"
+        case .armed: "Release to refresh"
+        case .refreshing: "Refreshing…"
+        case .ending: "Done"
+        }
+    }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        let height = min(visibleHeight, rect.height)
+        let (header, body) = rect.splitTop(height)
+        if height > 0 {
+            let frame = currentFrame
+            lastFrame = frame
+            let cells = animationCells(frame: frame)
+            let (art, captionRow) = header.splitBottom(min(1, header.height))
+            let place = art.centered(cells.size)
+            var visible = Canvas(size: place.size)
+            visible.blit(cells, at: Point(x: 0, y: max(0, cells.size.height - place.height)))
+            canvas.blit(visible, at: place.origin)
+            let text = caption.truncated(toWidth: captionRow.width)
+            canvas.draw(text, at: Point(x: captionRow.x + (captionRow.width - text.displayWidth) / 2, y: captionRow.y), style: Style(attributes: .dim), clip: captionRow)
+        }
+        list.render(in: body, on: &canvas)
+    }
+
+    private func animationCells(frame: Int) -> Canvas {
+        if let cache, cache.frame == frame { return cache.cells }
+        let cells = HalfBlockRasterizer().rasterize(animation.frame(at: frame), fitting: box)
+        cache = (frame, cells)
+        return cells
+    }
+
+    /// Keeps one timer for the next change of what is drawn: the next GIF frame while
+    /// refreshing, the next retract step while ending.
+    private func animate() {
+        frameTimer?.cancel()
+        frameTimer = nil
+        let wait: Duration?
+        switch state.phase {
+        case .refreshing(let since, _): wait = animation.timeUntilNextFrame(at: scheduler.now - since, timing: timing)
+        case .ending: wait = .milliseconds(40)
+        default: wait = nil
+        }
+        guard let wait else { return }
+        frameTimer = scheduler.schedule(after: wait) { [weak self] in
+            guard let self else { return }
+            self.onNeedsDisplay?()
+            self.animate()
+        }
+    }
+}

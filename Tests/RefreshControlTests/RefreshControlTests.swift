@@ -1,0 +1,188 @@
+import GifDecoding
+import Testing
+import TUICore
+@testable import RefreshControl
+
+struct StubError: Error, CustomStringConvertible {
+    var description: String { "the server said no" }
+}
+
+/// The control on the virtual clock, with an action that takes virtual time.
+@MainActor
+struct RefreshControlTests {
+    let clock = VirtualScheduler()
+
+    /// Lets tasks resumed by the clock run (they are queued on the main actor).
+    func settle() async {
+        for _ in 0..<10 { await Task.yield() }
+    }
+
+    func advance(_ duration: Duration) async {
+        let target = clock.now + duration
+        while let next = clock.nextDeadline, next <= target {
+            clock.advance(by: next - clock.now)
+            await settle()
+        }
+        clock.advance(by: target - clock.now)
+        await settle()
+    }
+
+    func makeControl(seconds: Int = 3, calls: Counter, fail: Bool = false) throws -> RefreshControl {
+        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+        let list = ListView(rows: ["old 1", "old 2"])
+        let clock = self.clock
+        return RefreshControl(list: list, animation: spinner, scheduler: clock) {
+            calls.value += 1
+            await clock.sleep(for: .seconds(seconds))
+            if fail { throw StubError() }
+            return ["new \(calls.value)"]
+        }
+    }
+
+    final class Counter { var value = 0 }
+
+    func render(_ control: RefreshControl, _ size: Size = Size(width: 30, height: 12)) -> [String] {
+        var canvas = Canvas(size: size)
+        control.render(in: canvas.bounds, on: &canvas)
+        return canvas.lines
+    }
+
+    // B0.5 B0.7
+    @Test("B0.5, B0.7: a mouse pull at the top fires once; the rows are replaced; the animation runs by itself")
+    func mousePullRefreshes() async throws {
+        let calls = Counter()
+        let control = try makeControl(calls: calls)
+        _ = render(control)
+        #expect(control.handle(.mouse(MouseEvent(.press, at: Point(x: 3, y: 1)))) == .handled)
+        for y in 2...7 { _ = control.handle(.mouse(MouseEvent(.drag, at: Point(x: 3, y: y)))) }
+        #expect(control.state.phase == .armed)
+        #expect(control.caption == "Release to refresh")
+        _ = control.handle(.mouse(MouseEvent(.release, at: Point(x: 3, y: 7))))
+        await settle()
+        #expect(calls.value == 1)
+        #expect(control.state.isRefreshing)
+        // The animation plays without anyone driving it: 1 s uniform cycle of 12 frames.
+        await advance(.milliseconds(500))
+        #expect(control.currentFrame == 6)
+        // Pulling again during the refresh does nothing.
+        _ = control.handle(.key(.character("r")))
+        _ = control.handle(.mouse(MouseEvent(.press, at: Point(x: 3, y: 8))))
+        await advance(.milliseconds(2500))
+        #expect(calls.value == 1)
+        #expect(control.list.rows == ["new 1"])
+        #expect(control.lastUpdated == .seconds(3))
+        await advance(.milliseconds(300))
+        #expect(control.state.phase == .idle)
+        #expect(render(control)[0].hasPrefix("new 1 "))
+    }
+
+    // B0.6
+    @Test("B0.6: with a 1 s cycle and a 3 s action about three cycles play, then the control hides")
+    func threeCyclesInThreeSeconds() async throws {
+        let control = try makeControl(calls: Counter())
+        var cyclesAtEnd = 0.0
+        control.onRefreshFinished = { _ in cyclesAtEnd = (control.refreshingFor ?? .zero).seconds }
+        control.beginRefreshing()
+        await settle()  // the action's task starts
+        await advance(.seconds(3))
+        #expect(cyclesAtEnd == 3.0)
+        #expect(control.visibleHeight > 0, "retracting")
+        await advance(.milliseconds(300))
+        #expect(control.visibleHeight == 0)
+        #expect(!render(control).joined().contains("▀"), "the control is hidden")
+    }
+
+    @Test func theKeyboardPullsOneRowAtATime() async throws {
+        let calls = Counter()
+        let control = try makeControl(calls: calls)
+        _ = render(control)
+        for _ in 0..<4 { _ = control.handle(.key(.up)) }
+        #expect(control.state.phase == .pulling(progress: 0.8))
+        #expect(control.caption == "Pull to refresh")
+        _ = control.handle(.key(.up))
+        #expect(control.state.phase == .armed)
+        _ = control.handle(.key(.enter))
+        await settle()
+        #expect(calls.value == 1)
+    }
+
+    @Test func anErrorShowsAsARowAndTheControlEnds() async throws {
+        let control = try makeControl(calls: Counter(), fail: true)
+        control.beginRefreshing()
+        await settle()
+        await advance(.seconds(4))
+        #expect(control.list.rows == ["⚠ Refresh failed: the server said no", "old 1", "old 2"])
+        #expect(control.state.phase == .idle)
+    }
+
+    @Test func escapeCancelsAndTheLateResultIsIgnored() async throws {
+        let control = try makeControl(calls: Counter())
+        control.beginRefreshing()
+        await settle()
+        await advance(.seconds(1))
+        _ = control.handle(.key(.escape))
+        await advance(.seconds(5))
+        #expect(control.list.rows == ["old 1", "old 2"], "the cancelled refresh's rows never land")
+        #expect(control.state.phase == .idle)
+    }
+
+    @Test func aVeryQuickRefreshIsStillSeenToEnd() async throws {
+        let control = try makeControl(seconds: 0, calls: Counter())
+        control.beginRefreshing()
+        await settle()
+        await advance(.milliseconds(1))
+        #expect(control.list.rows == ["new 1"])
+        #expect(control.state.isRefreshing, "kept visible for its minimum time")
+        await advance(.milliseconds(500))
+        if case .ending = control.state.phase {} else { Issue.record("expected ending, got \(control.state.phase)") }
+        await advance(.milliseconds(300))
+        #expect(control.state.phase == .idle)
+    }
+
+    @Test func endRefreshingBeforeAnythingStartedIsHarmless() throws {
+        let control = try makeControl(calls: Counter())
+        control.endRefreshing()
+        control.endRefreshing()
+        #expect(control.state.phase == .idle)
+    }
+
+    // B0.4
+    @Test("B0.4: the animation sits centered in a fixed box of the document's aspect ratio")
+    func animationBoxIsCentered() async throws {
+        let control = try makeControl(calls: Counter())
+        #expect(control.box == Size(width: 14, height: 5))
+        control.beginRefreshing()
+        let lines = render(control, Size(width: 30, height: 12))
+        let art = lines[0..<5].map { line -> (Int, Int)? in
+            guard let first = line.firstIndex(where: { $0 != " " }), let last = line.lastIndex(where: { $0 != " " }) else { return nil }
+            return (line.distance(from: line.startIndex, to: first), line.distance(from: line.startIndex, to: last))
+        }.compactMap { $0 }
+        #expect(!art.isEmpty)
+        #expect(art.allSatisfy { $0.0 >= 8 && $0.1 <= 21 }, "within the centered 14-cell box: \(art)")
+        #expect(lines[6].contains("Refreshing…"))
+        #expect(lines[7] == "old 1" + String(repeating: " ", count: 25))
+    }
+}
+
+/// The list on its own.
+@MainActor
+struct ListViewTests {
+    @Test func scrollsByKeysPagesAndWheel() {
+        let list = ListView(rows: (1...30).map { "Row \($0)" })
+        var canvas = Canvas(size: Size(width: 12, height: 10))
+        list.render(in: canvas.bounds, on: &canvas)
+        #expect(list.isAtTop)
+        #expect(canvas.lines[0] == "Row 1      ┃")
+        _ = list.handle(.key(.down))
+        #expect(list.offset == 1)
+        _ = list.handle(.key(.pageDown))
+        #expect(list.offset == 10)
+        _ = list.handle(.key(.end))
+        #expect(list.offset == 20)
+        _ = list.handle(.mouse(MouseEvent(.wheelUp, button: .none, at: .zero)))
+        #expect(list.offset == 17)
+        _ = list.handle(.key(.home))
+        #expect(list.isAtTop)
+        #expect(list.handle(.key(.character("x"))) == .ignored)
+    }
+}
