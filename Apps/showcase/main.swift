@@ -26,7 +26,7 @@ case .help:
 case .version:
     print(ShowcaseCommand.versionText)
 case .headless(let paths):
-    exit(HeadlessCommand.run(paths: paths) { print($0) })
+    exit(await HeadlessCommand.run(paths: paths) { print($0) })
 case .gif(.play(let path)):
     let image: AnimatedImage
     switch GifCommand.load(path) {
@@ -66,7 +66,12 @@ case .interactive(let scene):
         exit(2)
     }
     let reducedMotion = ReducedMotion.isRequested(in: environment)
-    let (app, host) = ShowcaseApp.hosted(on: terminal, scheduler: LiveScheduler(), reducedMotion: reducedMotion)
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm:ss"
+    let (app, host) = ShowcaseApp.hosted(
+        on: terminal, scheduler: LiveScheduler(), reducedMotion: reducedMotion,
+        timeOfDay: { formatter.string(from: Date()) }
+    )
     if let scene { app.selectScene(id: scene) }
     let loop = TerminalRunLoop(terminal: terminal, host: host)
     app.onQuit = { loop.exit(status: 0) }

@@ -222,7 +222,7 @@ public final class RefreshControl: View {
             let (art, captionRow) = header.splitBottom(min(1, header.height))
             let place = art.centered(cells.size)
             var visible = Canvas(size: place.size)
-            visible.blit(cells, at: Point(x: 0, y: max(0, cells.size.height - place.height)))
+            visible.blit(cells, at: Point(x: 0, y: place.height - cells.size.height))  // the bottom of the art shows first
             canvas.blit(visible, at: place.origin)
             let text = caption.truncated(toWidth: captionRow.width)
             canvas.draw(text, at: Point(x: captionRow.x + (captionRow.width - text.displayWidth) / 2, y: captionRow.y), style: Style(attributes: .dim), clip: captionRow)

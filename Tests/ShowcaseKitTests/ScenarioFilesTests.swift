@@ -18,8 +18,8 @@ struct ScenarioFilesTests {
     }
 
     @Test(arguments: files)
-    func scenarioPasses(_ file: String) {
-        let result = HeadlessCommand.runFile(file, runner: ScenarioRunner(recordSnapshots: false))
+    func scenarioPasses(_ file: String) async {
+        let result = await HeadlessCommand.runFile(file, runner: ScenarioRunner(recordSnapshots: false))
         #expect(result.passed, "\(result.failure ?? "")")
     }
 }

@@ -5,55 +5,56 @@ import TUICore
 
 @MainActor
 struct ScenarioRunnerTests {
-    func run(_ text: String, path: String = "t.scenario", record: Bool = false) throws -> ScenarioResult {
-        ScenarioRunner(recordSnapshots: record).run(try ScenarioParser.parse(text, path: path))
+    func run(_ text: String, path: String = "t.scenario", record: Bool = false) async throws -> ScenarioResult {
+        let scenario = try ScenarioParser.parse(text, path: path)
+        return await ScenarioRunner(recordSnapshots: record).run(scenario)
     }
 
-    @Test func aFailedExpectationNamesTheLineAndShowsTheScreen() throws {
-        let result = try run("size 40x10\nexpect \"Size\"\nexpect \"no such text\"")
+    @Test func aFailedExpectationNamesTheLineAndShowsTheScreen() async throws {
+        let result = try await run("size 40x10\nexpect \"Size\"\nexpect \"no such text\"")
         #expect(!result.passed)
         let failure = try #require(result.failure)
         #expect(failure.hasPrefix("t.scenario:3: expected \"no such text\" on screen"))
         #expect(failure.contains("|  Size      40×10 cells"))
     }
 
-    @Test func expectNotFailsWhenTheTextIsThere() throws {
-        let result = try run("expect-not \"Terminal\" in 0 0 20 1")
+    @Test func expectNotFailsWhenTheTextIsThere() async throws {
+        let result = try await run("expect-not \"Terminal\" in 0 0 20 1")
         #expect(result.failure?.contains("did not expect \"Terminal\" in 0,0 20x1") == true)
     }
 
-    @Test func unknownScenesAreReported() throws {
-        let result = try run("scene nowhere")
+    @Test func unknownScenesAreReported() async throws {
+        let result = try await run("scene nowhere")
         #expect(result.failure?.contains("no scene `nowhere`; the scenes are: terminal") == true)
     }
 
-    @Test func snapshotsAreRecordedThenComparedWithADiff() throws {
+    @Test func snapshotsAreRecordedThenComparedWithADiff() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/demo.scenario"
 
-        let missing = try run("snapshot one", path: path)
+        let missing = try await run("snapshot one", path: path)
         #expect(missing.failure?.contains("run with INDICATORKIT_RECORD_SNAPSHOTS=1") == true)
 
-        let recorded = try run("snapshot one", path: path, record: true)
+        let recorded = try await run("snapshot one", path: path, record: true)
         #expect(recorded.passed)
         #expect(recorded.recorded == [folder + "/snapshots/demo.one.txt"])
         let stored = try String(contentsOfFile: folder + "/snapshots/demo.one.txt", encoding: .utf8)
-        #expect(stored.hasPrefix(" 1 Terminal   2 Spinners   3 GIF\n"))
+        #expect(stored.hasPrefix(" 1 Terminal   2 Refresh   3 Spinners   4 GIF\n"))
 
-        #expect(try run("snapshot one", path: path).passed)
+        #expect(try await run("snapshot one", path: path).passed)
 
-        let changed = try run("type \"z\"\nsnapshot one", path: path)
+        let changed = try await run("type \"z\"\nsnapshot one", path: path)
         let failure = try #require(changed.failure)
         #expect(failure.contains("screen differs from snapshot"))
         #expect(failure.contains(" - ") && failure.contains(" + "))
         #expect(failure.contains("key z"))
     }
 
-    @Test func waitAdvancesTheVirtualClockOnly() throws {
+    @Test func waitAdvancesTheVirtualClockOnly() async throws {
         // A scenario's waits take no real time: an hour passes instantly.
         let started = Date()
-        #expect(try run("wait 3600s\nexpect \"Terminal\"").passed)
+        #expect(try await run("wait 3600s\nexpect \"Terminal\"").passed)
         #expect(Date().timeIntervalSince(started) < 60)
     }
 }

@@ -24,7 +24,7 @@ public enum HeadlessCommand {
     }
 
     /// Runs every scenario under `paths`, writing the report to `output`; returns the exit status.
-    public static func run(paths: [String], output: (String) -> Void) -> Int32 {
+    public static func run(paths: [String], output: (String) -> Void) async -> Int32 {
         let files: [String]
         do {
             files = try scenarioFiles(in: paths.isEmpty ? ["Tests/Scenarios"] : paths)
@@ -39,7 +39,7 @@ public enum HeadlessCommand {
         let runner = ScenarioRunner()
         var passed = 0, failed = 0
         for file in files {
-            let result = runFile(file, runner: runner)
+            let result = await runFile(file, runner: runner)
             if result.passed {
                 passed += 1
                 let covers = result.covers.isEmpty ? "" : "  [\(result.covers.joined(separator: " "))]"
@@ -55,12 +55,13 @@ public enum HeadlessCommand {
     }
 
     /// Reads, parses and runs one file; read and syntax errors become failures naming the line.
-    public static func runFile(_ file: String, runner: ScenarioRunner) -> ScenarioResult {
+    public static func runFile(_ file: String, runner: ScenarioRunner) async -> ScenarioResult {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             return ScenarioResult(name: file, path: file, covers: [], failure: "\(file): cannot read the file", recorded: [])
         }
         do {
-            return runner.run(try ScenarioParser.parse(text, path: file))
+            let scenario = try ScenarioParser.parse(text, path: file)
+            return await runner.run(scenario)
         } catch {
             return ScenarioResult(name: file, path: file, covers: [], failure: "\(error)", recorded: [])
         }

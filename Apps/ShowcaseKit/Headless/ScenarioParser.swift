@@ -56,9 +56,12 @@ public enum ScenarioParser {
                 case "press": append(.events([.mouse(MouseEvent(.press, at: p))]))
                 default: append(.events([.mouse(MouseEvent(.release, at: p))]))
                 }
+            case "drag" where args.count == 2:
+                guard let x = Int(args[0]), let y = Int(args[1]) else { throw fail("write `drag X Y` or `drag X Y -> X Y`") }
+                append(.events([.mouse(MouseEvent(.drag, at: Point(x: x, y: y)))]))
             case "drag":
                 guard args.count == 5, args[2] == "->", let x0 = Int(args[0]), let y0 = Int(args[1]), let x1 = Int(args[3]), let y1 = Int(args[4]) else {
-                    throw fail("write `drag X Y -> X Y`")
+                    throw fail("write `drag X Y -> X Y` or `drag X Y`")
                 }
                 append(.events(dragEvents(from: Point(x: x0, y: y0), to: Point(x: x1, y: y1))))
             case "wheel":

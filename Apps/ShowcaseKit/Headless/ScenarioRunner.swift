@@ -39,7 +39,7 @@ public struct ScenarioRunner {
     }
 
     /// Runs `scenario` and reports the first failing step, if any.
-    public func run(_ scenario: Scenario) -> ScenarioResult {
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
         let terminal = HeadlessTerminal(size: scenario.initialSize)
         let scheduler = VirtualScheduler()
         let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries)
@@ -69,6 +69,7 @@ public struct ScenarioRunner {
                 for event in events {
                     terminal.send(event)
                     liveHost.pumpEvents()
+                    await Self.settle()
                     liveHost.renderIfNeeded()
                 }
             case .wait(let duration):
@@ -76,9 +77,11 @@ public struct ScenarioRunner {
                 let target = scheduler.now + duration
                 while let next = scheduler.nextDeadline, next <= target {
                     scheduler.advance(by: next - scheduler.now)
+                    await Self.settle()
                     liveHost.renderIfNeeded()
                 }
                 scheduler.advance(by: target - scheduler.now)
+                await Self.settle()
             case .expect(let text, let region, let present):
                 liveHost.renderIfNeeded()
                 let screen = region.map { terminal.text(in: $0) } ?? terminal.text
@@ -113,6 +116,12 @@ public struct ScenarioRunner {
             liveHost.renderIfNeeded()
         }
         return result(nil)
+    }
+
+    /// Lets work queued on the main actor run (tasks resumed by the virtual clock, actions
+    /// started by input), as the live main queue would between events.
+    static func settle() async {
+        for _ in 0..<10 { await Task.yield() }
     }
 
     /// Where snapshot `name` of the scenario at `path` lives: `snapshots/STEM.NAME.txt` beside it.

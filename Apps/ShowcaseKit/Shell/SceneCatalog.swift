@@ -24,6 +24,11 @@ public enum SceneCatalog {
             make: { Screen(title: "Terminal", content: TerminalCheckView(context: $0)) }
         ),
         SceneEntry(
+            id: "refresh", title: "Refresh",
+            summary: "document 000: pull the list down to refresh it, a GIF as the indicator",
+            make: { PullToRefreshScene.make($0) }
+        ),
+        SceneEntry(
             id: "spinners", title: "Spinners",
             summary: "every built-in spinner style; ↑/↓ choose, space stop/start, r reduced motion",
             make: { Screen(title: "Spinners", content: SpinnerGalleryView(context: $0, reducedMotion: $0.reducedMotion)) }

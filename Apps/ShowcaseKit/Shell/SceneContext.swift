@@ -12,17 +12,29 @@ public struct SceneContext {
     public let setNeedsDisplay: @MainActor () -> Void
     /// Whether animation should be replaced by still glyphs (INDICATORKIT_REDUCED_MOTION=1).
     public let reducedMotion: Bool
+    /// The time of day as `HH:mm:ss`, for "last updated" lines: the wall clock in the app,
+    /// the virtual clock (from 00:00:00) in the headless runner.
+    public let timeOfDay: @MainActor () -> String
 
     /// Creates a context.
     public init(
         scheduler: any Scheduler,
         capabilities: @escaping @MainActor () -> TerminalCapabilities,
         setNeedsDisplay: @escaping @MainActor () -> Void,
-        reducedMotion: Bool = false
+        reducedMotion: Bool = false,
+        timeOfDay: (@MainActor () -> String)? = nil
     ) {
         self.reducedMotion = reducedMotion
+        self.timeOfDay = timeOfDay ?? { SceneContext.clockText(scheduler.now) }
         self.scheduler = scheduler
         self.capabilities = capabilities
         self.setNeedsDisplay = setNeedsDisplay
+    }
+
+    /// `HH:mm:ss` for a duration since midnight.
+    public static func clockText(_ time: Duration) -> String {
+        let total = Int(time.seconds) % 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(total / 3600)):\(two(total / 60 % 60)):\(two(total % 60))"
     }
 }

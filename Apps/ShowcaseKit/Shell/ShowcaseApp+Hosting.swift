@@ -5,14 +5,15 @@ extension ShowcaseApp {
     /// draws it: the same wiring for the real terminal and the headless runner.
     public static func hosted(
         on backend: any TerminalBackend, scheduler: any Scheduler, entries: [SceneEntry] = SceneCatalog.all,
-        reducedMotion: Bool = false
+        reducedMotion: Bool = false, timeOfDay: (@MainActor () -> String)? = nil
     ) -> (app: ShowcaseApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
         let context = SceneContext(
             scheduler: scheduler,
             capabilities: { backend.capabilities },
             setNeedsDisplay: { hostReference?.setNeedsDisplay() },
-            reducedMotion: reducedMotion
+            reducedMotion: reducedMotion,
+            timeOfDay: timeOfDay
         )
         let app = ShowcaseApp(context: context, entries: entries)
         let host = TerminalHost(backend: backend, root: app, minimumSize: minimumSize)
