@@ -3,7 +3,6 @@
 import Foundation
 import NcursesTerminal
 import GifDecoding
-import Indicator
 import ShowcaseKit
 import TUICore
 

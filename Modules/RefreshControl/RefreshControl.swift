@@ -1,3 +1,4 @@
+import Foundation
 import GifDecoding
 import TUICore
 
@@ -33,7 +34,10 @@ public final class RefreshControl: View {
     public var box = Size(width: 14, height: 5)
     /// Called whenever the control or its list should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
-    /// Called when a refresh starts and when its result is in (for status lines).
+    /// Whether the animation stays on its first frame (reduced motion; the caption still
+    /// says what is happening). Defaults to `INDICATORKIT_REDUCED_MOTION=1`.
+    public var reducedMotion = ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
+    /// Called when a refresh starts (for status lines).
     public var onRefreshStarted: (@MainActor () -> Void)?
     /// Called after a refresh's rows (or error) were applied.
     public var onRefreshFinished: (@MainActor (Result<[String], any Error>) -> Void)?
@@ -192,6 +196,7 @@ public final class RefreshControl: View {
     /// by itself while refreshing.
     public var currentFrame: Int {
         let last = max(0, animation.frameCount - 1)
+        if reducedMotion { return 0 }
         switch state.phase {
         case .idle: return 0
         case .pulling(let progress): return min(last, Int(progress * Double(animation.frameCount)))
@@ -244,6 +249,7 @@ public final class RefreshControl: View {
         frameTimer = nil
         let wait: Duration?
         switch state.phase {
+        case .refreshing where reducedMotion: wait = nil
         case .refreshing(let since, _): wait = animation.timeUntilNextFrame(at: scheduler.now - since, timing: timing)
         case .ending: wait = .milliseconds(40)
         default: wait = nil

@@ -139,6 +139,18 @@ struct RefreshControlTests {
         #expect(control.state.phase == .idle)
     }
 
+    @Test func reducedMotionKeepsTheFirstFrameAndSchedulesNoFrames() async throws {
+        let control = try makeControl(calls: Counter())
+        control.reducedMotion = true
+        control.beginRefreshing()
+        await settle()
+        let pending = clock.pendingCount  // the action's sleep only
+        await advance(.milliseconds(1500))
+        #expect(control.currentFrame == 0)
+        #expect(pending == 1)
+        #expect(control.caption == "Refreshing…")
+    }
+
     @Test func endRefreshingBeforeAnythingStartedIsHarmless() throws {
         let control = try makeControl(calls: Counter())
         control.endRefreshing()

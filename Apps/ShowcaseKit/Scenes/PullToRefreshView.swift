@@ -27,6 +27,7 @@ final class PullToRefreshView: View {
             return Self.rows(batch: nextBatch)
         }
         control.onNeedsDisplay = context.setNeedsDisplay
+        control.reducedMotion = context.reducedMotion
         control.onRefreshFinished = { [weak self] _ in
             guard let self else { return }
             self.lastCycles = self.control.refreshingFor.map { $0.seconds / 1.0 }

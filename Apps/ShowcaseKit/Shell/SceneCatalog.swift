@@ -1,4 +1,3 @@
-import Indicator
 import TUICore
 
 /// A scene of the showcase: an identifier for the command line and scenarios,
