@@ -1,0 +1,107 @@
+import GifDecoding
+import Indicator
+import TUICore
+
+/// The view a ``LoadingCenter`` lays over a screen: a shade, an indicator, the label and
+/// any progress, in the center's presentation. With `stopTouch` it takes every key and
+/// click; Esc cancels cancellable activities.
+@MainActor
+final class LoadingOverlay: View {
+    private unowned let center: LoadingCenter
+    private let pageIndicator: ActivityIndicator
+    private let spinnerIndicator: ActivityIndicator
+
+    init(center: LoadingCenter) {
+        self.center = center
+        pageIndicator = ActivityIndicator(content: .images(WandImages.all, interval: WandImages.interval), scheduler: center.scheduler)
+        let spinner: IndicatorContent
+        if let gif = try? AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle) {
+            spinner = .gif(gif, timing: .uniformOneSecond)
+        } else {
+            spinner = .glyphs(.compass)
+        }
+        spinnerIndicator = ActivityIndicator(content: spinner, scheduler: center.scheduler)
+        for indicator in [pageIndicator, spinnerIndicator] {
+            indicator.labelPlacement = .below
+            indicator.onNeedsDisplay = { [weak center] in center?.onNeedsDisplay?() }
+        }
+    }
+
+    func startAnimating() {
+        pageIndicator.startAnimating()
+        spinnerIndicator.startAnimating()
+    }
+
+    func stopAnimating() {
+        pageIndicator.stopAnimating()
+        spinnerIndicator.stopAnimating()
+    }
+
+    /// The compact box for a screen area: a quarter of its width, square in pixels (cells
+    /// are twice as tall as wide), centered.
+    static func compactBox(in rect: Rect) -> Rect {
+        let side = max(4, rect.width / 4)
+        return rect.centered(Size(width: side, height: max(3, side / 2)))
+    }
+
+    func render(in rect: Rect, on canvas: inout Canvas) {
+        let opacity = center.opacity
+        guard opacity > 0, !rect.isEmpty else { return }
+        let label = center.currentLabel
+        switch center.presentation {
+        case .page:
+            canvas.shade(rect, with: .rgb(255, 255, 255), opacity: 0.3 * opacity)
+            pageIndicator.imageBox = Size(width: 16, height: 8)
+            pageIndicator.label = label ?? "Loading…"
+            pageIndicator.render(in: rect, on: &canvas)
+            drawProgress(under: rect.centered(pageIndicator.preferredSize), within: rect, on: &canvas)
+        case .fullScreen:
+            canvas.shade(rect, with: .black, opacity: 0.6 * opacity)
+            spinnerIndicator.imageBox = Size(width: 14, height: 5)
+            spinnerIndicator.label = label
+            spinnerIndicator.render(in: rect, on: &canvas)
+            drawProgress(under: rect.centered(spinnerIndicator.preferredSize), within: rect, on: &canvas)
+        case .compact:
+            canvas.shade(rect, with: .black, opacity: 0.4 * opacity)
+            let box = Self.compactBox(in: rect)
+            canvas.fill(box, with: Cell(" ", style: Style(background: .rgb(40, 40, 48))))
+            canvas.drawBox(box, style: Style(foreground: .brightBlack, background: .rgb(40, 40, 48)))
+            // The indicator at half the box's size.
+            spinnerIndicator.imageBox = Size(width: max(2, box.width / 2), height: max(1, box.height / 2))
+            spinnerIndicator.label = nil
+            spinnerIndicator.render(in: box.inset(by: 1), on: &canvas)
+            if let label {
+                let text = label.truncated(toWidth: max(0, box.width - 2))
+                canvas.draw(text, at: Point(x: box.x + (box.width - text.displayWidth) / 2, y: box.maxY), style: Style(attributes: .bold), clip: rect)
+            }
+            drawProgress(under: box.inset(top: 0, left: 0, bottom: -1, right: 0), within: rect, on: &canvas)
+        }
+        if center.hasCancellable {
+            canvas.draw("Esc cancels", at: Point(x: rect.x + 1, y: rect.maxY - 1), style: Style(attributes: .dim), clip: rect)
+        }
+    }
+
+    private func drawProgress(under area: Rect, within rect: Rect, on canvas: inout Canvas) {
+        guard let progress = center.currentProgress else { return }
+        let width = max(10, min(30, rect.width - 4))
+        let y = area.maxY + 1
+        let x = rect.x + (rect.width - width) / 2
+        let filled = Int((Double(width) * progress.fraction).rounded())
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        canvas.draw(bar, at: Point(x: x, y: y), style: Style(foreground: .cyan), clip: rect)
+        let text = "\(Int((progress.fraction * 100).rounded())) %" + (progress.message.map { " · \($0)" } ?? "")
+        canvas.draw(text.truncated(toWidth: rect.width), at: Point(x: rect.x + max(0, (rect.width - text.displayWidth) / 2), y: y + 1), clip: rect)
+    }
+
+    func handle(_ event: InputEvent) -> EventResult {
+        if event == .key(.escape), center.hasCancellable {
+            center.cancelCancellable()
+            return .handled
+        }
+        guard center.stopTouch else { return .ignored }
+        switch event {
+        case .key, .mouse, .paste: return .handled  // nothing beneath reacts (B3.4)
+        case .resize: return .ignored
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Testing
+import TUICore
+@testable import Loading
+
+/// The center on the virtual clock, with a real screen hierarchy.
+@MainActor
+struct LoadingCenterTests {
+    let clock = VirtualScheduler()
+
+    func settle() async { for _ in 0..<10 { await Task.yield() } }
+
+    func advance(_ duration: Duration) async {
+        let target = clock.now + duration
+        while let next = clock.nextDeadline, next <= target {
+            clock.advance(by: next - clock.now)
+            await settle()
+        }
+        clock.advance(by: target - clock.now)
+        await settle()
+    }
+
+    final class Counter: View {
+        var events = 0
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            canvas.draw("content \(events)", at: rect.origin, clip: rect)
+        }
+        func handle(_ event: InputEvent) -> EventResult {
+            events += 1
+            return .handled
+        }
+    }
+
+    // B1.4 B1.5
+    @Test("B1.4, B1.5: the page goes on the top-most screen and is removed from that screen even after navigation")
+    func attachesToTopMostAndHidesByHandle() async {
+        let home = Screen(title: "Home"), detail = Screen(title: "Detail")
+        let stack = NavigationStack(root: home)
+        let tabs = TabContainer(tabs: [stack, Screen(title: "Other")])
+        let center = LoadingCenter(scheduler: clock)
+        center.root = tabs
+        center.presentation = .page
+        stack.push(detail)
+        let handle = center.begin("Loading")
+        await advance(.milliseconds(500))
+        #expect(detail.hasOverlay(center.overlay))
+        #expect(center.isOverlayShown)
+        // Navigation changes while the page shows: pop back, switch tabs.
+        stack.pop()
+        tabs.select(1)
+        handle.end()
+        await advance(.seconds(1))
+        #expect(!detail.hasOverlay(center.overlay), "removed from the screen it was put on")
+        #expect(!center.isOverlayShown)
+        #expect(clock.pendingCount == 0, "no timer left behind")
+    }
+
+    // B3.1 B3.2
+    @Test("B3.1, B3.2: full-screen dims everything; compact is a centered box a quarter of the width")
+    func presentations() async {
+        let content = Counter()
+        let screen = Screen(title: "S", content: content)
+        let center = LoadingCenter(scheduler: clock)
+        center.root = screen
+        let handle = center.begin("Working")
+        await advance(.seconds(1))
+        var canvas = Canvas(size: Size(width: 40, height: 12))
+        screen.render(in: canvas.bounds, on: &canvas)
+        #expect(canvas[0, 0].style.foreground != .default, "the content beneath is dimmed")
+        #expect(canvas.lines.joined().contains("Working"))
+        center.presentation = .compact
+        #expect(LoadingOverlay.compactBox(in: Rect(x: 0, y: 0, width: 40, height: 12)) == Rect(x: 15, y: 3, width: 10, height: 5))
+        canvas = Canvas(size: Size(width: 40, height: 12))
+        screen.render(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines[3].dropFirst(15).hasPrefix("╭────────╮"))
+        #expect(canvas.lines[7].dropFirst(15).hasPrefix("╰────────╯"))
+        handle.end()
+    }
+
+    // B3.4
+    @Test("B3.4: with stopTouch the overlay swallows input; without it, input passes through")
+    func stopTouch() async {
+        let content = Counter()
+        let screen = Screen(title: "S", content: content)
+        let center = LoadingCenter(scheduler: clock)
+        center.root = screen
+        let handle = center.begin()
+        _ = screen.handle(.key(.character("a")))
+        #expect(content.events == 1, "not shown yet during the grace delay")
+        await advance(.milliseconds(500))
+        _ = screen.handle(.key(.character("a")))
+        _ = screen.handle(.mouse(MouseEvent(.press, at: Point(x: 1, y: 1))))
+        #expect(content.events == 1)
+        center.stopTouch = false
+        _ = screen.handle(.key(.character("a")))
+        #expect(content.events == 2)
+        handle.end()
+    }
+
+    // B3.6
+    @Test("B3.6: track ends the activity on success, on a thrown error and on cancellation")
+    func trackAlwaysBalances() async throws {
+        let center = LoadingCenter(scheduler: clock)
+        struct Failure: Error {}
+        let value = try await center.track("ok") { 42 }
+        #expect(value == 42)
+        await #expect(throws: Failure.self) { try await center.track("fails") { throw Failure() } }
+        let clock = self.clock
+        let outer = Task { @MainActor in
+            try await center.track("cancelled") {
+                await clock.sleep(for: .seconds(10))
+                try Task.checkCancellation()
+            }
+        }
+        await settle()
+        #expect(center.activeCount == 1)
+        outer.cancel()
+        await advance(.seconds(10))
+        #expect(center.activeCount == 0)
+        await advance(.seconds(2))
+        #expect(!center.isOverlayShown)
+    }
+
+    @Test func escCancelsCancellableActivities() async throws {
+        let screen = Screen(title: "S")
+        let center = LoadingCenter(scheduler: clock)
+        center.root = screen
+        let clock = self.clock
+        let task = Task { @MainActor in
+            try await center.track("Download", cancellable: true) {
+                await clock.sleep(for: .seconds(5))
+                try Task.checkCancellation()
+                return 1
+            }
+        }
+        await settle()
+        await advance(.seconds(1))
+        #expect(screen.handle(.key(.escape)) == .handled)
+        await advance(.seconds(5))
+        let result = await task.result
+        #expect((try? result.get()) == nil, "cancelled")
+        #expect(center.activeCount == 0)
+    }
+
+    @Test func progressShowsAsABar() async {
+        let screen = Screen(title: "S")
+        let center = LoadingCenter(scheduler: clock)
+        center.root = screen
+        let handle = center.begin("Copying")
+        handle.report(progress: 0.5, message: "3 of 6")
+        await advance(.seconds(1))
+        var canvas = Canvas(size: Size(width: 40, height: 16))
+        screen.render(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines.joined().contains("50 % · 3 of 6"))
+        #expect(canvas.lines.joined().contains("███████████████░░░░░░░░░░░░░░░"))
+        handle.end()
+        handle.end()
+    }
+
+    @Test func manyConcurrentTrackedTasksEndHidden() async {
+        let center = LoadingCenter(scheduler: clock)
+        let screen = Screen(title: "S")
+        center.root = screen
+        let clock = self.clock
+        var tasks: [Task<Void, Never>] = []
+        var generator = SystemRandomNumberGenerator()
+        for i in 0..<2000 {
+            let delay = Int.random(in: 0...3000, using: &generator)
+            let outcome = Int.random(in: 0..<3, using: &generator)
+            let task = Task { @MainActor in
+                _ = try? await center.track("job \(i)") {
+                    await clock.sleep(for: .milliseconds(delay))
+                    if outcome == 1 { throw CancellationError() }
+                    return i
+                }
+            }
+            if outcome == 2 { task.cancel() }
+            tasks.append(task)
+        }
+        await settle()
+        await advance(.seconds(5))
+        for task in tasks { await task.value }
+        await advance(.seconds(2))
+        #expect(center.activeCount == 0)
+        #expect(!center.isOverlayShown)
+        #expect(center.state.phase == .hidden)
+    }
+}
