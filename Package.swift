@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Indicator", targets: ["Indicator"]),
         .library(name: "RefreshControl", targets: ["RefreshControl"]),
         .library(name: "Loading", targets: ["Loading"]),
+        .library(name: "LoopbackHTTP", targets: ["LoopbackHTTP"]),
         .executable(name: "showcase", targets: ["showcase"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "gifgen", targets: ["gifgen"]),
@@ -38,9 +39,10 @@ let package = Package(
         .target(name: "Indicator", dependencies: ["TUICore", "GifDecoding"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["TUICore", "GifDecoding"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["TUICore", "GifDecoding", "Indicator"], path: "Modules/Loading"),
+        .target(name: "LoopbackHTTP", path: "Modules/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "Indicator", "RefreshControl", "Loading"], path: "Apps/ShowcaseKit"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP"], path: "Apps/ShowcaseKit"),
         .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "TUICore"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
@@ -53,7 +55,7 @@ let package = Package(
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding"], path: "Tests/IndicatorTests"),
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "GifDecoding"], path: "Tests/RefreshControlTests"),
-        .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator"], path: "Tests/LoadingTests"),
+        .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "LoopbackHTTP"], path: "Tests/LoadingTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding"], path: "Tests/ShowcaseKitTests"),
     ],

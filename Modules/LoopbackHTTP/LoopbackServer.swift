@@ -1,0 +1,197 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 with an ephemeral port, on real sockets, for
+/// integration tests and the showcase demo. It serves JSON:
+///
+/// - `GET /items?delay=1.5&status=500&count=3` waits `delay` seconds (at most 10), then
+///   answers with `status` (default 200) and a JSON body: `{"items": [{"id": 1, "name":
+///   "Item 1"}, …]}` for 2xx, `{"error": "…"}` otherwise.
+/// - `GET /text` answers 200 with a body that is not JSON (for decoding failures).
+///
+/// Each connection gets one response and is closed. It accepts at most `maxRequests`
+/// requests in its life and 32 connections at once, reads at most 16 KiB of a request,
+/// and stops when ``stop()`` is called or when it is released.
+///
+/// ```swift
+/// let server = try LoopbackServer()
+/// let url = server.url(path: "/items?delay=0.2")
+/// ```
+public final class LoopbackServer: @unchecked Sendable {
+    // @unchecked: the mutable counters are touched only under `lock`.
+    /// The port the server listens on.
+    public let port: UInt16
+    /// The most requests it will ever answer.
+    public let maxRequests: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var served = 0
+    private var open = 0
+    private var stopped = false
+
+    /// Why the server could not start.
+    public struct StartError: Error, CustomStringConvertible {
+        /// What failed.
+        public let description: String
+    }
+
+    /// Starts listening on 127.0.0.1 at a port the system picks.
+    public init(maxRequests: Int = 10_000) throws {
+        self.maxRequests = maxRequests
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw StartError(description: "socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw StartError(description: "cannot listen on 127.0.0.1: \(reason)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [weak self] in self?.acceptLoop(fd) }
+        thread.name = "LoopbackServer"
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// The URL of `path` (which may carry a query) on this server.
+    public func url(path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// How many requests were answered.
+    public var requestCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return served
+    }
+
+    /// Stops accepting connections. Safe to call more than once.
+    public func stop() {
+        lock.lock()
+        let wasStopped = stopped
+        stopped = true
+        lock.unlock()
+        guard !wasStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop(_ fd: Int32) {
+        while true {
+            let client = accept(fd, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                return  // the listener was closed
+            }
+            lock.lock()
+            let allowed = !stopped && served < maxRequests && open < 32
+            if allowed {
+                served += 1
+                open += 1
+            }
+            lock.unlock()
+            guard allowed else {
+                close(client)
+                continue
+            }
+            let worker = Thread { [weak self] in
+                self?.serve(client)
+                close(client)
+                self?.lock.lock()
+                self?.open -= 1
+                self?.lock.unlock()
+            }
+            worker.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var request: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while request.count < 16_384 {
+            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            request += buffer[0..<n]
+            if request.count >= 4, request.suffix(4) == [13, 10, 13, 10] { break }
+            if String(decoding: request, as: UTF8.self).contains("\r\n\r\n") { break }
+        }
+        let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first.map(String.init) ?? ""
+        let response = LoopbackResponder.respond(to: line)
+        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        var bytes = Array(response.head.utf8) + response.body
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+}
+
+/// Turns a request line into a response (pure, so it is tested without sockets).
+public enum LoopbackResponder {
+    /// A response: how long to wait first, the status line and headers, and the body.
+    public struct Response: Equatable {
+        /// Seconds to wait before answering.
+        public let delay: Double
+        /// The HTTP status.
+        public let status: Int
+        /// Status line and headers, ending in a blank line.
+        public let head: String
+        /// The body.
+        public let body: [UInt8]
+    }
+
+    /// The response to `GET PATH?QUERY HTTP/1.1`.
+    public static func respond(to requestLine: String) -> Response {
+        let parts = requestLine.split(separator: " ")
+        guard parts.count >= 2, parts[0] == "GET" else { return make(status: 400, body: "{\"error\": \"only GET is served\"}", delay: 0) }
+        let target = String(parts[1])
+        let components = URLComponents(string: target)
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        let delay = min(10, max(0, Double(query["delay"] ?? "0") ?? 0))
+        let status = min(599, max(100, Int(query["status"] ?? "200") ?? 200))
+        let count = min(1000, max(0, Int(query["count"] ?? "3") ?? 3))
+        switch components?.path ?? "" {
+        case "/items":
+            if (200..<300).contains(status) {
+                let items = (1...max(1, count)).prefix(count).map { "{\"id\": \($0), \"name\": \"Item \($0)\"}" }
+                return make(status: status, body: "{\"items\": [\(items.joined(separator: ", "))]}", delay: delay)
+            }
+            return make(status: status, body: "{\"error\": \"the server was asked for status \(status)\"}", delay: delay)
+        case "/text":
+            return make(status: 200, body: "this is not JSON", delay: delay, type: "text/plain")
+        default:
+            return make(status: 404, body: "{\"error\": \"no such path\"}", delay: delay)
+        }
+    }
+
+    private static func make(status: Int, body: String, delay: Double, type: String = "application/json") -> Response {
+        let bytes = Array(body.utf8)
+        let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 500: "Internal Server Error"][status] ?? "Status"
+        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+        return Response(delay: delay, status: status, head: head, body: bytes)
+    }
+}
