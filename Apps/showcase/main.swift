@@ -67,9 +67,15 @@ case .interactive(let scene):
     let reducedMotion = ReducedMotion.isRequested(in: environment)
     let formatter = DateFormatter()
     formatter.dateFormat = "HH:mm:ss"
+    var network: SceneNetwork?
     let (app, host) = ShowcaseApp.hosted(
         on: terminal, scheduler: LiveScheduler(), reducedMotion: reducedMotion,
-        timeOfDay: { formatter.string(from: Date()) }
+        timeOfDay: { formatter.string(from: Date()) },
+        network: {
+            // Started on first use: a real server on 127.0.0.1, reached with URLSession.
+            if network == nil { network = try? SceneNetwork.loopback() }
+            return network
+        }
     )
     if let scene { app.selectScene(id: scene) }
     let loop = TerminalRunLoop(terminal: terminal, host: host)

@@ -42,7 +42,8 @@ public struct ScenarioRunner {
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         let terminal = HeadlessTerminal(size: scenario.initialSize)
         let scheduler = VirtualScheduler()
-        let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries)
+        let network = SceneNetwork.simulated(scheduler: scheduler)
+        let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries, network: { network })
         liveHost.renderIfNeeded()
         var recorded: [String] = []
 

@@ -28,6 +28,16 @@ public enum SceneCatalog {
             make: { PullToRefreshScene.make($0) }
         ),
         SceneEntry(
+            id: "page", title: "Loading page",
+            summary: "document 001: a loading page on the top-most screen; push, present, start, stop",
+            make: { LoadingPageScene.make($0) }
+        ),
+        SceneEntry(
+            id: "requests", title: "Requests",
+            summary: "document 003: requests with a loading overlay; quick, slow, failing, overlapping",
+            make: { Screen(title: "Requests", content: RequestsView(context: $0)) }
+        ),
+        SceneEntry(
             id: "spinners", title: "Spinners",
             summary: "every built-in spinner style; ↑/↓ choose, space stop/start, r reduced motion",
             make: { Screen(title: "Spinners", content: SpinnerGalleryView(context: $0, reducedMotion: $0.reducedMotion)) }

@@ -12,6 +12,11 @@ public struct SceneContext {
     public let setNeedsDisplay: @MainActor () -> Void
     /// Whether animation should be replaced by still glyphs (INDICATORKIT_REDUCED_MOTION=1).
     public let reducedMotion: Bool
+    /// The app's root screen (the tab container), for overlays that go on the top-most screen.
+    public let root: @MainActor () -> Screen?
+    /// How the Requests scene reaches its server: real HTTP to a loopback server in the app,
+    /// a simulation on the virtual clock in the headless runner.
+    public let network: @MainActor () -> SceneNetwork?
     /// The time of day as `HH:mm:ss`, for "last updated" lines: the wall clock in the app,
     /// the virtual clock (from 00:00:00) in the headless runner.
     public let timeOfDay: @MainActor () -> String
@@ -22,8 +27,12 @@ public struct SceneContext {
         capabilities: @escaping @MainActor () -> TerminalCapabilities,
         setNeedsDisplay: @escaping @MainActor () -> Void,
         reducedMotion: Bool = false,
-        timeOfDay: (@MainActor () -> String)? = nil
+        timeOfDay: (@MainActor () -> String)? = nil,
+        root: @escaping @MainActor () -> Screen? = { nil },
+        network: @escaping @MainActor () -> SceneNetwork? = { nil }
     ) {
+        self.root = root
+        self.network = network
         self.reducedMotion = reducedMotion
         self.timeOfDay = timeOfDay ?? { SceneContext.clockText(scheduler.now) }
         self.scheduler = scheduler

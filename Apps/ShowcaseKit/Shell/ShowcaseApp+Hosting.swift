@@ -5,19 +5,24 @@ extension ShowcaseApp {
     /// draws it: the same wiring for the real terminal and the headless runner.
     public static func hosted(
         on backend: any TerminalBackend, scheduler: any Scheduler, entries: [SceneEntry] = SceneCatalog.all,
-        reducedMotion: Bool = false, timeOfDay: (@MainActor () -> String)? = nil
+        reducedMotion: Bool = false, timeOfDay: (@MainActor () -> String)? = nil,
+        network: @escaping @MainActor () -> SceneNetwork? = { nil }
     ) -> (app: ShowcaseApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
+        weak var appReference: ShowcaseApp?
         let context = SceneContext(
             scheduler: scheduler,
             capabilities: { backend.capabilities },
             setNeedsDisplay: { hostReference?.setNeedsDisplay() },
             reducedMotion: reducedMotion,
-            timeOfDay: timeOfDay
+            timeOfDay: timeOfDay,
+            root: { appReference?.tabs },
+            network: network
         )
         let app = ShowcaseApp(context: context, entries: entries)
         let host = TerminalHost(backend: backend, root: app, minimumSize: minimumSize)
         hostReference = host
+        appReference = app
         return (app, host)
     }
 }

@@ -6,7 +6,7 @@ import FoundationNetworking
 /// The seam to the network: send a request, get the body and the response.
 public protocol HTTPClient: Sendable {
     /// Sends `request`; throws on transport failure (not on HTTP error statuses).
-    func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse)
+    nonisolated(nonsending) func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse)
 }
 
 /// The real ``HTTPClient``: `URLSession` (FoundationNetworking on Linux).
@@ -19,7 +19,7 @@ public struct URLSessionHTTPClient: HTTPClient {
         self.session = session
     }
 
-    public func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    public nonisolated(nonsending) func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)

@@ -1,0 +1,126 @@
+import Loading
+import TUICore
+
+/// The "Loading page" scene (document 001): a navigation stack inside the tab bar. Start
+/// shows the loading page — the four wand images cycling every 0.3 s and a label over the
+/// top-most screen shaded white at 30 % — and it hides by itself after 6 s; Stop hides it
+/// at once. Push a screen or present a modal first to see the page follow the top-most
+/// screen, and hide cleanly even after navigating away (B1.2, B1.4, B1.5).
+@MainActor
+final class LoadingPageScene {
+    /// How long the page shows before it hides by itself.
+    static let autoHide: Duration = .seconds(6)
+
+    /// The scene's navigation stack (owned by the tab bar; its root screen's content owns
+    /// this scene, so nothing holds a cycle).
+    private(set) weak var stack: NavigationStack?
+    let center: LoadingCenter
+    private let context: SceneContext
+    private var handle: LoadingHandle?
+    private var autoHideWork: ScheduledWork?
+    private var depth = 0
+
+    private init(context: SceneContext) {
+        self.context = context
+        center = LoadingCenter(scheduler: context.scheduler, state: LoadingState(graceDelay: .zero, minimumVisible: .zero, fadeDuration: .milliseconds(200)))
+        center.presentation = .page
+        center.stopTouch = false  // the Stop button must stay usable
+        center.onNeedsDisplay = context.setNeedsDisplay
+    }
+
+    /// The scene's screen: a navigation stack whose root shows the buttons.
+    static func make(_ context: SceneContext) -> Screen {
+        let scene = LoadingPageScene(context: context)
+        let root = Screen(title: "Loading page")
+        root.content = PageContent(owner: scene, title: "Loading page", detail: false)
+        let stack = NavigationStack(root: root)
+        scene.stack = stack
+        return stack
+    }
+
+    var isShowing: Bool { handle != nil }
+
+    /// Shows the page on the top-most screen; showing again while it shows does nothing.
+    func start() {
+        center.root = context.root() ?? stack
+        guard handle == nil else { return }
+        handle = center.begin("Loading…")
+        autoHideWork = context.scheduler.schedule(after: Self.autoHide) { [weak self] in self?.stop() }
+    }
+
+    /// Hides the page it showed (by handle: wherever it is) and cancels the timer.
+    func stop() {
+        autoHideWork?.cancel()
+        autoHideWork = nil
+        handle?.end()
+        handle = nil
+    }
+
+    func push() {
+        depth += 1
+        let screen = Screen(title: "Detail \(depth)")
+        screen.content = PageContent(scene: self, title: "Detail \(depth)", detail: true)
+        stack?.push(screen)
+    }
+
+    func present() {
+        let modal = Screen(title: "Modal")
+        modal.content = PageContent(scene: self, title: "Modal", detail: true, modal: true)
+        stack?.topMost.present(modal)
+    }
+
+    func dismissModal() {
+        for screen in stack?.screens ?? [] where screen.presented != nil { screen.dismissPresented() }
+    }
+
+    /// The content of each screen in the stack: buttons and a note.
+    @MainActor
+    final class PageContent: View {
+        unowned let scene: LoadingPageScene
+        /// The root screen's content keeps the scene alive.
+        private let owner: LoadingPageScene?
+        let title: String
+        let buttons: ButtonBar
+
+        convenience init(owner: LoadingPageScene, title: String, detail: Bool) {
+            self.init(scene: owner, title: title, detail: detail, owning: true)
+        }
+
+        init(scene: LoadingPageScene, title: String, detail: Bool, modal: Bool = false, owning: Bool = false) {
+            self.scene = scene
+            owner = owning ? scene : nil
+            self.title = title
+            var list: [ButtonBar.Button] = [
+                .init(key: "s", title: "Start") { [unowned scene] in scene.start() },
+                .init(key: "x", title: "Stop") { [unowned scene] in scene.stop() },
+                .init(key: "p", title: "Push screen") { [unowned scene] in scene.push() },
+                .init(key: "m", title: "Present modal") { [unowned scene] in scene.present() },
+            ]
+            if modal { list.append(.init(key: "d", title: "Dismiss") { [unowned scene] in scene.dismissModal() }) }
+            if detail && !modal { list.append(.init(key: "b", title: "Back") { [unowned scene] in scene.stack?.pop() }) }
+            buttons = ButtonBar(list)
+        }
+
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
+            canvas.draw(title, at: area.origin, style: Style(attributes: .bold), clip: area)
+            let used = buttons.render(in: area.inset(top: 2), on: &canvas)
+            let notes = [
+                "Start shows the loading page on the top-most screen for 6 s; Stop hides it.",
+                "Push or present first: the page follows, and hides even after you go back.",
+                "Status: " + (scene.isShowing ? "showing" : "hidden"),
+            ]
+            for (i, note) in notes.enumerated() {
+                canvas.draw(note, at: Point(x: area.x, y: area.y + 3 + used + i), style: Style(attributes: i == 2 ? .bold : .dim), clip: area)
+            }
+            // Filler content, so the shade over it can be seen.
+            for row in 0..<max(0, area.height - 8 - used) {
+                canvas.draw(String(repeating: "░▒▓ content ", count: 8), at: Point(x: area.x, y: area.y + 7 + used + row), style: Style(foreground: .blue), clip: area)
+            }
+        }
+
+        func handle(_ event: InputEvent) -> EventResult {
+            buttons.handle(event) ? .handled : .ignored
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Loading
+import TUICore
+
+/// The "Requests" scene (document 003): requests to a JSON server with the activity
+/// overlay around each one. Quick requests never flash it; overlapping ones keep it until
+/// the last ends; with stopTouch on, the content beneath receives no input while it shows.
+@MainActor
+final class RequestsView: View {
+    struct ItemList: Decodable, Sendable {
+        struct Item: Decodable, Sendable { let id: Int; let name: String }
+        let items: [Item]
+    }
+
+    let center: LoadingCenter
+    private let context: SceneContext
+    private var client: APIClient?
+    private var buttons: ButtonBar!
+    private(set) var inputsReceived = 0
+    private(set) var results: [String] = []
+
+    init(context: SceneContext) {
+        self.context = context
+        center = LoadingCenter(scheduler: context.scheduler)
+        center.onNeedsDisplay = context.setNeedsDisplay
+        buttons = ButtonBar([
+            .init(key: "1", title: "Quick 0.2 s") { [unowned self] in self.send("quick", "/items?delay=0.2") },
+            .init(key: "2", title: "Slow 2 s") { [unowned self] in self.send("slow", "/items?delay=2&count=5") },
+            .init(key: "3", title: "Failing 500") { [unowned self] in self.send("failing", "/items?delay=1&status=500") },
+            .init(key: "4", title: "Three at once") { [unowned self] in
+                self.send("first", "/items?delay=1")
+                self.send("second", "/items?delay=2")
+                self.send("third", "/items?delay=3")
+            },
+            .init(key: "5", title: "No indicator") { [unowned self] in self.send("quiet", "/items?delay=1", indicator: false) },
+            .init(key: "f", title: "Full-screen/compact") { [unowned self] in
+                self.center.presentation = self.center.presentation == .compact ? .fullScreen : .compact
+            },
+            .init(key: "t", title: "stopTouch on/off") { [unowned self] in self.center.stopTouch.toggle() },
+        ])
+    }
+
+    private func api() -> APIClient? {
+        if let client { return client }
+        guard let network = context.network() else {
+            results.insert("✗ no server could be started on 127.0.0.1", at: 0)
+            return nil
+        }
+        let made = APIClient(baseURL: network.baseURL, http: network.http, loading: center)
+        client = made
+        retainedNetwork = network
+        return made
+    }
+
+    private var retainedNetwork: SceneNetwork?
+
+    private func send(_ name: String, _ path: String, indicator: Bool = true) {
+        center.root = context.root()
+        guard let api = api() else { return }
+        let started = context.scheduler.now
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            let line: String
+            do {
+                let list = try await api.request(path, as: ItemList.self, showsIndicator: indicator, label: "Request: \(name)")
+                line = "✓ \(name): \(list.items.count) items"
+            } catch {
+                line = "✗ \(name): \(error)"
+            }
+            let seconds = (self.context.scheduler.now - started).seconds
+            self.results.insert("\(self.context.timeOfDay())  \(line) (\(String(format: "%.1f", seconds)) s)", at: 0)
+            self.context.setNeedsDisplay()
+        }
+    }
+
+    func render(in rect: Rect, on canvas: inout Canvas) {
+        let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
+        canvas.draw("Requests to a JSON server, with the activity overlay (document 003)", at: area.origin, style: Style(attributes: .bold), clip: area)
+        let mode = center.presentation == .compact ? "compact" : "full-screen"
+        canvas.draw("mode \(mode) · stopTouch \(center.stopTouch ? "on" : "off") · running \(center.activeCount) · content got \(inputsReceived) inputs", at: Point(x: area.x, y: area.y + 1), style: Style(foreground: .yellow), clip: area)
+        let used = buttons.render(in: area.inset(top: 3), on: &canvas)
+        let y = area.y + 4 + used
+        canvas.draw("Results", at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)
+        for (i, line) in results.prefix(max(0, area.maxY - y - 1)).enumerated() {
+            canvas.draw(line.sanitizedForTerminal, at: Point(x: area.x, y: y + 1 + i), style: line.contains("✗") ? Style(foreground: .red) : .plain, clip: area)
+        }
+    }
+
+    func handle(_ event: InputEvent) -> EventResult {
+        if buttons.handle(event) { return .handled }
+        switch event {
+        case .key(.tab), .key(.backTab), .resize: return .ignored
+        case .key(.character(let c)) where c.isNumber: return .ignored
+        default:
+            inputsReceived += 1
+            return .handled
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Loading
+import LoopbackHTTP
+import TUICore
+
+/// Where the Requests scene sends its requests.
+public struct SceneNetwork: Sendable {
+    /// The client.
+    public let http: any HTTPClient
+    /// The server's base URL.
+    public let baseURL: URL
+    /// Keeps a live server alive as long as the scene needs it.
+    let server: LoopbackServer?
+
+    /// Real HTTP through URLSession to a new loopback server (the app).
+    public static func loopback() throws -> SceneNetwork {
+        let server = try LoopbackServer()
+        return SceneNetwork(http: URLSessionHTTPClient(), baseURL: server.url(path: "/"), server: server)
+    }
+
+    /// The same answers on a virtual clock (the headless runner).
+    @MainActor
+    public static func simulated(scheduler: any Scheduler) -> SceneNetwork {
+        SceneNetwork(http: SimulatedHTTPClient(scheduler: scheduler), baseURL: URL(string: "http://127.0.0.1:1/")!, server: nil)
+    }
+}
+
+/// Answers like ``LoopbackServer`` (same responder), waiting on the scheduler instead of the
+/// network, so scenarios play requests on the virtual clock.
+struct SimulatedHTTPClient: HTTPClient {
+    let scheduler: @MainActor @Sendable (Duration) async -> Void
+
+    @MainActor
+    init(scheduler: any Scheduler) {
+        self.scheduler = { [scheduler] duration in await scheduler.sleep(for: duration) }
+    }
+
+    nonisolated(nonsending) func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let target = request.url.map { url in url.path + (url.query.map { "?" + $0 } ?? "") } ?? "/"
+        let response = LoopbackResponder.respond(to: "GET \(target) HTTP/1.1")
+        await scheduler(.milliseconds(Int(response.delay * 1000)))
+        try Task.checkCancellation()
+        guard let url = request.url, let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"]) else {
+            throw URLError(.badServerResponse)
+        }
+        return (Data(response.body), http)
+    }
+}
