@@ -94,16 +94,20 @@ public final class LoadingCenter {
         return LoadingHandle(id: id, center: self)
     }
 
-    /// Runs `operation` as one activity, ending it however the operation ends. With
-    /// `cancellable`, Esc on the overlay cancels the operation's task.
+    /// Runs `operation` as one activity, ending it however the operation ends: success, a
+    /// thrown error or cancellation of the calling task. With `cancellable`, Esc on the
+    /// overlay cancels the operation too (it then runs in a task of its own).
     public func track<T: Sendable>(
         _ label: String? = nil, cancellable: Bool = false,
         _ operation: @escaping @MainActor () async throws -> T
     ) async throws -> T {
+        guard cancellable else {
+            let handle = begin(label)
+            defer { handle.end() }
+            return try await operation()
+        }
         let task = Task { @MainActor in try await operation() }
-        var cancel: (@MainActor () -> Void)?
-        if cancellable { cancel = { @MainActor in task.cancel() } }
-        let handle = begin(label, cancel: cancel)
+        let handle = begin(label, cancel: { @MainActor in task.cancel() })
         defer { handle.end() }
         return try await withTaskCancellationHandler {
             try await task.value
@@ -139,6 +143,10 @@ public final class LoadingCenter {
                 tickWork?.cancel()
                 tickWork = scheduler.schedule(after: delay) { [weak self] in self?.send(.tick) }
             }
+        }
+        if state.phase == .hidden {
+            tickWork?.cancel()  // nothing is pending once hidden: leave no timer behind
+            tickWork = nil
         }
         if state.isShown && !wasShown { attach() }
         if !state.isShown && wasShown { detach() }

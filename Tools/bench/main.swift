@@ -6,6 +6,7 @@ let usage = """
 USAGE: bench terminal [--frames N]
        bench gif [FILE…] [--iterations N]
        bench indicator [--seconds N]
+       bench loading
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
@@ -13,6 +14,8 @@ USAGE: bench terminal [--frames N]
   gif        decode and composite every frame (default: the generated 640×480×100 video
              and 1000×1000×200 sprites); megapixels per second and peak memory, against
              giflib-floor (DGifSlurp + compositing in C) and Pillow where installed.
+  loading    the cost of LoadingCenter.track around an empty operation, and 10 000
+             overlapping tracked operations ending with the overlay hidden.
   indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
              and the live scheduler: CPU time per second and bytes per frame.
 """
@@ -88,10 +91,24 @@ func runGif(_ files: [String]) -> Bool {
     }
 }
 
+/// Runs the loading bench (async), then `next` on the main queue.
+func runLoading(then next: @escaping @MainActor () -> Void) -> Never {
+    Task { @MainActor in
+        for line in await LoadingBench.run() { print(line) }
+        next()
+    }
+    dispatchMain()
+}
+
 /// Runs the indicator bench on the main queue (it needs live timers), prints, exits.
 func runIndicator(thenExitWith status: Int32) -> Never {
-    MainActor.assumeIsolated {
-        do {
+    MainActor.assumeIsolated { startIndicator(thenExitWith: status) }
+    dispatchMain()
+}
+
+@MainActor
+func startIndicator(thenExitWith status: Int32) {
+    do {
             try IndicatorBench.run(seconds: seconds) { line in
                 print(line)
                 exit(status)
@@ -100,8 +117,6 @@ func runIndicator(thenExitWith status: Int32) -> Never {
             FileHandle.standardError.write(Data("bench indicator: \(error)\n".utf8))
             exit(1)
         }
-    }
-    dispatchMain()
 }
 
 switch arguments.first {
@@ -111,12 +126,17 @@ case "gif":
     exit(MainActor.assumeIsolated { runGif(Array(arguments.dropFirst())) } ? 0 : 1)
 case "indicator" where arguments.count == 1:
     runIndicator(thenExitWith: 0)
+case "loading" where arguments.count == 1:
+    runLoading { exit(0) }
 case "all" where arguments.count == 1:
     let terminalOK = MainActor.assumeIsolated { runTerminal() }
     print("")
     let gifOK = MainActor.assumeIsolated { runGif([]) }
     print("")
-    runIndicator(thenExitWith: terminalOK && gifOK ? 0 : 1)
+    runLoading {
+        print("")
+        startIndicator(thenExitWith: terminalOK && gifOK ? 0 : 1)
+    }
 default:
     FileHandle.standardError.write(Data("\(usage)\n".utf8))
     exit(64)

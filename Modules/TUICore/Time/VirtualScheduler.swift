@@ -17,38 +17,45 @@ public final class VirtualScheduler: Scheduler {
         let interval: Duration?
         let work: @MainActor () -> Void
         let handle: ScheduledWork
+
+        /// Earlier deadline first, then earlier submission.
+        func precedes(_ other: Entry) -> Bool {
+            deadline < other.deadline || (deadline == other.deadline && id < other.id)
+        }
     }
 
     /// The current virtual time.
     public private(set) var now: Duration = .zero
-    private var entries: [Entry] = []
+    /// A binary min-heap of pending work; cancelled entries are dropped when they surface.
+    private var heap: [Entry] = []
     private var nextID = 0
 
     /// Creates a scheduler whose clock reads zero.
     public init() {}
 
     /// The number of pending (not cancelled) jobs.
-    public var pendingCount: Int { entries.count { !$0.handle.isCancelled } }
+    public var pendingCount: Int { heap.count { !$0.handle.isCancelled } }
 
     /// The deadline of the earliest pending job, if any.
-    public var nextDeadline: Duration? { entries.filter { !$0.handle.isCancelled }.map(\.deadline).min() }
+    public var nextDeadline: Duration? {
+        dropCancelledTop()
+        return heap.first?.deadline
+    }
 
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        enqueue(deadline: now + max(delay, .zero), interval: nil, work: work)
+        enqueue(deadline: now + max(delay, .zero), interval: nil, work: work, handle: ScheduledWork())
     }
 
     @discardableResult
     public func scheduleRepeating(every interval: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         let step = max(interval, .milliseconds(1))
-        return enqueue(deadline: now + step, interval: step, work: work)
+        return enqueue(deadline: now + step, interval: step, work: work, handle: ScheduledWork())
     }
 
-    private func enqueue(deadline: Duration, interval: Duration?, work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        let id = nextID
+    private func enqueue(deadline: Duration, interval: Duration?, work: @escaping @MainActor () -> Void, handle: ScheduledWork) -> ScheduledWork {
+        push(Entry(id: nextID, deadline: deadline, interval: interval, work: work, handle: handle))
         nextID += 1
-        let handle = ScheduledWork()
-        entries.append(Entry(id: id, deadline: deadline, interval: interval, work: work, handle: handle))
         return handle
     }
 
@@ -56,18 +63,13 @@ public final class VirtualScheduler: Scheduler {
     /// each with the clock set to its deadline. Work scheduled by a job runs too when due.
     public func advance(by duration: Duration) {
         let target = now + max(duration, .zero)
-        while let index = indexOfNextDue(before: target) {
-            var entry = entries[index]
+        while let next = nextDeadline, next <= target {
+            let entry = popTop()
             now = entry.deadline
             if let interval = entry.interval {
                 // Re-arm first (with a new submission number) so the job may cancel itself.
-                entries.remove(at: index)
-                let id = nextID
-                nextID += 1
-                entry.deadline = entry.deadline + interval
-                entries.append(Entry(id: id, deadline: entry.deadline, interval: interval, work: entry.work, handle: entry.handle))
+                _ = enqueue(deadline: entry.deadline + interval, interval: interval, work: entry.work, handle: entry.handle)
             } else {
-                entries.remove(at: index)
                 entry.handle.finish()
             }
             entry.work()
@@ -78,18 +80,39 @@ public final class VirtualScheduler: Scheduler {
     /// Runs the work that is due now without moving the clock.
     public func runDueWork() { advance(by: .zero) }
 
-    private func indexOfNextDue(before target: Duration) -> Int? {
-        entries.removeAll { $0.handle.isCancelled }
-        var best: Int?
-        for (i, entry) in entries.enumerated() where entry.deadline <= target {
-            if let b = best {
-                let other = entries[b]
-                if entry.deadline < other.deadline || (entry.deadline == other.deadline && entry.id < other.id) { best = i }
-            } else {
-                best = i
+    // MARK: Heap
+
+    private func dropCancelledTop() {
+        while let top = heap.first, top.handle.isCancelled { _ = popTop() }
+    }
+
+    private func push(_ entry: Entry) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func popTop() -> Entry {
+        let top = heap[0]
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var best = parent
+                if left < heap.count, heap[left].precedes(heap[best]) { best = left }
+                if right < heap.count, heap[right].precedes(heap[best]) { best = right }
+                if best == parent { break }
+                heap.swapAt(parent, best)
+                parent = best
             }
         }
-        return best
+        return top
     }
 }
-
