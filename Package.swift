@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RefreshControl", targets: ["RefreshControl"]),
         .library(name: "Loading", targets: ["Loading"]),
         .library(name: "LoopbackHTTP", targets: ["LoopbackHTTP"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .executable(name: "showcase", targets: ["showcase"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "gifgen", targets: ["gifgen"]),
@@ -33,6 +34,7 @@ let package = Package(
         // Infrastructure shared by the component modules.
         .target(name: "TUICore", path: "Modules/TUICore"),
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
         .target(name: "GifDecoding", dependencies: ["CGiflib", "TUICore"], path: "Modules/GifDecoding", resources: [.copy("Resources/spinner.gif")]),
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding"], path: "Tests/IndicatorTests"),
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "GifDecoding"], path: "Tests/RefreshControlTests"),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "LoopbackHTTP"], path: "Tests/LoadingTests"),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"], path: "Tests/SQLiteStoreTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding"], path: "Tests/ShowcaseKitTests"),
     ],

@@ -1,0 +1,122 @@
+import CSQLite
+import Foundation
+
+/// A connection to a SQLite database file, opened with write-ahead logging, foreign keys
+/// and a busy timeout.
+///
+/// ```swift
+/// let db = try Database(path: "library.sqlite")
+/// try db.migrate([
+///     "CREATE TABLE album(id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
+/// ])
+/// try db.transaction {
+///     try db.execute("INSERT INTO album(name) VALUES (?1)", ["Holidays"])
+/// }
+/// ```
+public final class Database {
+    let handle: OpaquePointer
+    /// The file's path.
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path`. A file that is not a SQLite
+    /// database is refused with an error and left untouched.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
+        self.path = path
+        var connection: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_FULLMUTEX, nil)
+        guard code == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(connection)
+            throw SQLiteError(code: code, message: message)
+        }
+        handle = connection
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Int32(busyTimeout.components.seconds * 1000))
+        do {
+            // Reading the schema fails at once on a file that is not a database.
+            _ = try scalarInt("SELECT count(*) FROM sqlite_master")
+            if !readOnly { try execute("PRAGMA journal_mode = WAL") }
+            try execute("PRAGMA foreign_keys = ON")
+        } catch {
+            sqlite3_close(handle)
+            throw error
+        }
+    }
+
+    deinit { sqlite3_close(handle) }
+
+    func error(_ code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// Prepares a statement.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs `sql` with `values` bound from index 1, ignoring rows.
+    public func execute(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        try statement.run()
+    }
+
+    /// The first column of the first row as an integer (nil without a row).
+    public func scalarInt(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) -> Int? {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        return try statement.step() ? statement.int(0) : nil
+    }
+
+    /// The first column of the first row as text (nil without a row).
+    public func scalarText(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) -> String? {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        return try statement.step() ? statement.text(0) : nil
+    }
+
+    /// The row id of the last insert.
+    public var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The schema version (`PRAGMA user_version`).
+    public var userVersion: Int {
+        get throws(SQLiteError) { try scalarInt("PRAGMA user_version") ?? 0 }
+    }
+
+    /// Brings the schema up to date: runs each migration after the current `user_version`,
+    /// each in its own transaction, and records the new version. Migration N (1-based) is
+    /// `migrations[N - 1]`.
+    public func migrate(_ migrations: [String]) throws {
+        let current = try userVersion
+        guard current <= migrations.count else {
+            throw SQLiteError(code: SQLITE_MISMATCH, message: "the database is at schema version \(current), newer than this program knows (\(migrations.count)); use a newer version or another file")
+        }
+        for version in current..<migrations.count {
+            try transaction {
+                for statement in migrations[version].split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !statement.isEmpty {
+                    try execute(statement)
+                }
+                try execute("PRAGMA user_version = \(version + 1)")  // an integer we own, not data
+            }
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" for a healthy file.
+    public func integrityCheck() throws(SQLiteError) -> String {
+        try scalarText("PRAGMA integrity_check") ?? ""
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import SQLiteStore
+
+/// Against real temporary files.
+struct DatabaseTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String = "test.sqlite") -> String { folder.appendingPathComponent(name).path }
+
+    func open() throws -> Database {
+        let db = try Database(path: path())
+        try db.migrate(["CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT NOT NULL, data BLOB)", "CREATE INDEX item_name ON item(name)"])
+        return db
+    }
+
+    @Test func migratesOnceAndRecordsTheVersion() throws {
+        let db = try open()
+        #expect(try db.userVersion == 2)
+        try db.migrate(["CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT NOT NULL, data BLOB)", "CREATE INDEX item_name ON item(name)"])
+        #expect(try db.userVersion == 2, "already applied: nothing runs twice")
+        #expect(try db.scalarText("PRAGMA journal_mode") == "wal")
+        #expect(try db.scalarInt("PRAGMA foreign_keys") == 1)
+        #expect(try db.integrityCheck() == "ok")
+    }
+
+    @Test func valuesAreBoundNeverSpliced() throws {
+        let db = try open()
+        let hostile = "Robert'); DROP TABLE item;--"
+        try db.execute("INSERT INTO item(name, data) VALUES (?1, ?2)", [.text(hostile), .blob([0, 1, 2, 255])])
+        let statement = try db.prepare("SELECT id, name, data FROM item WHERE name = :name")
+        try statement.bind(.text(hostile), named: ":name")
+        #expect(try statement.step())
+        #expect(statement.text(1) == hostile)
+        #expect(statement.blob(2) == [0, 1, 2, 255])
+        #expect(try !statement.step())
+        #expect(try db.scalarInt("SELECT count(*) FROM item") == 1)
+        #expect(throws: SQLiteError.self) { try statement.bind(.null, named: ":missing") }
+    }
+
+    @Test func aTransactionRollsBackWhenItsBodyThrows() throws {
+        struct Stop: Error {}
+        let db = try open()
+        #expect(throws: Stop.self) {
+            try db.transaction {
+                try db.execute("INSERT INTO item(name) VALUES (?1)", [.text("a")])
+                throw Stop()
+            }
+        }
+        #expect(try db.scalarInt("SELECT count(*) FROM item") == 0)
+        try db.transaction { try db.execute("INSERT INTO item(name) VALUES (?1)", [.text("b")]) }
+        #expect(try db.scalarInt("SELECT count(*) FROM item") == 1)
+    }
+
+    @Test func errorsCarryTheCodeMessageAndSQL() throws {
+        let db = try open()
+        do {
+            try db.execute("INSERT INTO item(name) VALUES (NULL)")
+            Issue.record("NOT NULL must fail")
+        } catch {
+            #expect(error.code & 0xFF == 19)  // SQLITE_CONSTRAINT
+            #expect(error.message.contains("NOT NULL"))
+            #expect(error.sql == "INSERT INTO item(name) VALUES (NULL)")
+            #expect(error.description.contains("in: INSERT"))
+        }
+        #expect(throws: SQLiteError.self) { try db.prepare("SELEKT 1") }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+        let file = path("notes.sqlite")
+        let original = Data("These are my notes, not a database.\n".utf8) + Data(repeating: 7, count: 4000)
+        try original.write(to: URL(fileURLWithPath: file))
+        do {
+            _ = try Database(path: file)
+            Issue.record("a text file must be refused")
+        } catch {
+            #expect(error.isNotADatabase)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
+    }
+
+    @Test func aNewerSchemaIsRefused() throws {
+        let db = try open()
+        try db.execute("PRAGMA user_version = 9")
+        #expect(throws: SQLiteError.self) { try db.migrate(["CREATE TABLE x(a)"]) }
+    }
+
+    @Test func statementsRunAgainAfterReset() throws {
+        let db = try open()
+        let insert = try db.prepare("INSERT INTO item(name) VALUES (?1)")
+        for name in ["a", "b", "c"] {
+            try insert.bind(name, at: 1)
+            try insert.run()
+            insert.reset()
+        }
+        #expect(try db.scalarInt("SELECT count(*) FROM item") == 3)
+        #expect(db.lastInsertRowID == 3)
+    }
+}
