@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Loading", targets: ["Loading"]),
         .library(name: "LoopbackHTTP", targets: ["LoopbackHTTP"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "PickerSelection", targets: ["PickerSelection"]),
         .executable(name: "showcase", targets: ["showcase"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "gifgen", targets: ["gifgen"]),
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "RefreshControl", dependencies: ["TUICore", "GifDecoding"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["TUICore", "GifDecoding", "Indicator"], path: "Modules/Loading"),
         .target(name: "LoopbackHTTP", path: "Modules/LoopbackHTTP"),
+        .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "GifDecoding"], path: "Modules/PickerSelection"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
         .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP"], path: "Apps/ShowcaseKit"),
@@ -59,6 +61,7 @@ let package = Package(
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "GifDecoding"], path: "Tests/RefreshControlTests"),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "LoopbackHTTP"], path: "Tests/LoadingTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"], path: "Tests/SQLiteStoreTests"),
+        .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding"], path: "Tests/ShowcaseKitTests"),
     ],
