@@ -1,0 +1,162 @@
+import TUICore
+
+/// The picker's movements over time (document 004), as a pure value: the tray's slide and
+/// the grid's bottom edge (B4.4), the tray's snapshot and its delayed emptying (B4.5), the
+/// album drawer's debounced slide (B4.6) and the reveal after first appearance (B4.7).
+///
+/// Feed it events with the time; it returns the ticks to schedule; ask it where things are
+/// at any instant.
+public struct PickerTimeline: Equatable, Sendable {
+    /// What the grid's bottom edge is attached to.
+    public enum GridBottom: Equatable, Sendable {
+        /// The screen's bottom.
+        case screen
+        /// The tray's top.
+        case tray
+    }
+
+    /// What happens.
+    public enum Event: Equatable, Sendable {
+        /// The picker appeared.
+        case appear
+        /// The selection changed to these identifiers, in order.
+        case selectionChanged([Int])
+        /// The title was activated (open or close the drawer).
+        case toggleDrawer
+        /// A tick asked for went off.
+        case tick
+    }
+
+    /// Debounce of tray visibility and of the drawer (B4.4, B4.6).
+    public static let debounce: Duration = .milliseconds(200)
+    /// The tray's slide (B4.4).
+    public static let traySlide: Duration = .milliseconds(300)
+    /// From the grid re-attaching to the screen to the tray sliding down (B4.4).
+    public static let trayHideDelay: Duration = .milliseconds(200)
+    /// The delay before an empty snapshot is applied to the tray (B4.5).
+    public static let emptySnapshotDelay: Duration = .milliseconds(660)
+    /// The drawer's slide (B4.6).
+    public static let drawerSlide: Duration = .milliseconds(330)
+    /// The reveal after first appearance (B4.7).
+    public static let revealDelay: Duration = .milliseconds(200)
+
+    /// What the grid's bottom edge is attached to now.
+    public private(set) var gridBottom = GridBottom.screen
+    /// The identifiers the tray shows.
+    public private(set) var traySnapshot: [Int] = []
+    /// Whether the tray has been decided shown (after the debounce).
+    public private(set) var trayShown = false
+    /// Whether the drawer has been decided open (after the debounce).
+    public private(set) var drawerOpen = false
+
+    private var appearedAt: Duration?
+    private var latestSelectionEmpty = true
+    private var trayDebounceAt: Duration?
+    private var traySlideDownAt: Duration?
+    private var trayMotion = Animation<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
+    private var attachGridAt: Duration?
+    private var emptySnapshotAt: Duration?
+    private var drawerRequested = false
+    private var drawerDebounceAt: Duration?
+    private var drawerMotion = Animation<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
+
+    /// A picker not yet shown.
+    public init() {}
+
+    /// Whether the tray and drawer may be drawn (0.2 s after first appearance, B4.7).
+    public func isRevealed(at now: Duration) -> Bool {
+        guard let appearedAt else { return false }
+        return now >= appearedAt + Self.revealDelay
+    }
+
+    /// The tray's position: 0 hidden below the screen, 1 fully up.
+    public func trayPosition(at now: Duration) -> Double { trayMotion.value(at: now) }
+
+    /// The drawer's position: 0 closed above the top edge, 1 fully open.
+    public func drawerPosition(at now: Duration) -> Double { drawerMotion.value(at: now) }
+
+    /// Whether anything moves at `now` (the view redraws while it does).
+    public func isAnimating(at now: Duration) -> Bool {
+        !trayMotion.isFinished(at: now) || !drawerMotion.isFinished(at: now)
+    }
+
+    /// Applies `event` at `now`; returns the delays after which to send `.tick`.
+    public mutating func handle(_ event: Event, at now: Duration) -> [Duration] {
+        var ticks: [Duration] = []
+        switch event {
+        case .appear:
+            if appearedAt == nil {
+                appearedAt = now
+                ticks.append(Self.revealDelay)
+            }
+        case .selectionChanged(let items):
+            latestSelectionEmpty = items.isEmpty
+            if items.isEmpty {
+                // The tray keeps its items until it has slid away (B4.5).
+                emptySnapshotAt = now + Self.emptySnapshotDelay
+                ticks.append(Self.emptySnapshotDelay)
+            } else {
+                emptySnapshotAt = nil
+                traySnapshot = items
+            }
+            trayDebounceAt = now + Self.debounce
+            ticks.append(Self.debounce)
+        case .toggleDrawer:
+            drawerRequested.toggle()
+            drawerDebounceAt = now + Self.debounce
+            ticks.append(Self.debounce)
+        case .tick:
+            break
+        }
+        ticks += advance(to: now)
+        return ticks
+    }
+
+    /// Carries out whatever falls due at `now`.
+    private mutating func advance(to now: Duration) -> [Duration] {
+        var ticks: [Duration] = []
+        if let at = emptySnapshotAt, now >= at {
+            emptySnapshotAt = nil
+            traySnapshot = []
+        }
+        if let at = trayDebounceAt, now >= at {
+            trayDebounceAt = nil
+            if !latestSelectionEmpty && !trayShown {
+                trayShown = true
+                traySlideDownAt = nil
+                trayMotion = Animation(from: trayMotion.value(at: now), to: 1, duration: Self.traySlide, easing: .easeOut, start: now)
+                attachGridAt = now + Self.traySlide  // after the slide, the grid attaches to the tray
+                ticks.append(Self.traySlide)
+            } else if latestSelectionEmpty && trayShown {
+                trayShown = false
+                attachGridAt = nil
+                gridBottom = .screen  // first the grid lets go of the tray…
+                traySlideDownAt = now + Self.trayHideDelay  // …then the tray slides down
+                ticks.append(Self.trayHideDelay)
+            }
+        }
+        if let at = attachGridAt, now >= at {
+            attachGridAt = nil
+            if trayShown { gridBottom = .tray }
+        }
+        if let at = traySlideDownAt, now >= at {
+            traySlideDownAt = nil
+            trayMotion = Animation(from: trayMotion.value(at: now), to: 0, duration: Self.traySlide, easing: .easeIn, start: now)
+            ticks.append(Self.traySlide)
+        }
+        if let at = drawerDebounceAt, now >= at {
+            drawerDebounceAt = nil
+            if drawerRequested != drawerOpen {
+                drawerOpen = drawerRequested
+                drawerMotion = Animation(from: drawerMotion.value(at: now), to: drawerOpen ? 1 : 0, duration: Self.drawerSlide, easing: .easeOut, start: now)
+                ticks.append(Self.drawerSlide)
+            }
+        }
+        return ticks
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.gridBottom == b.gridBottom && a.traySnapshot == b.traySnapshot && a.trayShown == b.trayShown && a.drawerOpen == b.drawerOpen
+            && a.appearedAt == b.appearedAt && a.trayDebounceAt == b.trayDebounceAt && a.drawerDebounceAt == b.drawerDebounceAt
+    }
+}
