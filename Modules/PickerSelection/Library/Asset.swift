@@ -1,0 +1,30 @@
+import TUICore
+
+/// An image of the photo library.
+public struct Asset: Equatable, Sendable, Identifiable {
+    /// Its stable identifier.
+    public let id: Int
+    /// Where it came from (a file path, or `sample://…`). Sanitise before drawing.
+    public let source: String
+    /// Its size in pixels.
+    public let width: Int, height: Int
+    /// When it was made (seconds since 1970).
+    public let created: Int
+    /// A small stored thumbnail (``PhotoLibrary/thumbnailSize`` pixels square).
+    public let thumbnail: RGBAImage
+
+    /// The file name part of the source, for labels.
+    public var name: String {
+        String(source.split(separator: "/").last ?? Substring(source))
+    }
+}
+
+/// An album of the photo library.
+public struct Album: Equatable, Sendable, Identifiable {
+    /// Its identifier.
+    public let id: Int
+    /// Its name (sanitise before drawing).
+    public let name: String
+    /// How many images it holds.
+    public let count: Int
+}

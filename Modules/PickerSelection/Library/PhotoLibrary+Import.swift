@@ -1,0 +1,50 @@
+import Foundation
+import GifDecoding
+import TUICore
+
+extension PhotoLibrary {
+    /// The outcome of an import.
+    public struct ImportReport: Sendable {
+        /// How many images were added.
+        public var imported = 0
+        /// Files that could not be imported, with the reason.
+        public var failures: [(path: String, reason: String)] = []
+        /// The albums that received images.
+        public var albums: Set<String> = []
+    }
+
+    /// Imports the GIF files under `folder`: the first frame becomes the thumbnail; files in
+    /// sub-folders go to an album named after the sub-folder, the others to `album` (or the
+    /// folder's own name). Every image is also in "All Photos". Files that fail are listed
+    /// with the reason and the rest are imported. `progress(done, total)` is called after
+    /// each file.
+    public func importFolder(_ folder: String, album: String? = nil, progress: (Int, Int) -> Void = { _, _ in }) throws(PhotoLibraryError) -> ImportReport {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        var files: [URL] = []
+        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
+            for case let url as URL in walker where url.pathExtension.lowercased() == "gif" { files.append(url) }
+        }
+        files.sort { $0.path < $1.path }
+        var report = ImportReport()
+        let all = try self.album(named: "All Photos")
+        let defaultAlbum = album ?? root.lastPathComponent
+        for (index, file) in files.enumerated() {
+            defer { progress(index + 1, files.count) }
+            let relative = file.path.dropFirst(root.path.count + 1)
+            let parts = relative.split(separator: "/")
+            let albumName = parts.count > 1 ? String(parts[0]) : defaultAlbum
+            do {
+                let image = try AnimatedImage(contentsOfFile: file.path)
+                let thumbnail = Self.thumbnail(of: image.frame(at: 0))
+                let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
+                let albumID = try self.album(named: albumName)
+                try addAsset(source: file.path, width: image.width, height: image.height, created: created, thumbnail: thumbnail, albums: [all, albumID])
+                report.imported += 1
+                report.albums.insert(albumName)
+            } catch {
+                report.failures.append((file.path, "\(error)"))
+            }
+        }
+        return report
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import SQLiteStore
+import TUICore
+
+/// The picker's photo library in a SQLite file: albums, assets with small stored
+/// thumbnails, album membership and the saved selection.
+///
+/// ```swift
+/// let library = try PhotoLibrary(path: PhotoLibrary.defaultPath(environment: env))
+/// _ = try library.fillWithSampleIfEmpty()
+/// let first = try library.page(album: albums[0].id, limit: 60)
+/// let next = try library.page(album: albums[0].id, after: first.last?.id, limit: 60)
+/// ```
+public final class PhotoLibrary {
+    /// Thumbnails are this many pixels square.
+    public static let thumbnailSize = 8
+
+    let database: Database
+
+    static let migrations = [
+        """
+        CREATE TABLE album(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+        CREATE TABLE asset(id INTEGER PRIMARY KEY, source TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL, created INTEGER NOT NULL, thumbnail BLOB NOT NULL);
+        CREATE TABLE membership(album INTEGER NOT NULL REFERENCES album(id) ON DELETE CASCADE, asset INTEGER NOT NULL REFERENCES asset(id) ON DELETE CASCADE, PRIMARY KEY(album, asset)) WITHOUT ROWID;
+        CREATE TABLE saved_selection(position INTEGER PRIMARY KEY, asset INTEGER NOT NULL REFERENCES asset(id) ON DELETE CASCADE);
+        CREATE TABLE library_info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO library_info(key, value) VALUES ('format', 'indicatorkit-photo-library')
+        """,
+    ]
+
+    /// Opens (or creates) the library at `path`. A file that is not a photo library is
+    /// refused and never overwritten.
+    public init(path: String) throws(PhotoLibraryError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateFolder(path: folder, reason: error.localizedDescription)
+            }
+        }
+        let existed = FileManager.default.fileExists(atPath: path)
+        do {
+            database = try Database(path: path)
+        } catch {
+            throw .notALibrary(path: path, reason: error.message)
+        }
+        do {
+            let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+            if existed && tables > 0 {
+                let format = try? database.scalarText("SELECT value FROM library_info WHERE key = 'format'")
+                guard format == "indicatorkit-photo-library" else {
+                    throw PhotoLibraryError.notALibrary(path: path, reason: "it holds other tables")
+                }
+            }
+            try database.migrate(Self.migrations)
+        } catch let error as PhotoLibraryError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .notALibrary(path: path, reason: error.message)
+        } catch {
+            throw .notALibrary(path: path, reason: "\(error)")
+        }
+    }
+
+    /// `$XDG_DATA_HOME/indicatorkit/library.sqlite`, else `~/.local/share/indicatorkit/library.sqlite`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        let base: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = xdg
+        } else {
+            base = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        return base + "/indicatorkit/library.sqlite"
+    }
+
+    // MARK: Reading
+
+    /// The albums, by name.
+    public func albums() throws(PhotoLibraryError) -> [Album] {
+        try wrap {
+            let statement = try database.prepare("SELECT a.id, a.name, (SELECT count(*) FROM membership m WHERE m.album = a.id) FROM album a ORDER BY a.name = 'All Photos' DESC, a.name")
+            var albums: [Album] = []
+            while try statement.step() { albums.append(Album(id: statement.int(0), name: statement.text(1), count: statement.int(2))) }
+            return albums
+        }
+    }
+
+    /// Up to `limit` assets of `album` after the asset `after` (keyset paging by identifier,
+    /// so any page costs the same however deep it is).
+    public func page(album: Int, after: Int? = nil, limit: Int) throws(PhotoLibraryError) -> [Asset] {
+        try wrap {
+            let statement = try database.prepare("""
+                SELECT a.id, a.source, a.width, a.height, a.created, a.thumbnail FROM membership m JOIN asset a ON a.id = m.asset
+                WHERE m.album = ?1 AND m.asset > ?2 ORDER BY m.asset LIMIT ?3
+                """)
+            try statement.bind([.integer(Int64(album)), .integer(Int64(after ?? -1)), .integer(Int64(limit))])
+            return try readAssets(statement)
+        }
+    }
+
+    /// The assets with these identifiers, in the order given (missing ones left out).
+    public func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
+        try wrap {
+            let statement = try database.prepare("SELECT id, source, width, height, created, thumbnail FROM asset WHERE id = ?1")
+            var found: [Asset] = []
+            for id in ids {
+                statement.reset()
+                try statement.bind(id, at: 1)
+                found += try readAssets(statement)
+            }
+            return found
+        }
+    }
+
+    private func readAssets(_ statement: Statement) throws -> [Asset] {
+        var assets: [Asset] = []
+        let size = Self.thumbnailSize
+        while try statement.step() {
+            let bytes = statement.blob(5)
+            let thumbnail = RGBAImage(width: size, height: size, pixels: bytes) ?? RGBAImage(width: size, height: size)
+            assets.append(Asset(id: statement.int(0), source: statement.text(1), width: statement.int(2), height: statement.int(3), created: statement.int(4), thumbnail: thumbnail))
+        }
+        return assets
+    }
+
+    /// Counts of albums and assets.
+    public func stats() throws(PhotoLibraryError) -> (albums: Int, assets: Int, selected: Int) {
+        try wrap {
+            (try database.scalarInt("SELECT count(*) FROM album") ?? 0,
+             try database.scalarInt("SELECT count(*) FROM asset") ?? 0,
+             try database.scalarInt("SELECT count(*) FROM saved_selection") ?? 0)
+        }
+    }
+
+    // MARK: Selection
+
+    /// The saved selection, in order.
+    public func savedSelection() throws(PhotoLibraryError) -> [Int] {
+        try wrap {
+            let statement = try database.prepare("SELECT asset FROM saved_selection ORDER BY position")
+            var ids: [Int] = []
+            while try statement.step() { ids.append(statement.int(0)) }
+            return ids
+        }
+    }
+
+    /// Replaces the saved selection, atomically.
+    public func saveSelection(_ ids: [Int]) throws(PhotoLibraryError) {
+        try wrap {
+            try database.transaction {
+                try database.execute("DELETE FROM saved_selection")
+                let insert = try database.prepare("INSERT INTO saved_selection(position, asset) VALUES (?1, ?2)")
+                for (position, id) in ids.enumerated() {
+                    insert.reset()
+                    try insert.bind([.integer(Int64(position)), .integer(Int64(id))])
+                    try insert.run()
+                }
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// The album called `name`, created if needed.
+    public func album(named name: String) throws(PhotoLibraryError) -> Int {
+        try wrap {
+            try database.execute("INSERT OR IGNORE INTO album(name) VALUES (?1)", [.text(name)])
+            return try database.scalarInt("SELECT id FROM album WHERE name = ?1", [.text(name)]) ?? 0
+        }
+    }
+
+    /// Adds an asset to the given albums; returns its identifier.
+    @discardableResult
+    public func addAsset(source: String, width: Int, height: Int, created: Int, thumbnail: RGBAImage, albums: [Int]) throws(PhotoLibraryError) -> Int {
+        try wrap {
+            try database.execute(
+                "INSERT INTO asset(source, width, height, created, thumbnail) VALUES (?1, ?2, ?3, ?4, ?5)",
+                [.text(source), .integer(Int64(width)), .integer(Int64(height)), .integer(Int64(created)), .blob(thumbnail.pixels)]
+            )
+            let id = database.lastInsertRowID
+            for album in albums {
+                try database.execute("INSERT OR IGNORE INTO membership(album, asset) VALUES (?1, ?2)", [.integer(Int64(album)), .integer(Int64(id))])
+            }
+            return id
+        }
+    }
+
+    /// Runs `body` in one transaction (for bulk inserts).
+    public func batch(_ body: () throws -> Void) throws(PhotoLibraryError) {
+        try wrap { try database.transaction(body) }
+    }
+
+    private func wrap<T>(_ body: () throws -> T) throws(PhotoLibraryError) -> T {
+        do {
+            return try body()
+        } catch let error as PhotoLibraryError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
+        }
+    }
+
+    /// Checks the file (`PRAGMA integrity_check`).
+    public func integrityCheck() throws(PhotoLibraryError) -> String {
+        try wrap { try database.integrityCheck() }
+    }
+}
