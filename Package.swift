@@ -46,8 +46,8 @@ let package = Package(
         .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "GifDecoding"], path: "Modules/PickerSelection"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP"], path: "Apps/ShowcaseKit"),
-        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "TUICore"], path: "Apps/showcase"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP", "PickerSelection"], path: "Apps/ShowcaseKit"),
+        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "TUICore", "PickerSelection"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
         .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),

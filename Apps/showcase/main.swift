@@ -3,6 +3,7 @@
 import Foundation
 import NcursesTerminal
 import GifDecoding
+import PickerSelection
 import ShowcaseKit
 import TUICore
 
@@ -55,7 +56,13 @@ case .run(let runCommand):
     dispatchMain()
 case .gif(let gifCommand):
     exit(GifCommand.run(gifCommand, output: { print($0) }, errors: printError))
-case .interactive(let scene):
+case .library(let libraryCommand):
+    let status = libraryCommand.run(
+        environment: ProcessInfo.processInfo.environment,
+        output: { print($0) }, errors: printError, progress: LineTerminal.standardError
+    )
+    exit(status)
+case .interactive(let scene, let libraryPath):
     let environment = ProcessInfo.processInfo.environment
     let terminal: NcursesTerminal
     do {
@@ -68,6 +75,7 @@ case .interactive(let scene):
     let formatter = DateFormatter()
     formatter.dateFormat = "HH:mm:ss"
     var network: SceneNetwork?
+    var library: PhotoLibrary?
     let (app, host) = ShowcaseApp.hosted(
         on: terminal, scheduler: LiveScheduler(), reducedMotion: reducedMotion,
         timeOfDay: { formatter.string(from: Date()) },
@@ -75,6 +83,18 @@ case .interactive(let scene):
             // Started on first use: a real server on 127.0.0.1, reached with URLSession.
             if network == nil { network = try? SceneNetwork.loopback() }
             return network
+        },
+        library: {
+            // Opened on first use; an empty library gets the generated sample.
+            if let library { return .success(library) }
+            let path = libraryPath ?? PhotoLibrary.defaultPath(environment: environment)
+            let result = Result { () throws(PhotoLibraryError) -> PhotoLibrary in
+                let opened = try PhotoLibrary(path: path)
+                try opened.fillWithSampleIfEmpty()
+                return opened
+            }
+            library = try? result.get()
+            return result
         }
     )
     if let scene { app.selectScene(id: scene) }

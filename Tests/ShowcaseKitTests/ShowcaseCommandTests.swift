@@ -3,8 +3,13 @@ import Testing
 
 struct ShowcaseCommandTests {
     @Test func parsesCommands() throws {
-        #expect(try ShowcaseCommand.parse([]) == .interactive(scene: nil))
-        #expect(try ShowcaseCommand.parse(["--scene", "terminal"]) == .interactive(scene: "terminal"))
+        #expect(try ShowcaseCommand.parse([]) == .interactive(scene: nil, library: nil))
+        #expect(try ShowcaseCommand.parse(["--scene", "terminal"]) == .interactive(scene: "terminal", library: nil))
+        #expect(try ShowcaseCommand.parse(["--library", "/tmp/x.sqlite", "--scene", "picker"]) == .interactive(scene: "picker", library: "/tmp/x.sqlite"))
+        #expect(try ShowcaseCommand.parse(["library", "stats"]) == .library(.stats(library: nil)))
+        #expect(try ShowcaseCommand.parse(["library", "import", "d", "--album", "A", "--library", "l"]) == .library(.importFolder("d", album: "A", library: "l")))
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["library", "import"]) }
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["library", "burn"]) }
         #expect(try ShowcaseCommand.parse(["--help"]) == .help)
         #expect(try ShowcaseCommand.parse(["-h"]) == .help)
         #expect(try ShowcaseCommand.parse(["--version"]) == .version)

@@ -1,7 +1,10 @@
 /// What the `showcase` command line asks for.
 public enum ShowcaseCommand: Equatable, Sendable {
-    /// Open the interactive app on the terminal, optionally on one scene.
-    case interactive(scene: String?)
+    /// Open the interactive app on the terminal, optionally on one scene and with a chosen
+    /// photo library file.
+    case interactive(scene: String?, library: String?)
+    /// Import into or report on the photo library.
+    case library(LibraryCommand)
     /// Run scenario files or folders headless.
     case headless(paths: [String])
     /// Inspect, export or play a GIF.
@@ -19,10 +22,11 @@ public enum ShowcaseCommand: Equatable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     public static var usage: String {
         var text = """
-        USAGE: showcase [--scene NAME]
+        USAGE: showcase [--scene NAME] [--library PATH]
                showcase headless [PATH…]
                showcase gif info FILE [--json] | gif frames FILE --out DIR | gif play FILE
                showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
+               showcase library import DIR [--album NAME] [--library PATH] | library stats
                showcase --help | --version
 
         Opens the IndicatorKit showcase in the terminal: one tab per scene.
@@ -37,6 +41,10 @@ public enum ShowcaseCommand: Equatable, Sendable {
                              and info.json
           gif play FILE      play it in the terminal: space pauses, ←/→ step, q quits
                              (exit status 65: undecodable, 66: unreadable)
+          library import DIR [--album NAME]
+                             import the GIF files of DIR into the photo library (sub-folders
+                             become albums); failures are listed, the rest imported
+          library stats      count the library's albums and images
           run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
                              run COMMAND with a spinner on standard error, then a ✓ or ✗
                              line with the elapsed time; exits with COMMAND's status
@@ -44,6 +52,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
 
         OPTIONS:
           --scene NAME       start on scene NAME
+          --library PATH     the photo library file (default
+                             $XDG_DATA_HOME/indicatorkit/library.sqlite)
           -h, --help         show this help
           --version          show the version
 
@@ -58,7 +68,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(UsageError) -> ShowcaseCommand {
         var rest = arguments[...]
-        guard let first = rest.first else { return .interactive(scene: nil) }
+        guard let first = rest.first else { return .interactive(scene: nil, library: nil) }
         switch first {
         case "-h", "--help", "help":
             guard rest.count == 1 else { throw UsageError("`\(first)` takes no arguments") }
@@ -76,12 +86,26 @@ public enum ShowcaseCommand: Equatable, Sendable {
             return .gif(try GifCommand.parse(Array(rest.dropFirst())))
         case "run":
             return .run(try RunCommand.parse(Array(rest.dropFirst())))
-        case "--scene":
-            guard rest.count == 2, let name = rest.last else { throw UsageError("`--scene` needs one scene name") }
-            guard SceneCatalog.entry(id: name) != nil else {
-                throw UsageError("no scene `\(name)`; the scenes are: \(SceneCatalog.all.map(\.id).joined(separator: ", "))")
+        case "library":
+            return .library(try LibraryCommand.parse(Array(rest.dropFirst())))
+        case "--scene", "--library":
+            var scene: String?, library: String?
+            var words = rest
+            while let flag = words.first {
+                guard words.count >= 2 else { throw UsageError("`\(flag)` needs a value") }
+                let value = words[words.index(after: words.startIndex)]
+                switch flag {
+                case "--scene":
+                    guard SceneCatalog.entry(id: value) != nil else {
+                        throw UsageError("no scene `\(value)`; the scenes are: \(SceneCatalog.all.map(\.id).joined(separator: ", "))")
+                    }
+                    scene = value
+                case "--library": library = value
+                default: throw UsageError("unknown option `\(flag)`")
+                }
+                words = words.dropFirst(2)
             }
-            return .interactive(scene: name)
+            return .interactive(scene: scene, library: library)
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option `\(first)`") }
             throw UsageError("unknown command `\(first)`")

@@ -1,4 +1,5 @@
 import Foundation
+import PickerSelection
 import TUICore
 
 /// The outcome of one scenario.
@@ -43,7 +44,23 @@ public struct ScenarioRunner {
         let terminal = HeadlessTerminal(size: scenario.initialSize)
         let scheduler = VirtualScheduler()
         let network = SceneNetwork.simulated(scheduler: scheduler)
-        let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries, network: { network })
+        // A fresh sample library in a temporary file for each scenario (deterministic).
+        let libraryPath = NSTemporaryDirectory() + "indicatorkit-scenario-\(UUID().uuidString).sqlite"
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: libraryPath + suffix) }
+        }
+        var library: PhotoLibrary?
+        let openLibrary: @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> = {
+            if let library { return .success(library) }
+            let result = Result { () throws(PhotoLibraryError) -> PhotoLibrary in
+                let opened = try PhotoLibrary(path: libraryPath)
+                try opened.fillWithSampleIfEmpty()
+                return opened
+            }
+            library = try? result.get()
+            return result
+        }
+        let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries, network: { network }, library: openLibrary)
         liveHost.renderIfNeeded()
         var recorded: [String] = []
 

@@ -38,6 +38,11 @@ public enum SceneCatalog {
             make: { Screen(title: "Requests", content: RequestsView(context: $0)) }
         ),
         SceneEntry(
+            id: "picker", title: "Picker",
+            summary: "document 004: an ordered image picker over a SQLite photo library",
+            make: { PickerScene.make($0) }
+        ),
+        SceneEntry(
             id: "spinners", title: "Spinners",
             summary: "every built-in spinner style; ↑/↓ choose, space stop/start, r reduced motion",
             make: { Screen(title: "Spinners", content: SpinnerGalleryView(context: $0, reducedMotion: $0.reducedMotion)) }

@@ -1,3 +1,4 @@
+import PickerSelection
 import TUICore
 
 /// What a scene gets from the app that hosts it: the clock, the terminal's
@@ -17,6 +18,8 @@ public struct SceneContext {
     /// How the Requests scene reaches its server: real HTTP to a loopback server in the app,
     /// a simulation on the virtual clock in the headless runner.
     public let network: @MainActor () -> SceneNetwork?
+    /// The photo library for the picker (opened on first use), or why it cannot be used.
+    public let library: @MainActor () -> Result<PhotoLibrary, PhotoLibraryError>
     /// The time of day as `HH:mm:ss`, for "last updated" lines: the wall clock in the app,
     /// the virtual clock (from 00:00:00) in the headless runner.
     public let timeOfDay: @MainActor () -> String
@@ -29,9 +32,11 @@ public struct SceneContext {
         reducedMotion: Bool = false,
         timeOfDay: (@MainActor () -> String)? = nil,
         root: @escaping @MainActor () -> Screen? = { nil },
-        network: @escaping @MainActor () -> SceneNetwork? = { nil }
+        network: @escaping @MainActor () -> SceneNetwork? = { nil },
+        library: @escaping @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> = { .failure(.cannotCreateFolder(path: "-", reason: "no library was given")) }
     ) {
         self.root = root
+        self.library = library
         self.network = network
         self.reducedMotion = reducedMotion
         self.timeOfDay = timeOfDay ?? { SceneContext.clockText(scheduler.now) }

@@ -1,3 +1,4 @@
+import PickerSelection
 import TUICore
 
 extension ShowcaseApp {
@@ -6,7 +7,8 @@ extension ShowcaseApp {
     public static func hosted(
         on backend: any TerminalBackend, scheduler: any Scheduler, entries: [SceneEntry] = SceneCatalog.all,
         reducedMotion: Bool = false, timeOfDay: (@MainActor () -> String)? = nil,
-        network: @escaping @MainActor () -> SceneNetwork? = { nil }
+        network: @escaping @MainActor () -> SceneNetwork? = { nil },
+        library: @escaping @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> = { .failure(.cannotCreateFolder(path: "-", reason: "no library was given")) }
     ) -> (app: ShowcaseApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
         weak var appReference: ShowcaseApp?
@@ -17,7 +19,8 @@ extension ShowcaseApp {
             reducedMotion: reducedMotion,
             timeOfDay: timeOfDay,
             root: { appReference?.tabs },
-            network: network
+            network: network,
+            library: library
         )
         let app = ShowcaseApp(context: context, entries: entries)
         let host = TerminalHost(backend: backend, root: app, minimumSize: minimumSize)

@@ -1,0 +1,87 @@
+import Foundation
+import PickerSelection
+import TUICore
+
+/// `showcase library import DIR [--album NAME] [--library PATH]` and
+/// `showcase library stats [--library PATH]`.
+public enum LibraryCommand: Equatable, Sendable {
+    /// Import the GIF files of a folder.
+    case importFolder(String, album: String?, library: String?)
+    /// Print counts.
+    case stats(library: String?)
+
+    static let usage = "showcase library import DIR [--album NAME] [--library PATH] | library stats [--library PATH]"
+
+    static func parse(_ words: [String]) throws(UsageError) -> LibraryCommand {
+        guard let verb = words.first else { throw UsageError("`library` needs a command: \(usage)") }
+        var rest = Array(words.dropFirst())
+        func value(_ flag: String) throws(UsageError) -> String? {
+            guard let i = rest.firstIndex(of: flag) else { return nil }
+            guard i + 1 < rest.count else { throw UsageError("`\(flag)` needs a value") }
+            let v = rest[i + 1]
+            rest.removeSubrange(i...(i + 1))
+            return v
+        }
+        let library = try value("--library")
+        switch verb {
+        case "import":
+            let album = try value("--album")
+            if let flag = rest.first(where: { $0.hasPrefix("-") }) { throw UsageError("unknown option `\(flag)` for `library import`") }
+            guard rest.count == 1 else { throw UsageError("`library import` needs one folder: \(usage)") }
+            return .importFolder(rest[0], album: album, library: library)
+        case "stats":
+            guard rest.isEmpty else { throw UsageError("`library stats` takes no other arguments: \(usage)") }
+            return .stats(library: library)
+        default:
+            throw UsageError("unknown library command `\(verb)`: \(usage)")
+        }
+    }
+
+    /// Runs the command; `progress` gets a redrawable line on a terminal. Returns the exit status.
+    @MainActor
+    public func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: (any LineOutput)?) -> Int32 {
+        let path: String
+        switch self {
+        case .importFolder(_, _, let library), .stats(let library): path = library ?? PhotoLibrary.defaultPath(environment: environment)
+        }
+        let library: PhotoLibrary
+        do {
+            library = try PhotoLibrary(path: path)
+        } catch {
+            errors("error: \(error)")
+            return 74  // EX_IOERR
+        }
+        switch self {
+        case .stats:
+            do {
+                let stats = try library.stats()
+                output("\(path.sanitizedForTerminal): \(stats.albums) albums, \(stats.assets) images, \(stats.selected) selected")
+                for album in try library.albums() { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
+                return 0
+            } catch {
+                errors("error: \(error)")
+                return 74
+            }
+        case .importFolder(let folder, let album, _):
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                errors("error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF files")
+                return 66
+            }
+            do {
+                let report = try library.importFolder(folder, album: album) { done, total in
+                    guard let progress, progress.isTerminal, total > 0 else { return }
+                    let width = 30, filled = done * width / total
+                    progress.write("\r\u{1B}[2Kimporting [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(done)/\(total)")
+                }
+                if let progress, progress.isTerminal { progress.write("\r\u{1B}[2K") }
+                output("imported \(report.imported) image(s) into \(report.albums.sorted().map { $0.sanitizedForTerminal }.joined(separator: ", ")); \(report.failures.count) failed")
+                for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
+                return 0
+            } catch {
+                errors("error: \(error)")
+                return 74
+            }
+        }
+    }
+}

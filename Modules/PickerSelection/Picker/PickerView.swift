@@ -1,0 +1,370 @@
+import Foundation
+import TUICore
+
+/// The ordered image picker (document 004): a grid of thumbnails with a focus, a tray of
+/// the selection at the bottom and an album drawer that drops from the title.
+///
+/// Keys: arrows or h/j/k/l move the focus; space or Enter selects or deselects (B4.1);
+/// Tab moves between the grid and the tray, where Enter removes an item (B4.2); `a` (or a
+/// click on the title) opens the album drawer, ↑/↓ and Enter choose an album (B4.3); `c` or
+/// a click on Done confirms (B4.8); Esc cancels. The mouse selects with a click.
+/// The tray and drawer move as ``PickerTimeline`` says (B4.4–B4.7). The selection is saved
+/// in the library after every change, so it survives a restart.
+///
+/// ```swift
+/// let picker = PickerView(library: library, scheduler: scheduler) { chosen in … }
+/// screen.present(Screen(title: "Picker", content: picker))
+/// ```
+@MainActor
+public final class PickerView: View {
+    /// Thumbnails take 8×4 cells (8×8 pixels); cells are 9 columns and 5 rows apart.
+    static let cellSize = Size(width: 8, height: 4)
+    static let pitch = Size(width: 9, height: 5)
+    /// The tray's height: a border row and one row of thumbnails with their numbers.
+    static let trayHeight = 6
+
+    /// Called once with the chosen assets in selection order, or nil when cancelled.
+    public var onFinish: (@MainActor ([Asset]?) -> Void)?
+    /// Called whenever the picker should be drawn again.
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+
+    private let library: PhotoLibrary
+    private let scheduler: any Scheduler
+    /// The selection, in order.
+    public private(set) var selection: OrderedSelection<Int>
+    /// The movements.
+    public private(set) var timeline = PickerTimeline()
+    private(set) var albums: [Album] = []
+    private(set) var albumIndex = 0
+    private(set) var assets: [Asset] = []
+    private var assetCache: [Int: Asset] = [:]
+    private var cellCache: [Int: Canvas] = [:]
+    private var focus = 0
+    private var trayFocus = 0
+    private var focusOnTray = false
+    private var drawerFocus = 0
+    private var firstRow = 0
+    private var columns = 1
+    private var message: (text: String, until: Duration)?
+    private var frameWork: ScheduledWork?
+    private var layout = Layout()
+    private var finished = false
+
+    struct Layout {
+        var title = Rect.zero, grid = Rect.zero, tray = Rect.zero, drawer = Rect.zero
+        var done = 0..<0, titleRange = 0..<0, cancel = 0..<0
+    }
+
+    /// Opens the picker on `library`, restoring its saved selection.
+    public init(library: PhotoLibrary, scheduler: any Scheduler, limit: Int? = nil) {
+        self.library = library
+        self.scheduler = scheduler
+        let saved = (try? library.savedSelection()) ?? []
+        selection = OrderedSelection(saved, limit: limit)
+        albums = (try? library.albums()) ?? []
+        for asset in (try? library.assets(ids: selection.items)) ?? [] { assetCache[asset.id] = asset }
+        loadAlbum(0)
+    }
+
+    /// Tells the picker it is on screen (starts the reveal timer, B4.7).
+    public func appear() {
+        apply(.appear)
+        if !selection.isEmpty { apply(.selectionChanged(selection.items)) }
+    }
+
+    /// The album shown.
+    public var currentAlbum: Album? { albums.indices.contains(albumIndex) ? albums[albumIndex] : nil }
+
+    // MARK: Data
+
+    private func loadAlbum(_ index: Int) {
+        albumIndex = index
+        assets = []
+        focus = 0
+        firstRow = 0
+        loadMore()
+    }
+
+    /// Loads the next page of the album (keyset paging).
+    private func loadMore() {
+        guard let album = currentAlbum else { return }
+        let page = (try? library.page(album: album.id, after: assets.last?.id, limit: 120)) ?? []
+        for asset in page { assetCache[asset.id] = asset }
+        assets += page
+    }
+
+    // MARK: Time
+
+    private func apply(_ event: PickerTimeline.Event) {
+        for delay in timeline.handle(event, at: scheduler.now) {
+            scheduler.schedule(after: delay) { [weak self] in self?.apply(.tick) }
+        }
+        keepDrawing()
+        onNeedsDisplay?()
+    }
+
+    /// Redraws every 30 ms while something moves.
+    private func keepDrawing() {
+        frameWork?.cancel()
+        frameWork = nil
+        guard timeline.isAnimating(at: scheduler.now) else { return }
+        frameWork = scheduler.schedule(after: .milliseconds(30)) { [weak self] in
+            self?.onNeedsDisplay?()
+            self?.keepDrawing()
+        }
+    }
+
+    // MARK: Selection
+
+    private func toggle(_ asset: Asset) {
+        switch selection.toggle(asset.id) {
+        case .limitReached(let limit):
+            message = ("You can choose up to \(limit) images", scheduler.now + .seconds(2))
+            scheduler.schedule(after: .seconds(2)) { [weak self] in self?.onNeedsDisplay?() }
+        default:
+            assetCache[asset.id] = asset
+            selectionChanged()
+        }
+        onNeedsDisplay?()
+    }
+
+    private func removeFromTray(_ id: Int) {
+        guard selection.remove(id) else { return }
+        trayFocus = min(trayFocus, max(0, selection.count - 1))
+        if selection.isEmpty { focusOnTray = false }
+        selectionChanged()
+    }
+
+    private func selectionChanged() {
+        try? library.saveSelection(selection.items)
+        apply(.selectionChanged(selection.items))
+    }
+
+    private func finish(_ result: [Asset]?) {
+        guard !finished else { return }
+        finished = true
+        onFinish?(result)
+    }
+
+    /// The chosen assets in selection order (B4.8).
+    public var chosenAssets: [Asset] { selection.items.compactMap { assetCache[$0] } }
+
+    // MARK: Drawing
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        let now = scheduler.now
+        let revealed = timeline.isRevealed(at: now)
+        canvas.fill(rect)
+        let (title, body) = rect.splitTop(1)
+        layout.title = title
+        drawTitle(in: title, on: &canvas, now: now)
+
+        // The grid's bottom edge: the tray's top once attached, else the screen's bottom (B4.4).
+        let trayRows = revealed ? Int((Double(Self.trayHeight) * timeline.trayPosition(at: now)).rounded()) : 0
+        let gridHeight = timeline.gridBottom == .tray ? body.height - Self.trayHeight : body.height
+        let grid = Rect(x: body.x, y: body.y, width: body.width, height: max(0, gridHeight))
+        layout.grid = grid
+        drawGrid(in: grid, on: &canvas)
+
+        let tray = Rect(x: body.x, y: body.maxY - trayRows, width: body.width, height: trayRows)
+        layout.tray = tray
+        if trayRows > 0 { drawTray(in: tray, on: &canvas) }
+
+        let drawerHeight = min(albums.count + 2, max(3, body.height / 2))
+        let drawerRows = revealed ? Int((Double(drawerHeight) * timeline.drawerPosition(at: now)).rounded()) : 0
+        let drawer = Rect(x: body.x + max(0, (body.width - 36) / 2), y: body.y, width: min(36, body.width), height: drawerRows)
+        layout.drawer = drawer
+        if drawerRows > 0 { drawDrawer(in: drawer, fullHeight: drawerHeight, on: &canvas) }
+    }
+
+    private func drawTitle(in rect: Rect, on canvas: inout Canvas, now: Duration) {
+        let bar = Style(foreground: .brightWhite, background: .rgb(40, 44, 60))
+        canvas.fill(rect, with: Cell(" ", style: bar))
+        let cancel = "‹ Cancel"
+        canvas.draw(cancel, at: rect.origin, style: bar, clip: rect)
+        layout.cancel = rect.x..<(rect.x + cancel.displayWidth)
+        let name = (currentAlbum?.name ?? "No album").sanitizedForTerminal
+        let title = "\(name) \(timeline.drawerOpen ? "▴" : "▾")"
+        let titleX = rect.x + max(0, (rect.width - title.displayWidth) / 2)
+        canvas.draw(title, at: Point(x: titleX, y: rect.y), style: bar.adding(.bold), clip: rect)
+        layout.titleRange = titleX..<(titleX + title.displayWidth)
+        let done = selection.isEmpty ? "Done" : "Done (\(selection.count)) ›"
+        let doneX = rect.maxX - done.displayWidth
+        canvas.draw(done, at: Point(x: doneX, y: rect.y), style: selection.isEmpty ? bar.adding(.dim) : Style(foreground: .black, background: .cyan, attributes: .bold), clip: rect)
+        layout.done = doneX..<rect.maxX
+        if let message, now < message.until {
+            let text = " " + message.text + " "
+            canvas.draw(text, at: Point(x: rect.x + 10, y: rect.y), style: Style(foreground: .black, background: .yellow), clip: rect)
+        }
+    }
+
+    private func thumbnailCells(_ asset: Asset) -> Canvas {
+        if let cached = cellCache[asset.id] { return cached }
+        let cells = HalfBlockRasterizer().rasterize(asset.thumbnail, fitting: Self.cellSize)
+        cellCache[asset.id] = cells
+        return cells
+    }
+
+    private func drawThumbnail(_ asset: Asset, at origin: Point, on canvas: inout Canvas, clip: Rect) {
+        var cells = thumbnailCells(asset)
+        if let order = selection.order(of: asset.id) {
+            // Selected: dimmed, with its order number (B4.1).
+            cells.shade(cells.bounds, with: .black, opacity: 0.55)
+            cells.draw(" \(order) ", at: Point(x: 0, y: 0), style: Style(foreground: .black, background: .cyan, attributes: .bold))
+        }
+        for y in 0..<cells.size.height {
+            for x in 0..<cells.size.width {
+                let point = Point(x: origin.x + x, y: origin.y + y)
+                if clip.contains(point) { canvas[point.x, point.y] = cells[x, y] }
+            }
+        }
+    }
+
+    private func drawGrid(in rect: Rect, on canvas: inout Canvas) {
+        columns = max(1, (rect.width + 1) / Self.pitch.width)
+        let rows = max(1, rect.height / Self.pitch.height)
+        let focusRow = focus / columns
+        if focusRow < firstRow { firstRow = focusRow }
+        if focusRow >= firstRow + rows { firstRow = focusRow - rows + 1 }
+        if (firstRow + rows + 1) * columns >= assets.count { loadMore() }
+        let left = rect.x + max(0, (rect.width - (columns * Self.pitch.width - 1)) / 2)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let index = (firstRow + row) * columns + column
+                guard index < assets.count else { break }
+                let origin = Point(x: left + column * Self.pitch.width, y: rect.y + row * Self.pitch.height)
+                drawThumbnail(assets[index], at: origin, on: &canvas, clip: rect)
+                if index == focus && !focusOnTray {
+                    canvas.draw(String(repeating: "━", count: Self.cellSize.width), at: Point(x: origin.x, y: origin.y + Self.cellSize.height), style: Style(foreground: .yellow), clip: rect)
+                }
+            }
+        }
+        if assets.isEmpty {
+            canvas.draw("This album is empty.", at: Point(x: rect.x + 2, y: rect.y + 1), style: Style(attributes: .dim), clip: rect)
+        }
+    }
+
+    private func drawTray(in rect: Rect, on canvas: inout Canvas) {
+        let style = Style(background: .rgb(24, 26, 34))
+        canvas.fill(rect, with: Cell(" ", style: style))
+        let full = Rect(x: rect.x, y: rect.maxY - Self.trayHeight, width: rect.width, height: Self.trayHeight)
+        canvas.draw(String(repeating: "─", count: rect.width), at: full.origin, style: Style(foreground: .brightBlack, background: .rgb(24, 26, 34)), clip: rect)
+        canvas.draw(" Selected · Tab: tray · Enter removes ", at: Point(x: full.x + 2, y: full.y), style: Style(foreground: .brightBlack, background: .rgb(24, 26, 34)), clip: rect)
+        for (i, id) in timeline.traySnapshot.enumerated() {
+            guard let asset = assetCache[id] else { continue }
+            let origin = Point(x: full.x + 1 + i * Self.pitch.width, y: full.y + 1)
+            if origin.x + Self.cellSize.width > rect.maxX { break }
+            drawThumbnail(asset, at: origin, on: &canvas, clip: rect)
+            if focusOnTray && i == trayFocus {
+                canvas.draw(String(repeating: "━", count: Self.cellSize.width), at: Point(x: origin.x, y: origin.y + Self.cellSize.height), style: Style(foreground: .yellow), clip: rect)
+            }
+        }
+    }
+
+    private func drawDrawer(in rect: Rect, fullHeight: Int, on canvas: inout Canvas) {
+        // The drawer drops from the title: its bottom rows show first.
+        var panel = Canvas(size: Size(width: rect.width, height: fullHeight))
+        panel.fill(panel.bounds, with: Cell(" ", style: Style(background: .rgb(30, 34, 48))))
+        panel.drawBox(panel.bounds, style: Style(foreground: .cyan, background: .rgb(30, 34, 48)), title: "Albums")
+        for (i, album) in albums.enumerated() where i < fullHeight - 2 {
+            let text = "\(album.name.sanitizedForTerminal) (\(album.count))".truncated(toWidth: rect.width - 4)
+            let style = i == drawerFocus ? Style(foreground: .black, background: .cyan) : Style(foreground: .white, background: .rgb(30, 34, 48))
+            panel.draw((i == albumIndex ? "• " : "  ") + text, at: Point(x: 1, y: 1 + i), style: style)
+        }
+        let offset = fullHeight - rect.height
+        for y in 0..<rect.height {
+            for x in 0..<rect.width { canvas[rect.x + x, rect.y + y] = panel[x, y + offset] }
+        }
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        if timeline.drawerOpen { return handleDrawer(event) }
+        switch event {
+        case .key(.escape):
+            finish(nil)
+        case .key(.character("c")):
+            finish(chosenAssets)
+        case .key(.character("a")):
+            drawerFocus = albumIndex
+            apply(.toggleDrawer)
+        case .key(.tab), .key(.backTab):
+            focusOnTray = !focusOnTray && !selection.isEmpty
+            trayFocus = min(trayFocus, max(0, selection.count - 1))
+        case .key(.left), .key(.character("h")):
+            if focusOnTray { trayFocus = max(0, trayFocus - 1) } else { focus = max(0, focus - 1) }
+        case .key(.right), .key(.character("l")):
+            if focusOnTray { trayFocus = min(selection.count - 1, trayFocus + 1) } else { focus = min(max(0, assets.count - 1), focus + 1) }
+        case .key(.up), .key(.character("k")):
+            if !focusOnTray { focus = max(0, focus - columns) }
+        case .key(.down), .key(.character("j")):
+            if !focusOnTray { focus = min(max(0, assets.count - 1), focus + columns) }
+        case .key(.character(" ")), .key(.enter):
+            if focusOnTray {
+                if selection.items.indices.contains(trayFocus) { removeFromTray(selection.items[trayFocus]) }
+            } else if assets.indices.contains(focus) {
+                toggle(assets[focus])
+            }
+        case .mouse(let mouse) where mouse.action == .press:
+            click(at: mouse.position)
+        default:
+            return .ignored
+        }
+        onNeedsDisplay?()
+        return .handled
+    }
+
+    private func click(at point: Point) {
+        if point.y == layout.title.y {
+            if layout.titleRange.contains(point.x) { drawerFocus = albumIndex; apply(.toggleDrawer) }
+            if layout.done.contains(point.x) { finish(chosenAssets) }
+            if layout.cancel.contains(point.x) { finish(nil) }
+            return
+        }
+        if layout.tray.contains(point) {
+            let index = (point.x - layout.tray.x - 1) / Self.pitch.width
+            if timeline.traySnapshot.indices.contains(index) { removeFromTray(timeline.traySnapshot[index]) }
+            return
+        }
+        if layout.grid.contains(point) {
+            let left = layout.grid.x + max(0, (layout.grid.width - (columns * Self.pitch.width - 1)) / 2)
+            let column = (point.x - left) / Self.pitch.width, row = (point.y - layout.grid.y) / Self.pitch.height
+            guard point.x >= left, column < columns else { return }
+            let index = (firstRow + row) * columns + column
+            if assets.indices.contains(index) {
+                focus = index
+                focusOnTray = false
+                toggle(assets[index])
+            }
+        }
+    }
+
+    private func handleDrawer(_ event: InputEvent) -> EventResult {
+        switch event {
+        case .key(.up), .key(.character("k")): drawerFocus = max(0, drawerFocus - 1)
+        case .key(.down), .key(.character("j")): drawerFocus = min(albums.count - 1, drawerFocus + 1)
+        case .key(.enter), .key(.character(" ")):
+            choose(album: drawerFocus)
+        case .key(.escape), .key(.character("a")):
+            apply(.toggleDrawer)
+        case .mouse(let mouse) where mouse.action == .press:
+            if layout.drawer.contains(mouse.position) {
+                let index = mouse.position.y - layout.drawer.y - 1
+                if albums.indices.contains(index) { choose(album: index) }
+            } else if mouse.position.y == layout.title.y, layout.titleRange.contains(mouse.position.x) {
+                apply(.toggleDrawer)
+            }
+        default:
+            return .handled  // the open drawer keeps input from the grid
+        }
+        onNeedsDisplay?()
+        return .handled
+    }
+
+    /// Shows album `index`; the selection is kept (B4.3).
+    private func choose(album index: Int) {
+        if index != albumIndex { loadAlbum(index) }
+        apply(.toggleDrawer)
+    }
+}
