@@ -20,7 +20,7 @@ struct ShowcaseCommandTests {
     @Test(arguments: [
         (["--bogus"], "unknown option `--bogus`"),
         (["launch"], "unknown command `launch`"),
-        (["--scene"], "`--scene` needs one scene name"),
+        (["--scene"], "`--scene` needs a value"),
         (["--scene", "nowhere"], "no scene `nowhere`"),
         (["headless", "--fast"], "unknown option `--fast` for `headless`"),
         (["--version", "x"], "takes no arguments"),

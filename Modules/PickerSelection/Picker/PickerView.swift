@@ -81,6 +81,7 @@ public final class PickerView: View {
         albumIndex = index
         assets = []
         focus = 0
+        focusOnTray = false
         firstRow = 0
         loadMore()
     }
