@@ -52,6 +52,7 @@ let package = Package(
         // Tools: the sample generator and the benchmarks (run in release mode).
         .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),
         .executableTarget(name: "gifgen", dependencies: ["GifSamples"], path: "Tools/gifgen"),
+        .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
         .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "Indicator", "Loading"], path: "Tools/bench"),
 
