@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(name: "gifgen", dependencies: ["GifSamples"], path: "Tools/gifgen"),
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
-        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "Indicator", "Loading"], path: "Tools/bench"),
+        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "Indicator", "Loading", "PickerSelection"], path: "Tools/bench"),
 
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),

@@ -7,6 +7,7 @@ USAGE: bench terminal [--frames N]
        bench gif [FILE…] [--iterations N]
        bench indicator [--seconds N]
        bench loading
+       bench picker
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
@@ -16,6 +17,8 @@ USAGE: bench terminal [--frames N]
              giflib-floor (DGifSlurp + compositing in C) and Pillow where installed.
   loading    the cost of LoadingCenter.track around an empty operation, and 10 000
              overlapping tracked operations ending with the overlay hidden.
+  picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
+             of 10 000 items with 1 000 moves against CollectionDifference.
   indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
              and the live scheduler: CPU time per second and bytes per frame.
 """
@@ -126,12 +129,22 @@ case "gif":
     exit(MainActor.assumeIsolated { runGif(Array(arguments.dropFirst())) } ? 0 : 1)
 case "indicator" where arguments.count == 1:
     runIndicator(thenExitWith: 0)
+case "picker" where arguments.count == 1:
+    do {
+        for line in try PickerBench.run() { print(line) }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bench picker: \(error)\n".utf8))
+        exit(1)
+    }
 case "loading" where arguments.count == 1:
     runLoading { exit(0) }
 case "all" where arguments.count == 1:
     let terminalOK = MainActor.assumeIsolated { runTerminal() }
     print("")
     let gifOK = MainActor.assumeIsolated { runGif([]) }
+    print("")
+    do { for line in try PickerBench.run() { print(line) } } catch { print("bench picker: \(error)") }
     print("")
     runLoading {
         print("")

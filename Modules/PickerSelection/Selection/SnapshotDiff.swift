@@ -5,6 +5,13 @@ public struct DuplicateIdentifierError<ID: Hashable & Sendable>: Error, Equatabl
     /// Whether it was repeated in the old or the new snapshot.
     public let inNewSnapshot: Bool
 
+    /// Creates the error.
+    @usableFromInline
+    init(identifier: ID, inNewSnapshot: Bool) {
+        self.identifier = identifier
+        self.inNewSnapshot = inNewSnapshot
+    }
+
     public var description: String {
         "the identifier \(identifier) appears twice in the \(inNewSnapshot ? "new" : "old") snapshot; snapshot identifiers must be unique"
     }
@@ -29,47 +36,67 @@ public struct SnapshotDiff: Equatable, Sendable {
         public let from: Int
         /// Its index in the new snapshot.
         public let to: Int
+
+        /// Creates a move.
+        @usableFromInline
+        init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
     }
 
     /// Indices in the old snapshot of removed items, ascending.
-    public private(set) var deletions: [Int] = []
+    public let deletions: [Int]
     /// Indices in the new snapshot of added items, ascending.
-    public private(set) var insertions: [Int] = []
+    public let insertions: [Int]
     /// Items that changed place, by old index.
-    public private(set) var moves: [Move] = []
+    public let moves: [Move]
+
+    @usableFromInline
+    init(deletions: [Int], insertions: [Int], moves: [Move]) {
+        self.deletions = deletions
+        self.insertions = insertions
+        self.moves = moves
+    }
 
     /// Whether nothing changed.
     public var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty }
 
     /// The diff from `old` to `new`; throws when either has a repeated identifier.
+    /// (Inlinable, so that callers get it specialized for their identifier type.)
+    @inlinable
     public static func between<ID: Hashable & Sendable>(_ old: [ID], _ new: [ID]) throws(DuplicateIdentifierError<ID>) -> SnapshotDiff {
         var newIndex = [ID: Int](minimumCapacity: new.count)
         for (j, id) in new.enumerated() {
             guard newIndex.updateValue(j, forKey: id) == nil else { throw DuplicateIdentifierError(identifier: id, inNewSnapshot: true) }
         }
         var oldIndex = [ID: Int](minimumCapacity: old.count)
+        // Where each old item went (-1: deleted), found while indexing the old snapshot.
+        var target = [Int](repeating: -1, count: old.count)
         for (i, id) in old.enumerated() {
             guard oldIndex.updateValue(i, forKey: id) == nil else { throw DuplicateIdentifierError(identifier: id, inNewSnapshot: false) }
+            target[i] = newIndex[id] ?? -1
         }
-        var diff = SnapshotDiff()
+        var deletions: [Int] = [], insertions: [Int] = [], moves: [Move] = []
         // Deletions before each old index, insertions before each new index.
         var deletedBefore = [Int](repeating: 0, count: old.count + 1)
-        for (i, id) in old.enumerated() {
-            let deleted = newIndex[id] == nil
-            if deleted { diff.deletions.append(i) }
+        for i in 0..<old.count {
+            let deleted = target[i] < 0
+            if deleted { deletions.append(i) }
             deletedBefore[i + 1] = deletedBefore[i] + (deleted ? 1 : 0)
         }
+        var isKept = [Bool](repeating: false, count: new.count)
+        for j in target where j >= 0 { isKept[j] = true }
         var insertedBefore = [Int](repeating: 0, count: new.count + 1)
-        for (j, id) in new.enumerated() {
-            let inserted = oldIndex[id] == nil
-            if inserted { diff.insertions.append(j) }
-            insertedBefore[j + 1] = insertedBefore[j] + (inserted ? 1 : 0)
+        for j in 0..<new.count {
+            if !isKept[j] { insertions.append(j) }
+            insertedBefore[j + 1] = insertedBefore[j] + (isKept[j] ? 0 : 1)
         }
-        for (i, id) in old.enumerated() {
-            guard let j = newIndex[id] else { continue }
-            if i - deletedBefore[i] != j - insertedBefore[j] { diff.moves.append(Move(from: i, to: j)) }
+        for i in 0..<old.count {
+            let j = target[i]
+            if j >= 0, i - deletedBefore[i] != j - insertedBefore[j] { moves.append(Move(from: i, to: j)) }
         }
-        return diff
+        return SnapshotDiff(deletions: deletions, insertions: insertions, moves: moves)
     }
 
     /// Applies the diff to `old` as a collection view would: removes the deletions and the
