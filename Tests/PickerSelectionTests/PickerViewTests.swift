@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TUICore
+@testable import PickerSelection
+
+@MainActor
+struct PickerViewTests {
+    func makeLibrary() throws -> PhotoLibrary {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString).sqlite").path
+        let library = try PhotoLibrary(path: path)
+        try library.fillWithSampleIfEmpty()
+        return library
+    }
+
+    func render(_ picker: PickerView) -> [String] {
+        var canvas = Canvas(size: Size(width: 100, height: 30))
+        picker.render(in: canvas.bounds, on: &canvas)
+        return canvas.lines
+    }
+
+    // B4.8
+    @Test("B4.8: confirming returns the chosen images in selection order; cancelling returns nothing")
+    func confirmAndCancel() throws {
+        let library = try makeLibrary()
+        let picker = PickerView(library: library, scheduler: VirtualScheduler())
+        _ = render(picker)
+        var result: [Asset]?? = .none
+        picker.onFinish = { result = .some($0) }
+        for key in [Key.right, .right, .enter, .left, .left, .enter] { _ = picker.handle(.key(key)) }
+        _ = picker.handle(.key(.character("c")))
+        #expect(result??.map(\.id) == [3, 1])
+        let second = PickerView(library: library, scheduler: VirtualScheduler())
+        var cancelled: [Asset]?? = .none
+        second.onFinish = { cancelled = .some($0) }
+        #expect(second.selection.items == [3, 1], "the saved selection comes back")
+        _ = second.handle(.key(.escape))
+        #expect(cancelled == .some(nil))
+    }
+
+    @Test func theLimitShowsAMessage() throws {
+        let picker = PickerView(library: try makeLibrary(), scheduler: VirtualScheduler(), limit: 1)
+        _ = render(picker)
+        _ = picker.handle(.key(.enter))
+        _ = picker.handle(.key(.right))
+        _ = picker.handle(.key(.enter))
+        #expect(picker.selection.count == 1)
+        #expect(render(picker)[0].contains("You can choose up to 1 images"))
+    }
+
+    @Test func labelsFromTheLibraryAreSanitised() throws {
+        let library = try makeLibrary()
+        _ = try library.album(named: "Evil\u{1B}[2Jalbum")
+        let clock = VirtualScheduler()
+        let picker = PickerView(library: library, scheduler: clock)
+        picker.appear()
+        _ = render(picker)
+        _ = picker.handle(.key(.character("a")))
+        clock.advance(by: .milliseconds(600))
+        let screen = render(picker).joined()
+        #expect(screen.contains("Evil"), "the drawer lists the album")
+        #expect(!screen.contains("\u{1B}"))
+    }
+}
