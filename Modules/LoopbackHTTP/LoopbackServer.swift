@@ -72,9 +72,20 @@ public final class LoopbackServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// The URL of `path` (which may carry a query) on this server.
+    /// The server's root URL.
+    public var baseURL: URL {
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = Int(port)
+        components.path = "/"
+        return components.url ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The URL of `path` (which may carry a query) on this server; the root for a path that
+    /// is not a valid URL path.
     public func url(path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)")!
+        URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL
     }
 
     /// How many requests were answered.

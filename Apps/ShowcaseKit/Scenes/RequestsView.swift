@@ -15,7 +15,7 @@ final class RequestsView: View {
     let center: LoadingCenter
     private let context: SceneContext
     private var client: APIClient?
-    private var buttons: ButtonBar!
+    private lazy var buttons = makeButtons()
     private(set) var inputsReceived = 0
     private(set) var results: [String] = []
 
@@ -23,7 +23,10 @@ final class RequestsView: View {
         self.context = context
         center = LoadingCenter(scheduler: context.scheduler)
         center.onNeedsDisplay = context.setNeedsDisplay
-        buttons = ButtonBar([
+    }
+
+    private func makeButtons() -> ButtonBar {
+        ButtonBar([
             .init(key: "1", title: "Quick 0.2 s") { [unowned self] in self.send("quick", "/items?delay=0.2") },
             .init(key: "2", title: "Slow 2 s") { [unowned self] in self.send("slow", "/items?delay=2&count=5") },
             .init(key: "3", title: "Failing 500") { [unowned self] in self.send("failing", "/items?delay=1&status=500") },

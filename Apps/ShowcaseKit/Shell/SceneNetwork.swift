@@ -24,7 +24,9 @@ public struct SceneNetwork: Sendable {
     /// The same answers on a virtual clock (the headless runner).
     @MainActor
     public static func simulated(scheduler: any Scheduler) -> SceneNetwork {
-        SceneNetwork(http: SimulatedHTTPClient(scheduler: scheduler), baseURL: URL(string: "http://127.0.0.1:1/")!, server: nil)
+        var components = URLComponents()
+        (components.scheme, components.host, components.port, components.path) = ("http", "127.0.0.1", 1, "/")
+        return SceneNetwork(http: SimulatedHTTPClient(scheduler: scheduler), baseURL: components.url ?? URL(fileURLWithPath: "/"), server: nil)
     }
 }
 
