@@ -88,11 +88,7 @@ case .interactive(let scene, let libraryPath):
             // Opened on first use; an empty library gets the generated sample.
             if let library { return .success(library) }
             let path = libraryPath ?? PhotoLibrary.defaultPath(environment: environment)
-            let result = Result { () throws(PhotoLibraryError) -> PhotoLibrary in
-                let opened = try PhotoLibrary(path: path)
-                try opened.fillWithSampleIfEmpty()
-                return opened
-            }
+            let result = Result { () throws(PhotoLibraryError) in try PhotoLibrary.openFillingSample(path: path) }
             library = try? result.get()
             return result
         }

@@ -394,6 +394,16 @@ void ik_apply_resize(void) {
     }
 }
 
+/* Restores the default action for `sig` and raises it again (async-signal-safe). */
+static void ik_reraise_default(int sig) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+}
+
 /* Async-signal-safe: only write(2), tcsetattr(3), sigaction and raise. */
 static void ik_on_fatal(int sig) {
     if (ik_out_fd >= 0 && ik_restore_len > 0) {
@@ -401,12 +411,7 @@ static void ik_on_fatal(int sig) {
         (void)w;
     }
     if (ik_have_termios && ik_out_fd >= 0) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
-    raise(sig);
+    ik_reraise_default(sig);
 }
 
 void ik_install_signal_handlers(void) {
@@ -446,12 +451,7 @@ static void ik_on_guard_signal(int sig) {
         ssize_t w = write(ik_guard_fd, ik_guard_bytes, sizeof ik_guard_bytes - 1);
         (void)w;
     }
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
-    raise(sig);
+    ik_reraise_default(sig);
 }
 
 void ik_restore_cursor_on_signals(int fd) {

@@ -7,17 +7,9 @@ import TUICore
 struct LoadingCenterTests {
     let clock = VirtualScheduler()
 
-    func settle() async { for _ in 0..<10 { await Task.yield() } }
+    func settle() async { await VirtualScheduler.settle() }
 
-    func advance(_ duration: Duration) async {
-        let target = clock.now + duration
-        while let next = clock.nextDeadline, next <= target {
-            clock.advance(by: next - clock.now)
-            await settle()
-        }
-        clock.advance(by: target - clock.now)
-        await settle()
-    }
+    func advance(_ duration: Duration) async { await clock.run(for: duration) }
 
     final class Counter: View {
         var events = 0

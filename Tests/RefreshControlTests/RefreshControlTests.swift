@@ -13,19 +13,9 @@ struct RefreshControlTests {
     let clock = VirtualScheduler()
 
     /// Lets tasks resumed by the clock run (they are queued on the main actor).
-    func settle() async {
-        for _ in 0..<10 { await Task.yield() }
-    }
+    func settle() async { await VirtualScheduler.settle() }
 
-    func advance(_ duration: Duration) async {
-        let target = clock.now + duration
-        while let next = clock.nextDeadline, next <= target {
-            clock.advance(by: next - clock.now)
-            await settle()
-        }
-        clock.advance(by: target - clock.now)
-        await settle()
-    }
+    func advance(_ duration: Duration) async { await clock.run(for: duration) }
 
     func makeControl(seconds: Int = 3, calls: Counter, fail: Bool = false) throws -> RefreshControl {
         let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)

@@ -14,23 +14,16 @@ public enum LibraryCommand: Equatable, Sendable {
 
     static func parse(_ words: [String]) throws(UsageError) -> LibraryCommand {
         guard let verb = words.first else { throw UsageError("`library` needs a command: \(usage)") }
-        var rest = Array(words.dropFirst())
-        func value(_ flag: String) throws(UsageError) -> String? {
-            guard let i = rest.firstIndex(of: flag) else { return nil }
-            guard i + 1 < rest.count else { throw UsageError("`\(flag)` needs a value") }
-            let v = rest[i + 1]
-            rest.removeSubrange(i...(i + 1))
-            return v
-        }
-        let library = try value("--library")
+        var rest = ArgumentWords(Array(words.dropFirst()))
+        let library = try rest.value("--library")
         switch verb {
         case "import":
-            let album = try value("--album")
-            if let flag = rest.first(where: { $0.hasPrefix("-") }) { throw UsageError("unknown option `\(flag)` for `library import`") }
-            guard rest.count == 1 else { throw UsageError("`library import` needs one folder: \(usage)") }
-            return .importFolder(rest[0], album: album, library: library)
+            let album = try rest.value("--album")
+            try rest.rejectOptions(for: "library import")
+            guard rest.words.count == 1 else { throw UsageError("`library import` needs one folder: \(usage)") }
+            return .importFolder(rest.words[0], album: album, library: library)
         case "stats":
-            guard rest.isEmpty else { throw UsageError("`library stats` takes no other arguments: \(usage)") }
+            guard rest.words.isEmpty else { throw UsageError("`library stats` takes no other arguments: \(usage)") }
             return .stats(library: library)
         default:
             throw UsageError("unknown library command `\(verb)`: \(usage)")

@@ -21,30 +21,18 @@ public enum GifCommand: Equatable, Sendable {
     /// Parses the words after `gif`.
     static func parse(_ words: [String]) throws(UsageError) -> GifCommand {
         guard let verb = words.first else { throw UsageError("`gif` needs a command: \(usage)") }
-        var rest = Array(words.dropFirst())
-        func takeFlag(_ flag: String) -> Bool {
-            guard let i = rest.firstIndex(of: flag) else { return false }
-            rest.remove(at: i)
-            return true
-        }
-        func takeValue(_ flag: String) throws(UsageError) -> String? {
-            guard let i = rest.firstIndex(of: flag) else { return nil }
-            guard i + 1 < rest.count else { throw UsageError("`\(flag)` needs a value") }
-            let value = rest[i + 1]
-            rest.removeSubrange(i...(i + 1))
-            return value
-        }
+        var rest = ArgumentWords(Array(words.dropFirst()))
         func file() throws(UsageError) -> String {
-            if let flag = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) { throw UsageError("unknown option `\(flag)` for `gif \(verb)`") }
-            guard rest.count == 1 else { throw UsageError("`gif \(verb)` needs exactly one FILE") }
-            return rest[0]
+            try rest.rejectOptions(for: "gif \(verb)")
+            guard rest.words.count == 1 else { throw UsageError("`gif \(verb)` needs exactly one FILE") }
+            return rest.words[0]
         }
         switch verb {
         case "info":
-            let json = takeFlag("--json")
+            let json = rest.flag("--json")
             return .info(path: try file(), json: json)
         case "frames":
-            guard let output = try takeValue("--out") else { throw UsageError("`gif frames` needs `--out DIR`") }
+            guard let output = try rest.value("--out") else { throw UsageError("`gif frames` needs `--out DIR`") }
             return .frames(path: try file(), output: output)
         case "play":
             return .play(path: try file())

@@ -52,11 +52,7 @@ public struct ScenarioRunner {
         var library: PhotoLibrary?
         let openLibrary: @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> = {
             if let library { return .success(library) }
-            let result = Result { () throws(PhotoLibraryError) -> PhotoLibrary in
-                let opened = try PhotoLibrary(path: libraryPath)
-                try opened.fillWithSampleIfEmpty()
-                return opened
-            }
+            let result = Result { () throws(PhotoLibraryError) in try PhotoLibrary.openFillingSample(path: libraryPath) }
             library = try? result.get()
             return result
         }
@@ -87,19 +83,17 @@ public struct ScenarioRunner {
                 for event in events {
                     terminal.send(event)
                     liveHost.pumpEvents()
-                    await Self.settle()
+                    await VirtualScheduler.settle()
                     liveHost.renderIfNeeded()
                 }
             case .wait(let duration):
                 // As the live loop does: render after each burst of due work.
                 let target = scheduler.now + duration
                 while let next = scheduler.nextDeadline, next <= target {
-                    scheduler.advance(by: next - scheduler.now)
-                    await Self.settle()
+                    await scheduler.run(for: next - scheduler.now)
                     liveHost.renderIfNeeded()
                 }
-                scheduler.advance(by: target - scheduler.now)
-                await Self.settle()
+                await scheduler.run(for: target - scheduler.now)
             case .expect(let text, let region, let present):
                 liveHost.renderIfNeeded()
                 let screen = region.map { terminal.text(in: $0) } ?? terminal.text
@@ -134,12 +128,6 @@ public struct ScenarioRunner {
             liveHost.renderIfNeeded()
         }
         return result(nil)
-    }
-
-    /// Lets work queued on the main actor run (tasks resumed by the virtual clock, actions
-    /// started by input), as the live main queue would between events.
-    static func settle() async {
-        for _ in 0..<10 { await Task.yield() }
     }
 
     /// Where snapshot `name` of the scenario at `path` lives: `snapshots/STEM.NAME.txt` beside it.

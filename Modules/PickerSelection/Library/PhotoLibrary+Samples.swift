@@ -7,6 +7,13 @@ extension PhotoLibrary {
         ("Mountains", (0.35, 0.55, 0.85)), ("Sea", (0.1, 0.6, 0.75)), ("City", (0.85, 0.6, 0.35)),
     ]
 
+    /// Opens the library at `path` and, when it is empty, fills it with the sample.
+    public static func openFillingSample(path: String) throws(PhotoLibraryError) -> PhotoLibrary {
+        let library = try PhotoLibrary(path: path)
+        try library.fillWithSampleIfEmpty()
+        return library
+    }
+
     /// Fills an empty library with the project's own sample: "All Photos" and three albums
     /// of 50 generated images each (deterministic). Returns whether it filled anything.
     @discardableResult

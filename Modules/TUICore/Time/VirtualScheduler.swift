@@ -80,6 +80,24 @@ public final class VirtualScheduler: Scheduler {
     /// Runs the work that is due now without moving the clock.
     public func runDueWork() { advance(by: .zero) }
 
+    /// Moves the clock forward like ``advance(by:)``, and after each burst of due work lets
+    /// the tasks it resumed on the main actor run (as the live main queue would between
+    /// events), so async code driven by this clock can be tested step by step.
+    public func run(for duration: Duration) async {
+        let target = now + max(duration, .zero)
+        while let next = nextDeadline, next <= target {
+            advance(by: next - now)
+            await Self.settle()
+        }
+        advance(by: target - now)
+        await Self.settle()
+    }
+
+    /// Lets work queued on the main actor run a few turns.
+    public static func settle() async {
+        for _ in 0..<10 { await Task.yield() }
+    }
+
     // MARK: Heap
 
     private func dropCancelledTop() {
