@@ -39,6 +39,9 @@ static size_t ik_restore_len = 0;
 static const char ik_mouse_on_seq[] = "\033[?1002h";
 static const char ik_mouse_sgr_seq[] = "\033[?1006h";
 static const char ik_mouse_off_seq[] = "\033[?1006l\033[?1002l\033[?1000l";
+/* Bracketed paste: pasted text arrives between ESC [200~ and ESC [201~. */
+static const char ik_paste_on_seq[] = "\033[?2004h";
+static const char ik_paste_off_seq[] = "\033[?2004l";
 
 int ik_check_terminal(const char *term, int out_fd) {
     int err = 0;
@@ -137,6 +140,7 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err
         }
     }
     ik_restore_len = 0;
+    ik_append_raw(ik_paste_off_seq);
     if (ik_mouse_on) ik_append_raw(ik_mouse_off_seq);
     ik_append_cap("sgr0");
     ik_append_cap("cnorm");
@@ -148,9 +152,14 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err
             fcntl(ik_winch_pipe[i], F_SETFD, FD_CLOEXEC);
         }
     }
-    /* Show the alternate screen now, then turn on button-motion reporting (drags). */
+    /* Show the alternate screen now, then turn on bracketed paste and button-motion
+       reporting (drags). */
     wnoutrefresh(stdscr);
     doupdate();
+    {
+        ssize_t w = write(ik_out_fd, ik_paste_on_seq, sizeof ik_paste_on_seq - 1);
+        (void)w;
+    }
     if (ik_mouse_on) {
         ssize_t w = write(ik_out_fd, ik_mouse_on_seq, sizeof ik_mouse_on_seq - 1);
         char *kmous = tigetstr("kmous");
@@ -164,6 +173,10 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err
 
 void ik_close(void) {
     if (ik_screen == NULL) return;
+    {
+        ssize_t w = write(ik_out_fd, ik_paste_off_seq, sizeof ik_paste_off_seq - 1);
+        (void)w;
+    }
     if (ik_mouse_on) {
         ssize_t w = write(ik_out_fd, ik_mouse_off_seq, sizeof ik_mouse_off_seq - 1);
         (void)w;

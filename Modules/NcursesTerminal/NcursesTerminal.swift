@@ -36,6 +36,7 @@ public final class NcursesTerminal: TerminalBackend {
     private let colorCount: Int
     private var isOpen = true
     private var pendingResize = false
+    private var pastes = PasteAssembler()
 
     private init(input: Int32, capabilities: TerminalCapabilities, colorCount: Int, directColor: Bool, pairCapacity: Int) {
         inputDescriptor = input
@@ -169,7 +170,7 @@ public final class NcursesTerminal: TerminalBackend {
                 events.append(event)
             }
         }
-        return events
+        return pastes.feed(events)
     }
 
     private struct Pair {

@@ -47,3 +47,32 @@ struct InputDecoderTests {
         #expect(InputDecoder.character(0xD800) == nil)
     }
 }
+
+struct PasteAssemblerTests {
+    func chars(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
+
+    @Test func aBracketedPasteBecomesOneEvent() {
+        var assembler = PasteAssembler()
+        let events = [.key(.escape)] + chars("[200~hi") + [.key(.enter), .key(.tab)] + chars("x") + [.key(.escape)] + chars("[201~")
+        #expect(assembler.feed(events) == [.paste("hi\n\tx")])
+    }
+
+    @Test func aPasteMaySpanBatchesAndOtherInputPassesThrough() {
+        var assembler = PasteAssembler()
+        #expect(assembler.feed(chars("a") + [.key(.escape)] + chars("[200~one ")) == [.key(.character("a"))])
+        #expect(assembler.feed(chars("two") + [.key(.escape)] + chars("[201~") + chars("b")) == [.paste("one two"), .key(.character("b"))])
+    }
+
+    @Test func escapeAndOtherSequencesAreNotEaten() {
+        var assembler = PasteAssembler()
+        #expect(assembler.feed([.key(.escape)]) == [.key(.escape)])
+        #expect(assembler.feed([.key(.escape)] + chars("[2x")) == [.key(.escape)] + chars("[2x"))
+        #expect(assembler.feed([.key(.escape), .key(.escape)]) == [.key(.escape), .key(.escape)])
+    }
+
+    @Test func aFalseEndMarkerStaysText() {
+        var assembler = PasteAssembler()
+        let events = [.key(.escape)] + chars("[200~a") + [.key(.escape)] + chars("[20z") + [.key(.escape)] + chars("[201~")
+        #expect(assembler.feed(events) == [.paste("a[20z")])
+    }
+}

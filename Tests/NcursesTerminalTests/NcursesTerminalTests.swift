@@ -67,6 +67,16 @@ struct NcursesTerminalTests {
         ])
     }
 
+    @Test func bracketedPasteArrivesAsOneEvent() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        #expect(output(pty).contains("\u{1B}[?2004h"), "bracketed paste is turned on")
+        pty.send(Array("\u{1B}[200~héllo 漢\rworld\u{1B}[201~".utf8))
+        usleep(20_000)
+        #expect(terminal.readEvents() == [.paste("héllo 漢\nworld")])
+    }
+
     @Test func escapeAloneArrivesAfterTheShortDelay() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
         let terminal = try open(pty)
