@@ -206,11 +206,11 @@ public final class PickerView: View {
         return cells
     }
 
-    private func drawThumbnail(_ asset: Asset, at origin: Point, on canvas: inout Canvas, clip: Rect) {
+    private func drawThumbnail(_ asset: Asset, at origin: Point, on canvas: inout Canvas, clip: Rect, dimsSelected: Bool = true) {
         var cells = thumbnailCells(asset)
         if let order = selection.order(of: asset.id) {
-            // Selected: dimmed, with its order number (B4.1).
-            cells.shade(cells.bounds, with: .black, opacity: 0.55)
+            // Selected: dimmed in the grid, with its order number (B4.1).
+            if dimsSelected { cells.shade(cells.bounds, with: .black, opacity: 0.45) }
             cells.draw(" \(order) ", at: Point(x: 0, y: 0), style: Style(foreground: .black, background: .cyan, attributes: .bold))
         }
         for y in 0..<cells.size.height {
@@ -255,7 +255,7 @@ public final class PickerView: View {
             guard let asset = assetCache[id] else { continue }
             let origin = Point(x: full.x + 1 + i * Self.pitch.width, y: full.y + 1)
             if origin.x + Self.cellSize.width > rect.maxX { break }
-            drawThumbnail(asset, at: origin, on: &canvas, clip: rect)
+            drawThumbnail(asset, at: origin, on: &canvas, clip: rect, dimsSelected: false)
             if focusOnTray && i == trayFocus {
                 canvas.draw(String(repeating: "━", count: Self.cellSize.width), at: Point(x: origin.x, y: origin.y + Self.cellSize.height), style: Style(foreground: .yellow), clip: rect)
             }

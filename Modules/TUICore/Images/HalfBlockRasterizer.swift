@@ -5,8 +5,9 @@
 /// twice as tall as wide, so each half is square) by area averaging, which weighs every
 /// source pixel by how much of it falls in a target pixel. Colours are averaged with
 /// alpha weighting (transparent pixels lend no colour), then blended onto `background`;
-/// a cell whose both halves are fully transparent stays a blank with the terminal's
-/// default background. In ``Mode/monochrome`` (no colour) each half is on or off by its
+/// a fully transparent half shows the terminal's own background (the cell becomes `▄` or
+/// keeps `▀` with the default background), and a cell whose both halves are fully
+/// transparent stays a blank. In ``Mode/monochrome`` (no colour) each half is on or off by its
 /// luminance and drawn with `▀`, `▄`, `█` or a space.
 ///
 /// ```swift
@@ -68,6 +69,9 @@ public struct HalfBlockRasterizer: Sendable {
         let top = blend(upper), bottom = blend(lower)
         switch mode {
         case .color:
+            // A fully transparent half shows the terminal's own background.
+            if lower.a == 0 { return Cell("▀", style: Style(foreground: .rgb(top.r, top.g, top.b))) }
+            if upper.a == 0 { return Cell("▄", style: Style(foreground: .rgb(bottom.r, bottom.g, bottom.b))) }
             let style = Style(foreground: .rgb(top.r, top.g, top.b), background: .rgb(bottom.r, bottom.g, bottom.b))
             return Cell("▀", style: style)
         case .monochrome:
