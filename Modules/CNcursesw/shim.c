@@ -125,6 +125,9 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err
     nodelay(stdscr, TRUE);
     leaveok(stdscr, TRUE);
     scrollok(stdscr, FALSE);
+    /* Never cut a refresh short when input is pending: the frame we diffed against must
+       be the frame the terminal shows, or cells would stay stale until they change again. */
+    typeahead(-1);
     curs_set(0);
     if (has_colors()) {
         start_color();
