@@ -161,7 +161,7 @@ public final class ActivityIndicator: View {
             let cells = imageCells(frame: frame)
             var clipped = Canvas(size: Size(width: min(cells.size.width, rect.maxX - bodyOrigin.x), height: min(cells.size.height, rect.maxY - bodyOrigin.y)))
             clipped.blit(cells, at: .zero)
-            canvas.blit(clipped, at: bodyOrigin)
+            canvas.overlay(clipped, at: bodyOrigin)  // transparent parts show what is beneath
         }
         guard let label, !label.isEmpty else { return }
         let text = label.sanitizedForTerminal

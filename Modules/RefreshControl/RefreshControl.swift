@@ -228,7 +228,7 @@ public final class RefreshControl: View {
             let place = art.centered(cells.size)
             var visible = Canvas(size: place.size)
             visible.blit(cells, at: Point(x: 0, y: place.height - cells.size.height))  // the bottom of the art shows first
-            canvas.blit(visible, at: place.origin)
+            canvas.overlay(visible, at: place.origin)
             let text = caption.truncated(toWidth: captionRow.width)
             canvas.draw(text, at: Point(x: captionRow.x + (captionRow.width - text.displayWidth) / 2, y: captionRow.y), style: Style(attributes: .dim), clip: captionRow)
         }

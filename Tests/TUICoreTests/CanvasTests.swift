@@ -561,3 +561,19 @@ struct CanvasTests {
         #expect(!Cell("漢", width: 2).isContinuation)
     }
 }
+
+struct CanvasOverlayTests {
+    @Test func blanksLeaveWhatIsBeneathAndDefaultBackgroundsTakeIt() {
+        var base = Canvas(size: Size(width: 3, height: 1))
+        base.fill(base.bounds, with: Cell("x", style: Style(background: .blue)))
+        var layer = Canvas(size: Size(width: 3, height: 1))
+        layer[1, 0] = Cell("▄", style: Style(foreground: .red))
+        layer[2, 0] = Cell("▀", style: Style(foreground: .green, background: .yellow))
+        base.overlay(layer, at: .zero)
+        #expect(base[0, 0] == Cell("x", style: Style(background: .blue)))
+        #expect(base[1, 0] == Cell("▄", style: Style(foreground: .red, background: .blue)))
+        #expect(base[2, 0] == Cell("▀", style: Style(foreground: .green, background: .yellow)))
+        base.overlay(layer, at: Point(x: 2, y: 0))  // clipped at the edge
+        #expect(base[2, 0].character == "▀")
+    }
+}

@@ -57,7 +57,7 @@ final class GifPlayerView: View {
             cache = (frame, area.size, monochrome, cells)
         }
         let box = area.centered(cells.size)
-        canvas.blit(cells, at: box.origin)
+        canvas.overlay(cells, at: box.origin)
         let position = image.position(at: elapsed, timing: timing)
         var text = "\(name.sanitizedForTerminal)  frame \(frame + 1)/\(image.frameCount)  play \(position.play + 1)"
         if isPaused { text += "  paused" } else if position.isFinished { text += "  done" }

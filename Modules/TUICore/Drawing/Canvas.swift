@@ -121,6 +121,22 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
+    /// Draws `other` over this canvas as a layer with holes: blank cells in the plain style
+    /// leave what is beneath, and cells on the default background take the background
+    /// beneath (so a half-block image with transparent halves sits on a shaded screen).
+    public mutating func overlay(_ other: Canvas, at origin: Point) {
+        for y in 0..<other.size.height {
+            for x in 0..<other.size.width {
+                var cell = other[x, y]
+                if cell.isContinuation || cell == .blank { continue }
+                let target = Point(x: origin.x + x, y: origin.y + y)
+                guard bounds.contains(target) else { continue }
+                if cell.style.background == .default { cell.style.background = self[target.x, target.y].style.background }
+                put(cell.character, at: target, style: cell.style)
+            }
+        }
+    }
+
     /// Each row as plain text, continuation cells left out (so wide graphemes read naturally).
     public var lines: [String] {
         (0..<size.height).map { y in
