@@ -22,17 +22,12 @@ import Darwin
 /// let server = try LoopbackServer()
 /// let url = server.url(path: "/items?delay=0.2")
 /// ```
-public final class LoopbackServer: @unchecked Sendable {
-    // @unchecked: the mutable counters are touched only under `lock`.
+public final class LoopbackServer: Sendable {
     /// The port the server listens on.
     public let port: UInt16
     /// The most requests it will ever answer.
     public let maxRequests: Int
-    private let listener: Int32
-    private let lock = NSLock()
-    private var served = 0
-    private var open = 0
-    private var stopped = false
+    private let listener: Listener
 
     /// Why the server could not start.
     public struct StartError: Error, CustomStringConvertible {
@@ -63,9 +58,12 @@ public final class LoopbackServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        listener = fd
         port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [weak self] in self?.acceptLoop(fd) }
+        // The accept thread owns the listener, not the server, so releasing the server
+        // stops it.
+        listener = Listener(descriptor: fd, maxRequests: maxRequests)
+        let listener = self.listener
+        let thread = Thread { listener.acceptLoop() }
         thread.name = "LoopbackServer"
         thread.start()
     }
@@ -89,53 +87,77 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// How many requests were answered.
-    public var requestCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return served
-    }
+    public var requestCount: Int { listener.served }
 
     /// Stops accepting connections. Safe to call more than once.
-    public func stop() {
+    public func stop() { listener.stop() }
+}
+
+/// The listening socket and its counters, shared by the server and its threads.
+private final class Listener: @unchecked Sendable {
+    // @unchecked: `servedCount`, `open` and `stopped` are only touched under `lock`; the
+    // descriptor is closed once, by the accept thread, after its loop ends.
+    let descriptor: Int32
+    let maxRequests: Int
+    private let lock = NSLock()
+    private var servedCount = 0
+    private var open = 0
+    private var stopped = false
+
+    init(descriptor: Int32, maxRequests: Int) {
+        self.descriptor = descriptor
+        self.maxRequests = maxRequests
+    }
+
+    var served: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return servedCount
+    }
+
+    /// Wakes the accept thread (which then closes the socket).
+    func stop() {
         lock.lock()
         let wasStopped = stopped
         stopped = true
         lock.unlock()
         guard !wasStopped else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
-    private func acceptLoop(_ fd: Int32) {
+    func acceptLoop() {
+        defer { close(descriptor) }
         while true {
-            let client = accept(fd, nil, nil)
+            let client = accept(descriptor, nil, nil)
             if client < 0 {
                 if errno == EINTR { continue }
-                return  // the listener was closed
+                return  // shut down
             }
             lock.lock()
-            let allowed = !stopped && served < maxRequests && open < 32
+            let allowed = !stopped && servedCount < maxRequests && open < 32
+            let finished = stopped
             if allowed {
-                served += 1
+                servedCount += 1
                 open += 1
             }
             lock.unlock()
             guard allowed else {
                 close(client)
+                if finished { return }
                 continue
             }
-            let worker = Thread { [weak self] in
-                self?.serve(client)
+            let worker = Thread { [self] in
+                Self.serve(client)
                 close(client)
-                self?.lock.lock()
-                self?.open -= 1
-                self?.lock.unlock()
+                lock.lock()
+                open -= 1
+                lock.unlock()
             }
             worker.start()
         }
     }
 
-    private func serve(_ client: Int32) {
+    private static func serve(_ client: Int32) {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var request: [UInt8] = []
@@ -150,10 +172,10 @@ public final class LoopbackServer: @unchecked Sendable {
         let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first.map(String.init) ?? ""
         let response = LoopbackResponder.respond(to: line)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
-        var bytes = Array(response.head.utf8) + response.body
+        let bytes = Array(response.head.utf8) + response.body
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes { send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
             if n <= 0 { break }
             offset += n
         }

@@ -30,13 +30,17 @@ struct ColorPairTable {
         case exhausted
     }
 
-    /// The pair for a colour combination (-1 means the terminal's default colour).
-    mutating func pair(foreground: Int32, background: Int32) -> Lookup {
+    /// The pair for a colour combination (-1 means the terminal's default colour). When the
+    /// table is full it is emptied (`.exhausted`) only if `mayReset`; otherwise the
+    /// combination falls back to the default colours (pair 0) and the table is kept, so
+    /// no pair already used in this frame is redefined.
+    mutating func pair(foreground: Int32, background: Int32, mayReset: Bool = true) -> Lookup {
         if foreground == -1 && background == -1 { return .existing(0) }
         let key = Key(foreground: foreground, background: background)
         if let pair = pairs[key] { return .existing(pair) }
         guard capacity > 0 else { return .existing(0) }
         if pairs.count >= capacity {
+            guard mayReset else { return .existing(0) }
             pairs.removeAll(keepingCapacity: true)
             resets += 1
             return .exhausted

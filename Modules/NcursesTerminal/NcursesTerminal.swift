@@ -133,14 +133,7 @@ public final class NcursesTerminal: TerminalBackend {
                 if cell.isContinuation { continue }
                 if sameShape, cell.isIdentical(to: oldCells[index]) { continue }
                 let style = cell.style.resolved(for: capabilities.colorDepth)
-                let pair: Pair
-                if let found = colorPair(for: style) {
-                    pair = found
-                } else if mayResetPairs {
-                    return false
-                } else {
-                    pair = Pair(number: 0, boldForBright: false)
-                }
+                guard let pair = colorPair(for: style, mayReset: mayResetPairs) else { return false }
                 var count: Int32 = 0
                 for scalar in cell.character.unicodeScalars where count < 5 {
                     wide[Int(count)] = wchar_t(bitPattern: scalar.value)
@@ -178,12 +171,12 @@ public final class NcursesTerminal: TerminalBackend {
         let boldForBright: Bool
     }
 
-    /// nil when the table was exhausted and reset.
-    private func colorPair(for style: Style) -> Pair? {
+    /// nil when the table was exhausted and reset (only when `mayReset`).
+    private func colorPair(for style: Style, mayReset: Bool) -> Pair? {
         guard capabilities.colorDepth != .none else { return Pair(number: 0, boldForBright: false) }
         let (fg, bright) = colorNumber(style.foreground)
         let (bg, _) = colorNumber(style.background)
-        switch pairs.pair(foreground: fg, background: bg) {
+        switch pairs.pair(foreground: fg, background: bg, mayReset: mayReset) {
         case .existing(let number): return Pair(number: number, boldForBright: bright)
         case .new(let number):
             ik_init_pair(number, fg, bg)
@@ -192,8 +185,19 @@ public final class NcursesTerminal: TerminalBackend {
         }
     }
 
-    /// The ncurses colour number; on 8-colour terminals bright colours become bold.
+    /// The ncurses colour number; on 8-colour terminals bright colours become bold. On a
+    /// direct-colour terminal numbers from 8 up are packed RGB, so bright ANSI and palette
+    /// colours are sent as their RGB values.
     private func colorNumber(_ color: Color) -> (Int32, Bool) {
+        if directColor {
+            switch color {
+            case .default: return (-1, false)
+            case .ansi(let n) where n < 8: return (Int32(n), false)
+            default:
+                let (r, g, b) = color.rgbComponents(default: (0, 0, 0))
+                return (Int32(r) << 16 | Int32(g) << 8 | Int32(b), false)
+            }
+        }
         switch color {
         case .default: return (-1, false)
         case .ansi(let n):

@@ -88,6 +88,7 @@ public final class RefreshControl: View {
             switch effect {
             case .startAction(let generation):
                 onRefreshStarted?()
+                task?.cancel()
                 task = Task { @MainActor [weak self, action] in
                     let result: Result<[String], any Error>
                     do { result = .success(try await action()) } catch { result = .failure(error) }
@@ -99,6 +100,16 @@ public final class RefreshControl: View {
             case .scheduleTick(let delay):
                 scheduler.schedule(after: delay) { [weak self] in self?.send(.tick) }
             }
+        }
+        switch state.phase {
+        case .pulling, .armed:
+            break
+        default:
+            keyPull = 0  // a pull ended, by whatever path
+        }
+        if !state.isRefreshing, let running = task {
+            running.cancel()  // ended early or cancelled: its result would be dropped anyway
+            task = nil
         }
         animate()
         onNeedsDisplay?()

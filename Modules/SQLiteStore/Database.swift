@@ -20,7 +20,9 @@ public final class Database {
 
     /// Opens (creating if needed) the database at `path`. A file that is not a SQLite
     /// database is refused with an error and left untouched.
-    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
+    /// With `writeAheadLog: false` the journal mode is left as the file has it (so a file can
+    /// be inspected without changing it); switch it on later with ``enableWriteAheadLog()``.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), writeAheadLog: Bool = true) throws(SQLiteError) {
         self.path = path
         var connection: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -32,16 +34,19 @@ public final class Database {
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Int32(busyTimeout.components.seconds * 1000))
-        do {
-            // Reading the schema fails at once on a file that is not a database.
-            _ = try scalarInt("SELECT count(*) FROM sqlite_master")
-            if !readOnly { try execute("PRAGMA journal_mode = WAL") }
-            try execute("PRAGMA foreign_keys = ON")
-        } catch {
-            sqlite3_close(handle)
-            throw error
-        }
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        sqlite3_busy_timeout(handle, milliseconds.overflow ? Int32.max : Int32(clamping: max(0, milliseconds.partialValue + attoseconds / 1_000_000_000_000_000)))
+        // Reading the schema fails at once on a file that is not a database. (On a throw
+        // from here on, `deinit` closes the connection.)
+        _ = try scalarInt("SELECT count(*) FROM sqlite_master")
+        if writeAheadLog && !readOnly { try enableWriteAheadLog() }
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Switches the file to write-ahead logging (a lasting change to the file).
+    public func enableWriteAheadLog() throws(SQLiteError) {
+        try execute("PRAGMA journal_mode = WAL")
     }
 
     deinit { sqlite3_close(handle) }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import LoopbackHTTP
 import Testing
 import TUICore
@@ -100,6 +103,18 @@ struct APIClientTests {
         #expect(center.activeCount == 1, "the slow request still runs (document 003's flaw)")
         _ = try await slow.value
         #expect(center.activeCount == 0)
+    }
+}
+
+struct LoopbackServerLifetimeTests {
+    @Test func aReleasedServerStopsListening() async throws {
+        var server: LoopbackServer? = try LoopbackServer()
+        let url = try #require(server?.url(path: "/items"))
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(from: url)
+        #expect(String(decoding: data, as: UTF8.self).contains("Item 1"))
+        server = nil
+        try await Task.sleep(for: .milliseconds(100))
+        await #expect(throws: (any Error).self) { _ = try await URLSession(configuration: .ephemeral).data(from: url) }
     }
 }
 

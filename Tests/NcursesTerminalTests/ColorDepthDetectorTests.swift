@@ -76,3 +76,13 @@ struct PasteAssemblerTests {
         #expect(assembler.feed(events) == [.paste("a[20z")])
     }
 }
+
+struct ColorPairTableFreezeTests {
+    @Test func aFullTableIsKeptWhenItMayNotBeReset() {
+        var table = ColorPairTable(capacity: 2)  // one usable pair
+        #expect(table.pair(foreground: 1, background: 2) == .new(1))
+        #expect(table.pair(foreground: 3, background: 4, mayReset: false) == .existing(0))
+        #expect(table.pair(foreground: 1, background: 2, mayReset: false) == .existing(1), "pair 1 still means 1/2")
+        #expect(table.resets == 0)
+    }
+}

@@ -65,13 +65,15 @@ struct PhotoLibraryTests {
     @Test func aForeignOrDamagedFileIsRefusedAndNeverOverwritten() throws {
         let foreign = path("foreign.sqlite")
         do {
-            let db = try Database(path: foreign)
+            let db = try Database(path: foreign, writeAheadLog: false)  // another program's file, in rollback-journal mode
             try db.execute("CREATE TABLE invoices(id INTEGER PRIMARY KEY, total REAL)")
             try db.execute("INSERT INTO invoices(total) VALUES (12.5)")
         }
         #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(path: foreign) }
-        #expect(try Database(path: foreign).scalarInt("SELECT count(*) FROM invoices") == 1, "the other program's data is intact")
-        #expect(try Database(path: foreign).scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'asset'") == 0, "nothing was added")
+        #expect(try Database(path: foreign, writeAheadLog: false).scalarInt("SELECT count(*) FROM invoices") == 1, "the other program's data is intact")
+        #expect(try Database(path: foreign, writeAheadLog: false).scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'asset'") == 0, "nothing was added")
+        #expect(try Database(path: foreign, writeAheadLog: false).scalarText("PRAGMA journal_mode") == "delete", "not switched to write-ahead logging")
+        #expect(!FileManager.default.fileExists(atPath: foreign + "-wal"))
         let garbage = path("garbage.sqlite")
         let bytes = Data(repeating: 0x5A, count: 8192)
         try bytes.write(to: URL(fileURLWithPath: garbage))

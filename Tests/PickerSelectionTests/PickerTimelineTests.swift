@@ -57,18 +57,28 @@ struct PickerTimelineTests {
     }
 
     // B4.5
-    @Test("B4.5: the tray's items change at once, but the empty snapshot waits 0.66 s")
+    @Test("B4.5: the tray's items change at once, but the empty snapshot waits 0.66 s after the tray starts to hide")
     func emptySnapshotIsDelayed() {
         var timeline = PickerTimeline()
         _ = timeline.handle(.selectionChanged([3, 1]), at: .zero)
         #expect(timeline.traySnapshot == [3, 1])
         _ = timeline.handle(.selectionChanged([1]), at: ms(100))
         #expect(timeline.traySnapshot == [1])
+        _ = timeline.handle(.tick, at: ms(300))
         _ = timeline.handle(.selectionChanged([]), at: ms(1000))
-        _ = timeline.handle(.tick, at: ms(1659))
-        #expect(timeline.traySnapshot == [1])
-        _ = timeline.handle(.tick, at: ms(1660))
+        _ = timeline.handle(.tick, at: ms(1200))  // the debounced decision: hide
+        _ = timeline.handle(.tick, at: ms(1400))  // the slide starts
+        _ = timeline.handle(.tick, at: ms(1859))
+        #expect(timeline.trayPosition(at: ms(1700)) == 0, "the tray has slid away…")
+        #expect(timeline.traySnapshot == [1], "…with its item still in it")
+        _ = timeline.handle(.tick, at: ms(1860))
         #expect(timeline.traySnapshot == [])
+        // A tray that never showed empties at once.
+        var quick = PickerTimeline()
+        _ = quick.handle(.selectionChanged([5]), at: .zero)
+        _ = quick.handle(.selectionChanged([]), at: ms(50))
+        _ = quick.handle(.tick, at: ms(250))
+        #expect(quick.traySnapshot == [])
     }
 
     // B4.6

@@ -96,6 +96,23 @@ struct RefreshControlTests {
         #expect(calls.value == 1)
     }
 
+    @Test func aKeyboardPullEndedAnotherWayIsForgotten() async throws {
+        let control = try makeControl(seconds: 1, calls: Counter())
+        control.list.rows = (1...50).map { "row \($0)" }
+        _ = render(control)
+        _ = control.handle(.key(.up))
+        _ = control.handle(.key(.up))
+        _ = control.handle(.key(.character("r")))
+        await settle()
+        await advance(.seconds(2))
+        #expect(control.state.phase == .idle)
+        control.list.rows = (1...50).map { "row \($0)" }
+        _ = render(control)
+        _ = control.handle(.key(.down))
+        #expect(control.state.phase == .idle, "↓ scrolls; it does not resume an old pull")
+        #expect(control.list.offset == 1)
+    }
+
     @Test func anErrorShowsAsARowAndTheControlEnds() async throws {
         let control = try makeControl(calls: Counter(), fail: true)
         control.beginRefreshing()

@@ -41,7 +41,7 @@ public final class PhotoLibrary {
         }
         let existed = FileManager.default.fileExists(atPath: path)
         do {
-            database = try Database(path: path)
+            database = try Database(path: path, writeAheadLog: false)  // not before the format check
         } catch {
             throw .notALibrary(path: path, reason: error.message)
         }
@@ -53,6 +53,7 @@ public final class PhotoLibrary {
                     throw PhotoLibraryError.notALibrary(path: path, reason: "it holds other tables")
                 }
             }
+            try database.enableWriteAheadLog()
             try database.migrate(Self.migrations)
         } catch let error as PhotoLibraryError {
             throw error

@@ -33,7 +33,9 @@ public struct PickerTimeline: Equatable, Sendable {
     public static let traySlide: Duration = .milliseconds(300)
     /// From the grid re-attaching to the screen to the tray sliding down (B4.4).
     public static let trayHideDelay: Duration = .milliseconds(200)
-    /// The delay before an empty snapshot is applied to the tray (B4.5).
+    /// The delay, from when the tray starts to hide, before an empty snapshot is applied to
+    /// it (B4.5): longer than the 0.2 s wait plus the 0.3 s slide, so the items leave after
+    /// the tray has slid away.
     public static let emptySnapshotDelay: Duration = .milliseconds(660)
     /// The drawer's slide (B4.6).
     public static let drawerSlide: Duration = .milliseconds(330)
@@ -92,9 +94,7 @@ public struct PickerTimeline: Equatable, Sendable {
         case .selectionChanged(let items):
             latestSelectionEmpty = items.isEmpty
             if items.isEmpty {
-                // The tray keeps its items until it has slid away (B4.5).
-                emptySnapshotAt = now + Self.emptySnapshotDelay
-                ticks.append(Self.emptySnapshotDelay)
+                // The tray keeps its items until it has slid away (B4.5): see the debounce below.
             } else {
                 emptySnapshotAt = nil
                 traySnapshot = items
@@ -131,8 +131,12 @@ public struct PickerTimeline: Equatable, Sendable {
                 trayShown = false
                 attachGridAt = nil
                 gridBottom = .screen  // first the grid lets go of the tray…
-                traySlideDownAt = now + Self.trayHideDelay  // …then the tray slides down
+                traySlideDownAt = now + Self.trayHideDelay  // …then the tray slides down…
                 ticks.append(Self.trayHideDelay)
+                emptySnapshotAt = now + Self.emptySnapshotDelay  // …and only then do its items go
+                ticks.append(Self.emptySnapshotDelay)
+            } else if latestSelectionEmpty {
+                traySnapshot = []  // the tray never showed: nothing to wait for
             }
         }
         if let at = attachGridAt, now >= at {

@@ -48,6 +48,9 @@ public final class PickerView: View {
     private var message: (text: String, until: Duration)?
     private var frameWork: ScheduledWork?
     private var layout = Layout()
+    /// Albums the drawer has room for, and how many of its rows are still above the screen.
+    private var drawerRows = 0
+    private var drawerHiddenRows = 0
     private var finished = false
 
     struct Layout {
@@ -172,10 +175,12 @@ public final class PickerView: View {
         if trayRows > 0 { drawTray(in: tray, on: &canvas) }
 
         let drawerHeight = min(albums.count + 2, max(3, body.height / 2))
-        let drawerRows = revealed ? Int((Double(drawerHeight) * timeline.drawerPosition(at: now)).rounded()) : 0
-        let drawer = Rect(x: body.x + max(0, (body.width - 36) / 2), y: body.y, width: min(36, body.width), height: drawerRows)
+        drawerRows = max(0, drawerHeight - 2)
+        let shownRows = revealed ? Int((Double(drawerHeight) * timeline.drawerPosition(at: now)).rounded()) : 0
+        let drawer = Rect(x: body.x + max(0, (body.width - 36) / 2), y: body.y, width: min(36, body.width), height: shownRows)
         layout.drawer = drawer
-        if drawerRows > 0 { drawDrawer(in: drawer, fullHeight: drawerHeight, on: &canvas) }
+        drawerHiddenRows = drawerHeight - drawer.height
+        if drawer.height > 0 { drawDrawer(in: drawer, fullHeight: drawerHeight, on: &canvas) }
     }
 
     private func drawTitle(in rect: Rect, on canvas: inout Canvas, now: Duration) {
@@ -331,7 +336,8 @@ public final class PickerView: View {
         if layout.grid.contains(point) {
             let left = layout.grid.x + max(0, (layout.grid.width - (columns * Self.pitch.width - 1)) / 2)
             let column = (point.x - left) / Self.pitch.width, row = (point.y - layout.grid.y) / Self.pitch.height
-            guard point.x >= left, column < columns else { return }
+            let rowsDrawn = max(1, layout.grid.height / Self.pitch.height)
+            guard point.x >= left, column < columns, row < rowsDrawn else { return }
             let index = (firstRow + row) * columns + column
             if assets.indices.contains(index) {
                 focus = index
@@ -344,15 +350,16 @@ public final class PickerView: View {
     private func handleDrawer(_ event: InputEvent) -> EventResult {
         switch event {
         case .key(.up), .key(.character("k")): drawerFocus = max(0, drawerFocus - 1)
-        case .key(.down), .key(.character("j")): drawerFocus = min(albums.count - 1, drawerFocus + 1)
+        case .key(.down), .key(.character("j")): drawerFocus = min(albums.count - 1, drawerFocus + 1, max(0, drawerRows - 1))
         case .key(.enter), .key(.character(" ")):
             choose(album: drawerFocus)
         case .key(.escape), .key(.character("a")):
             apply(.toggleDrawer)
         case .mouse(let mouse) where mouse.action == .press:
             if layout.drawer.contains(mouse.position) {
-                let index = mouse.position.y - layout.drawer.y - 1
-                if albums.indices.contains(index) { choose(album: index) }
+                // Rows are counted from the panel's top, part of which may still be above the screen.
+                let index = mouse.position.y - layout.drawer.y + drawerHiddenRows - 1
+                if albums.indices.contains(index), index < drawerRows { choose(album: index) }
             } else if mouse.position.y == layout.title.y, layout.titleRange.contains(mouse.position.x) {
                 apply(.toggleDrawer)
             }

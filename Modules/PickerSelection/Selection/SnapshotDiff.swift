@@ -27,7 +27,7 @@ public struct DuplicateIdentifierError<ID: Hashable & Sendable>: Error, Equatabl
 ///
 /// ```swift
 /// let diff = try SnapshotDiff.between(["a", "b", "c"], ["c", "a", "d"])
-/// // deletions [1], insertions [2], moves [(from: 2, to: 0)]
+/// // deletions [1], insertions [2], moves [(from: 0, to: 1), (from: 2, to: 0)]
 /// ```
 public struct SnapshotDiff: Equatable, Sendable {
     /// A move of one item.
