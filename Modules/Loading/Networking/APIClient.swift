@@ -10,7 +10,7 @@ import FoundationNetworking
 /// `showsIndicator: false` for the same request without the indicator (B3.7).
 ///
 /// ```swift
-/// let api = APIClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let api = APIClient(baseURL: server.baseURL)   // any base URL; here a LoopbackServer
 /// let list: ItemList = try await api.request("/items?delay=1")
 /// let quiet: ItemList = try await api.request("/items", showsIndicator: false)
 /// ```
