@@ -21,6 +21,7 @@ struct DurabilityTests {
         var generator = SystemRandomNumberGenerator()
         var start = 1
         var kills = 0, runsWithCommits = 0
+        var committed: [Int] = []
         for _ in 0..<25 {
             let process = Process()
             process.executableURL = Self.writer
@@ -33,19 +34,27 @@ struct DurabilityTests {
             process.waitUntilExit()
             kills += process.terminationReason == .uncaughtSignal ? 1 : 0
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let last = printed.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") }
+            // The last save that printed "done" was committed; one begun after it may have been
+            // committed too if the kill came between its commit and its "done".
+            var begun: [Int]?
+            var committedThisRun = false
+            for line in printed.split(separator: "\n") {
+                if line.hasPrefix("begin ") {
+                    begun = line.dropFirst(6).split(separator: ",").compactMap { Int($0) }
+                } else if line == "done", let ids = begun {
+                    committed = ids
+                    begun = nil
+                    committedThisRun = true
+                }
+            }
 
             let library = try PhotoLibrary(path: path)
             #expect(try library.integrityCheck() == "ok")
             let saved = try library.savedSelection()
-            if let last {
-                runsWithCommits += 1
-                // The last printed commit, or the one after it if the kill came between commit and print.
-                #expect(saved == DurabilityPattern.selection(last) || saved == DurabilityPattern.selection(last + 1), "after commit \(last): \(saved)")
-                start = last + 2
-            } else {
-                start += 1
-            }
+            #expect(saved == committed || (begun != nil && saved == begun), "committed \(committed), begun \(begun ?? []), found \(saved)")
+            if committedThisRun { runsWithCommits += 1 }
+            committed = saved
+            start += 1000
         }
         #expect(kills == 25)
         #expect(runsWithCommits >= 20, "the writer must have committed before most kills (\(runsWithCommits) of 25)")

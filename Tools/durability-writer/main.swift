@@ -1,6 +1,6 @@
 // durability-writer: saves selections into a photo library as fast as it can, printing
-// "committed N" after each commit, until it is killed. Used by the durability test, which
-// kills it with SIGKILL at random moments and checks the file.
+// "begin ID,ID,…" before each save and "done" after its commit, until it is killed. Used by
+// the durability test, which kills it with SIGKILL at random moments and checks the file.
 //   durability-writer LIBRARY.sqlite START
 import Foundation
 import PickerSelection
@@ -15,8 +15,10 @@ do {
     try library.fillWithSampleIfEmpty()
     var n = start
     while true {
-        try library.saveSelection(DurabilityPattern.selection(n))
-        FileHandle.standardOutput.write(Data("committed \(n)\n".utf8))  // unbuffered
+        let ids = (0..<(3 + n % 3)).map { (n * 7 + $0 * 13) % 150 + 1 }  // within the sample's 150
+        FileHandle.standardOutput.write(Data("begin \(ids.map(String.init).joined(separator: ","))\n".utf8))  // unbuffered
+        try library.saveSelection(ids)
+        FileHandle.standardOutput.write(Data("done\n".utf8))
         n += 1
     }
 } catch {

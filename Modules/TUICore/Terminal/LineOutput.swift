@@ -9,20 +9,3 @@ public protocol LineOutput: AnyObject {
     /// Writes text as it is (escape sequences included).
     func write(_ text: String)
 }
-
-/// A ``LineOutput`` that keeps what is written, for tests.
-@MainActor
-public final class RecordingLineOutput: LineOutput {
-    public let isTerminal: Bool
-    public var columns: Int
-    /// Everything written so far.
-    public private(set) var text = ""
-
-    /// Creates a recorder that claims to be a terminal or not.
-    public init(isTerminal: Bool, columns: Int = 80) {
-        self.isTerminal = isTerminal
-        self.columns = columns
-    }
-
-    public func write(_ text: String) { self.text += text }
-}
