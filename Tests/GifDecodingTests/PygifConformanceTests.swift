@@ -55,9 +55,13 @@ struct PygifConformanceTests {
         return nil
     }
 
+    /// The TESTS file was read and every test it lists has its `.conf` (the count is not
+    /// fixed: this copy lists 84, its README says 87).
     @Test func theSuiteListsItsTests() {
-        // The README counts 87; the TESTS file lists 84.
-        #expect(Self.names.count == 84)
+        #expect(!Self.names.isEmpty)
+        for name in Self.names {
+            #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent("\(name).conf").path), "\(name).conf missing")
+        }
     }
 
     @Test(arguments: names)
