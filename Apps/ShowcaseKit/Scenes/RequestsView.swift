@@ -25,17 +25,18 @@ final class RequestsView: View {
         center.onNeedsDisplay = context.setNeedsDisplay
     }
 
+    /// Letters, not digits: the digits always switch scenes.
     private func makeButtons() -> ButtonBar {
         ButtonBar([
-            .init(key: "1", title: "Quick 0.2 s") { [unowned self] in self.send("quick", "/items?delay=0.2") },
-            .init(key: "2", title: "Slow 2 s") { [unowned self] in self.send("slow", "/items?delay=2&count=5") },
-            .init(key: "3", title: "Failing 500") { [unowned self] in self.send("failing", "/items?delay=1&status=500") },
-            .init(key: "4", title: "Three at once") { [unowned self] in
+            .init(key: "k", title: "Quick 0.2 s") { [unowned self] in self.send("quick", "/items?delay=0.2") },
+            .init(key: "s", title: "Slow 2 s") { [unowned self] in self.send("slow", "/items?delay=2&count=5") },
+            .init(key: "e", title: "Error 500") { [unowned self] in self.send("failing", "/items?delay=1&status=500") },
+            .init(key: "o", title: "Three overlapping") { [unowned self] in
                 self.send("first", "/items?delay=1")
                 self.send("second", "/items?delay=2")
                 self.send("third", "/items?delay=3")
             },
-            .init(key: "5", title: "No indicator") { [unowned self] in self.send("quiet", "/items?delay=1", indicator: false) },
+            .init(key: "n", title: "No indicator") { [unowned self] in self.send("quiet", "/items?delay=1", indicator: false) },
             .init(key: "f", title: "Full-screen/compact") { [unowned self] in
                 self.center.presentation = self.center.presentation == .compact ? .fullScreen : .compact
             },
