@@ -16,7 +16,7 @@ do {
     command = try ShowcaseCommand.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     printError("showcase: \(error)\n")
-    printError(ShowcaseCommand.usage)
+    printError(ShowcaseCommand.shortUsage)
     exit(64)
 }
 

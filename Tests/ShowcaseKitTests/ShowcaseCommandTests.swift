@@ -17,6 +17,19 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["headless", "a", "b"]) == .headless(paths: ["a", "b"]))
     }
 
+    @Test func theLibraryMayBeChosenBeforeTheLibraryCommand() throws {
+        #expect(try ShowcaseCommand.parse(["--library", "l", "library", "stats"]) == .library(.stats(library: "l")))
+        #expect(try ShowcaseCommand.parse(["--library", "l", "library", "import", "d"]) == .library(.importFolder("d", album: nil, library: "l")))
+    }
+
+    @Test func theShortUsageIsTheUsageLinesAndAPointerToHelp() {
+        let short = ShowcaseCommand.shortUsage
+        #expect(short.hasPrefix("USAGE: showcase"))
+        #expect(short.contains("showcase library import"))
+        #expect(!short.contains("SCENES:"))
+        #expect(short.hasSuffix("Run `showcase --help` for the commands, options and scenes."))
+    }
+
     @Test(arguments: [
         (["--bogus"], "unknown option `--bogus`"),
         (["launch"], "unknown command `launch`"),
@@ -24,6 +37,10 @@ struct ShowcaseCommandTests {
         (["--scene", "nowhere"], "no scene `nowhere`"),
         (["headless", "--fast"], "unknown option `--fast` for `headless`"),
         (["--version", "x"], "takes no arguments"),
+        (["--library", "a", "library", "stats", "--library", "b"], "`--library` is given twice"),
+        (["--scene", "picker", "library", "stats"], "does not go with `library`"),
+        (["--library", "a", "gif", "info", "f.gif"], "not with `gif`"),
+        (["--library", "a", "--help"], "takes no arguments"),
     ])
     func rejectsBadCommandLines(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(arguments) }

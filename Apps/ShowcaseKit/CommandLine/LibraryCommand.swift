@@ -30,6 +30,17 @@ public enum LibraryCommand: Equatable, Sendable {
         }
     }
 
+    /// The same command with the library file given before `library` on the command line;
+    /// giving it in both places is refused.
+    func choosingLibrary(_ path: String?) throws(UsageError) -> LibraryCommand {
+        guard let path else { return self }
+        switch self {
+        case .importFolder(let folder, let album, nil): return .importFolder(folder, album: album, library: path)
+        case .stats(nil): return .stats(library: path)
+        default: throw UsageError("`--library` is given twice; give it once")
+        }
+    }
+
     /// Runs the command; `progress` gets a redrawable line on a terminal. Returns the exit status.
     @MainActor
     public func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: (any LineOutput)?) -> Int32 {

@@ -26,7 +26,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
                showcase headless [PATH…]
                showcase gif info FILE [--json] | gif frames FILE --out DIR | gif play FILE
                showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
-               showcase library import DIR [--album NAME] [--library PATH] | library stats
+               showcase [--library PATH] library import DIR [--album NAME] | library stats
                showcase --help | --version
 
         Opens the IndicatorKit showcase in the terminal: one tab per scene.
@@ -65,16 +65,47 @@ public enum ShowcaseCommand: Equatable, Sendable {
         return text
     }
 
+    /// The usage lines alone, printed after a usage error with a pointer to `--help`.
+    public static var shortUsage: String {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+        return lines.joined(separator: "\n") + "\n\nRun `showcase --help` for the commands, options and scenes."
+    }
+
     /// Parses the arguments after the program name.
+    ///
+    /// `--scene` and `--library` come before any command; `--library` also applies to the
+    /// `library` commands (`showcase --library L library stats` is
+    /// `showcase library stats --library L`).
     public static func parse(_ arguments: [String]) throws(UsageError) -> ShowcaseCommand {
         var rest = arguments[...]
-        guard let first = rest.first else { return .interactive(scene: nil, library: nil) }
+        var scene: String?, library: String?
+        while let flag = rest.first, flag == "--scene" || flag == "--library" {
+            guard rest.count >= 2 else { throw UsageError("`\(flag)` needs a value") }
+            let value = rest[rest.index(after: rest.startIndex)]
+            if flag == "--scene" {
+                guard SceneCatalog.entry(id: value) != nil else {
+                    throw UsageError("no scene `\(value)`; the scenes are: \(SceneCatalog.all.map(\.id).joined(separator: ", "))")
+                }
+                scene = value
+            } else {
+                library = value
+            }
+            rest = rest.dropFirst(2)
+        }
+        guard let first = rest.first else { return .interactive(scene: scene, library: library) }
+        if first == "library" {
+            if scene != nil { throw UsageError("`--scene` opens the app on a scene; it does not go with `library`") }
+            return .library(try LibraryCommand.parse(Array(rest.dropFirst())).choosingLibrary(library))
+        }
+        if scene != nil || library != nil, !first.hasPrefix("-") {
+            throw UsageError("`--scene` and `--library` go with the app itself (or `--library` with `library`), not with `\(first)`")
+        }
         switch first {
         case "-h", "--help", "help":
-            guard rest.count == 1 else { throw UsageError("`\(first)` takes no arguments") }
+            guard rest.count == 1, scene == nil, library == nil else { throw UsageError("`\(first)` takes no arguments") }
             return .help
         case "--version":
-            guard rest.count == 1 else { throw UsageError("`--version` takes no arguments") }
+            guard rest.count == 1, scene == nil, library == nil else { throw UsageError("`--version` takes no arguments") }
             return .version
         case "headless":
             rest = rest.dropFirst()
@@ -86,26 +117,6 @@ public enum ShowcaseCommand: Equatable, Sendable {
             return .gif(try GifCommand.parse(Array(rest.dropFirst())))
         case "run":
             return .run(try RunCommand.parse(Array(rest.dropFirst())))
-        case "library":
-            return .library(try LibraryCommand.parse(Array(rest.dropFirst())))
-        case "--scene", "--library":
-            var scene: String?, library: String?
-            var words = rest
-            while let flag = words.first {
-                guard words.count >= 2 else { throw UsageError("`\(flag)` needs a value") }
-                let value = words[words.index(after: words.startIndex)]
-                switch flag {
-                case "--scene":
-                    guard SceneCatalog.entry(id: value) != nil else {
-                        throw UsageError("no scene `\(value)`; the scenes are: \(SceneCatalog.all.map(\.id).joined(separator: ", "))")
-                    }
-                    scene = value
-                case "--library": library = value
-                default: throw UsageError("unknown option `\(flag)`")
-                }
-                words = words.dropFirst(2)
-            }
-            return .interactive(scene: scene, library: library)
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option `\(first)`") }
             throw UsageError("unknown command `\(first)`")
