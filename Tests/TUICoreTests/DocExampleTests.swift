@@ -1,0 +1,22 @@
+import Testing
+import TUICore
+
+/// The example of docs/TUICore.md, compiled and run as written.
+@MainActor
+struct DocExampleTests {
+    final class Greeting: View {
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            canvas.drawBox(rect, title: "Hello")
+            canvas.draw("こんにちは, world", at: Point(x: rect.x + 2, y: rect.y + 1), clip: rect.inset(by: 1))
+        }
+    }
+
+    @Test func theGreetingDrawsOnAHeadlessTerminal() {
+        let terminal = HeadlessTerminal(size: Size(width: 30, height: 3))
+        let host = TerminalHost(backend: terminal, root: Greeting())
+        host.renderIfNeeded()
+        let lines = terminal.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.contains("Hello") == true)
+        #expect(lines.dropFirst().first?.contains("こんにちは, world") == true)
+    }
+}
