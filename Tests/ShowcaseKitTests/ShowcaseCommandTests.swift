@@ -25,7 +25,7 @@ struct ShowcaseCommandTests {
     @Test func theShortUsageIsTheUsageLinesAndAPointerToHelp() {
         let short = ShowcaseCommand.shortUsage
         #expect(short.hasPrefix("USAGE: showcase"))
-        #expect(short.contains("showcase library import"))
+        #expect(short.contains("library import DIR"))
         #expect(!short.contains("SCENES:"))
         #expect(short.hasSuffix("Run `showcase --help` for the commands, options and scenes."))
     }
