@@ -23,7 +23,7 @@ struct RefreshControlTests {
         let clock = self.clock
         return RefreshControl(list: list, animation: spinner, scheduler: clock) {
             calls.value += 1
-            await clock.sleep(for: .seconds(seconds))
+            try await clock.sleep(for: .seconds(seconds))
             if fail { throw StubError() }
             return ["new \(calls.value)"]
         }

@@ -226,4 +226,22 @@ struct VirtualSchedulerTests {
         #expect(fired)
         #expect(scheduler.now == .seconds(2))
     }
+
+    @Test("sleep ends on the clock's time, and at once with CancellationError when cancelled")
+    func sleepAndCancellation() async {
+        let clock = VirtualScheduler()
+        let sleeper = Task { @MainActor in try await clock.sleep(for: .seconds(3)) }
+        await VirtualScheduler.settle()
+        #expect(clock.pendingCount == 1)
+        await clock.run(for: .seconds(3))
+        #expect((try? await sleeper.value) != nil)
+
+        let cancelled = Task { @MainActor in try await clock.sleep(for: .seconds(3)) }
+        await VirtualScheduler.settle()
+        cancelled.cancel()
+        await VirtualScheduler.settle()
+        #expect(clock.now == .seconds(3), "no time passed")
+        #expect(clock.pendingCount == 0, "the timer went with the sleep")
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+    }
 }

@@ -32,7 +32,7 @@ enum LoadingBench {
         for i in 0..<count {
             let task = Task { @MainActor in
                 _ = try? await center.track("job") {
-                    await clock.sleep(for: .milliseconds(i % 700))
+                    try await clock.sleep(for: .milliseconds(i % 700))
                     if i % 3 == 1 { throw Failure() }
                     try Task.checkCancellation()
                 }

@@ -22,7 +22,7 @@ final class PullToRefreshView: View {
         let scheduler = context.scheduler
         var nextBatch = 1
         control = RefreshControl(list: list, animation: animation, scheduler: scheduler) {
-            await scheduler.sleep(for: Self.actionDuration)
+            try await scheduler.sleep(for: Self.actionDuration)  // Esc cancels it: no batch is used up
             nextBatch += 1
             return Self.rows(batch: nextBatch)
         }

@@ -33,18 +33,17 @@ public struct SceneNetwork: Sendable {
 /// Answers like ``LoopbackServer`` (same responder), waiting on the scheduler instead of the
 /// network, so scenarios play requests on the virtual clock.
 struct SimulatedHTTPClient: HTTPClient {
-    let scheduler: @MainActor @Sendable (Duration) async -> Void
+    let scheduler: @MainActor @Sendable (Duration) async throws -> Void
 
     @MainActor
     init(scheduler: any Scheduler) {
-        self.scheduler = { [scheduler] duration in await scheduler.sleep(for: duration) }
+        self.scheduler = { [scheduler] duration in try await scheduler.sleep(for: duration) }
     }
 
     nonisolated(nonsending) func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let target = request.url.map { url in url.path + (url.query.map { "?" + $0 } ?? "") } ?? "/"
         let response = LoopbackResponder.respond(to: "GET \(target) HTTP/1.1")
-        await scheduler(.milliseconds(Int(response.delay * 1000)))
-        try Task.checkCancellation()
+        try await scheduler(.milliseconds(Int(response.delay * 1000)))
         guard let url = request.url, let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"]) else {
             throw URLError(.badServerResponse)
         }

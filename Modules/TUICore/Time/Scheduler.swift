@@ -64,11 +64,33 @@ extension Duration {
 
 extension Scheduler {
     /// Suspends the calling task for `duration` of this scheduler's time (virtual time under
-    /// a ``VirtualScheduler``). The sleep is not cut short by cancellation: check
-    /// `Task.isCancelled` after it.
-    public func sleep(for duration: Duration) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            schedule(after: duration) { continuation.resume() }
+    /// a ``VirtualScheduler``). Like `Task.sleep`, it ends early with `CancellationError`
+    /// when the task is cancelled, and the timer it set is cancelled with it.
+    public func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        let sleeper = Sleeper()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                sleeper.continuation = continuation
+                sleeper.timer = schedule(after: duration) { sleeper.wake(throwing: nil) }
+            }
+        } onCancel: {
+            Task { @MainActor in sleeper.wake(throwing: CancellationError()) }
         }
+    }
+}
+
+/// One ``Scheduler/sleep(for:)``: resumed once, by its timer or by cancellation.
+@MainActor
+private final class Sleeper {
+    var continuation: CheckedContinuation<Void, any Error>?
+    var timer: ScheduledWork?
+
+    func wake(throwing error: (any Error)?) {
+        guard let continuation else { return }
+        self.continuation = nil
+        timer?.cancel()
+        timer = nil
+        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
     }
 }
