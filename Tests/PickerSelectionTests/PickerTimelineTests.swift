@@ -85,18 +85,23 @@ struct PickerTimelineTests {
     @Test("B4.6: the drawer opens and closes debounced by 0.2 s with a 0.33 s slide")
     func drawerSlides() {
         var timeline = PickerTimeline()
-        _ = timeline.handle(.toggleDrawer, at: .zero)
+        _ = timeline.handle(.setDrawer(open: true), at: .zero)
         _ = timeline.handle(.tick, at: ms(100))
         #expect(timeline.drawerPosition(at: ms(100)) == 0)
         #expect(timeline.handle(.tick, at: ms(200)) == [ms(330)])
         #expect(timeline.drawerOpen)
         #expect(timeline.drawerPosition(at: ms(530)) == 1)
-        // Two quick toggles cancel out: no movement.
-        _ = timeline.handle(.toggleDrawer, at: ms(1000))
-        _ = timeline.handle(.toggleDrawer, at: ms(1100))
+        // Closing and opening again within the debounce cancel out: no movement.
+        _ = timeline.handle(.setDrawer(open: false), at: ms(1000))
+        _ = timeline.handle(.setDrawer(open: true), at: ms(1100))
         _ = timeline.handle(.tick, at: ms(1300))
         #expect(timeline.drawerOpen)
         #expect(timeline.drawerPosition(at: ms(1400)) == 1)
+        // Asking twice to close closes it once (and never opens it again).
+        _ = timeline.handle(.setDrawer(open: false), at: ms(2000))
+        #expect(timeline.handle(.setDrawer(open: false), at: ms(2100)) == [])
+        _ = timeline.handle(.tick, at: ms(2200))
+        #expect(!timeline.drawerOpen && !timeline.drawerRequestedOpen)
     }
 
     // B4.7

@@ -60,4 +60,33 @@ struct PickerViewTests {
         #expect(screen.contains("Evil"), "the drawer lists the album")
         #expect(!screen.contains("\u{1B}"))
     }
+
+    // B4.3 B4.6
+    @Test("B4.3, B4.6: choosing an album twice quickly, by key or by click, closes the drawer for good")
+    func choosingTwiceQuicklyClosesTheDrawer() throws {
+        let clock = VirtualScheduler()
+        let picker = PickerView(library: try makeLibrary(), scheduler: clock)
+        picker.appear()
+        clock.advance(by: .milliseconds(300))
+        _ = render(picker)
+        _ = picker.handle(.key(.character("a")))
+        clock.advance(by: .milliseconds(600))
+        _ = render(picker)
+        for key in [Key.down, .enter, .enter] { _ = picker.handle(.key(key)) }
+        clock.advance(by: .seconds(1))
+        var screen = render(picker)
+        #expect(screen[0].contains("City ▾"))
+        #expect(!screen.joined().contains("Albums"))
+
+        // By mouse: the drawer spans x 32..<68 from y 1; album i is on row 2 + i.
+        _ = picker.handle(.key(.character("a")))
+        clock.advance(by: .milliseconds(600))
+        _ = render(picker)
+        for _ in 0..<2 { _ = picker.handle(.mouse(MouseEvent(.press, at: Point(x: 40, y: 4)))) }
+        clock.advance(by: .seconds(1))
+        screen = render(picker)
+        #expect(screen[0].contains("Mountains ▾"))
+        #expect(!screen.joined().contains("Albums"))
+        #expect(picker.selection.isEmpty, "the second click hit the closing drawer, not the grid")
+    }
 }

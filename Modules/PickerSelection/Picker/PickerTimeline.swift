@@ -21,8 +21,9 @@ public struct PickerTimeline: Equatable, Sendable {
         case appear
         /// The selection changed to these identifiers, in order.
         case selectionChanged([Int])
-        /// The title was activated (open or close the drawer).
-        case toggleDrawer
+        /// The drawer was asked to open or to close (the title, an album chosen, Esc).
+        /// Asking for what was already asked changes nothing.
+        case setDrawer(open: Bool)
         /// A tick asked for went off.
         case tick
     }
@@ -50,6 +51,8 @@ public struct PickerTimeline: Equatable, Sendable {
     public private(set) var trayShown = false
     /// Whether the drawer has been decided open (after the debounce).
     public private(set) var drawerOpen = false
+    /// Whether the drawer was last asked to open (input goes to it from then on).
+    public private(set) var drawerRequestedOpen = false
 
     private var appearedAt: Duration?
     private var latestSelectionEmpty = true
@@ -58,7 +61,6 @@ public struct PickerTimeline: Equatable, Sendable {
     private var trayMotion = Animation<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
     private var attachGridAt: Duration?
     private var emptySnapshotAt: Duration?
-    private var drawerRequested = false
     private var drawerDebounceAt: Duration?
     private var drawerMotion = Animation<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
 
@@ -101,10 +103,12 @@ public struct PickerTimeline: Equatable, Sendable {
             }
             trayDebounceAt = now + Self.debounce
             ticks.append(Self.debounce)
-        case .toggleDrawer:
-            drawerRequested.toggle()
-            drawerDebounceAt = now + Self.debounce
-            ticks.append(Self.debounce)
+        case .setDrawer(let open):
+            if open != drawerRequestedOpen {
+                drawerRequestedOpen = open
+                drawerDebounceAt = now + Self.debounce
+                ticks.append(Self.debounce)
+            }
         case .tick:
             break
         }
@@ -150,8 +154,8 @@ public struct PickerTimeline: Equatable, Sendable {
         }
         if let at = drawerDebounceAt, now >= at {
             drawerDebounceAt = nil
-            if drawerRequested != drawerOpen {
-                drawerOpen = drawerRequested
+            if drawerRequestedOpen != drawerOpen {
+                drawerOpen = drawerRequestedOpen
                 drawerMotion = Animation(from: drawerMotion.value(at: now), to: drawerOpen ? 1 : 0, duration: Self.drawerSlide, easing: .easeOut, start: now)
                 ticks.append(Self.drawerSlide)
             }
@@ -161,6 +165,6 @@ public struct PickerTimeline: Equatable, Sendable {
 
     public static func == (a: Self, b: Self) -> Bool {
         a.gridBottom == b.gridBottom && a.traySnapshot == b.traySnapshot && a.trayShown == b.trayShown && a.drawerOpen == b.drawerOpen
-            && a.appearedAt == b.appearedAt && a.trayDebounceAt == b.trayDebounceAt && a.drawerDebounceAt == b.drawerDebounceAt
+            && a.drawerRequestedOpen == b.drawerRequestedOpen            && a.appearedAt == b.appearedAt && a.trayDebounceAt == b.trayDebounceAt && a.drawerDebounceAt == b.drawerDebounceAt
     }
 }

@@ -190,7 +190,7 @@ public final class PickerView: View {
         canvas.draw(cancel, at: rect.origin, style: bar, clip: rect)
         layout.cancel = rect.x..<(rect.x + cancel.displayWidth)
         let name = (currentAlbum?.name ?? "No album").sanitizedForTerminal
-        let title = "\(name) \(timeline.drawerOpen ? "▴" : "▾")"
+        let title = "\(name) \(timeline.drawerRequestedOpen ? "▴" : "▾")"
         let titleX = rect.x + max(0, (rect.width - title.displayWidth) / 2)
         canvas.draw(title, at: Point(x: titleX, y: rect.y), style: bar.adding(.bold), clip: rect)
         layout.titleRange = titleX..<(titleX + title.displayWidth)
@@ -253,7 +253,8 @@ public final class PickerView: View {
     private func drawTray(in rect: Rect, on canvas: inout Canvas) {
         let style = Style(background: .rgb(24, 26, 34))
         canvas.fill(rect, with: Cell(" ", style: style))
-        let full = Rect(x: rect.x, y: rect.maxY - Self.trayHeight, width: rect.width, height: Self.trayHeight)
+        // The panel hangs from the tray's moving top edge, so it slides in header first (B4.4).
+        let full = Rect(x: rect.x, y: rect.y, width: rect.width, height: Self.trayHeight)
         canvas.draw(String(repeating: "─", count: rect.width), at: full.origin, style: Style(foreground: .brightBlack, background: .rgb(24, 26, 34)), clip: rect)
         canvas.draw(" Selected · Tab: tray · Enter removes ", at: Point(x: full.x + 2, y: full.y), style: Style(foreground: .brightBlack, background: .rgb(24, 26, 34)), clip: rect)
         for (i, id) in timeline.traySnapshot.enumerated() {
@@ -286,7 +287,13 @@ public final class PickerView: View {
     // MARK: Input
 
     public func handle(_ event: InputEvent) -> EventResult {
-        if timeline.drawerOpen { return handleDrawer(event) }
+        // While the drawer is asked open, or still open during its closing debounce, input
+        // goes to it; choosing and closing there are idempotent, so a second Enter or click
+        // never reopens it nor selects in the grid beneath.
+        if timeline.drawerRequestedOpen || timeline.drawerOpen { return handleDrawer(event) }
+        if case .mouse(let mouse) = event, layout.drawer.contains(mouse.position) {
+            return .handled  // the drawer still sliding away covers the grid: a click on it selects nothing
+        }
         switch event {
         case .key(.escape):
             finish(nil)
@@ -294,7 +301,7 @@ public final class PickerView: View {
             finish(chosenAssets)
         case .key(.character("a")):
             drawerFocus = albumIndex
-            apply(.toggleDrawer)
+            apply(.setDrawer(open: true))
         case .key(.tab), .key(.backTab):
             focusOnTray = !focusOnTray && !selection.isEmpty
             trayFocus = min(trayFocus, max(0, selection.count - 1))
@@ -323,7 +330,7 @@ public final class PickerView: View {
 
     private func click(at point: Point) {
         if point.y == layout.title.y {
-            if layout.titleRange.contains(point.x) { drawerFocus = albumIndex; apply(.toggleDrawer) }
+            if layout.titleRange.contains(point.x) { drawerFocus = albumIndex; apply(.setDrawer(open: true)) }
             if layout.done.contains(point.x) { finish(chosenAssets) }
             if layout.cancel.contains(point.x) { finish(nil) }
             return
@@ -353,15 +360,17 @@ public final class PickerView: View {
         case .key(.down), .key(.character("j")): drawerFocus = min(albums.count - 1, drawerFocus + 1, max(0, drawerRows - 1))
         case .key(.enter), .key(.character(" ")):
             choose(album: drawerFocus)
-        case .key(.escape), .key(.character("a")):
-            apply(.toggleDrawer)
+        case .key(.escape):
+            apply(.setDrawer(open: false))
+        case .key(.character("a")):
+            apply(.setDrawer(open: !timeline.drawerRequestedOpen))
         case .mouse(let mouse) where mouse.action == .press:
             if layout.drawer.contains(mouse.position) {
                 // Rows are counted from the panel's top, part of which may still be above the screen.
                 let index = mouse.position.y - layout.drawer.y + drawerHiddenRows - 1
                 if albums.indices.contains(index), index < drawerRows { choose(album: index) }
             } else if mouse.position.y == layout.title.y, layout.titleRange.contains(mouse.position.x) {
-                apply(.toggleDrawer)
+                apply(.setDrawer(open: !timeline.drawerRequestedOpen))
             }
         default:
             return .handled  // the open drawer keeps input from the grid
@@ -373,6 +382,6 @@ public final class PickerView: View {
     /// Shows album `index`; the selection is kept (B4.3).
     private func choose(album index: Int) {
         if index != albumIndex { loadAlbum(index) }
-        apply(.toggleDrawer)
+        apply(.setDrawer(open: false))
     }
 }
