@@ -22,6 +22,7 @@ final class RequestsView: View {
     init(context: SceneContext) {
         self.context = context
         center = LoadingCenter(scheduler: context.scheduler)
+        center.attachment = .window  // document 003 puts the overlay on the top-level window (B3.3)
         center.onNeedsDisplay = context.setNeedsDisplay
     }
 
