@@ -80,6 +80,14 @@ public final class RefreshControl: View {
         return nil
     }
 
+    /// How many cycles of the animation the current refresh has played (B0.6: about three
+    /// for a 3 s action at a 1 s cycle); nil when none runs.
+    public var cyclesPlayed: Double? {
+        guard let running = refreshingFor else { return nil }
+        let cycle = animation.cycleDuration(timing: timing)
+        return cycle > .zero ? running / cycle : nil
+    }
+
     // MARK: Events
 
     private func send(_ event: RefreshState.Event) {

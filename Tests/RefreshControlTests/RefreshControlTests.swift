@@ -70,12 +70,22 @@ struct RefreshControlTests {
     @Test("B0.6: with a 1 s cycle and a 3 s action about three cycles play, then the control hides")
     func threeCyclesInThreeSeconds() async throws {
         let control = try makeControl(calls: Counter())
-        var cyclesAtEnd = 0.0
-        control.onRefreshFinished = { _ in cyclesAtEnd = (control.refreshingFor ?? .zero).seconds }
+        var cyclesAtEnd: Double?
+        control.onRefreshFinished = { _ in cyclesAtEnd = control.cyclesPlayed }
         control.beginRefreshing()
         await settle()  // the action's task starts
-        await advance(.seconds(3))
-        #expect(cyclesAtEnd == 3.0)
+        // Count the frames the animation shows while the action runs, 10 ms at a time.
+        var shown = control.currentFrame, advances = 0
+        for _ in 0..<300 {
+            await advance(.milliseconds(10))
+            if control.currentFrame != shown {
+                advances += (control.currentFrame - shown + 12) % 12
+                shown = control.currentFrame
+            }
+        }
+        let cycles = Double(advances) / 12
+        #expect(cycles >= 2.9 && cycles <= 3.1, "about three cycles of 12 frames played: \(advances) frames")
+        #expect(cyclesAtEnd.map { abs($0 - cycles) < 0.1 } == true, "the control reports what played: \(String(describing: cyclesAtEnd))")
         #expect(control.visibleHeight > 0, "retracting")
         await advance(.milliseconds(300))
         #expect(control.visibleHeight == 0)

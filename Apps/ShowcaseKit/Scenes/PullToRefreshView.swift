@@ -30,7 +30,7 @@ final class PullToRefreshView: View {
         control.reducedMotion = context.reducedMotion
         control.onRefreshFinished = { [weak self] _ in
             guard let self else { return }
-            self.lastCycles = self.control.refreshingFor.map { $0.seconds / 1.0 }
+            self.lastCycles = self.control.cyclesPlayed
             self.updatedAt = context.timeOfDay()
             self.batch = nextBatch
         }
@@ -44,8 +44,8 @@ final class PullToRefreshView: View {
         let (body, status) = rect.inset(left: 1).splitBottom(1)
         control.render(in: body, on: &canvas)
         var parts: [String] = []
-        if let running = control.refreshingFor {
-            parts.append(String(format: "refreshing: %.1f cycles", running.seconds))
+        if let running = control.cyclesPlayed {
+            parts.append(String(format: "refreshing: %.1f cycles", running))
         } else if let lastCycles {
             parts.append(String(format: "last refresh: %.1f cycles", lastCycles))
         }
