@@ -46,6 +46,36 @@ struct LoadingCenterTests {
         #expect(clock.pendingCount == 0, "no timer left behind")
     }
 
+    /// Content with known colours, to measure the overlay's shade.
+    final class Painted: View {
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            canvas.fill(rect, with: Cell("x", style: Style(foreground: .rgb(255, 255, 255), background: .rgb(200, 100, 50))))
+        }
+    }
+
+    // B1.2 B3.1
+    @Test("B1.2, B3.1: the page shades the screen white at 30 %, full-screen black at 60 %, compact black at 40 %")
+    func shades() async {
+        let screen = Screen(title: "S", content: Painted())
+        let center = LoadingCenter(scheduler: clock)
+        center.root = screen
+        center.presentation = .page
+        let handle = center.begin("Working")
+        await advance(.seconds(1))  // past the grace delay and the fade-in: full opacity
+        func corners() -> [Style] {
+            var canvas = Canvas(size: Size(width: 40, height: 12))
+            screen.render(in: canvas.bounds, on: &canvas)
+            return [canvas[0, 0].style, canvas[39, 0].style, canvas[0, 11].style, canvas[39, 11].style]
+        }
+        // White at 0.3 over (200, 100, 50): 0.7 × each + 76.5, rounded.
+        #expect(corners() == Array(repeating: Style(foreground: .rgb(255, 255, 255), background: .rgb(217, 147, 112)), count: 4))
+        center.presentation = .fullScreen
+        #expect(corners() == Array(repeating: Style(foreground: .rgb(102, 102, 102), background: .rgb(80, 40, 20)), count: 4))
+        center.presentation = .compact
+        #expect(corners() == Array(repeating: Style(foreground: .rgb(153, 153, 153), background: .rgb(120, 60, 30)), count: 4))
+        handle.end()
+    }
+
     // B3.1 B3.2
     @Test("B3.1, B3.2: full-screen dims everything; compact is a centered box a quarter of the width")
     func presentations() async {

@@ -9,7 +9,7 @@ struct PickerTimelineTests {
     @Test("B4.4: the tray slides up 0.2 s after the selection becomes non-empty; the grid attaches after the slide")
     func traySlidesUpThenGridAttaches() {
         var timeline = PickerTimeline()
-        _ = timeline.handle(.appear, at: .zero)
+        _ = timeline.handle(.appear(selection: []), at: .zero)
         #expect(timeline.handle(.selectionChanged([1]), at: ms(1000)) == [ms(200)])
         _ = timeline.handle(.tick, at: ms(1100))
         #expect(timeline.trayPosition(at: ms(1100)) == 0, "0.1 s after: not moving yet")
@@ -109,10 +109,21 @@ struct PickerTimelineTests {
     func revealAfterAppearance() {
         var timeline = PickerTimeline()
         #expect(!timeline.isRevealed(at: .zero))
-        _ = timeline.handle(.appear, at: ms(500))
+        _ = timeline.handle(.appear(selection: []), at: ms(500))
         #expect(!timeline.isRevealed(at: ms(699)))
         #expect(timeline.isRevealed(at: ms(700)))
-        _ = timeline.handle(.appear, at: ms(5000))
+        _ = timeline.handle(.appear(selection: []), at: ms(5000))
         #expect(timeline.isRevealed(at: ms(5000)), "only the first appearance counts")
+    }
+
+    // B4.7
+    @Test("B4.7: a restored selection has its tray in place at once, without a slide")
+    func aRestoredSelectionNeedsNoSlide() {
+        var timeline = PickerTimeline()
+        #expect(timeline.handle(.appear(selection: [4, 2]), at: .zero) == [ms(200)])
+        #expect(timeline.traySnapshot == [4, 2])
+        #expect(timeline.trayPosition(at: .zero) == 1)
+        #expect(timeline.gridBottom == .tray)
+        #expect(!timeline.isAnimating(at: .zero))
     }
 }

@@ -89,4 +89,48 @@ struct PickerViewTests {
         #expect(!screen.joined().contains("Albums"))
         #expect(picker.selection.isEmpty, "the second click hit the closing drawer, not the grid")
     }
+
+    // B4.7
+    @Test("B4.7: reopened with a saved selection, nothing of the tray shows for 0.2 s, then it is simply there")
+    func theRevealHidesTheRestoredTrayAtFirst() throws {
+        let library = try makeLibrary()
+        try library.saveSelection([3, 1])
+        let clock = VirtualScheduler()
+        let picker = PickerView(library: library, scheduler: clock)
+        picker.appear()
+        let trayRows = 24..<30  // the tray's six rows at the bottom of the 30-row picker
+        for step in 0..<20 {
+            clock.advance(by: .milliseconds(step == 0 ? 0 : 10))
+            let screen = render(picker)
+            #expect(!screen[trayRows].joined().contains("Selected"), "hidden at \(step * 10) ms")
+        }
+        clock.advance(by: .milliseconds(10))  // 200 ms
+        let screen = render(picker)
+        #expect(screen[trayRows.lowerBound].contains("Selected · Tab"), "in place, not sliding")
+        #expect(screen[trayRows.lowerBound + 1].hasPrefix("  1 ") && screen[trayRows.lowerBound + 1].contains(" 2 "))
+    }
+
+    // B4.2 B4.5
+    @Test("B4.2, B4.5: a tray fuller than its row keeps the newest item in view and counts the rest")
+    func aFullTrayScrolls() throws {
+        let clock = VirtualScheduler()
+        let picker = PickerView(library: try makeLibrary(), scheduler: clock)
+        picker.appear()
+        clock.advance(by: .milliseconds(300))
+        _ = render(picker)
+        for _ in 0..<13 { _ = picker.handle(.key(.enter)); _ = picker.handle(.key(.right)) }
+        clock.advance(by: .milliseconds(600))
+        var screen = render(picker)
+        #expect(PickerView.trayFits(width: 100) == 11)
+        #expect(screen[24].contains("‹ +2"), "two scrolled out at the start")
+        #expect(screen[25].contains(" 13 ") && !screen[25].contains(" 2 "))
+        _ = picker.handle(.key(.tab))  // the focus goes to the tray's first item, which scrolls into view
+        screen = render(picker)
+        #expect(screen[24].contains("+2 ›"))
+        #expect(screen[25].hasPrefix("  1 ") && !screen[25].contains(" 13 "))
+        _ = picker.handle(.mouse(MouseEvent(.press, at: Point(x: 2 + 9, y: 26))))  // the second thumbnail
+        clock.advance(by: .milliseconds(600))
+        #expect(picker.selection.count == 12)
+        #expect(picker.selection.order(of: 2) == nil, "the clicked item left the selection")
+    }
 }

@@ -17,8 +17,10 @@ public struct PickerTimeline: Equatable, Sendable {
 
     /// What happens.
     public enum Event: Equatable, Sendable {
-        /// The picker appeared.
-        case appear
+        /// The picker appeared with this selection (restored from before, or empty). A
+        /// restored selection has its tray in place at once, without a slide; the reveal
+        /// keeps it out of sight for the first 0.2 s (B4.7).
+        case appear(selection: [Int])
         /// The selection changed to these identifiers, in order.
         case selectionChanged([Int])
         /// The drawer was asked to open or to close (the title, an album chosen, Esc).
@@ -88,10 +90,17 @@ public struct PickerTimeline: Equatable, Sendable {
     public mutating func handle(_ event: Event, at now: Duration) -> [Duration] {
         var ticks: [Duration] = []
         switch event {
-        case .appear:
+        case .appear(let items):
             if appearedAt == nil {
                 appearedAt = now
                 ticks.append(Self.revealDelay)
+                if !items.isEmpty {
+                    latestSelectionEmpty = false
+                    traySnapshot = items
+                    trayShown = true
+                    trayMotion = Animation(from: 1, to: 1, duration: .zero, easing: .linear, start: now)
+                    gridBottom = .tray
+                }
             }
         case .selectionChanged(let items):
             latestSelectionEmpty = items.isEmpty
@@ -165,6 +174,7 @@ public struct PickerTimeline: Equatable, Sendable {
 
     public static func == (a: Self, b: Self) -> Bool {
         a.gridBottom == b.gridBottom && a.traySnapshot == b.traySnapshot && a.trayShown == b.trayShown && a.drawerOpen == b.drawerOpen
-            && a.drawerRequestedOpen == b.drawerRequestedOpen            && a.appearedAt == b.appearedAt && a.trayDebounceAt == b.trayDebounceAt && a.drawerDebounceAt == b.drawerDebounceAt
+            && a.drawerRequestedOpen == b.drawerRequestedOpen
+            && a.appearedAt == b.appearedAt && a.trayDebounceAt == b.trayDebounceAt && a.drawerDebounceAt == b.drawerDebounceAt
     }
 }

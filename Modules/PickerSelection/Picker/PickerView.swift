@@ -41,6 +41,8 @@ public final class PickerView: View {
     private var cellCache: [Int: Canvas] = [:]
     private var focus = 0
     private var trayFocus = 0
+    /// The tray's items, moved to each new snapshot by a diff (B4.5).
+    private(set) var tray = TrayList()
     private var focusOnTray = false
     private var drawerFocus = 0
     private var firstRow = 0
@@ -71,8 +73,7 @@ public final class PickerView: View {
 
     /// Tells the picker it is on screen (starts the reveal timer, B4.7).
     public func appear() {
-        apply(.appear)
-        if !selection.isEmpty { apply(.selectionChanged(selection.items)) }
+        apply(.appear(selection: selection.items))
     }
 
     /// The album shown.
@@ -134,7 +135,7 @@ public final class PickerView: View {
 
     private func removeFromTray(_ id: Int) {
         guard selection.remove(id) else { return }
-        trayFocus = min(trayFocus, max(0, selection.count - 1))
+        trayFocus = min(trayFocus, max(0, tray.items.count - 2))
         if selection.isEmpty { focusOnTray = false }
         selectionChanged()
     }
@@ -250,6 +251,9 @@ public final class PickerView: View {
         }
     }
 
+    /// How many thumbnails the tray's row has room for.
+    static func trayFits(width: Int) -> Int { max(1, width / pitch.width) }
+
     private func drawTray(in rect: Rect, on canvas: inout Canvas) {
         let style = Style(background: .rgb(24, 26, 34))
         canvas.fill(rect, with: Cell(" ", style: style))
@@ -257,14 +261,28 @@ public final class PickerView: View {
         let full = Rect(x: rect.x, y: rect.y, width: rect.width, height: Self.trayHeight)
         canvas.draw(String(repeating: "─", count: rect.width), at: full.origin, style: Style(foreground: .brightBlack, background: .rgb(24, 26, 34)), clip: rect)
         canvas.draw(" Selected · Tab: tray · Enter removes ", at: Point(x: full.x + 2, y: full.y), style: Style(foreground: .brightBlack, background: .rgb(24, 26, 34)), clip: rect)
-        for (i, id) in timeline.traySnapshot.enumerated() {
-            guard let asset = assetCache[id] else { continue }
-            let origin = Point(x: full.x + 1 + i * Self.pitch.width, y: full.y + 1)
-            if origin.x + Self.cellSize.width > rect.maxX { break }
+        let fits = Self.trayFits(width: rect.width)
+        tray.update(to: timeline.traySnapshot, visibleCount: fits)
+        if focusOnTray { tray.reveal(trayFocus, visibleCount: fits) }
+        let shown = tray.items.indices.dropFirst(tray.firstVisible).prefix(fits)
+        for (slot, i) in shown.enumerated() {
+            guard let asset = assetCache[tray.items[i]] else { continue }
+            let origin = Point(x: full.x + 1 + slot * Self.pitch.width, y: full.y + 1)
             drawThumbnail(asset, at: origin, on: &canvas, clip: rect, dimsSelected: false)
             if focusOnTray && i == trayFocus {
                 canvas.draw(String(repeating: "━", count: Self.cellSize.width), at: Point(x: origin.x, y: origin.y + Self.cellSize.height), style: Style(foreground: .yellow), clip: rect)
             }
+        }
+        // Items scrolled out of view are counted at the ends of the header.
+        let hiddenBefore = tray.firstVisible, hiddenAfter = tray.items.count - tray.firstVisible - shown.count
+        let edge = Style(foreground: .brightWhite, background: .rgb(24, 26, 34), attributes: .bold)
+        if hiddenAfter > 0 {
+            let text = " +\(hiddenAfter) › "
+            canvas.draw(text, at: Point(x: full.maxX - text.displayWidth - 1, y: full.y), style: edge, clip: rect)
+        }
+        if hiddenBefore > 0 {
+            let text = " ‹ +\(hiddenBefore) "
+            canvas.draw(text, at: Point(x: full.maxX - text.displayWidth - 12, y: full.y), style: edge, clip: rect)
         }
     }
 
@@ -303,19 +321,19 @@ public final class PickerView: View {
             drawerFocus = albumIndex
             apply(.setDrawer(open: true))
         case .key(.tab), .key(.backTab):
-            focusOnTray = !focusOnTray && !selection.isEmpty
-            trayFocus = min(trayFocus, max(0, selection.count - 1))
+            focusOnTray = !focusOnTray && !tray.items.isEmpty
+            trayFocus = min(trayFocus, max(0, tray.items.count - 1))
         case .key(.left), .key(.character("h")):
             if focusOnTray { trayFocus = max(0, trayFocus - 1) } else { focus = max(0, focus - 1) }
         case .key(.right), .key(.character("l")):
-            if focusOnTray { trayFocus = min(selection.count - 1, trayFocus + 1) } else { focus = min(max(0, assets.count - 1), focus + 1) }
+            if focusOnTray { trayFocus = max(0, min(tray.items.count - 1, trayFocus + 1)) } else { focus = min(max(0, assets.count - 1), focus + 1) }
         case .key(.up), .key(.character("k")):
             if !focusOnTray { focus = max(0, focus - columns) }
         case .key(.down), .key(.character("j")):
             if !focusOnTray { focus = min(max(0, assets.count - 1), focus + columns) }
         case .key(.character(" ")), .key(.enter):
             if focusOnTray {
-                if selection.items.indices.contains(trayFocus) { removeFromTray(selection.items[trayFocus]) }
+                if tray.items.indices.contains(trayFocus) { removeFromTray(tray.items[trayFocus]) }
             } else if assets.indices.contains(focus) {
                 toggle(assets[focus])
             }
@@ -336,8 +354,11 @@ public final class PickerView: View {
             return
         }
         if layout.tray.contains(point) {
-            let index = (point.x - layout.tray.x - 1) / Self.pitch.width
-            if timeline.traySnapshot.indices.contains(index) { removeFromTray(timeline.traySnapshot[index]) }
+            let slot = (point.x - layout.tray.x - 1) / Self.pitch.width
+            let index = tray.firstVisible + slot
+            if point.x > layout.tray.x, slot < Self.trayFits(width: layout.tray.width), tray.items.indices.contains(index) {
+                removeFromTray(tray.items[index])
+            }
             return
         }
         if layout.grid.contains(point) {
