@@ -16,6 +16,48 @@ struct ItemList: Decodable, Equatable, Sendable {
     let items: [Item]
 }
 
+/// Waits on the main actor, a yield at a time (no wall clock), until `condition` holds;
+/// false if it does not within `yields`.
+@MainActor
+func eventually(yields: Int = 10_000, _ condition: () -> Bool) async -> Bool {
+    for _ in 0..<yields {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
+}
+
+/// An ``HTTPClient`` that holds every request until the test opens it, then answers with
+/// three items: "in flight" is a state the test controls, not a moment it guesses.
+struct GatedHTTPClient: HTTPClient {
+    actor Gate {
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+        private var isOpen = false
+        private(set) var waiting = 0
+        func pass() async {
+            guard !isOpen else { return }
+            waiting += 1
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        func open() {
+            isOpen = true
+            for waiter in waiters { waiter.resume() }
+            waiters = []
+        }
+    }
+
+    let gate = Gate()
+
+    nonisolated(nonsending) func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        await gate.pass()
+        let body = LoopbackResponder.respond(to: "GET /items HTTP/1.1").body
+        guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil) else {
+            throw URLError(.badURL)
+        }
+        return (Data(body), response)
+    }
+}
+
 /// Real HTTP over loopback through URLSession (B3.6, B3.7).
 @MainActor
 @Suite(.serialized)
@@ -34,8 +76,7 @@ struct APIClientTests {
     func successDecodesAndBalances() async throws {
         let client = api
         let task = Task { @MainActor in try await client.request("/items?delay=0.3&count=2", as: ItemList.self) }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(center.activeCount == 1, "started before the answer came")
+        #expect(await eventually { center.activeCount == 1 }, "started before the answer came")
         let list = try await task.value
         #expect(list == ItemList(items: [Item(id: 1, name: "Item 1"), Item(id: 2, name: "Item 2")]))
         #expect(center.activeCount == 0)
@@ -72,9 +113,8 @@ struct APIClientTests {
     @Test("B3.6: a cancelled request ends the indicator too")
     func cancellationBalances() async throws {
         let client = api
-        let task = Task { @MainActor in try await client.request("/items?delay=2", as: ItemList.self) }
-        try await Task.sleep(for: .milliseconds(150))
-        #expect(center.activeCount == 1)
+        let task = Task { @MainActor in try await client.request("/items?delay=5", as: ItemList.self) }
+        #expect(await eventually { center.activeCount == 1 })
         task.cancel()
         let result = await task.result
         #expect(center.activeCount == 0)
@@ -88,16 +128,27 @@ struct APIClientTests {
     // B3.7
     @Test("B3.7: the same request without the indicator")
     func requestWithoutIndicator() async throws {
-        let client = api
-        let task = Task { @MainActor in try await client.request("/items?delay=0.3", as: ItemList.self, showsIndicator: false) }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(center.activeCount == 0)
+        let gated = GatedHTTPClient()
+        let client = APIClient(baseURL: server.url(path: "/"), http: gated, loading: center)
+        let task = Task { @MainActor in try await client.request("/items", as: ItemList.self, showsIndicator: false) }
+        var inFlight = false
+        for _ in 0..<10_000 where !inFlight {
+            inFlight = await gated.gate.waiting == 1
+            await Task.yield()
+        }
+        #expect(inFlight)
+        #expect(center.activeCount == 0, "in flight, and no indicator")
+        await gated.gate.open()
         #expect(try await task.value.items.count == 3)
+        #expect(center.activeCount == 0)
+        // The same through the real server and URLSession.
+        #expect(try await api.request("/items", as: ItemList.self, showsIndicator: false).items.count == 3)
+        #expect(center.activeCount == 0)
     }
 
     @Test func overlappingRequestsKeepTheIndicatorUntilTheLastEnds() async throws {
         let client = api
-        let slow = Task { @MainActor in try await client.request("/items?delay=0.6", as: ItemList.self) }
+        let slow = Task { @MainActor in try await client.request("/items?delay=1.5", as: ItemList.self) }
         let quick = Task { @MainActor in try await client.request("/items?delay=0.1", as: ItemList.self) }
         _ = try await quick.value
         #expect(center.activeCount == 1, "the slow request still runs (document 003's flaw)")

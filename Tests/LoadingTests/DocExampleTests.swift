@@ -10,8 +10,8 @@ import Loading
 struct DocExampleTests {
     struct Store { func items() async throws -> [Int] { [1, 2, 3] } }
 
-    // B1.4 B3.6 B3.7
-    @Test("B1.4, B3.6, B3.7: the example's center, handle, track and API client end balanced")
+    // B3.6 B3.7
+    @Test("B3.6, B3.7: the example's center, handle, track and API client end balanced")
     func theExampleEndsBalanced() async throws {
         let server = try LoopbackServer(maxRequests: 10)
         let serverURL = server.baseURL
