@@ -56,13 +56,15 @@ let package = Package(
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
         .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "Indicator", "Loading", "PickerSelection"], path: "Tools/bench"),
 
+        // Support for the randomised tests (a seeded generator); not a product.
+        .target(name: "TestSupport", dependencies: ["GifSamples"], path: "Tests/TestSupport"),
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal"], path: "Tests/IndicatorTests"),
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "GifDecoding"], path: "Tests/RefreshControlTests"),
-        .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "LoopbackHTTP"], path: "Tests/LoadingTests"),
+        .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"], path: "Tests/SQLiteStoreTests"),
-        .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding"], path: "Tests/PickerSelectionTests"),
+        .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding"], path: "Tests/ShowcaseKitTests"),
     ],

@@ -89,6 +89,9 @@ public final class LoopbackServer: Sendable {
     /// How many requests were answered.
     public var requestCount: Int { listener.served }
 
+    /// Connections being answered now (a cancelled request's goes as soon as it hangs up).
+    public var openConnections: Int { listener.openCount }
+
     /// Stops accepting connections. Safe to call more than once.
     public func stop() { listener.stop() }
 }
@@ -113,6 +116,12 @@ private final class Listener: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return servedCount
+    }
+
+    var openCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return open
     }
 
     /// Wakes the accept thread (which then closes the socket).
@@ -171,13 +180,37 @@ private final class Listener: @unchecked Sendable {
         }
         let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first.map(String.init) ?? ""
         let response = LoopbackResponder.respond(to: line)
-        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        guard clientWaits(client, seconds: response.delay) else { return }  // it hung up: no answer
         let bytes = Array(response.head.utf8) + response.body
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes { all -> Int in
+                guard let base = all.baseAddress else { return 0 }
+                return send(client, base + offset, all.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if n <= 0 { break }
             offset += n
+        }
+    }
+
+    /// Holds the answer for `seconds` (the slow server a request asked for) while watching
+    /// the connection: false as soon as the client hangs up, e.g. because its request was
+    /// cancelled, so the worker ends at once instead of waiting on a closed socket.
+    private static func clientWaits(_ client: Int32, seconds: Double) -> Bool {
+        guard seconds > 0 else { return true }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        var events = Int16(POLLIN)
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return true }
+            var watch = pollfd(fd: client, events: events, revents: 0)
+            let ready = poll(&watch, 1, Int32(min((deadline - now) / 1_000_000 + 1, 1_000)))
+            if ready < 0 { if errno == EINTR { continue }; return false }
+            if ready == 0 { continue }
+            if watch.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return false }
+            var byte: UInt8 = 0
+            if recv(client, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { return false }  // closed
+            events = 0  // more bytes came: watch only for hang-ups from now on
         }
     }
 }

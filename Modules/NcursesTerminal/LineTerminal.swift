@@ -40,7 +40,10 @@ public final class LineTerminal: LineOutput {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { writeBytes(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeMutableBytes { all -> Int in
+                guard let base = all.baseAddress else { return 0 }
+                return writeBytes(descriptor, base + offset, all.count - offset)
+            }
             if n <= 0 { break }
             offset += n
         }

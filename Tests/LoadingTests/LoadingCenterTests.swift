@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TUICore
 @testable import Loading
 
@@ -184,7 +185,7 @@ struct LoadingCenterTests {
         center.root = screen
         let clock = self.clock
         var tasks: [Task<Void, Never>] = []
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator()
         for i in 0..<2000 {
             let delay = Int.random(in: 0...3000, using: &generator)
             let outcome = Int.random(in: 0..<3, using: &generator)
@@ -202,8 +203,8 @@ struct LoadingCenterTests {
         await advance(.seconds(5))
         for task in tasks { await task.value }
         await advance(.seconds(2))
-        #expect(center.activeCount == 0)
-        #expect(!center.isOverlayShown)
-        #expect(center.state.phase == .hidden)
+        #expect(center.activeCount == 0, "seed \(generator.seed)")
+        #expect(!center.isOverlayShown, "seed \(generator.seed)")
+        #expect(center.state.phase == .hidden, "seed \(generator.seed)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Loading
 
 /// Every timing rule of the overlay, on plain values.
@@ -78,7 +79,7 @@ struct LoadingStateTests {
     }
 
     @Test func randomInterleavingsEndHidden() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator()
         for _ in 0..<2000 {
             var state = LoadingState()
             var now: Duration = .zero
@@ -93,7 +94,7 @@ struct LoadingStateTests {
                     running -= 1
                 }
                 _ = state.handle(.tick, at: now)
-                #expect(state.active == running)
+                #expect(state.active == running, "seed \(generator.seed)")
             }
             while running > 0 {
                 now += .milliseconds(50)
@@ -102,8 +103,8 @@ struct LoadingStateTests {
             }
             // Let every timer run out.
             for step in 1...40 { _ = state.handle(.tick, at: now + .milliseconds(50 * step)) }
-            #expect(state.phase == .hidden)
-            #expect(state.active == 0)
+            #expect(state.phase == .hidden, "seed \(generator.seed)")
+            #expect(state.active == 0, "seed \(generator.seed)")
         }
     }
 }

@@ -303,7 +303,10 @@ final class SequentialReader {
                 if bufferCount <= 0 { break }
             }
             let n = min(want, bufferStart + bufferCount - offset)
-            buffer.withUnsafeBytes { (base + done).copyMemory(from: $0.baseAddress! + (offset - bufferStart), byteCount: n) }
+            buffer.withUnsafeBytes { bytes in
+                guard let from = bytes.baseAddress else { return }
+                (base + done).copyMemory(from: from + (offset - bufferStart), byteCount: n)
+            }
             offset += n
             done += n
         }

@@ -63,7 +63,8 @@ final class DataByteSource: ByteSource {
         guard offset >= 0, offset < bytes.count else { return 0 }
         let n = min(buffer.count, bytes.count - offset)
         bytes.withUnsafeBytes { source in
-            buffer.baseAddress?.copyMemory(from: source.baseAddress! + offset, byteCount: n)
+            guard let from = source.baseAddress else { return }
+            buffer.baseAddress?.copyMemory(from: from + offset, byteCount: n)
         }
         return n
     }
