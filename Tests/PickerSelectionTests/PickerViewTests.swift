@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 import Testing
 import TUICore
 @testable import PickerSelection
@@ -132,5 +133,32 @@ struct PickerViewTests {
         clock.advance(by: .milliseconds(600))
         #expect(picker.selection.count == 12)
         #expect(picker.selection.order(of: 2) == nil, "the clicked item left the selection")
+    }
+
+    @Test("A library that fails is said so above the grid; the selection goes on in memory")
+    func libraryFailuresAreShown() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let library = try PhotoLibrary(path: path)
+        try library.fillWithSampleIfEmpty()
+        let clock = VirtualScheduler()
+        let picker = PickerView(library: library, scheduler: clock)
+        picker.appear()
+        #expect(picker.problem == nil)
+        // Another program damages the file while the picker is open.
+        try Database(path: path).execute("DROP TABLE saved_selection")
+        _ = render(picker)
+        _ = picker.handle(.key(.enter))
+        #expect(picker.selection.items == [1], "kept in memory")
+        let screen = render(picker)
+        #expect(screen[0].contains("Done (1) ›"))
+        #expect(screen[1].hasPrefix(" Could not save the selection (it is kept here, not on disk): the photo library failed:"))
+        #expect(picker.problem?.contains("no such table: saved_selection") == true)
+
+        // Opened on a library whose albums cannot be read: said, not shown as an empty album.
+        try Database(path: path).execute("DROP TABLE membership")
+        let second = PickerView(library: library, scheduler: clock)
+        #expect(second.problem?.hasPrefix("Could not read the") == true)
+        #expect(!render(second).joined().contains("This album is empty."))
     }
 }

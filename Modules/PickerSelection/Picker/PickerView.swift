@@ -54,6 +54,9 @@ public final class PickerView: View {
     private var drawerRows = 0
     private var drawerHiddenRows = 0
     private var finished = false
+    /// The last library failure, shown above the grid until the next save succeeds: the
+    /// picker goes on with what it has instead of pretending the album is empty.
+    public private(set) var problem: String?
 
     struct Layout {
         var title = Rect.zero, grid = Rect.zero, tray = Rect.zero, drawer = Rect.zero
@@ -64,11 +67,25 @@ public final class PickerView: View {
     public init(library: PhotoLibrary, scheduler: any Scheduler, limit: Int? = nil) {
         self.library = library
         self.scheduler = scheduler
-        let saved = (try? library.savedSelection()) ?? []
+        selection = OrderedSelection([], limit: limit)
+        let saved = attempt("read the saved selection") { () throws(PhotoLibraryError) in try library.savedSelection() } ?? []
         selection = OrderedSelection(saved, limit: limit)
-        albums = (try? library.albums()) ?? []
-        for asset in (try? library.assets(ids: selection.items)) ?? [] { assetCache[asset.id] = asset }
+        albums = attempt("read the albums") { () throws(PhotoLibraryError) in try library.albums() } ?? []
+        for asset in attempt("read the selected images", { () throws(PhotoLibraryError) in try library.assets(ids: saved) }) ?? [] {
+            assetCache[asset.id] = asset
+        }
         loadAlbum(0)
+    }
+
+    /// Runs a library call; a failure becomes the ``problem`` shown, and nil.
+    private func attempt<T>(_ what: String, _ body: () throws(PhotoLibraryError) -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            problem = "Could not \(what): \(error)"
+            onNeedsDisplay?()
+            return nil
+        }
     }
 
     /// Tells the picker it is on screen (starts the reveal timer, B4.7).
@@ -93,7 +110,8 @@ public final class PickerView: View {
     /// Loads the next page of the album (keyset paging).
     private func loadMore() {
         guard let album = currentAlbum else { return }
-        let page = (try? library.page(album: album.id, after: assets.last?.id, limit: 120)) ?? []
+        let after = assets.last?.id
+        let page = attempt("read the album \(album.name)") { () throws(PhotoLibraryError) in try library.page(album: album.id, after: after, limit: 120) } ?? []
         for asset in page { assetCache[asset.id] = asset }
         assets += page
     }
@@ -141,8 +159,12 @@ public final class PickerView: View {
     }
 
     private func selectionChanged() {
-        try? library.saveSelection(selection.items)
-        apply(.selectionChanged(selection.items))
+        let items = selection.items
+        if attempt("save the selection (it is kept here, not on disk)", { () throws(PhotoLibraryError) in try library.saveSelection(items) }) != nil,
+           problem?.hasPrefix("Could not save") == true {
+            problem = nil
+        }
+        apply(.selectionChanged(items))
     }
 
     private func finish(_ result: [Asset]?) {
@@ -160,9 +182,15 @@ public final class PickerView: View {
         let now = scheduler.now
         let revealed = timeline.isRevealed(at: now)
         canvas.fill(rect)
-        let (title, body) = rect.splitTop(1)
+        var (title, body) = rect.splitTop(1)
         layout.title = title
         drawTitle(in: title, on: &canvas, now: now)
+        if let problem {
+            let (notice, rest) = body.splitTop(1)
+            canvas.fill(notice, with: Cell(" ", style: Style(foreground: .brightWhite, background: .red)))
+            canvas.draw(" " + problem.sanitizedForTerminal.truncated(toWidth: max(0, notice.width - 1)), at: notice.origin, style: Style(foreground: .brightWhite, background: .red), clip: notice)
+            body = rest
+        }
 
         // The grid's bottom edge: the tray's top once attached, else the screen's bottom (B4.4).
         let trayRows = revealed ? Int((Double(Self.trayHeight) * timeline.trayPosition(at: now)).rounded()) : 0
@@ -246,7 +274,7 @@ public final class PickerView: View {
                 }
             }
         }
-        if assets.isEmpty {
+        if assets.isEmpty && problem == nil {
             canvas.draw("This album is empty.", at: Point(x: rect.x + 2, y: rect.y + 1), style: Style(attributes: .dim), clip: rect)
         }
     }
