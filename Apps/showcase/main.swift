@@ -48,10 +48,19 @@ case .gif(.play(let path)):
     loop.run()
 case .run(let runCommand):
     let stream = LineTerminal.standardError
-    stream.restoreCursorOnSignals()
-    let runner = CommandRunner(command: runCommand, output: stream, scheduler: LiveScheduler()) { text in
-        FileHandle.standardOutput.write(Data(text.utf8))
+    stream.restoreCursorOnSignals()  // SIGQUIT; SIGINT, SIGTERM and SIGHUP go to the command
+    ChildProcessIO.prepareToForwardInterruptions()
+    let runner = CommandRunner(
+        command: runCommand, output: stream, scheduler: LiveScheduler(),
+        standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
+        standardOutput: { ChildProcessIO.write($0, to: STDOUT_FILENO) },
+        standardError: { ChildProcessIO.write($0, to: STDERR_FILENO) }
+    )
+    runner.onStarted = { pid, ended in
+        ChildProcessIO.forwardInterruptions(to: pid)
+        return [ChildProcessIO.watchEnd(of: pid, ended)]
     }
+    runner.readAvailable = { ChildProcessIO.readAvailable(from: $0) }
     runner.start { status in exit(status) }
     dispatchMain()
 case .gif(let gifCommand):

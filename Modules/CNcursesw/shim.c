@@ -7,11 +7,13 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -484,4 +486,46 @@ int ik_terminal_columns(int fd) {
     struct winsize ws;
     if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
     return 0;
+}
+
+int ik_child_has_ended(int pid, int *code, int *by_signal) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != pid) return 0;
+    *by_signal = info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED;
+    *code = info.si_status;
+    return 1;
+}
+
+static volatile sig_atomic_t ik_forward_target = 0;
+
+static void ik_on_forwarded_signal(int number) {
+    int saved = errno;
+    if (ik_forward_target != 0) {
+        kill(ik_forward_target, number);
+    } else {
+        signal(number, SIG_DFL);
+        raise(number);
+    }
+    errno = saved;
+}
+
+void ik_prepare_to_forward_interruptions(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = ik_on_forwarded_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        sigaction(signals[i], &sa, NULL);
+        sigaddset(&unblock, signals[i]);
+    }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+}
+
+void ik_forward_interruptions(int pid) {
+    ik_forward_target = getpgid(pid) == pid ? -pid : pid;
 }

@@ -147,6 +147,77 @@ struct ShowcaseEndToEndTests {
         #expect(failing.error.contains("✗ sh -c exit 7 (exit 7, "))
     }
 
+    @Test func runPassesBinaryOutputThroughUnchanged() throws {
+        let spinner = try #require(GifDecoding.AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif"))
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run", "--", "cat", spinner]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let passed = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(passed == FileManager.default.contents(atPath: spinner), "byte for byte")
+    }
+
+    @Test func runEndsWhenTheCommandEndsNotWhenItsBackgroundChildDoes() throws {
+        // The background `sleep` keeps the command's pipes open for 30 s.
+        let outcome = try run(["run", "--label", "Spawner", "--", "sh", "-c", "sleep 30 & echo $!"])
+        if let pid = Int32(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
+        #expect(outcome.status == 0)
+        let elapsed = outcome.error.split(separator: "(").last.flatMap { Double($0.prefix { $0 != " " }) }
+        #expect(elapsed.map { $0 < 10 } == true, "reported as done when sh ended, not 30 s later: \(outcome.error)")
+    }
+
+    @Test func runSaysSoWhenItsOutputCannotBeWritten() throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run", "--", "echo", "lost"]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(error.contains("showcase: cannot write standard output: No space left on device"))
+    }
+
+    @Test func runPassesATerminationOnToTheCommandAndReportsIt() throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run", "--label", "Waiting", "--", "sh", "-c", "echo $$; exec sleep 30"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // The command's first line is its pid: it is running.
+        var printed = Data()
+        while !printed.contains(10) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        let child = try #require(Int32(String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(process.processIdentifier, SIGTERM)
+        let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(error.contains("✗ Waiting (signal 15,"))
+        // The command ended too (gone, or a zombie waiting to be reaped), not left running.
+        func running() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
+        }
+        var stillRunning = running()
+        for _ in 0..<200 where stillRunning { usleep(10_000); stillRunning = running() }
+        #expect(!stillRunning, "the command was ended too, not left running")
+        if stillRunning { kill(child, SIGKILL) }
+    }
+
     @Test func runOnATerminalAnimatesAndGivesTheCursorBack() throws {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Napping", "--", "sh", "-c", "sleep 0.4; echo done"], waitingFor: "Napping")
         process.waitUntilExit()

@@ -104,5 +104,15 @@ int ik_open_pty(int *primary, int *secondary);
 void ik_restore_cursor_on_signals(int fd);
 /* The width of the terminal on `fd`, or 0 when it is not a terminal. */
 int ik_terminal_columns(int fd);
+/* Unblocks SIGINT, SIGTERM and SIGHUP (a process started from a thread that blocks them
+   inherits that mask, and so would the commands it starts) and handles them: until
+   ik_forward_interruptions names a child they end this process as usual; from then on they
+   are sent to that child (to its process group when it leads one). */
+void ik_prepare_to_forward_interruptions(void);
+void ik_forward_interruptions(int pid);
+/* 1 when child `pid` has ended, with its exit status or signal in `*code` and whether a
+   signal ended it in `*by_signal`; 0 while it runs. The child is not reaped (WNOWAIT), so
+   whoever waits for it still can. */
+int ik_child_has_ended(int pid, int *code, int *by_signal);
 
 #endif
