@@ -8,25 +8,45 @@ import ShowcaseKit
 import TUICore
 
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    _ = ChildProcessIO.write(Data((line + "\n").utf8), to: STDERR_FILENO)
+}
+
+/// Why writing standard output failed, if it did (a full disk, a closed pipe).
+nonisolated(unsafe) var outputFailure: String?
+
+/// Writes a line to standard output, remembering a failure instead of losing it silently.
+func say(_ line: String) {
+    guard outputFailure == nil else { return }
+    outputFailure = ChildProcessIO.write(Data((line + "\n").utf8), to: STDOUT_FILENO)
+}
+
+/// Ends with `status`, or with 74 and a message when standard output could not be written.
+func finish(_ status: Int32) -> Never {
+    if let outputFailure {
+        printError("showcase: cannot write standard output: \(outputFailure)")
+        exit(74)
+    }
+    exit(status)
 }
 
 let command: ShowcaseCommand
 do {
     command = try ShowcaseCommand.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    printError("showcase: \(error)\n")
+    printError("showcase: \(error.message.sanitizedForTerminal)\n")
     printError(ShowcaseCommand.shortUsage)
     exit(64)
 }
 
 switch command {
 case .help:
-    print(ShowcaseCommand.usage)
+    say(ShowcaseCommand.usage)
+    finish(0)
 case .version:
-    print(ShowcaseCommand.versionText)
+    say(ShowcaseCommand.versionText)
+    finish(0)
 case .headless(let paths):
-    exit(await HeadlessCommand.run(paths: paths) { print($0) })
+    finish(await HeadlessCommand.run(paths: paths, output: say, errors: printError))
 case .gif(.play(let path)):
     let image: AnimatedImage
     switch GifCommand.load(path) {
@@ -64,13 +84,13 @@ case .run(let runCommand):
     runner.start { status in exit(status) }
     dispatchMain()
 case .gif(let gifCommand):
-    exit(GifCommand.run(gifCommand, output: { print($0) }, errors: printError))
+    finish(GifCommand.run(gifCommand, output: say, errors: printError))
 case .library(let libraryCommand):
     let status = libraryCommand.run(
         environment: ProcessInfo.processInfo.environment,
-        output: { print($0) }, errors: printError, progress: LineTerminal.standardError
+        output: say, errors: printError, progress: LineTerminal.standardError
     )
-    exit(status)
+    finish(status)
 case .interactive(let scene, let libraryPath):
     let environment = ProcessInfo.processInfo.environment
     let terminal: NcursesTerminal

@@ -49,6 +49,12 @@ struct ScenarioParserTests {
         #expect(scenario.lines[0].number == 5)
     }
 
+    @Test func windowsLineEndingsAreRead() throws {
+        let scenario = try ScenarioParser.parse("scenario crlf\r\nscene terminal\r\nwait 1s\r\n", path: "w.scenario")
+        #expect(scenario.name == "crlf")
+        #expect(scenario.lines.map(\.number) == [2, 3])
+    }
+
     @Test func theNameDefaultsToTheFileName() throws {
         #expect(try ScenarioParser.parse("expect \"a\"", path: "x/terminal-check.scenario").name == "terminal-check")
     }
@@ -63,6 +69,14 @@ struct ScenarioParserTests {
         ("colors 1000", "write `colors none|16|256|truecolor`"),
         ("drag 1 1 2 2", "write `drag X Y -> X Y`"),
         ("snapshot a/b", "write `snapshot NAME`"),
+        ("wait 1e30s", "at most 24 h"),
+        ("wait infs", "at most 24 h"),
+        ("wait -1ms", "at most 24 h"),
+        ("size 100000x100000", "each from 1 to 1000"),
+        ("size 9223372036854775807x2", "each from 1 to 1000"),
+        ("resize 0x10", "each from 1 to 1000"),
+        ("drag 0 0 -> -9223372036854775808 0", "write `drag X Y -> X Y`"),
+        ("click 99999 0", "write `click X Y`"),
     ])
     func syntaxErrorsNameTheFileAndLine(line: String, message: String) {
         do {

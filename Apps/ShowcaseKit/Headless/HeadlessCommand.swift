@@ -23,17 +23,20 @@ public enum HeadlessCommand {
         return files
     }
 
-    /// Runs every scenario under `paths`, writing the report to `output`; returns the exit status.
-    public static func run(paths: [String], output: (String) -> Void) async -> Int32 {
+    /// Runs every scenario under `paths` (default `Tests/Scenarios`), writing the report to
+    /// `output` and problems with the paths to `errors`; returns the exit status.
+    public static func run(paths: [String], output: (String) -> Void, errors: (String) -> Void = { _ in }) async -> Int32 {
+        let chosen = paths.isEmpty ? ["Tests/Scenarios"] : paths
+        let hint = paths.isEmpty ? "; run it from the repository, or give the scenario files or folders: showcase headless PATH…" : ""
         let files: [String]
         do {
-            files = try scenarioFiles(in: paths.isEmpty ? ["Tests/Scenarios"] : paths)
+            files = try scenarioFiles(in: chosen)
         } catch {
-            output("error: \(error)")
+            errors("error: \(error)\(hint)")
             return 66
         }
         guard !files.isEmpty else {
-            output("error: no *.scenario files in \(paths.joined(separator: " "))")
+            errors("error: no *.scenario files in \(chosen.joined(separator: " ").sanitizedForTerminal)\(hint)")
             return 66
         }
         let runner = ScenarioRunner()
@@ -43,11 +46,11 @@ public enum HeadlessCommand {
             if result.passed {
                 passed += 1
                 let covers = result.covers.isEmpty ? "" : "  [\(result.covers.joined(separator: " "))]"
-                output("PASS \(file): \(result.name)\(covers)")
+                output("PASS \(file.sanitizedForTerminal): \(result.name.sanitizedForTerminal)\(covers)")
                 for recorded in result.recorded { output("     recorded \(recorded)") }
             } else {
                 failed += 1
-                output("FAIL \(file): \(result.name)\n\(result.failure ?? "")")
+                output("FAIL \(file.sanitizedForTerminal): \(result.name.sanitizedForTerminal)\n\(result.failure ?? "")")
             }
         }
         output("\(passed) passed, \(failed) failed")
@@ -57,7 +60,7 @@ public enum HeadlessCommand {
     /// Reads, parses and runs one file; read and syntax errors become failures naming the line.
     public static func runFile(_ file: String, runner: ScenarioRunner) async -> ScenarioResult {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            return ScenarioResult(name: file, path: file, covers: [], failure: "\(file): cannot read the file", recorded: [])
+            return ScenarioResult(name: file, path: file, covers: [], failure: "\(file.sanitizedForTerminal): cannot read the file (is it UTF-8 text?)", recorded: [])
         }
         do {
             let scenario = try ScenarioParser.parse(text, path: file)
@@ -75,7 +78,7 @@ public enum HeadlessError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missing(let path): "no such file or folder: \(path)"
+        case .missing(let path): "no such file or folder: \(path.sanitizedForTerminal)"
         }
     }
 }

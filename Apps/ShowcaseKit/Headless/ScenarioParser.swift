@@ -7,7 +7,8 @@ public enum ScenarioParser {
         let stem = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? path
         var scenario = Scenario(name: stem, path: path, covers: [], initialSize: Size(width: 80, height: 24), lines: [])
         var sawAction = false
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Any line ending: "\r\n" is one Character, so split on newline characters.
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
             func fail(_ message: String) -> ScenarioSyntaxError { ScenarioSyntaxError(path: path, line: number, message: message) }
             let line = rawLine.trimmingCharacters(in: " \t\r")
@@ -26,7 +27,9 @@ public enum ScenarioParser {
                     scenario.covers.append(id)
                 }
             case "size", "resize":
-                guard args.count == 1, let size = Size(parsing: args[0]) else { throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`") }
+                guard args.count == 1, let size = Size(parsing: args[0]), (1...Self.largestSide).contains(size.width), (1...Self.largestSide).contains(size.height) else {
+                    throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`, each from 1 to \(Self.largestSide)")
+                }
                 if command == "size" && !sawAction { scenario.initialSize = size } else { append(.resize(size)) }
             case "colors", "colours":
                 guard args.count == 1, let depth = ColorDepth(name: args[0]) else { throw fail("write `colors none|16|256|truecolor`") }
@@ -49,7 +52,7 @@ public enum ScenarioParser {
                 guard args.count == 1 else { throw fail("write `paste \"text\"`") }
                 append(.events([.paste(args[0])]))
             case "click", "press", "release":
-                guard args.count == 2, let x = Int(args[0]), let y = Int(args[1]) else { throw fail("write `\(command) X Y`") }
+                guard args.count == 2, let x = coordinate(args[0]), let y = coordinate(args[1]) else { throw fail("write `\(command) X Y`") }
                 let p = Point(x: x, y: y)
                 switch command {
                 case "click": append(.events([.mouse(MouseEvent(.press, at: p)), .mouse(MouseEvent(.release, at: p))]))
@@ -57,27 +60,27 @@ public enum ScenarioParser {
                 default: append(.events([.mouse(MouseEvent(.release, at: p))]))
                 }
             case "drag" where args.count == 2:
-                guard let x = Int(args[0]), let y = Int(args[1]) else { throw fail("write `drag X Y` or `drag X Y -> X Y`") }
+                guard let x = coordinate(args[0]), let y = coordinate(args[1]) else { throw fail("write `drag X Y` or `drag X Y -> X Y`") }
                 append(.events([.mouse(MouseEvent(.drag, at: Point(x: x, y: y)))]))
             case "drag":
-                guard args.count == 5, args[2] == "->", let x0 = Int(args[0]), let y0 = Int(args[1]), let x1 = Int(args[3]), let y1 = Int(args[4]) else {
+                guard args.count == 5, args[2] == "->", let x0 = coordinate(args[0]), let y0 = coordinate(args[1]), let x1 = coordinate(args[3]), let y1 = coordinate(args[4]) else {
                     throw fail("write `drag X Y -> X Y` or `drag X Y`")
                 }
                 append(.events(dragEvents(from: Point(x: x0, y: y0), to: Point(x: x1, y: y1))))
             case "wheel":
-                guard args.count == 3, args[0] == "up" || args[0] == "down", let x = Int(args[1]), let y = Int(args[2]) else {
+                guard args.count == 3, args[0] == "up" || args[0] == "down", let x = coordinate(args[1]), let y = coordinate(args[2]) else {
                     throw fail("write `wheel up X Y` or `wheel down X Y`")
                 }
                 let action: MouseEvent.Action = args[0] == "up" ? .wheelUp : .wheelDown
                 append(.events([.mouse(MouseEvent(action, button: .none, at: Point(x: x, y: y)))]))
             case "wait":
-                guard args.count == 1, let duration = parseDuration(args[0]) else { throw fail("write `wait 300ms` or `wait 1.5s`") }
+                guard args.count == 1, let duration = parseDuration(args[0]) else { throw fail("write `wait 300ms` or `wait 1.5s` (at most 24 h)") }
                 append(.wait(duration))
             case "expect", "expect-not":
                 guard args.count == 1 || args.count == 6 else { throw fail("write `\(command) \"text\"` or `\(command) \"text\" in X Y W H`") }
                 var region: Rect?
                 if args.count == 6 {
-                    guard args[1] == "in", let x = Int(args[2]), let y = Int(args[3]), let w = Int(args[4]), let h = Int(args[5]) else {
+                    guard args[1] == "in", let x = coordinate(args[2]), let y = coordinate(args[3]), let w = coordinate(args[4]), let h = coordinate(args[5]) else {
                         throw fail("write `\(command) \"text\" in X Y W H`")
                     }
                     region = Rect(x: x, y: y, width: w, height: h)
@@ -115,15 +118,29 @@ public enum ScenarioParser {
         return events
     }
 
-    /// `300ms`, `2s`, `1.5s`.
+    /// The largest terminal side a scenario may ask for.
+    static let largestSide = 1000
+    /// Coordinates may lie outside the screen (a click there does nothing), within this.
+    static let farthestCoordinate = 10_000
+
+    /// A coordinate: an integer within ±``farthestCoordinate``.
+    static func coordinate(_ text: String) -> Int? {
+        guard let value = Int(text), (-farthestCoordinate...farthestCoordinate).contains(value) else { return nil }
+        return value
+    }
+
+    /// `300ms`, `2s`, `1.5s`; from zero to 24 hours.
     static func parseDuration(_ text: String) -> Duration? {
-        if text.hasSuffix("ms"), let value = Double(text.dropLast(2)), value >= 0 {
-            return .microseconds(Int64((value * 1000).rounded()))
+        let microseconds: Double
+        if text.hasSuffix("ms"), let value = Double(text.dropLast(2)) {
+            microseconds = value * 1000
+        } else if text.hasSuffix("s"), let value = Double(text.dropLast(1)) {
+            microseconds = value * 1_000_000
+        } else {
+            return nil
         }
-        if text.hasSuffix("s"), let value = Double(text.dropLast(1)), value >= 0 {
-            return .microseconds(Int64((value * 1_000_000).rounded()))
-        }
-        return nil
+        guard microseconds.isFinite, microseconds >= 0, microseconds <= 86_400e6 else { return nil }
+        return .microseconds(Int64(microseconds.rounded()))
     }
 
     /// Splits on spaces; `"…"` groups words and allows `\"` and `\\` inside.

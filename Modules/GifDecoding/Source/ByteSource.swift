@@ -20,7 +20,8 @@ final class FileByteSource: ByteSource {
     let count: Int
 
     init(path: String) throws(GifDecodingError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -30,7 +31,7 @@ final class FileByteSource: ByteSource {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw .unreadableFile(path: path, reason: "not a regular file")
+            throw .unreadableFile(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a folder" : "not a regular file")
         }
         descriptor = fd
         count = Int(info.st_size)
