@@ -46,8 +46,15 @@ struct HostileInputTests {
         #expect(throws: GifDecodingError.unreadableFile(path: "/no/such/file.gif", reason: "No such file or directory")) {
             try AnimatedImage(contentsOfFile: "/no/such/file.gif")
         }
-        #expect(throws: GifDecodingError.unreadableFile(path: "/tmp", reason: "not a regular file")) {
+        #expect(throws: GifDecodingError.unreadableFile(path: "/tmp", reason: "it is a folder")) {
             try AnimatedImage(contentsOfFile: "/tmp")
+        }
+        // A FIFO is refused at once rather than waited on for a writer.
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString).gif").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: GifDecodingError.unreadableFile(path: fifo, reason: "not a regular file")) {
+            try AnimatedImage(contentsOfFile: fifo)
         }
         #expect(GifDecodingError.unreadableFile(path: "x", reason: "y").description.contains("check that the file exists"))
     }

@@ -72,9 +72,9 @@ struct ScenarioParserTests {
         ("wait 1e30s", "at most 24 h"),
         ("wait infs", "at most 24 h"),
         ("wait -1ms", "at most 24 h"),
-        ("size 100000x100000", "each from 1 to 1000"),
-        ("size 9223372036854775807x2", "each from 1 to 1000"),
-        ("resize 0x10", "each from 1 to 1000"),
+        ("size 100000x100000", "each from 0 to 1000"),
+        ("size 9223372036854775807x2", "each from 0 to 1000"),
+        ("resize 10x1001", "each from 0 to 1000"),
         ("drag 0 0 -> -9223372036854775808 0", "write `drag X Y -> X Y`"),
         ("click 99999 0", "write `click X Y`"),
     ])

@@ -27,8 +27,8 @@ public enum ScenarioParser {
                     scenario.covers.append(id)
                 }
             case "size", "resize":
-                guard args.count == 1, let size = Size(parsing: args[0]), (1...Self.largestSide).contains(size.width), (1...Self.largestSide).contains(size.height) else {
-                    throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`, each from 1 to \(Self.largestSide)")
+                guard args.count == 1, let size = Size(parsing: args[0]), (0...Self.largestSide).contains(size.width), (0...Self.largestSide).contains(size.height) else {
+                    throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`, each from 0 to \(Self.largestSide)")
                 }
                 if command == "size" && !sawAction { scenario.initialSize = size } else { append(.resize(size)) }
             case "colors", "colours":
