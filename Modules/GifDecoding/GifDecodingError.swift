@@ -34,7 +34,7 @@ public enum GifDecodingError: Error, Equatable, Sendable, CustomStringConvertibl
         case .emptyCanvas(let width, let height):
             "the GIF's screen is \(width)×\(height) pixels: there is nothing to show"
         case .malformed(let detail):
-            "the GIF is malformed: \(detail)"
+            "the GIF is malformed: \(detail); the file is damaged, get a good copy of it"
         }
     }
 }

@@ -113,4 +113,69 @@ struct PhotoLibraryTests {
         #expect(first.thumbnail[0, 0] == RGBA(127, 0, 0), "black and red columns average to dark red")
         #expect(first.width == 16)
     }
+
+    @Test func aSecondImportOfTheSameFolderAddsNothingAndALinkIsFollowed() throws {
+        let source = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        let gif = try GifWriter(width: 4, height: 4, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 4, height: 4, indices: Array(repeating: 1, count: 16))])
+        try gif.write(to: source.appendingPathComponent("one.gif"))
+        try gif.write(to: source.appendingPathComponent("two.gif"))
+        let link = folder.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: source.path)
+        let library = try PhotoLibrary(path: path())
+        let first = try library.importFolder(link, album: "Linked")
+        #expect(first.found == 2 && first.imported == 2, "the link's folder is read")
+        let second = try library.importFolder(source.path, album: "Linked")
+        #expect(second.imported == 0 && second.alreadyThere == 2 && second.failures.isEmpty)
+        #expect(try library.stats().assets == 2, "nothing was added twice")
+    }
+
+    @Test func readingAnExistingLibraryChangesNothingOnDisk() throws {
+        let missing = folder.appendingPathComponent("typo/dir/library.sqlite").path
+        #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(readingExisting: missing) }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("typo").path), "no folder made")
+        let empty = path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        do {
+            _ = try PhotoLibrary(readingExisting: empty)
+            Issue.record("an empty file holds no library")
+        } catch {
+            guard case .noLibrary = error else { Issue.record("expected noLibrary, got \(error)"); return }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty, "not rewritten")
+        do {
+            _ = try PhotoLibrary(readingExisting: folder.path)
+            Issue.record("a folder is not a library")
+        } catch {
+            #expect(error.description.contains("it is a folder"))
+        }
+        // A real library, read: stats work and no journal files appear.
+        do { _ = try PhotoLibrary(path: path()).fillWithSampleIfEmpty() }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path() + suffix) }
+        let reader = try PhotoLibrary(readingExisting: path())
+        #expect(try reader.stats().assets == 150)
+        // A library cut short is called damaged, and left as it is.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path()))
+        let cut = path("cut.sqlite")
+        try whole.prefix(3000).write(to: URL(fileURLWithPath: cut))
+        do {
+            _ = try PhotoLibrary(readingExisting: cut)
+            Issue.record("a cut library must be refused")
+        } catch {
+            guard case .damaged = error else { Issue.record("expected damaged, got \(error)"); return }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cut)) == whole.prefix(3000))
+    }
+
+    @Test(arguments: [
+        (Int32(5), "is locked by another program; try again"),
+        (Int32(8), "cannot be written (a read-only file or folder)"),
+        (Int32(11), "is damaged or not a database"),
+        (Int32(26), "is damaged or not a database"),
+        (Int32(14), "cannot open"),
+    ])
+    func openingFailuresSayWhatIsWrong(code: Int32, message: String) {
+        let error = PhotoLibraryError.opening("/nowhere/lib.sqlite", SQLiteError(code: code, message: "sqlite says so"))
+        #expect(error.description.contains(message), "\(error)")
+    }
 }

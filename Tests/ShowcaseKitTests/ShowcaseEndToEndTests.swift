@@ -147,6 +147,25 @@ struct ShowcaseEndToEndTests {
         #expect(failing.error.contains("✗ sh -c exit 7 (exit 7, "))
     }
 
+    @Test func libraryCommandsSayWhatIsWrongWithTheRightStatus() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-library-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = folder.appendingPathComponent("typo/library.sqlite").path
+        let stats = try run(["library", "stats", "--library", library])
+        #expect(stats.status == 66)
+        #expect(stats.error.contains("there is no photo library at"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("typo").path), "reading created nothing")
+        let broken = folder.appendingPathComponent("broken")
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        try Data("GIF89a".utf8).write(to: broken.appendingPathComponent("cut.gif"))
+        let failing = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", broken.path])
+        #expect(failing.status == 65, "nothing could be imported")
+        #expect(failing.output.contains("failed: ") && failing.output.contains("imported 0 of 1 GIF file(s); 1 failed"))
+        let empty = try run(["library", "import", folder.appendingPathComponent("typo").path, "--library", folder.appendingPathComponent("lib.sqlite").path])
+        #expect(empty.status == 66)
+    }
+
     @Test func runPassesBinaryOutputThroughUnchanged() throws {
         let spinner = try #require(GifDecoding.AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif"))
         let process = Process()

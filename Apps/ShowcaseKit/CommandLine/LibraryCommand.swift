@@ -41,29 +41,26 @@ public enum LibraryCommand: Equatable, Sendable {
         }
     }
 
-    /// Runs the command; `progress` gets a redrawable line on a terminal. Returns the exit status.
+    /// Runs the command; `progress` gets a redrawable line on a terminal. Returns the exit
+    /// status: 0, 65 when a folder's GIF files all failed, 66 when there is nothing to
+    /// import or no library to read, 74 when the library cannot be used.
     @MainActor
     public func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: (any LineOutput)?) -> Int32 {
         let path: String
         switch self {
         case .importFolder(_, _, let library), .stats(let library): path = library ?? PhotoLibrary.defaultPath(environment: environment)
         }
-        let library: PhotoLibrary
-        do {
-            library = try PhotoLibrary(path: path)
-        } catch {
-            errors("error: \(error)")
-            return 74  // EX_IOERR
-        }
         switch self {
         case .stats:
             do {
+                let library = try PhotoLibrary(readingExisting: path)  // reading changes nothing on disk
                 let stats = try library.stats()
                 output("\(path.sanitizedForTerminal): \(stats.albums) albums, \(stats.assets) images, \(stats.selected) selected")
                 for album in try library.albums() { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
                 return 0
             } catch {
                 errors("error: \(error)")
+                if case .noLibrary = error { return 66 }
                 return 74
             }
         case .importFolder(let folder, let album, _):
@@ -72,6 +69,13 @@ public enum LibraryCommand: Equatable, Sendable {
                 errors("error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF files")
                 return 66
             }
+            let library: PhotoLibrary
+            do {
+                library = try PhotoLibrary(path: path)
+            } catch {
+                errors("error: \(error)")
+                return 74
+            }
             do {
                 let report = try library.importFolder(folder, album: album) { done, total in
                     guard let progress, progress.isTerminal, total > 0 else { return }
@@ -79,8 +83,20 @@ public enum LibraryCommand: Equatable, Sendable {
                     progress.write("\r\u{1B}[2Kimporting [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(done)/\(total)")
                 }
                 if let progress, progress.isTerminal { progress.write("\r\u{1B}[2K") }
-                output("imported \(report.imported) image(s) into \(report.albums.sorted().map { $0.sanitizedForTerminal }.joined(separator: ", ")); \(report.failures.count) failed")
                 for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
+                guard report.found > 0 else {
+                    errors("error: no .gif files under \(folder.sanitizedForTerminal); nothing was imported")
+                    return 66
+                }
+                var summary = "imported \(report.imported) of \(report.found) GIF file(s)"
+                if !report.albums.isEmpty { summary += " into \(report.albums.sorted().map { $0.sanitizedForTerminal }.joined(separator: ", "))" }
+                if report.alreadyThere > 0 { summary += "; \(report.alreadyThere) already in the library" }
+                summary += "; \(report.failures.count) failed"
+                output(summary)
+                if report.imported == 0 && report.alreadyThere == 0 {
+                    errors("error: none of the GIF files could be imported; see the reasons above")
+                    return 65
+                }
                 return 0
             } catch {
                 errors("error: \(error)")

@@ -9,14 +9,17 @@ enum GifIndexer {
         guard source.count <= limits.maxInputBytes else {
             throw .tooLarge("\(source.count) bytes of input, the limit is \(limits.maxInputBytes)")
         }
-        var header = [UInt8](repeating: 0, count: 10)
+        var header = [UInt8](repeating: 0, count: 13)
         let got = header.withUnsafeMutableBytes { source.read(into: $0, at: 0) }
         guard got >= 3, header[0] == 0x47, header[1] == 0x49, header[2] == 0x46 else {
             throw got == 0 ? .truncated("the file is empty") : .notAGif
         }
         guard got >= 6 else { throw .truncated("the header is incomplete") }
         guard header[3...5].elementsEqual(Array("87a".utf8)) || header[3...5].elementsEqual(Array("89a".utf8)) else { throw .notAGif }
-        guard got >= 10 else { throw .truncated("the screen descriptor is incomplete") }
+        guard got >= 13 else { throw .truncated("the screen descriptor is incomplete") }
+        if header[10] & 0x80 != 0, source.count < 13 + 3 << (Int(header[10] & 0x07) + 1) {
+            throw .truncated("the global colour table is incomplete")
+        }
         let width = Int(header[6]) | Int(header[7]) << 8
         let height = Int(header[8]) | Int(header[9]) << 8
         guard width > 0, height > 0 else { throw .emptyCanvas(width: width, height: height) }

@@ -26,6 +26,8 @@ public final class PhotoLibrary {
         CREATE TABLE library_info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         INSERT INTO library_info(key, value) VALUES ('format', 'indicatorkit-photo-library')
         """,
+        // Version 2: importing looks files up by their path (an import never adds one twice).
+        "CREATE INDEX asset_source ON asset(source)",
     ]
 
     /// Opens (or creates) the library at `path`. A file that is not a photo library is
@@ -40,27 +42,60 @@ public final class PhotoLibrary {
             }
         }
         let existed = FileManager.default.fileExists(atPath: path)
+        database = try Self.open(path, readOnly: false)
         do {
-            database = try Database(path: path, writeAheadLog: false)  // not before the format check
-        } catch {
-            throw .notALibrary(path: path, reason: error.message)
-        }
-        do {
-            let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
-            if existed && tables > 0 {
-                let format = try? database.scalarText("SELECT value FROM library_info WHERE key = 'format'")
-                guard format == "indicatorkit-photo-library" else {
-                    throw PhotoLibraryError.notALibrary(path: path, reason: "it holds other tables")
-                }
-            }
+            try Self.checkFormat(of: database, path: path, existed: existed)
             try database.enableWriteAheadLog()
             try database.migrate(Self.migrations)
         } catch let error as PhotoLibraryError {
             throw error
         } catch let error as SQLiteError {
-            throw .notALibrary(path: path, reason: error.message)
+            throw .opening(path, error)
         } catch {
             throw .notALibrary(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Opens an existing library to read it, changing nothing on disk: no folder, file or
+    /// journal is created, and a missing or empty file is ``PhotoLibraryError/noLibrary(path:)``.
+    public init(readingExisting path: String) throws(PhotoLibraryError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .cannotOpen(path: path, reason: "it is a folder")
+        }
+        guard let size, size > 0 else { throw .noLibrary(path: path) }
+        database = try Self.open(path, readOnly: true)
+        do {
+            try Self.checkFormat(of: database, path: path, existed: true)
+            guard try database.userVersion == Self.migrations.count else {
+                throw PhotoLibraryError.notALibrary(path: path, reason: "its format version is not this program's; open it once with `showcase --library PATH`")
+            }
+        } catch let error as PhotoLibraryError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .opening(path, error)
+        } catch {
+            throw .notALibrary(path: path, reason: "\(error)")
+        }
+    }
+
+    private static func open(_ path: String, readOnly: Bool) throws(PhotoLibraryError) -> Database {
+        do {
+            return try Database(path: path, readOnly: readOnly, writeAheadLog: false)  // not before the format check
+        } catch {
+            throw .opening(path, error)
+        }
+    }
+
+    /// A file with tables must be one of ours.
+    private static func checkFormat(of database: Database, path: String, existed: Bool) throws {
+        let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+        if existed && tables > 0 {
+            let format = try? database.scalarText("SELECT value FROM library_info WHERE key = 'format'")
+            guard format == "indicatorkit-photo-library" else {
+                throw PhotoLibraryError.notALibrary(path: path, reason: "it holds other tables")
+            }
         }
     }
 
@@ -192,7 +227,7 @@ public final class PhotoLibrary {
         try wrap { try database.transaction(body) }
     }
 
-    private func wrap<T>(_ body: () throws -> T) throws(PhotoLibraryError) -> T {
+    func wrap<T>(_ body: () throws -> T) throws(PhotoLibraryError) -> T {
         do {
             return try body()
         } catch let error as PhotoLibraryError {

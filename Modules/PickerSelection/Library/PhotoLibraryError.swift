@@ -1,22 +1,59 @@
+import Foundation
 import SQLiteStore
+import TUICore
 
-/// Why the photo library could not be used. Each message says what to do.
+/// Why the photo library could not be used. Each message says what is wrong and what to do.
 public enum PhotoLibraryError: Error, CustomStringConvertible {
-    /// The file exists but is not a photo library (another program's database, or damaged).
+    /// The file exists but is not a photo library (another program's database).
     case notALibrary(path: String, reason: String)
+    /// The file is damaged, or is not a SQLite database at all.
+    case damaged(path: String, reason: String)
+    /// Another program holds the file locked.
+    case busy(path: String)
+    /// The file or its folder cannot be written.
+    case readOnly(path: String)
+    /// The file cannot be opened (a folder, a missing folder, no permission).
+    case cannotOpen(path: String, reason: String)
+    /// There is no library at that path (commands that only read do not create one).
+    case noLibrary(path: String)
     /// A database operation failed.
     case database(SQLiteError)
     /// The folder for the library could not be made.
     case cannotCreateFolder(path: String, reason: String)
 
+    /// The error for a failure to open or check the file at `path`, by SQLite's code.
+    static func opening(_ path: String, _ error: SQLiteError) -> PhotoLibraryError {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return .cannotOpen(path: path, reason: "it is a folder")
+        }
+        switch error.code & 0xFF {
+        case 5, 6: return .busy(path: path)  // SQLITE_BUSY, SQLITE_LOCKED
+        case 8: return .readOnly(path: path)  // SQLITE_READONLY
+        case 11, 26: return .damaged(path: path, reason: error.message)  // SQLITE_CORRUPT, SQLITE_NOTADB
+        case 14: return .cannotOpen(path: path, reason: error.message)  // SQLITE_CANTOPEN
+        default: return .notALibrary(path: path, reason: error.message)
+        }
+    }
+
     public var description: String {
         switch self {
         case .notALibrary(let path, let reason):
-            "\(path) is not an IndicatorKit photo library (\(reason)); it was left untouched — choose another file with --library PATH"
+            "\(path.sanitizedForTerminal) is not an IndicatorKit photo library (\(reason.sanitizedForTerminal)); it was left untouched — choose another file with --library PATH"
+        case .damaged(let path, let reason):
+            "\(path.sanitizedForTerminal) is damaged or not a database (\(reason.sanitizedForTerminal)); it was left untouched — restore it from a backup, or choose another file with --library PATH"
+        case .busy(let path):
+            "\(path.sanitizedForTerminal) is locked by another program; try again when it has finished"
+        case .readOnly(let path):
+            "\(path.sanitizedForTerminal) cannot be written (a read-only file or folder); check its permissions, or choose another file with --library PATH"
+        case .cannotOpen(let path, let reason):
+            "cannot open \(path.sanitizedForTerminal) (\(reason.sanitizedForTerminal)); give the path of a library file with --library PATH"
+        case .noLibrary(let path):
+            "there is no photo library at \(path.sanitizedForTerminal); check the path, or create one with `showcase library import DIR --library PATH`"
         case .database(let error):
             "the photo library failed: \(error)"
         case .cannotCreateFolder(let path, let reason):
-            "cannot create \(path): \(reason); choose another place with --library PATH"
+            "cannot create \(path.sanitizedForTerminal): \(reason.sanitizedForTerminal); choose another place with --library PATH"
         }
     }
 }
