@@ -13,14 +13,19 @@ public struct DecodingLimits: Hashable, Sendable {
     public var maxFrameCount: Int
     /// The largest input, in bytes. Default 512 MiB.
     public var maxInputBytes: Int
+    /// The most pixels all the frames' rectangles may cover together: the work of
+    /// decoding the whole animation, so a small file that describes gigapixels of frames
+    /// is refused at once. Default 4 gigapixels (a 1080p animation of about 2 000 frames).
+    public var maxTotalFramePixels: Int
     /// How many bytes of checkpoints (decoded screens) may be kept for random access and
     /// replay. Default 16 MiB; at least one is always kept, whatever this says.
     public var maxCacheBytes: Int
 
     /// Creates limits.
-    public init(maxCanvasPixels: Int = 64 << 20, maxFrameCount: Int = 20_000, maxInputBytes: Int = 512 << 20, maxCacheBytes: Int = 16 << 20) {
+    public init(maxCanvasPixels: Int = 64 << 20, maxFrameCount: Int = 20_000, maxTotalFramePixels: Int = 4 << 30, maxInputBytes: Int = 512 << 20, maxCacheBytes: Int = 16 << 20) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrameCount = maxFrameCount
+        self.maxTotalFramePixels = maxTotalFramePixels
         self.maxInputBytes = maxInputBytes
         self.maxCacheBytes = maxCacheBytes
     }

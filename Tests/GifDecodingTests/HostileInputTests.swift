@@ -33,6 +33,31 @@ struct HostileInputTests {
         #expect(try AnimatedImage(data: raw.data, limits: DecodingLimits(maxFrameCount: 3)).frameCount == 3)
     }
 
+    @Test func aSmallFileDescribingGigapixelsOfFramesIsRefusedAtOnce() throws {
+        // 8000×8000, 200 full-screen frames that restore the previous screen, each with one
+        // pixel of data: 5 KB of file, 12.8 gigapixels of work.
+        var raw = RawGif(width: 8000, height: 8000, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        for _ in 0..<200 {
+            raw.graphicControl(disposal: 3)
+            raw.image(width: 8000, height: 8000, indices: [1])
+        }
+        raw.trailer()
+        #expect(raw.bytes.count < 10_000)
+        do {
+            _ = try AnimatedImage(data: raw.data)
+            Issue.record("the bomb must be refused")
+        } catch {
+            guard case .tooLarge(let detail) = error else { Issue.record("expected tooLarge, got \(error)"); return }
+            #expect(detail.contains("raise DecodingLimits.maxTotalFramePixels"))
+        }
+        // The same frames within a raised limit are decoded.
+        var small = RawGif(width: 100, height: 100, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        for _ in 0..<3 { small.image(width: 100, height: 100, indices: [1]) }
+        small.trailer()
+        #expect(throws: GifDecodingError.self) { try AnimatedImage(data: small.data, limits: DecodingLimits(maxTotalFramePixels: 29_999)) }
+        #expect(try AnimatedImage(data: small.data, limits: DecodingLimits(maxTotalFramePixels: 30_000)).frameCount == 3)
+    }
+
     @Test func notAGifEmptyAndCutHeaders() {
         #expect(throws: GifDecodingError.notAGif) { try AnimatedImage(data: Data("\u{89}PNG\r\n".utf8)) }
         #expect(throws: GifDecodingError.notAGif) { try AnimatedImage(data: Data("GIF90a......".utf8)) }

@@ -17,6 +17,7 @@ struct GifCommandTests {
         #expect(try ShowcaseCommand.parse(["gif", "info", "a.gif"]) == .gif(.info(path: "a.gif", json: false)))
         #expect(try ShowcaseCommand.parse(["gif", "info", "--json", "a.gif"]) == .gif(.info(path: "a.gif", json: true)))
         #expect(try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out", "d"]) == .gif(.frames(path: "a.gif", output: "d")))
+        #expect(try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out", "d", "--replace"]) == .gif(.frames(path: "a.gif", output: "d", replace: true)))
         #expect(try ShowcaseCommand.parse(["gif", "play", "a.gif"]) == .gif(.play(path: "a.gif")))
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["gif"]) }
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["gif", "frames", "a.gif"]) }
@@ -51,6 +52,19 @@ struct GifCommandTests {
         let frame = try Data(contentsOf: folder.appendingPathComponent("frame-0005.rgba"))
         let image = try AnimatedImage(contentsOfFile: Self.spinner)
         #expect([UInt8](frame) == image.frame(at: 5).pixels)
+
+        // A second export into the same folder is refused, and nothing is touched…
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("frame-0099.rgba"))
+        let again = try run(["frames", Self.spinner, "--out", folder.path])
+        #expect(again.status == 73)
+        #expect(again.err.contains("is not empty; give a new or empty folder, or add --replace"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("frame-0099.rgba")) == Data("mine".utf8))
+        // …unless asked: then the earlier export's frames go, so none is left mixed in.
+        #expect(try run(["frames", Self.spinner, "--out", folder.path, "--replace"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 13)
+        // A file where the folder should be.
+        let file = folder.appendingPathComponent("info.json").path
+        #expect(try run(["frames", Self.spinner, "--out", file]).status == 73)
     }
 
     @Test func badFilesGiveOneLineAndTheRightStatus() throws {

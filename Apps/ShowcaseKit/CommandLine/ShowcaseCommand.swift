@@ -24,7 +24,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
         var text = """
         USAGE: showcase [--scene NAME] [--library PATH]
                showcase headless [PATH…]
-               showcase gif info FILE [--json] | gif frames FILE --out DIR | gif play FILE
+               showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
                showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
                showcase [--library PATH] library import DIR [--album NAME] | library stats
                showcase --help | --version
@@ -36,9 +36,10 @@ public enum ShowcaseCommand: Equatable, Sendable {
                              virtual terminal and clock; prints `N passed, N failed`.
           gif info FILE      size, loop count and every frame's delay, disposal, rectangle
                              and transparency (--json for the JSON form); warnings
-          gif frames FILE --out DIR
+          gif frames FILE --out DIR [--replace]
                              write each composited frame as raw RGBA (frame-0000.rgba…)
-                             and info.json
+                             and info.json into a new or empty folder (--replace: over
+                             the files of a folder that has some)
           gif play FILE      play it in the terminal: space pauses, ←/→ step, q quits
                              (exit status 65: undecodable, 66: unreadable)
           library import DIR [--album NAME]

@@ -6,8 +6,9 @@ import TUICore
 public enum GifCommand: Equatable, Sendable {
     /// Print size, loop count and a table (or JSON) of frames.
     case info(path: String, json: Bool)
-    /// Write every composited frame as raw RGBA, plus `info.json`.
-    case frames(path: String, output: String)
+    /// Write every composited frame as raw RGBA, plus `info.json`, into a new or empty
+    /// folder (or, with `replace`, over a folder's files of the same names).
+    case frames(path: String, output: String, replace: Bool = false)
     /// Play the GIF in the terminal.
     case play(path: String)
 
@@ -16,7 +17,7 @@ public enum GifCommand: Equatable, Sendable {
     /// See ``undecodableStatus``.
     public static let unreadableStatus: Int32 = 66
 
-    static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR | gif play FILE"
+    static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE"
 
     /// Parses the words after `gif`.
     static func parse(_ words: [String]) throws(UsageError) -> GifCommand {
@@ -33,7 +34,8 @@ public enum GifCommand: Equatable, Sendable {
             return .info(path: try file(), json: json)
         case "frames":
             guard let output = try rest.value("--out") else { throw UsageError("`gif frames` needs `--out DIR`") }
-            return .frames(path: try file(), output: output)
+            let replace = rest.flag("--replace")
+            return .frames(path: try file(), output: output, replace: replace)
         case "play":
             return .play(path: try file())
         default:
@@ -63,7 +65,7 @@ public enum GifCommand: Equatable, Sendable {
     public static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let path: String
         switch command {
-        case .info(let file, _), .frames(let file, _): path = file
+        case .info(let file, _), .frames(let file, _, _): path = file
         case .play:
             errors("error: `gif play` needs a terminal")
             return 2
@@ -81,7 +83,28 @@ public enum GifCommand: Equatable, Sendable {
             output(json ? GifReport(image: image).json : GifReport(image: image).text(name: path))
             return 0
         }
-        guard case .frames(_, let directory) = command else { return 0 }
+        guard case .frames(_, let directory, let replace) = command else { return 0 }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                errors("error: \(directory.sanitizedForTerminal) is a file; give a folder to write the frames into")
+                return 73
+            }
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            if !contents.isEmpty && !replace {
+                errors("error: \(directory.sanitizedForTerminal) is not empty; give a new or empty folder, or add --replace to write over its files")
+                return 73
+            }
+            // --replace: an earlier export's frames go first, so none is left mixed in.
+            for name in contents where name == "info.json" || (name.hasPrefix("frame-") && name.hasSuffix(".rgba")) {
+                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+            }
+        }
+        let bytes = image.width * image.height * 4 * image.frameCount
+        if let free = (try? FileManager.default.attributesOfFileSystem(forPath: existingParent(of: directory))[.systemFreeSize] as? Int) ?? nil, bytes > free {
+            errors("error: the \(image.frameCount) frames need \(bytes / (1 << 20)) MiB and \(directory.sanitizedForTerminal) has \(free / (1 << 20)) MiB free; choose another place")
+            return 73
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for index in 0..<image.frameCount {
@@ -96,5 +119,16 @@ public enum GifCommand: Equatable, Sendable {
         output("wrote \(image.frameCount) frame(s) of \(image.width)×\(image.height) RGBA and info.json to \(directory.sanitizedForTerminal)")
         for warning in image.warnings { output("warning: \(warning.sanitizedForTerminal)") }
         return 0
+    }
+
+    /// The nearest folder at or above `path` that exists (for its file system's free space).
+    static func existingParent(of path: String) -> String {
+        var current = (path as NSString).standardizingPath
+        while !current.isEmpty, !FileManager.default.fileExists(atPath: current) {
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current { break }
+            current = parent
+        }
+        return current.isEmpty ? "." : current
     }
 }

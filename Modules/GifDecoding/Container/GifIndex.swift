@@ -20,6 +20,16 @@ struct GifIndex {
     var frames: [Frame] = []
     var comments: [String] = []
     var warnings: [String] = []
+    /// The pixels all frames' rectangles cover together so far.
+    var totalFramePixels = 0
+
+    /// Adds a frame's area to the total, refusing a file whose frames exceed the limit.
+    mutating func count(framePixels: Int, limits: DecodingLimits) throws(GifDecodingError) {
+        totalFramePixels += framePixels
+        guard totalFramePixels <= limits.maxTotalFramePixels else {
+            throw .tooLarge("its frames cover more than \(limits.maxTotalFramePixels) pixels in all (the work of decoding it); raise DecodingLimits.maxTotalFramePixels to decode it")
+        }
+    }
 }
 
 /// A colour table as 32-bit RGBA words (R in the lowest byte), padded to 256 entries;

@@ -103,6 +103,7 @@ enum GifIndexer {
                 guard w * h <= limits.maxCanvasPixels else {
                     throw .tooLarge("frame \(index.frames.count) is \(w)×\(h) pixels, the limit is \(limits.maxCanvasPixels)")
                 }
+                try index.count(framePixels: w * h, limits: limits)
                 let info = FrameInfo(
                     index: index.frames.count, x: Int(desc.Left), y: Int(desc.Top), width: w, height: h,
                     interlaced: desc.Interlace,
@@ -192,6 +193,7 @@ enum GifIndexer {
         guard w * h <= limits.maxCanvasPixels else {
             throw .tooLarge("frame \(index.frames.count) is \(w)×\(h) pixels, the limit is \(limits.maxCanvasPixels)")
         }
+        try index.count(framePixels: w * h, limits: limits)
         var position = offset + 9
         var local: Palette?
         if flags & 0x80 != 0 {
