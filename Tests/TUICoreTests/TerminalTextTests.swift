@@ -80,4 +80,15 @@ struct TerminalTextTests {
         let text = "xx hello world"
         #expect(text.dropFirst(3).truncated(toWidth: 6) == "hello…")
     }
+
+    @Test("wrapped breaks at spaces, breaks over-long words, and counts wide characters as two")
+    func wrapping() {
+        #expect("the quick brown fox".wrapped(toWidth: 10) == ["the quick", "brown fox"])
+        #expect("abcdefghij klm".wrapped(toWidth: 4) == ["abcd", "efgh", "ij", "klm"])
+        #expect("漢字漢字 abc".wrapped(toWidth: 5) == ["漢字", "漢字", "abc"])
+        #expect("  spaced   out  ".wrapped(toWidth: 20) == ["spaced out"])
+        #expect("anything".wrapped(toWidth: 0) == [])
+        #expect("".wrapped(toWidth: 5) == [])
+        #expect("漢".wrapped(toWidth: 1) == [], "a grapheme wider than the line is not split")
+    }
 }

@@ -105,17 +105,19 @@ final class LoadingPageScene {
             let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
             canvas.draw(title, at: area.origin, style: Style(attributes: .bold), clip: area)
             let used = buttons.render(in: area.inset(top: 2), on: &canvas)
-            let notes = [
-                "Start shows the loading page on the top-most screen for 6 s; Stop hides it.",
-                "Push or present first: the page follows, and hides even after you go back.",
-                "Status: " + (scene.isShowing ? "showing" : "hidden"),
-            ]
-            for (i, note) in notes.enumerated() {
-                canvas.draw(note, at: Point(x: area.x, y: area.y + 3 + used + i), style: Style(attributes: i == 2 ? .bold : .dim), clip: area)
+            let notes = ("Start shows the loading page on the top-most screen for 6 s; Stop hides it. "
+                + "Push or present first: the page follows, and hides even after you go back.").wrapped(toWidth: area.width)
+            var y = area.y + 3 + used
+            for note in notes {
+                canvas.draw(note, at: Point(x: area.x, y: y), style: Style(attributes: .dim), clip: area)
+                y += 1
             }
+            canvas.draw("Status: " + (scene.isShowing ? "showing" : "hidden"), at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)
             // Filler content, so the shade over it can be seen.
-            for row in 0..<max(0, area.height - 8 - used) {
-                canvas.draw(String(repeating: "░▒▓ content ", count: 8), at: Point(x: area.x, y: area.y + 7 + used + row), style: Style(foreground: .blue), clip: area)
+            y += 2
+            while y < area.maxY - 1 {
+                canvas.draw(String(repeating: "░▒▓ content ", count: 8), at: Point(x: area.x, y: y), style: Style(foreground: .blue), clip: area)
+                y += 1
             }
         }
 

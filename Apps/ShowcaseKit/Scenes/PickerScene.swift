@@ -60,19 +60,24 @@ final class PickerScene: View {
         canvas.draw("Choose photos in order (document 004)", at: area.origin, style: Style(attributes: .bold), clip: area)
         let used = buttons.render(in: area.inset(top: 2), on: &canvas)
         var y = area.y + 3 + used
-        let help = [
-            "In the picker: arrows or h/j/k/l move, space or Enter selects (numbers show the order),",
-            "Tab goes to the tray (Enter removes), a or a click on the title opens the albums,",
-            "c or Done confirms, Esc cancels. The selection is saved and comes back next time.",
-        ]
-        for line in help {
+        let help = "In the picker: arrows or h/j/k/l move, space or Enter selects (numbers show the order). "
+            + "Tab goes to the tray (Enter removes), a or a click on the title opens the albums. "
+            + "c or Done confirms, Esc cancels. The selection is saved and comes back next time."
+        for line in help.wrapped(toWidth: area.width) {
             canvas.draw(line, at: Point(x: area.x, y: y), style: Style(attributes: .dim), clip: area)
             y += 1
         }
         y += 1
-        canvas.draw(result.truncated(toWidth: area.width), at: Point(x: area.x, y: y), clip: area)
+        for line in result.wrapped(toWidth: area.width) {
+            canvas.draw(line, at: Point(x: area.x, y: y), clip: area)
+            y += 1
+        }
         if let problem {
-            canvas.draw(problem.sanitizedForTerminal.truncated(toWidth: area.width), at: Point(x: area.x, y: y + 2), style: Style(foreground: .red), clip: area)
+            y += 1
+            for line in problem.sanitizedForTerminal.wrapped(toWidth: area.width) {
+                canvas.draw(line, at: Point(x: area.x, y: y), style: Style(foreground: .red), clip: area)
+                y += 1
+            }
         }
     }
 

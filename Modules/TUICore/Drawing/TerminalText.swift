@@ -32,4 +32,39 @@ extension StringProtocol {
         }
         return result + ellipsis
     }
+
+    /// The text as lines of at most `width` cells, broken at spaces; a word longer than a
+    /// line is broken where it must be. Never splits a grapheme.
+    public func wrapped(toWidth width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = [], line = "", lineWidth = 0
+        for word in split(separator: " ", omittingEmptySubsequences: true) {
+            var piece = String(word)
+            let separator = line.isEmpty ? 0 : 1
+            if lineWidth + separator + piece.displayWidth <= width {
+                if separator == 1 { line += " " }
+                line += piece
+                lineWidth += separator + piece.displayWidth
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            lineWidth = 0
+            while piece.displayWidth > width {  // a word longer than a whole line
+                var head = "", used = 0
+                for character in piece {
+                    if used + character.displayWidth > width { break }
+                    head.append(character)
+                    used += character.displayWidth
+                }
+                if head.isEmpty { return lines }  // a grapheme wider than the line
+                lines.append(head)
+                piece = String(piece.dropFirst(head.count))
+            }
+            line = piece
+            lineWidth = piece.displayWidth
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

@@ -82,8 +82,15 @@ open class Screen: View {
         renderBody(in: rect, on: &canvas)
         for overlay in overlays { overlay.render(in: rect, on: &canvas) }
         if let presented {
+            // The screen beneath shows dimmed around the sheet, its colours only: text cut
+            // by the sheet's edges would read as stray letters.
             canvas.shade(rect, with: .black, opacity: 0.5)
             let sheet = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
+            for y in rect.y..<rect.maxY {
+                for x in rect.x..<rect.maxX where !sheet.contains(Point(x: x, y: y)) {
+                    canvas[x, y] = Cell(" ", style: Style(background: canvas[x, y].style.background))
+                }
+            }
             canvas.fill(sheet)
             presented.render(in: sheet, on: &canvas)
         }

@@ -34,14 +34,35 @@ public final class TabContainer: Screen {
         titleRanges = []
         barRow = bar.y
         var x = bar.x
-        for (index, tab) in tabs.enumerated() {
-            let label = " \(index + 1) \(tab.title.sanitizedForTerminal) "
+        let labels = Self.labels(for: tabs.map { $0.title.sanitizedForTerminal }, selected: selectedIndex, width: bar.width)
+        for (index, label) in labels.enumerated() {
             let style = index == selectedIndex ? Style(foreground: .black, background: .brightWhite, attributes: .bold) : barStyle
             let used = canvas.draw(label, at: Point(x: x, y: bar.y), style: style, clip: bar)
             titleRanges.append(x..<(x + used))
             x += used + 1
         }
         visibleChild?.render(in: body, on: &canvas)
+    }
+
+    /// The tab bar's labels, ` N Title `, one cell apart. When they do not all fit, the
+    /// other tabs' titles are shortened (to `Ti…`, or to their number alone) so that every
+    /// tab keeps a place on the bar; the selected tab keeps its whole title.
+    static func labels(for titles: [String], selected: Int, width: Int) -> [String] {
+        func labels(keeping limit: Int?) -> [String] {
+            titles.enumerated().map { index, title in
+                guard let limit, index != selected else { return " \(index + 1) \(title) " }
+                if limit == 0 { return " \(index + 1) " }
+                return " \(index + 1) \(title.truncated(toWidth: limit)) "
+            }
+        }
+        func fits(_ labels: [String]) -> Bool { labels.reduce(0) { $0 + $1.displayWidth + 1 } - 1 <= width }
+        let full = labels(keeping: nil)
+        if fits(full) { return full }
+        let longest = titles.map(\.displayWidth).max() ?? 0
+        for limit in stride(from: longest - 1, through: 2, by: -1) where fits(labels(keeping: limit)) {
+            return labels(keeping: limit)
+        }
+        return labels(keeping: 0)
     }
 
     public override func handleBody(_ event: InputEvent) -> EventResult {
