@@ -13,6 +13,16 @@ struct PickerViewTests {
         return library
     }
 
+    /// A picker on a fresh sample library, shown and past its 0.2 s reveal.
+    func shownPicker() throws -> (PickerView, VirtualScheduler) {
+        let clock = VirtualScheduler()
+        let picker = PickerView(library: try makeLibrary(), scheduler: clock)
+        picker.appear()
+        clock.advance(by: .milliseconds(300))
+        _ = render(picker)
+        return (picker, clock)
+    }
+
     func render(_ picker: PickerView) -> [String] {
         var canvas = Canvas(size: Size(width: 100, height: 30))
         picker.render(in: canvas.bounds, on: &canvas)
@@ -65,11 +75,7 @@ struct PickerViewTests {
     // B4.3 B4.6
     @Test("B4.3, B4.6: choosing an album twice quickly, by key or by click, closes the drawer for good")
     func choosingTwiceQuicklyClosesTheDrawer() throws {
-        let clock = VirtualScheduler()
-        let picker = PickerView(library: try makeLibrary(), scheduler: clock)
-        picker.appear()
-        clock.advance(by: .milliseconds(300))
-        _ = render(picker)
+        let (picker, clock) = try shownPicker()
         _ = picker.handle(.key(.character("a")))
         clock.advance(by: .milliseconds(600))
         _ = render(picker)
@@ -114,11 +120,7 @@ struct PickerViewTests {
     // B4.2 B4.5
     @Test("B4.2, B4.5: a tray fuller than its row keeps the newest item in view and counts the rest")
     func aFullTrayScrolls() throws {
-        let clock = VirtualScheduler()
-        let picker = PickerView(library: try makeLibrary(), scheduler: clock)
-        picker.appear()
-        clock.advance(by: .milliseconds(300))
-        _ = render(picker)
+        let (picker, clock) = try shownPicker()
         for _ in 0..<13 { _ = picker.handle(.key(.enter)); _ = picker.handle(.key(.right)) }
         clock.advance(by: .milliseconds(600))
         var screen = render(picker)
