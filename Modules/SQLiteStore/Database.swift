@@ -22,11 +22,20 @@ public final class Database {
     /// database is refused with an error and left untouched.
     /// With `writeAheadLog: false` the journal mode is left as the file has it (so a file can
     /// be inspected without changing it); switch it on later with ``enableWriteAheadLog()``.
-    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5), writeAheadLog: Bool = true) throws(SQLiteError) {
+    ///
+    /// `immutable` (read-only) promises that nothing changes the file while it is open, so
+    /// SQLite takes no locks and needs no journal files: a file in a folder the user cannot
+    /// write to can still be read.
+    public init(path: String, readOnly: Bool = false, immutable: Bool = false, busyTimeout: Duration = .seconds(5), writeAheadLog: Bool = true) throws(SQLiteError) {
         self.path = path
         var connection: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_FULLMUTEX, nil)
+        var flags = readOnly || immutable ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &connection, flags | SQLITE_OPEN_FULLMUTEX, nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(connection)
@@ -42,6 +51,20 @@ public final class Database {
         _ = try scalarInt("SELECT count(*) FROM sqlite_master")
         if writeAheadLog && !readOnly { try enableWriteAheadLog() }
         try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// `path` with every byte outside letters, digits, `-._~/` written as `%XX`.
+    static func uriEscaped(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if byte < 0x80, character.isLetter || character.isNumber || "-._~/".contains(character) {
+                result.append(character)
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
     }
 
     /// Switches the file to write-ahead logging (a lasting change to the file).
@@ -123,5 +146,12 @@ public final class Database {
     /// `PRAGMA integrity_check`: "ok" for a healthy file.
     public func integrityCheck() throws(SQLiteError) -> String {
         try scalarText("PRAGMA integrity_check") ?? ""
+    }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -101,4 +101,19 @@ struct DatabaseTests {
         #expect(try db.scalarInt("SELECT count(*) FROM item") == 3)
         #expect(db.lastInsertRowID == 3)
     }
+
+    @Test func anImmutableOpenReadsAWriteAheadLogFileWithoutJournalFiles() throws {
+        let name = path("odd ?#%名.sqlite")
+        do {
+            let db = try Database(path: name)  // write-ahead log
+            try db.execute("CREATE TABLE t(x INTEGER)")
+            try db.execute("INSERT INTO t VALUES (7)")
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: name + suffix) }
+        let reader = try Database(path: name, immutable: true)
+        #expect(try reader.scalarInt("SELECT x FROM t") == 7)
+        #expect(!FileManager.default.fileExists(atPath: name + "-shm"), "no journal file made")
+        #expect(throws: SQLiteError.self) { try reader.execute("INSERT INTO t VALUES (8)") }
+        #expect(Database.uriEscaped("/a b/c?d#e%f") == "/a%20b/c%3Fd%23e%25f")
+    }
 }

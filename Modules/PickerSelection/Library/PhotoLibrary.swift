@@ -65,7 +65,12 @@ public final class PhotoLibrary {
             throw .cannotOpen(path: path, reason: "it is a folder")
         }
         guard let size, size > 0 else { throw .noLibrary(path: path) }
-        database = try Self.open(path, readOnly: true)
+        do {
+            database = try Self.open(path, readOnly: true)
+        } catch .readOnly, .cannotOpen {
+            // A write-ahead-log file in a folder this user cannot write to: read it as it is.
+            database = try Self.open(path, readOnly: true, immutable: true)
+        }
         do {
             try Self.checkFormat(of: database, path: path, existed: true)
             guard try database.userVersion == Self.migrations.count else {
@@ -80,9 +85,9 @@ public final class PhotoLibrary {
         }
     }
 
-    private static func open(_ path: String, readOnly: Bool) throws(PhotoLibraryError) -> Database {
+    private static func open(_ path: String, readOnly: Bool, immutable: Bool = false) throws(PhotoLibraryError) -> Database {
         do {
-            return try Database(path: path, readOnly: readOnly, writeAheadLog: false)  // not before the format check
+            return try Database(path: path, readOnly: readOnly, immutable: immutable, writeAheadLog: false)  // not before the format check
         } catch {
             throw .opening(path, error)
         }
