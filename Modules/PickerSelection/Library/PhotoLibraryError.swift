@@ -53,7 +53,12 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
         case .database(let error):
             "the photo library failed: \(error)"
         case .cannotCreateFolder(let path, let reason):
-            "cannot create \(path.sanitizedForTerminal): \(reason.sanitizedForTerminal); choose another place with --library PATH"
+            "cannot create \(path.sanitizedForTerminal): \(reason.sanitizedForTerminal.trimmingFinalPeriod); choose another place with --library PATH"
         }
     }
+}
+
+extension String {
+    /// Without a final full stop (a system message ending a clause of ours).
+    var trimmingFinalPeriod: String { hasSuffix(".") ? String(dropLast()) : self }
 }
