@@ -17,7 +17,7 @@ nonisolated(unsafe) var outputFailure: String?
 /// Writes a line to standard output, remembering a failure instead of losing it silently.
 func say(_ line: String) {
     guard outputFailure == nil else { return }
-    outputFailure = ChildProcessIO.write(Data((line + "\n").utf8), to: STDOUT_FILENO)
+    outputFailure = ChildProcessIO.write(Data((line + "\n").utf8), to: STDOUT_FILENO)?.description
 }
 
 /// Ends with `status`, or with 74 and a message when standard output could not be written.
@@ -70,17 +70,25 @@ case .run(let runCommand):
     let stream = LineTerminal.standardError
     stream.restoreCursorOnSignals()  // SIGQUIT; SIGINT, SIGTERM and SIGHUP go to the command
     ChildProcessIO.prepareToForwardInterruptions()
-    let runner = CommandRunner(
-        command: runCommand, output: stream, scheduler: LiveScheduler(),
-        standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
-        standardOutput: { ChildProcessIO.write($0, to: STDOUT_FILENO) },
-        standardError: { ChildProcessIO.write($0, to: STDERR_FILENO) }
-    )
-    runner.onStarted = { pid, ended in
-        ChildProcessIO.forwardInterruptions(to: pid)
-        return [ChildProcessIO.watchEnd(of: pid, ended)]
+    func sink(_ descriptor: Int32) -> CommandRunner.Sink {
+        { data in ChildProcessIO.write(data, to: descriptor).map { .init(reason: $0.description, isBrokenPipe: $0.isBrokenPipe) } }
     }
-    runner.readAvailable = { ChildProcessIO.readAvailable(from: $0) }
+    let system = CommandRunner.System(
+        spawn: { arguments in
+            let child = try ChildProcessIO.spawn(arguments)
+            return (child.pid, child.output, child.errors)
+        },
+        readAvailable: { ChildProcessIO.readAvailable(from: $0) },
+        close: { ChildProcessIO.close($0) },
+        watchEnd: { pid, ended in ChildProcessIO.watchEnd(of: pid, ended) },
+        forwardInterruptions: { ChildProcessIO.forwardInterruptions(to: $0) },
+        endBySignal: { ChildProcessIO.endBySignal($0) }
+    )
+    let runner = CommandRunner(
+        command: runCommand, output: stream, scheduler: LiveScheduler(), system: system,
+        standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
+        standardOutput: sink(STDOUT_FILENO), standardError: sink(STDERR_FILENO)
+    )
     runner.start { status in exit(status) }
     dispatchMain()
 case .gif(let gifCommand):

@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,8 @@
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static SCREEN *ik_screen = NULL;
 static FILE *ik_in = NULL, *ik_out = NULL;
@@ -488,24 +491,73 @@ int ik_terminal_columns(int fd) {
     return 0;
 }
 
-int ik_child_has_ended(int pid, int *code, int *by_signal) {
-    siginfo_t info;
-    memset(&info, 0, sizeof info);
-    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != pid) return 0;
-    *by_signal = info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED;
-    *code = info.si_status;
+int ik_wait_child(int pid, int *code, int *by_signal) {
+    int status = 0;
+    pid_t got;
+    do { got = waitpid((pid_t)pid, &status, 0); } while (got < 0 && errno == EINTR);
+    if (got != pid) return 0;
+    *by_signal = WIFSIGNALED(status);
+    *code = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status);
     return 1;
+}
+
+int ik_spawn(char *const argv[], int *out_fd, int *err_fd) {
+    int out[2], err[2];
+    if (pipe(out) != 0) return errno;
+    if (pipe(err) != 0) { int e = errno; close(out[0]); close(out[1]); return e; }
+    fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    fcntl(err[0], F_SETFD, FD_CLOEXEC);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
+    /* Nothing else of ours goes to the command: a descriptor we inherited (a pipe our own
+       parent reads) must not be held open by a background child the command leaves. */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+#else
+    posix_spawn_file_actions_addclose(&actions, out[1]);
+    posix_spawn_file_actions_addclose(&actions, err[1]);
+    for (int fd = 3; fd < 256; fd++) {
+        if (fd != out[1] && fd != err[1] && fcntl(fd, F_GETFD) >= 0 && !(fcntl(fd, F_GETFD) & FD_CLOEXEC)) {
+            posix_spawn_file_actions_addclose(&actions, fd);
+        }
+    }
+#endif
+    /* The command starts with every signal at its default and none blocked, in this
+       process's group, so the terminal treats it as the foreground job it is. */
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t all, none;
+    sigfillset(&all);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    pid_t pid = 0;
+    int result = posix_spawnp(&pid, argv[0], &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(out[1]);
+    close(err[1]);
+    if (result != 0) { close(out[0]); close(err[0]); return result; }
+    *out_fd = out[0];
+    *err_fd = err[0];
+    return -(int)pid;  /* negative: the pid; positive: an errno */
 }
 
 static volatile sig_atomic_t ik_forward_target = 0;
 
-static void ik_on_forwarded_signal(int number) {
+/* Signals another process sends us go on to the command. Those the terminal sends
+   (Ctrl-C) reached the command already, as it shares our process group, so they are
+   only swallowed here: we stay to report how the command ended. */
+static void ik_on_forwarded_signal(int number, siginfo_t *info, void *context) {
+    (void)context;
     int saved = errno;
-    if (ik_forward_target != 0) {
+    if (ik_forward_target == 0) {
+        ik_reraise_default(number);
+    } else if (info == NULL || info->si_code == SI_USER || info->si_code == SI_QUEUE || info->si_code == SI_TKILL) {
         kill(ik_forward_target, number);
-    } else {
-        signal(number, SIG_DFL);
-        raise(number);
     }
     errno = saved;
 }
@@ -513,8 +565,8 @@ static void ik_on_forwarded_signal(int number) {
 void ik_prepare_to_forward_interruptions(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = ik_on_forwarded_signal;
-    sa.sa_flags = SA_RESTART;
+    sa.sa_sigaction = ik_on_forwarded_signal;
+    sa.sa_flags = SA_RESTART | SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
     sigset_t unblock;
     sigemptyset(&unblock);
@@ -524,8 +576,18 @@ void ik_prepare_to_forward_interruptions(void) {
         sigaddset(&unblock, signals[i]);
     }
     pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+    signal(SIGPIPE, SIG_IGN);  /* a closed output is an error to report, not a death */
 }
 
 void ik_forward_interruptions(int pid) {
-    ik_forward_target = getpgid(pid) == pid ? -pid : pid;
+    ik_forward_target = pid;
+}
+
+void ik_end_by_signal(int number) {
+    /* This may run on a Dispatch thread, which blocks signals: let this one through. */
+    sigset_t just;
+    sigemptyset(&just);
+    sigaddset(&just, number);
+    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+    ik_reraise_default(number);
 }

@@ -7,79 +7,130 @@ import Glibc
 import Darwin
 #endif
 
-/// The POSIX edges of running a command under an indicator (`showcase run`): passing the
-/// user's interruptions on to the command, reading what its pipes still hold once it has
-/// ended, and writing bytes to a descriptor with failures reported.
+/// The POSIX edges of running a command under an indicator (`showcase run`): starting it
+/// on pipes in this process's group (so it can read the terminal like any foreground
+/// job), passing interruptions on, reading its pipes without blocking, noticing its end
+/// at once, and writing bytes with failures reported.
 ///
 /// ```swift
 /// ChildProcessIO.prepareToForwardInterruptions()
-/// try process.run()
-/// ChildProcessIO.forwardInterruptions(to: process.processIdentifier)
-/// // … when it has ended:
-/// let rest = ChildProcessIO.readAvailable(from: pipe.fileHandleForReading.fileDescriptor)
+/// let child = try ChildProcessIO.spawn(["make", "-j2"])
+/// ChildProcessIO.forwardInterruptions(to: child.pid)
+/// let watch = ChildProcessIO.watchEnd(of: child.pid) { code, bySignal in … }
+/// let (bytes, ended) = ChildProcessIO.readAvailable(from: child.output)
 /// ```
 public enum ChildProcessIO {
-    /// Call before starting the command: SIGINT, SIGTERM and SIGHUP are unblocked (a
-    /// process started from a thread that blocks them inherits that mask, and so would the
-    /// command) and, until ``forwardInterruptions(to:)``, still end this process.
+    /// A started command: its process and the read ends of its standard output and error.
+    public struct Child: Sendable {
+        /// The process identifier.
+        public let pid: Int32
+        /// Where its standard output can be read (non-blocking).
+        public let output: Int32
+        /// Where its standard error can be read (non-blocking).
+        public let errors: Int32
+    }
+
+    /// Why a command could not be started.
+    public struct SpawnError: Error, CustomStringConvertible {
+        /// The system's reason, e.g. "No such file or directory".
+        public let description: String
+    }
+
+    /// A write that failed.
+    public struct WriteFailure: Error, CustomStringConvertible, Sendable {
+        /// The system's reason.
+        public let description: String
+        /// Whether the reader went away (a closed pipe), rather than a disk error.
+        public let isBrokenPipe: Bool
+    }
+
+    /// Starts `arguments` (the first looked up in `PATH`) with its standard output and
+    /// error on pipes; its standard input is ours. It runs in this process's group, every
+    /// signal at its default and none blocked.
+    public static func spawn(_ arguments: [String]) throws(SpawnError) -> Child {
+        guard !arguments.isEmpty else { throw SpawnError(description: "no command") }
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        pointers.append(nil)
+        defer { for pointer in pointers { free(pointer) } }
+        var output: Int32 = -1, errors: Int32 = -1
+        let result = pointers.withUnsafeBufferPointer { argv in
+            ik_spawn(argv.baseAddress, &output, &errors)
+        }
+        guard result < 0 else { throw SpawnError(description: String(cString: strerror(result))) }
+        for descriptor in [output, errors] {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        return Child(pid: -result, output: output, errors: errors)
+    }
+
+    /// Call before ``spawn(_:)``: SIGINT, SIGTERM and SIGHUP are unblocked and, until
+    /// ``forwardInterruptions(to:)``, still end this process; SIGPIPE is ignored, so a
+    /// closed output shows as a write failure.
     public static func prepareToForwardInterruptions() {
         ik_prepare_to_forward_interruptions()
     }
 
-    /// From now on SIGINT, SIGTERM and SIGHUP sent to this process are sent on to `pid`
-    /// (to its process group when it leads one) instead of ending this process, so the
-    /// command decides what an interruption means and this process reports how it ended.
-    /// (A plain signal handler, not a Dispatch source: the signal must be caught on
-    /// whichever thread the kernel picks.)
+    /// From now on SIGINT, SIGTERM and SIGHUP that another process sends to this one go on
+    /// to `pid`; those from the terminal (Ctrl-C), which reached the command too, are
+    /// swallowed, so this process stays to report how the command ended. (A plain signal
+    /// handler: the signal must be caught on whichever thread the kernel picks.)
     public static func forwardInterruptions(to pid: Int32) {
         ik_forward_interruptions(pid)
     }
 
-    /// Calls `ended` on the main queue once, when child `pid` has ended, with its exit
-    /// status (or the signal that ended it) — as soon as it ends, even when a background
-    /// child it started still holds what it inherited. Keep the returned source.
-    @MainActor
-    public static func watchEnd(of pid: Int32, _ ended: @escaping @MainActor (_ code: Int32, _ bySignal: Bool) -> Void) -> any DispatchSourceSignal {
-        let source = DispatchSource.makeSignalSource(signal: SIGCHLD, queue: .main)
-        let watch = EndWatch()
-        let check: @MainActor () -> Void = {
-            var code: Int32 = 0, bySignal: Int32 = 0
-            guard !watch.reported, ik_child_has_ended(pid, &code, &bySignal) == 1 else { return }
-            watch.reported = true
-            source.cancel()
-            ended(code, bySignal != 0)
-        }
-        source.setEventHandler { MainActor.assumeIsolated { check() } }
-        source.resume()
-        DispatchQueue.main.async { MainActor.assumeIsolated { check() } }  // it may have ended already
-        return source
+    /// Ends this process by `signal`, as if it had not been caught (so a shell running it
+    /// in a loop sees the interruption and stops too).
+    public static func endBySignal(_ signal: Int32) -> Never {
+        ik_end_by_signal(signal)
+        exit(128 + signal)
     }
 
-    /// What `descriptor` holds now, read without waiting: a command that has ended may
-    /// have left a background child holding its pipe open, and that must not hold us.
-    public static func readAvailable(from descriptor: Int32) -> Data {
-        let flags = fcntl(descriptor, F_GETFL)
-        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    /// Calls `ended` on the main queue once, when child `pid` has ended (it is reaped),
+    /// with its exit status or the signal that ended it — as soon as it ends, even while a
+    /// background child it started still holds its pipes. A thread of its own waits, so no
+    /// signal mask inherited from whoever started us can hide the end.
+    @MainActor
+    public static func watchEnd(of pid: Int32, _ ended: @escaping @MainActor (_ code: Int32, _ bySignal: Bool) -> Void) -> Thread {
+        let waiter = Thread {
+            var code: Int32 = 0, bySignal: Int32 = 0
+            let isOurs = ik_wait_child(pid, &code, &bySignal) == 1
+            let (status, signalled) = isOurs ? (code, bySignal != 0) : (Int32(127), false)
+            DispatchQueue.main.async { MainActor.assumeIsolated { ended(status, signalled) } }
+        }
+        waiter.start()
+        return waiter
+    }
+
+    /// Up to `limit` bytes that `descriptor` (non-blocking) holds now, and whether it has
+    /// ended (every writer closed it). An empty read that has not ended means "nothing yet".
+    public static func readAvailable(from descriptor: Int32, limit: Int = 1 << 20) -> (data: Data, ended: Bool) {
         var result = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        while result.count < limit {
             let n = buffer.withUnsafeMutableBytes { bytes -> Int in
                 guard let base = bytes.baseAddress else { return 0 }
                 return read(descriptor, base, bytes.count)
             }
             if n > 0 {
                 result.append(contentsOf: buffer[0..<n])
-            } else if n < 0 && errno == EINTR {
+            } else if n == 0 {
+                return (result, true)
+            } else if errno == EINTR {
                 continue
             } else {
-                return result
+                return (result, errno != EAGAIN && errno != EWOULDBLOCK)
             }
         }
+        return (result, false)
     }
 
-    /// Writes all of `data` to `descriptor`; the `errno` text when it cannot (a full disk,
-    /// a closed pipe), nil when it could.
-    public static func write(_ data: Data, to descriptor: Int32) -> String? {
+    /// Closes `descriptor` (a pipe's read end: its writer then gets SIGPIPE).
+    public static func close(_ descriptor: Int32) {
+        _ = closeDescriptor(descriptor)
+    }
+
+    /// Writes all of `data` to `descriptor`; nil when it could, else why not.
+    public static func write(_ data: Data, to descriptor: Int32) -> WriteFailure? {
         var offset = 0
         while offset < data.count {
             let n = data.withUnsafeBytes { bytes -> Int in
@@ -87,20 +138,18 @@ public enum ChildProcessIO {
                 return posixWrite(descriptor, base + offset, bytes.count - offset)
             }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return String(cString: strerror(errno)) }
+            if n <= 0 { return WriteFailure(description: String(cString: strerror(errno)), isBrokenPipe: errno == EPIPE) }
             offset += n
         }
         return nil
     }
 }
 
-/// `write(2)`, under a name the type's own `write(_:to:)` does not shadow.
+/// `write(2)` and `close(2)`, under names the type's own methods do not shadow.
 private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }
 
-/// Whether a ``ChildProcessIO/watchEnd(of:_:)`` has reported.
-@MainActor
-private final class EndWatch {
-    var reported = false
+private func closeDescriptor(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
 }

@@ -223,7 +223,8 @@ struct ShowcaseEndToEndTests {
         kill(process.processIdentifier, SIGTERM)
         let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + SIGTERM)
+        // It draws its last line, then ends by the same signal (so a shell loop stops too).
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
         #expect(error.contains("✗ Waiting (signal 15,"))
         // The command ended too (gone, or a zombie waiting to be reaped), not left running.
         func running() -> Bool {
@@ -235,6 +236,41 @@ struct ShowcaseEndToEndTests {
         for _ in 0..<200 where stillRunning { usleep(10_000); stillRunning = running() }
         #expect(!stillRunning, "the command was ended too, not left running")
         if stillRunning { kill(child, SIGKILL) }
+    }
+
+    @Test func runEndsLikeAPipelineMemberWhenItsReaderGoesAway() throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run", "--label", "Flood", "--", "sh", "-c", "echo $$ >&2; exec yes"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        _ = out.fileHandleForReading.availableData  // some "y" lines, then the reader leaves
+        try out.fileHandleForReading.close()
+        let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE, "as `yes | head` would")
+        #expect(error.contains("✗ Flood (signal 13,"), "the command met the closed pipe too: \(error)")
+        #expect(!error.contains("cannot write"), "a closed pipe is not an error to report")
+    }
+
+    @Test func runLetsTheCommandReadTheTerminal() throws {
+        let (process, pty, _) = try launchOnTerminal(["run", "--label", "Asking", "--", "head", "-1"], waitingFor: "Asking")
+        pty.send(Array("typed words\n".utf8))
+        process.waitUntilExit()
+        usleep(20_000)
+        var screen = ""
+        for _ in 0..<20 { screen += String(decoding: pty.readAvailable(), as: UTF8.self); usleep(5_000) }
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "head read its line instead of being stopped")
+        #expect(screen.contains("typed words"))
+        #expect(screen.contains("✓ Asking ("))
+    }
+
+    @Test func runSaysWhenTheCommandCannotStart() throws {
+        let outcome = try run(["run", "--", "no-such-command-anywhere"])
+        #expect(outcome.status == 127)
+        #expect(outcome.error.contains("could not start: No such file or directory"))
     }
 
     @Test func runOnATerminalAnimatesAndGivesTheCursorBack() throws {

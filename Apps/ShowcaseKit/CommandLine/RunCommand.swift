@@ -49,43 +49,92 @@ public struct RunCommand: Equatable, Sendable {
 /// Output that shares the terminal with the indicator goes through whole lines at a time
 /// (the indicator line is cleared and drawn again below them); output that goes elsewhere
 /// (a file, a pipe) is passed through byte for byte as it comes. The command is done when
-/// it exits, even if a background child still holds its pipes.
+/// it exits, even if a background child still holds its pipes. The process edges come in
+/// a ``System`` (the executable gives the real ones).
 @MainActor
 public final class CommandRunner {
-    /// A stream the command's output is passed to: returns the reason when a write fails.
-    public typealias Sink = (Data) -> String?
+    /// A write that failed: why, and whether the reader went away (a closed pipe).
+    public struct WriteFailure: Error, Sendable {
+        /// The system's reason.
+        public let reason: String
+        /// Whether the reader closed the pipe (then the run ends as such tools do).
+        public let isBrokenPipe: Bool
+
+        /// Creates a failure.
+        public init(reason: String, isBrokenPipe: Bool) {
+            self.reason = reason
+            self.isBrokenPipe = isBrokenPipe
+        }
+    }
+
+    /// A stream the command's output is passed to: nil when the write worked.
+    public typealias Sink = (Data) -> WriteFailure?
+
+    /// The operating system's side of running a command.
+    public struct System {
+        /// Starts the command: its pid and the (non-blocking) read ends of its standard
+        /// output and error; throws with a reason when it cannot start.
+        public var spawn: @MainActor ([String]) throws -> (pid: Int32, output: Int32, errors: Int32)
+        /// What a descriptor holds now (at most a bounded amount) and whether it has ended.
+        public var readAvailable: @MainActor (Int32) -> (data: Data, ended: Bool)
+        /// Closes a descriptor.
+        public var close: @MainActor (Int32) -> Void
+        /// Calls back once when the process has ended (exit status or signal, and whether
+        /// a signal ended it); returns what to keep alive meanwhile.
+        public var watchEnd: @MainActor (Int32, @escaping @MainActor (Int32, Bool) -> Void) -> Any
+        /// Sends interruptions meant for us on to the process.
+        public var forwardInterruptions: @MainActor (Int32) -> Void
+        /// Ends this process by a signal, as if it had not been caught.
+        public var endBySignal: @MainActor (Int32) -> Void
+
+        /// Creates a system from its parts.
+        public init(
+            spawn: @escaping @MainActor ([String]) throws -> (pid: Int32, output: Int32, errors: Int32),
+            readAvailable: @escaping @MainActor (Int32) -> (data: Data, ended: Bool),
+            close: @escaping @MainActor (Int32) -> Void,
+            watchEnd: @escaping @MainActor (Int32, @escaping @MainActor (Int32, Bool) -> Void) -> Any,
+            forwardInterruptions: @escaping @MainActor (Int32) -> Void,
+            endBySignal: @escaping @MainActor (Int32) -> Void
+        ) {
+            self.spawn = spawn
+            self.readAvailable = readAvailable
+            self.close = close
+            self.watchEnd = watchEnd
+            self.forwardInterruptions = forwardInterruptions
+            self.endBySignal = endBySignal
+        }
+    }
 
     /// On a terminal, a line longer than this is passed on in pieces rather than held.
     static let longestHeldLine = 65_536
 
+    /// The signals that end the run the same way when they ended the command, so that a
+    /// shell loop around `showcase run` stops on Ctrl-C as it would around the command.
+    static let passedOnSignals: Set<Int32> = [1, 2, 13, 15]  // SIGHUP, SIGINT, SIGPIPE, SIGTERM
+
     private let command: RunCommand
+    private let system: System
     private let indicator: InlineIndicator
     private let indicatorOnTerminal: Bool
     private let standardOutputOnTerminal: Bool
     private let sinks: [Int32: Sink]
     private var pending: [Int32: [UInt8]] = [:]
-    /// Why writing standard output failed, if it did (the run then ends with status 74).
-    public private(set) var outputFailure: String?
-    private var watchers: [Any] = []
-    private var out = Pipe(), err = Pipe()
+    private var descriptors: [Int32: Int32] = [:]
+    private var readers: [Int32: any DispatchSourceRead] = [:]
+    private var endWatch: Any?
     private var completion: (@MainActor (Int32) -> Void)?
-    /// Called when the process has started, with its identifier and what to call when it
-    /// ends (exit status or signal, and whether a signal ended it); returns what to keep
-    /// alive meanwhile (signal forwarding, the end watch).
-    public var onStarted: (@MainActor (Int32, @escaping @MainActor (Int32, Bool) -> Void) -> [Any])?
-    /// Reads what a pipe holds now without waiting (the descriptor is non-blocking for
-    /// this); every read happens on the main queue, so nothing is reordered or lost.
-    public var readAvailable: (@MainActor (Int32) -> Data) = { _ in Data() }
-    private var readers: [any DispatchSourceRead] = []
+    /// Why writing standard output failed, if it did.
+    public private(set) var outputFailure: WriteFailure?
 
     /// Creates a runner. `standardOutput` and `standardError` write to ours;
     /// `standardOutputIsTerminal` says whether our standard output is the terminal the
     /// indicator is drawn on (then its lines must not be cut by the indicator).
     public init(
-        command: RunCommand, output: any LineOutput, scheduler: any Scheduler,
+        command: RunCommand, output: any LineOutput, scheduler: any Scheduler, system: System,
         standardOutputIsTerminal: Bool, standardOutput: @escaping Sink, standardError: @escaping Sink
     ) {
         self.command = command
+        self.system = system
         let label = command.label ?? command.command.joined(separator: " ")
         indicator = InlineIndicator(style: command.style.flatMap(SpinnerStyle.named) ?? .comet, label: label, output: output, scheduler: scheduler)
         indicatorOnTerminal = output.isTerminal
@@ -93,65 +142,74 @@ public final class CommandRunner {
         sinks = [1: standardOutput, 2: standardError]
     }
 
-    /// Starts the command; `completion` gets the exit status to end with (the command's,
-    /// 128 + N when a signal ended it, 127 when it could not start, 74 when our standard
-    /// output could not be written).
+    /// Starts the command; `completion` gets the exit status to end with: the command's,
+    /// 127 when it could not start, 74 when our standard output could not be written. When
+    /// a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE) ended the command, or our output was
+    /// closed, this process ends by that signal instead, after its last line.
     public func start(completion: @escaping @MainActor (Int32) -> Void) {
         self.completion = completion
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command.command
-        process.standardOutput = out
-        process.standardError = err
-        for (pipe, stream) in [(out, Int32(1)), (err, Int32(2))] {
-            let descriptor = pipe.fileHandleForReading.fileDescriptor
-            let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-            reader.setEventHandler {
-                MainActor.assumeIsolated {
-                    let data = self.readAvailable(descriptor)
-                    if data.isEmpty { reader.cancel() } else { self.received(data, on: stream) }
-                }
-            }
-            reader.resume()
-            readers.append(reader)
-        }
-        // Foundation reports the end once everything the command started has let go of
-        // what it inherited; `onStarted`'s watch reports it when the command itself ends.
-        process.terminationHandler = { finished in
-            let status = finished.terminationStatus
-            let bySignal = finished.terminationReason == .uncaughtSignal
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.ended(code: status, bySignal: bySignal) }
-            }
-        }
         indicator.start()
+        let child: (pid: Int32, output: Int32, errors: Int32)
         do {
-            try process.run()
-            watchers = onStarted?(process.processIdentifier) { [weak self] code, bySignal in
-                self?.ended(code: code, bySignal: bySignal)
-            } ?? []
+            child = try system.spawn(command.command)
         } catch {
-            indicator.finish(success: false, detail: "could not start: \(error.localizedDescription)")
+            indicator.finish(success: false, detail: "could not start: \(error)")
             self.completion = nil
             completion(127)
+            return
+        }
+        system.forwardInterruptions(child.pid)
+        for (stream, descriptor) in [(Int32(1), child.output), (2, child.errors)] {
+            descriptors[stream] = descriptor
+            let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+            reader.setEventHandler { MainActor.assumeIsolated { self.drain(stream) } }
+            reader.resume()
+            readers[stream] = reader
+        }
+        endWatch = system.watchEnd(child.pid) { [weak self] code, bySignal in
+            self?.ended(code: code, bySignal: bySignal)
         }
     }
 
-    /// The command has ended: pass on what its pipes hold now, draw the last line, report.
+    /// Passes on what `stream`'s pipe holds now; stops reading it when it has ended.
+    private func drain(_ stream: Int32) {
+        guard let descriptor = descriptors[stream] else { return }
+        let (data, ended) = system.readAvailable(descriptor)
+        received(data, on: stream)
+        if ended { stopReading(stream) }
+    }
+
+    private func stopReading(_ stream: Int32) {
+        readers.removeValue(forKey: stream)?.cancel()
+        if let descriptor = descriptors.removeValue(forKey: stream) { system.close(descriptor) }
+    }
+
+    /// The command has ended: pass on what its pipes hold now (without waiting for a
+    /// background child that keeps them open), draw the last line, report.
     private func ended(code: Int32, bySignal: Bool) {
         guard let completion else { return }
         self.completion = nil
-        for reader in readers { reader.cancel() }
-        readers = []
-        received(readAvailable(out.fileHandleForReading.fileDescriptor), on: 1)
-        received(readAvailable(err.fileHandleForReading.fileDescriptor), on: 2)
+        for stream in [Int32(1), 2] {
+            // What is there now, not what a background child keeps writing (16 reads at most).
+            for _ in 0..<16 {
+                guard let descriptor = descriptors[stream] else { break }
+                let (data, ended) = system.readAvailable(descriptor)
+                received(data, on: stream)
+                if ended || data.isEmpty { break }
+            }
+            stopReading(stream)
+        }
         flush()
-        watchers = []
+        endWatch = nil
         let exit: Int32 = bySignal ? 128 + code : code
         indicator.finish(success: exit == 0, detail: exit == 0 ? nil : bySignal ? "signal \(code)" : "exit \(code)")
-        if let failure = outputFailure {
-            _ = sinks[2]?(Data("showcase: cannot write standard output: \(failure.sanitizedForTerminal)\n".utf8))
+        if let failure = outputFailure, failure.isBrokenPipe {
+            system.endBySignal(13)  // our reader went away: end as a pipeline member does
+        } else if let failure = outputFailure {
+            _ = sinks[2]?(Data("showcase: cannot write standard output: \(failure.reason.sanitizedForTerminal)\n".utf8))
             completion(74)
+        } else if bySignal, Self.passedOnSignals.contains(code) {
+            system.endBySignal(code)
         } else {
             completion(exit)
         }
@@ -195,12 +253,17 @@ public final class CommandRunner {
     private func emit(_ data: Data, on stream: Int32) {
         if stream == 1 && outputFailure != nil { return }
         guard let sink = sinks[stream] else { return }
-        var failure: String?
+        var failure: WriteFailure?
         if isLineBuffered(stream) {
             indicator.withLineCleared { failure = sink(data) }
         } else {
             failure = sink(data)
         }
-        if stream == 1, let failure { outputFailure = failure }
+        if stream == 1, let failure {
+            // Nobody takes our output any more: stop reading the command's, so that it
+            // meets a closed pipe too, as it would have without us.
+            outputFailure = failure
+            stopReading(1)
+        }
     }
 }

@@ -104,15 +104,22 @@ int ik_open_pty(int *primary, int *secondary);
 void ik_restore_cursor_on_signals(int fd);
 /* The width of the terminal on `fd`, or 0 when it is not a terminal. */
 int ik_terminal_columns(int fd);
+/* Starts argv (argv[0] looked up in PATH) with its standard output and error on new
+   pipes whose read ends go to *out_fd and *err_fd; standard input is shared. The command
+   runs in this process's group with every signal at its default and none blocked.
+   Returns -pid on success, an errno value when it could not start. */
+int ik_spawn(char *const argv[], int *out_fd, int *err_fd);
 /* Unblocks SIGINT, SIGTERM and SIGHUP (a process started from a thread that blocks them
-   inherits that mask, and so would the commands it starts) and handles them: until
-   ik_forward_interruptions names a child they end this process as usual; from then on they
-   are sent to that child (to its process group when it leads one). */
+   inherits that mask, and so would the commands it starts), handles them, and ignores
+   SIGPIPE. Until ik_forward_interruptions names a child they end this process as usual;
+   from then on those another process sends go on to that child, and those the terminal
+   sends (which reached the child too) are swallowed. */
 void ik_prepare_to_forward_interruptions(void);
 void ik_forward_interruptions(int pid);
-/* 1 when child `pid` has ended, with its exit status or signal in `*code` and whether a
-   signal ended it in `*by_signal`; 0 while it runs. The child is not reaped (WNOWAIT), so
-   whoever waits for it still can. */
-int ik_child_has_ended(int pid, int *code, int *by_signal);
+/* Waits for child `pid` to end and reaps it: 1 with its exit status or the signal that
+   ended it in `*code` and whether a signal did in `*by_signal`; 0 when it is not our child. */
+int ik_wait_child(int pid, int *code, int *by_signal);
+/* Ends this process by signal `number`, as if it had not been handled. */
+void ik_end_by_signal(int number);
 
 #endif
