@@ -173,9 +173,28 @@ struct PhotoLibraryTests {
         (Int32(11), "is damaged or not a database"),
         (Int32(26), "is damaged or not a database"),
         (Int32(14), "cannot open"),
+        (Int32(10), "a disk error"),
+        (Int32(13), "the disk is full"),
     ])
     func openingFailuresSayWhatIsWrong(code: Int32, message: String) {
         let error = PhotoLibraryError.opening("/nowhere/lib.sqlite", SQLiteError(code: code, message: "sqlite says so"))
         #expect(error.description.contains(message), "\(error)")
+    }
+
+    @Test func anOlderLibraryIsReadAndANewerOneRefused() throws {
+        do { _ = try PhotoLibrary(path: path()).fillWithSampleIfEmpty() }
+        do {
+            let db = try Database(path: path())  // as the first version left it
+            try db.execute("DROP INDEX asset_source")
+            try db.execute("PRAGMA user_version = 1")
+        }
+        #expect(try PhotoLibrary(readingExisting: path()).stats().assets == 150)
+        try Database(path: path()).execute("PRAGMA user_version = 9")
+        do {
+            _ = try PhotoLibrary(readingExisting: path())
+            Issue.record("a newer library must be refused")
+        } catch {
+            #expect(error.description.contains("made by a newer version"))
+        }
     }
 }

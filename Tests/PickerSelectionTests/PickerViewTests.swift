@@ -163,4 +163,18 @@ struct PickerViewTests {
         #expect(second.problem?.hasPrefix("Could not read the") == true)
         #expect(!render(second).joined().contains("This album is empty."))
     }
+
+    @Test("The tray's items follow the selection even while the tray is not drawn")
+    func theTrayFollowsWithoutBeingDrawn() throws {
+        let (picker, clock) = try shownPicker()
+        for key in [Key.enter, .right, .enter] { _ = picker.handle(.key(key)) }
+        clock.advance(by: .milliseconds(600))  // not drawn since
+        #expect(picker.tray.items == [1, 2])
+        _ = picker.handle(.key(.tab))
+        _ = picker.handle(.key(.right))
+        _ = picker.handle(.key(.enter))  // removes the second, never drawn in focus
+        clock.advance(by: .milliseconds(300))
+        #expect(picker.selection.items == [1])
+        #expect(picker.tray.items == [1])
+    }
 }

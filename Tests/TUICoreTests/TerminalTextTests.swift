@@ -90,5 +90,6 @@ struct TerminalTextTests {
         #expect("anything".wrapped(toWidth: 0) == [])
         #expect("".wrapped(toWidth: 5) == [])
         #expect("漢".wrapped(toWidth: 1) == [], "a grapheme wider than the line is not split")
+        #expect("漢 abc def".wrapped(toWidth: 1) == ["a", "b", "c", "d", "e", "f"], "and the rest is kept")
     }
 }

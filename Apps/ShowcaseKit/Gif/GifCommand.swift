@@ -95,16 +95,17 @@ public enum GifCommand: Equatable, Sendable {
                 errors("error: \(directory.sanitizedForTerminal) is not empty; give a new or empty folder, or add --replace to write over its files")
                 return 73
             }
-            // --replace: an earlier export's frames go first, so none is left mixed in.
-            for name in contents where name == "info.json" || (name.hasPrefix("frame-") && name.hasSuffix(".rgba")) {
-                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
-            }
         }
+        // Space first: an earlier export is removed only when the new one fits.
         let bytes = image.width * image.height * 4 * image.frameCount
-        if let free = (try? FileManager.default.attributesOfFileSystem(forPath: existingParent(of: directory))[.systemFreeSize] as? Int) ?? nil, bytes > free {
+        let replaced = replace ? earlierExport(in: directory) : []
+        let freed = replaced.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        if let free = (try? FileManager.default.attributesOfFileSystem(forPath: existingParent(of: directory))[.systemFreeSize] as? Int) ?? nil, bytes > free + freed {
             errors("error: the \(image.frameCount) frames need \(bytes / (1 << 20)) MiB and \(directory.sanitizedForTerminal) has \(free / (1 << 20)) MiB free; choose another place")
             return 73
         }
+        // --replace: the earlier export's frames go, so none is left mixed in.
+        for file in replaced { try? FileManager.default.removeItem(atPath: file) }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for index in 0..<image.frameCount {
@@ -130,5 +131,12 @@ public enum GifCommand: Equatable, Sendable {
             current = parent
         }
         return current.isEmpty ? "." : current
+    }
+
+    /// The files of an earlier export in `directory`: `info.json` and `frame-NNNN.rgba`.
+    static func earlierExport(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0 == "info.json" || ($0.hasPrefix("frame-") && $0.hasSuffix(".rgba")) }
+            .map { (directory as NSString).appendingPathComponent($0) }
     }
 }

@@ -74,7 +74,7 @@ public enum ScenarioParser {
                 let action: MouseEvent.Action = args[0] == "up" ? .wheelUp : .wheelDown
                 append(.events([.mouse(MouseEvent(action, button: .none, at: Point(x: x, y: y)))]))
             case "wait":
-                guard args.count == 1, let duration = parseDuration(args[0]) else { throw fail("write `wait 300ms` or `wait 1.5s` (at most 24 h)") }
+                guard args.count == 1, let duration = parseDuration(args[0]) else { throw fail("write `wait 300ms` or `wait 1.5s` (at most 10 minutes)") }
                 append(.wait(duration))
             case "expect", "expect-not":
                 guard args.count == 1 || args.count == 6 else { throw fail("write `\(command) \"text\"` or `\(command) \"text\" in X Y W H`") }
@@ -119,9 +119,10 @@ public enum ScenarioParser {
     }
 
     /// The largest terminal side a scenario may ask for.
-    static let largestSide = 1000
-    /// Coordinates may lie outside the screen (a click there does nothing), within this.
-    static let farthestCoordinate = 10_000
+    static let largestSide = 500
+    /// Coordinates may lie outside the screen (a click there does nothing), within this;
+    /// a drag is one event per cell, so this also bounds its length.
+    static let farthestCoordinate = 1_000
 
     /// A coordinate: an integer within ±``farthestCoordinate``.
     static func coordinate(_ text: String) -> Int? {
@@ -129,7 +130,8 @@ public enum ScenarioParser {
         return value
     }
 
-    /// `300ms`, `2s`, `1.5s`; from zero to 24 hours.
+    /// `300ms`, `2s`, `1.5s`; from zero to 10 minutes (of virtual time, played frame by
+    /// frame, so a scenario's run time stays bounded).
     static func parseDuration(_ text: String) -> Duration? {
         let microseconds: Double
         if text.hasSuffix("ms"), let value = Double(text.dropLast(2)) {
@@ -139,7 +141,7 @@ public enum ScenarioParser {
         } else {
             return nil
         }
-        guard microseconds.isFinite, microseconds >= 0, microseconds <= 86_400e6 else { return nil }
+        guard microseconds.isFinite, microseconds >= 0, microseconds <= 600e6 else { return nil }
         return .microseconds(Int64(microseconds.rounded()))
     }
 

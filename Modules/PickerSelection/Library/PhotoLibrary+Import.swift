@@ -51,9 +51,17 @@ extension PhotoLibrary {
                 let image = try AnimatedImage(contentsOfFile: file.path)
                 let thumbnail = Self.thumbnail(of: image.frame(at: 0))
                 let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
+                var added = false
                 try batch {
+                    // Asked again inside the transaction: another import may have added it.
+                    guard try !contains(source: file.path) else { return }
                     let albums = [try self.album(named: "All Photos"), try self.album(named: albumName)]
                     try addAsset(source: file.path, width: image.width, height: image.height, created: created, thumbnail: thumbnail, albums: albums)
+                    added = true
+                }
+                guard added else {
+                    report.alreadyThere += 1
+                    continue
                 }
                 report.imported += 1
                 report.albums.insert(albumName)

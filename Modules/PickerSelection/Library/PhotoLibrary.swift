@@ -68,13 +68,18 @@ public final class PhotoLibrary {
         do {
             database = try Self.open(path, readOnly: true)
         } catch .readOnly, .cannotOpen {
-            // A write-ahead-log file in a folder this user cannot write to: read it as it is.
+            // A write-ahead-log file in a folder this user cannot write to: read it as it
+            // is — unless its log holds changes, which such a read would not see.
+            let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+            guard log == 0 else { throw .readOnly(path: path) }
             database = try Self.open(path, readOnly: true, immutable: true)
         }
         do {
             try Self.checkFormat(of: database, path: path, existed: true)
-            guard try database.userVersion == Self.migrations.count else {
-                throw PhotoLibraryError.notALibrary(path: path, reason: "its format version is not this program's; open it once with `showcase --library PATH`")
+            // An older version reads the same (later versions only add indexes); a newer
+            // one is another program's business.
+            guard try database.userVersion <= Self.migrations.count else {
+                throw PhotoLibraryError.notALibrary(path: path, reason: "it was made by a newer version of this program")
             }
         } catch let error as PhotoLibraryError {
             throw error

@@ -16,6 +16,8 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// There is no library at that path (commands that only read do not create one).
     case noLibrary(path: String)
+    /// The disk failed, is full, or memory ran out.
+    case system(path: String, reason: String)
     /// A database operation failed.
     case database(SQLiteError)
     /// The folder for the library could not be made.
@@ -29,6 +31,9 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
         }
         switch error.code & 0xFF {
         case 5, 6: return .busy(path: path)  // SQLITE_BUSY, SQLITE_LOCKED
+        case 7: return .system(path: path, reason: "out of memory")  // SQLITE_NOMEM
+        case 10: return .system(path: path, reason: "a disk error: \(error.message)")  // SQLITE_IOERR
+        case 13: return .system(path: path, reason: "the disk is full")  // SQLITE_FULL
         case 8: return .readOnly(path: path)  // SQLITE_READONLY
         case 11, 26: return .damaged(path: path, reason: error.message)  // SQLITE_CORRUPT, SQLITE_NOTADB
         case 14: return .cannotOpen(path: path, reason: error.message)  // SQLITE_CANTOPEN
@@ -48,6 +53,8 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
             "\(path.sanitizedForTerminal) cannot be written (a read-only file or folder); check its permissions, or choose another file with --library PATH"
         case .cannotOpen(let path, let reason):
             "cannot open \(path.sanitizedForTerminal) (\(reason.sanitizedForTerminal)); give the path of a library file with --library PATH"
+        case .system(let path, let reason):
+            "\(path.sanitizedForTerminal) could not be used (\(reason.sanitizedForTerminal)); it was left as it was — free some space or check the disk, then try again"
         case .noLibrary(let path):
             "there is no photo library at \(path.sanitizedForTerminal); check the path, or create one with `showcase library import DIR --library PATH`"
         case .database(let error):

@@ -54,9 +54,16 @@ public final class PickerView: View {
     private var drawerRows = 0
     private var drawerHiddenRows = 0
     private var finished = false
-    /// The last library failure, shown above the grid until the next save succeeds: the
-    /// picker goes on with what it has instead of pretending the album is empty.
+    /// The last library failure, shown above the grid until the same kind of call (the
+    /// albums, an album's page, a save…) succeeds: the picker goes on with what it has instead of pretending
+    /// the album is empty.
     public private(set) var problem: String?
+    private var problemKind: LibraryCall?
+    /// How many thumbnails the tray's row had room for when last drawn.
+    private var trayFits = 10
+
+    /// What a library call was for, so that its success clears its own kind of problem.
+    private enum LibraryCall { case albums, savedSelection, selectedImages, albumPage, save }
 
     struct Layout {
         var title = Rect.zero, grid = Rect.zero, tray = Rect.zero, drawer = Rect.zero
@@ -68,21 +75,25 @@ public final class PickerView: View {
         self.library = library
         self.scheduler = scheduler
         selection = OrderedSelection([], limit: limit)
-        let saved = attempt("read the saved selection") { () throws(PhotoLibraryError) in try library.savedSelection() } ?? []
+        let saved = attempt(.savedSelection, "read the saved selection") { () throws(PhotoLibraryError) in try library.savedSelection() } ?? []
         selection = OrderedSelection(saved, limit: limit)
-        albums = attempt("read the albums") { () throws(PhotoLibraryError) in try library.albums() } ?? []
-        for asset in attempt("read the selected images", { () throws(PhotoLibraryError) in try library.assets(ids: saved) }) ?? [] {
+        albums = attempt(.albums, "read the albums") { () throws(PhotoLibraryError) in try library.albums() } ?? []
+        for asset in attempt(.selectedImages, "read the selected images", { () throws(PhotoLibraryError) in try library.assets(ids: saved) }) ?? [] {
             assetCache[asset.id] = asset
         }
         loadAlbum(0)
     }
 
-    /// Runs a library call; a failure becomes the ``problem`` shown, and nil.
-    private func attempt<T>(_ what: String, _ body: () throws(PhotoLibraryError) -> T) -> T? {
+    /// Runs a library call; a failure becomes the ``problem`` shown, and nil; a success
+    /// clears a problem of its kind.
+    private func attempt<T>(_ kind: LibraryCall, _ what: String, _ body: () throws(PhotoLibraryError) -> T) -> T? {
         do {
-            return try body()
+            let result = try body()
+            if problemKind == kind { problem = nil; problemKind = nil }
+            return result
         } catch {
             problem = "Could not \(what): \(error)"
+            problemKind = kind
             onNeedsDisplay?()
             return nil
         }
@@ -111,7 +122,7 @@ public final class PickerView: View {
     private func loadMore() {
         guard let album = currentAlbum else { return }
         let after = assets.last?.id
-        let page = attempt("read the album \(album.name)") { () throws(PhotoLibraryError) in try library.page(album: album.id, after: after, limit: 120) } ?? []
+        let page = attempt(.albumPage, "read the album \(album.name)") { () throws(PhotoLibraryError) in try library.page(album: album.id, after: after, limit: 120) } ?? []
         for asset in page { assetCache[asset.id] = asset }
         assets += page
     }
@@ -122,6 +133,11 @@ public final class PickerView: View {
         for delay in timeline.handle(event, at: scheduler.now) {
             scheduler.schedule(after: delay) { [weak self] in self?.apply(.tick) }
         }
+        // The tray's items follow the timeline's snapshot as it changes, drawn or not, so
+        // keys on the tray always act on what it holds.
+        tray.update(to: timeline.traySnapshot, visibleCount: trayFits)
+        trayFocus = min(trayFocus, max(0, tray.items.count - 1))
+        if tray.items.isEmpty { focusOnTray = false }
         keepDrawing()
         onNeedsDisplay?()
     }
@@ -160,10 +176,7 @@ public final class PickerView: View {
 
     private func selectionChanged() {
         let items = selection.items
-        if attempt("save the selection (it is kept here, not on disk)", { () throws(PhotoLibraryError) in try library.saveSelection(items) }) != nil,
-           problem?.hasPrefix("Could not save") == true {
-            problem = nil
-        }
+        _ = attempt(.save, "save the selection (it is kept here, not on disk)") { () throws(PhotoLibraryError) in try library.saveSelection(items) }
         apply(.selectionChanged(items))
     }
 
@@ -290,6 +303,7 @@ public final class PickerView: View {
         canvas.draw(String(repeating: "─", count: rect.width), at: full.origin, style: Style(foreground: .brightBlack, background: .rgb(24, 26, 34)), clip: rect)
         canvas.draw(" Selected · Tab: tray · Enter removes ", at: Point(x: full.x + 2, y: full.y), style: Style(foreground: .brightBlack, background: .rgb(24, 26, 34)), clip: rect)
         let fits = Self.trayFits(width: rect.width)
+        trayFits = fits
         tray.update(to: timeline.traySnapshot, visibleCount: fits)
         if focusOnTray { tray.reveal(trayFocus, visibleCount: fits) }
         let shown = tray.items.indices.dropFirst(tray.firstVisible).prefix(fits)

@@ -21,7 +21,11 @@ public struct TrayList: Equatable, Sendable {
     /// Moves the tray to `snapshot` through a diff from its current items, then scrolls so
     /// that the last inserted item is among the `visibleCount` in view.
     public mutating func update(to snapshot: [Int], visibleCount: Int) {
-        guard snapshot != items else { return }
+        guard snapshot != items else {
+            // The same items in a row of another width: keep the newest insertion in view.
+            if visibleCount != self.visibleCount { placeAfterChange(visibleCount: visibleCount) }
+            return
+        }
         // Selections hold each identifier once, so the diff exists and replays to `snapshot`.
         if let diff = try? SnapshotDiff.between(items, snapshot),
            let applied = diff.apply(to: items, inserted: { snapshot[$0] }), applied == snapshot {
@@ -31,7 +35,15 @@ public struct TrayList: Equatable, Sendable {
             items = snapshot
             lastChange = SnapshotDiff(deletions: [], insertions: Array(snapshot.indices), moves: [])
         }
-        if let inserted = lastChange.insertions.last {
+        placeAfterChange(visibleCount: visibleCount)
+    }
+
+    /// The row's width (in items) the last placement used.
+    public private(set) var visibleCount = 0
+
+    private mutating func placeAfterChange(visibleCount: Int) {
+        self.visibleCount = visibleCount
+        if let inserted = lastChange.insertions.last, inserted < items.count {
             reveal(inserted, visibleCount: visibleCount)
         } else {
             clamp(visibleCount: visibleCount)

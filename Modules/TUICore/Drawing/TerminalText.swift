@@ -57,7 +57,10 @@ extension StringProtocol {
                     head.append(character)
                     used += character.displayWidth
                 }
-                if head.isEmpty { return lines }  // a grapheme wider than the line
+                if head.isEmpty {  // a grapheme wider than the whole line: left out
+                    piece = String(piece.dropFirst())
+                    continue
+                }
                 lines.append(head)
                 piece = String(piece.dropFirst(head.count))
             }
