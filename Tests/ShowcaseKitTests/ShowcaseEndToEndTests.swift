@@ -81,6 +81,18 @@ struct ShowcaseEndToEndTests {
     }
 
     /// Starts `showcase ARGUMENTS` on a new pseudo-terminal and waits until its screen shows `text`.
+    /// Starts `showcase` with `arguments`, its standard output and error on pipes.
+    func launched(_ arguments: [String]) throws -> (process: Process, out: Pipe, err: Pipe) {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
     func launchOnTerminal(_ arguments: [String], waitingFor text: String) throws -> (process: Process, pty: PseudoTerminal, screen: String) {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let process = Process()
@@ -205,13 +217,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func runPassesATerminationOnToTheCommandAndReportsIt() throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["run", "--label", "Waiting", "--", "sh", "-c", "echo $$; exec sleep 30"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try launched(["run", "--label", "Waiting", "--", "sh", "-c", "echo $$; exec sleep 30"])
         // The command's first line is its pid: it is running.
         var printed = Data()
         while !printed.contains(10) {
@@ -239,13 +245,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func runEndsLikeAPipelineMemberWhenItsReaderGoesAway() throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["run", "--label", "Flood", "--", "sh", "-c", "echo $$ >&2; exec yes"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try launched(["run", "--label", "Flood", "--", "sh", "-c", "echo $$ >&2; exec yes"])
         _ = out.fileHandleForReading.availableData  // some "y" lines, then the reader leaves
         try out.fileHandleForReading.close()
         let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
