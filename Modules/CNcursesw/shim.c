@@ -475,6 +475,41 @@ static void ik_on_guard_signal(int sig) {
     ik_reraise_default(sig);
 }
 
+static const char ik_hide_cursor_bytes[] = "\033[?25l";
+
+/* Ctrl-Z: show the cursor, then stop as usual; on `fg`, hide it again (the indicator
+   draws its line on its next frame). */
+static void ik_on_guard_stop(int sig) {
+    (void)sig;
+    int saved = errno;
+    if (ik_guard_fd >= 0) {
+        ssize_t w = write(ik_guard_fd, ik_guard_bytes, sizeof ik_guard_bytes - 1);
+        (void)w;
+    }
+    signal(SIGTSTP, SIG_DFL);
+    sigset_t just;
+    sigemptyset(&just);
+    sigaddset(&just, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+    raise(SIGTSTP);
+    errno = saved;
+}
+
+static void ik_on_guard_continue(int sig) {
+    (void)sig;
+    int saved = errno;
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    sigemptyset(&stop.sa_mask);
+    stop.sa_handler = ik_on_guard_stop;
+    sigaction(SIGTSTP, &stop, NULL);
+    if (ik_guard_fd >= 0) {
+        ssize_t w = write(ik_guard_fd, ik_hide_cursor_bytes, sizeof ik_hide_cursor_bytes - 1);
+        (void)w;
+    }
+    errno = saved;
+}
+
 void ik_restore_cursor_on_signals(int fd) {
     ik_guard_fd = fd;
     struct sigaction sa;
@@ -483,6 +518,11 @@ void ik_restore_cursor_on_signals(int fd) {
     sa.sa_handler = ik_on_guard_signal;
     const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &sa, NULL);
+    sa.sa_handler = ik_on_guard_stop;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGTSTP, &sa, NULL);
+    sa.sa_handler = ik_on_guard_continue;
+    sigaction(SIGCONT, &sa, NULL);
 }
 
 int ik_terminal_columns(int fd) {

@@ -273,6 +273,23 @@ struct ShowcaseEndToEndTests {
         #expect(outcome.error.contains("could not start: No such file or directory"))
     }
 
+    @Test func runGivesTheCursorBackWhileStoppedAndHidesItAgainOnContinue() throws {
+        let (process, pty, _) = try launchOnTerminal(["run", "--label", "Nap", "--", "sleep", "5"], waitingFor: "Nap")
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        func output(waitingFor text: String) -> String {
+            var seen = ""
+            for _ in 0..<200 where !seen.contains(text) { seen += String(decoding: pty.readAvailable(), as: UTF8.self); usleep(10_000) }
+            return seen
+        }
+        kill(process.processIdentifier, SIGTSTP)
+        #expect(output(waitingFor: "\u{1B}[?25h").contains("\u{1B}[?25h"), "the cursor is shown while stopped")
+        kill(process.processIdentifier, SIGCONT)
+        #expect(output(waitingFor: "\u{1B}[?25l").contains("\u{1B}[?25l"), "and hidden again on continue")
+        kill(process.processIdentifier, SIGTERM)  // passed on to `sleep`
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    }
+
     @Test func runOnATerminalAnimatesAndGivesTheCursorBack() throws {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Napping", "--", "sh", "-c", "sleep 0.4; echo done"], waitingFor: "Napping")
         process.waitUntilExit()
