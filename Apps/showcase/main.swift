@@ -12,16 +12,16 @@ func printError(_ line: String) {
 }
 
 /// Why writing standard output failed, if it did (a full disk, a closed pipe).
-nonisolated(unsafe) var outputFailure: String?
+var outputFailure: String?
 
 /// Writes a line to standard output, remembering a failure instead of losing it silently.
-func say(_ line: String) {
+@MainActor func say(_ line: String) {
     guard outputFailure == nil else { return }
     outputFailure = ChildProcessIO.write(Data((line + "\n").utf8), to: STDOUT_FILENO)?.description
 }
 
 /// Ends with `status`, or with 74 and a message when standard output could not be written.
-func finish(_ status: Int32) -> Never {
+@MainActor func finish(_ status: Int32) -> Never {
     if let outputFailure {
         printError("showcase: cannot write standard output: \(outputFailure)")
         exit(74)
