@@ -180,8 +180,12 @@ public final class CommandRunner {
     }
 
     private func stopReading(_ stream: Int32) {
-        readers.removeValue(forKey: stream)?.cancel()
-        if let descriptor = descriptors.removeValue(forKey: stream) { system.close(descriptor) }
+        guard let descriptor = descriptors.removeValue(forKey: stream) else { return }
+        guard let reader = readers.removeValue(forKey: stream) else { return system.close(descriptor) }
+        // Dispatch must have let go of the descriptor before it is closed.
+        let close = system.close
+        reader.setCancelHandler { MainActor.assumeIsolated { close(descriptor) } }
+        reader.cancel()
     }
 
     /// The command has ended: pass on what its pipes hold now (without waiting for a
