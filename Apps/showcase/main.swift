@@ -20,6 +20,11 @@ var outputFailure: String?
     outputFailure = ChildProcessIO.write(Data((line + "\n").utf8), to: STDOUT_FILENO)?.description
 }
 
+/// Serves the main queue from the main thread's run loop, for good.
+func serveMainQueueForever() -> Never {
+    while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+}
+
 /// Ends with `status`, or with 74 and a message when standard output could not be written.
 @MainActor func finish(_ status: Int32) -> Never {
     if let outputFailure {
@@ -80,7 +85,7 @@ case .run(let runCommand):
         },
         readAvailable: { ChildProcessIO.readAvailable(from: $0) },
         close: { ChildProcessIO.close($0) },
-        watchEnd: { pid, ended in ChildProcessIO.watchEnd(of: pid, ended) },
+        watchEnd: { pid, ended in ChildProcessIO.watchEnd(of: pid, ended) as Any },
         forwardInterruptions: { ChildProcessIO.forwardInterruptions(to: $0) },
         endBySignal: { ChildProcessIO.endBySignal($0) }
     )
@@ -90,7 +95,10 @@ case .run(let runCommand):
         standardOutput: sink(STDOUT_FILENO), standardError: sink(STDERR_FILENO)
     )
     runner.start { status in exit(status) }
-    dispatchMain()
+    // Not dispatchMain(): it leaves the main thread in a sigsuspend that lets every signal
+    // in, and an interruption kept alive there (to pass on to the command) upsets
+    // libdispatch. The run loop serves the main queue on a main thread that keeps them out.
+    serveMainQueueForever()
 case .gif(let gifCommand):
     finish(GifCommand.run(gifCommand, output: say, errors: printError))
 case .library(let libraryCommand):

@@ -531,15 +531,48 @@ int ik_terminal_columns(int fd) {
     return 0;
 }
 
-int ik_wait_child(int pid, int *code, int *by_signal) {
-    int status = 0;
+struct ik_child_watch { pid_t pid; int fd; };
+
+/* A plain thread (its signal mask the creator's, so the interruptions stay blocked in it)
+   waits for the child, then writes its end — two ints — to the pipe and closes it. */
+static void *ik_child_waiter(void *argument) {
+    struct ik_child_watch watch = *(struct ik_child_watch *)argument;
+    free(argument);
+    int status = 0, result[2] = {127, 0};
     pid_t got;
-    do { got = waitpid((pid_t)pid, &status, 0); } while (got < 0 && errno == EINTR);
-    if (got != pid) return 0;
-    *by_signal = WIFSIGNALED(status);
-    *code = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status);
-    return 1;
+    do { got = waitpid(watch.pid, &status, 0); } while (got < 0 && errno == EINTR);
+    if (got == watch.pid) {
+        result[1] = WIFSIGNALED(status);
+        result[0] = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status);
+    }
+    ssize_t w = write(watch.fd, result, sizeof result);
+    (void)w;
+    close(watch.fd);
+    return NULL;
 }
+
+int ik_watch_child(int pid) {
+    int ends[2];
+    if (pipe(ends) != 0) return -1;
+    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    struct ik_child_watch *watch = malloc(sizeof *watch);
+    if (watch == NULL) { close(ends[0]); close(ends[1]); return -1; }
+    watch->pid = (pid_t)pid;
+    watch->fd = ends[1];
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, ik_child_waiter, watch) != 0) {
+        free(watch);
+        close(ends[0]);
+        close(ends[1]);
+        return -1;
+    }
+    pthread_detach(thread);
+    return ends[0];
+}
+
+static volatile sig_atomic_t ik_forward_target = 0;
+static volatile sig_atomic_t ik_forwarding_prepared = 0;
 
 int ik_spawn(char *const argv[], int *out_fd, int *err_fd) {
     int out[2], err[2];
@@ -581,42 +614,56 @@ int ik_spawn(char *const argv[], int *out_fd, int *err_fd) {
     close(out[1]);
     close(err[1]);
     if (result != 0) { close(out[0]); close(err[0]); return result; }
+    /* From this instant, not from whenever the caller gets to it: a signal may come as soon
+       as the command has started. */
+    if (ik_forwarding_prepared) ik_forward_target = pid;
     *out_fd = out[0];
     *err_fd = err[0];
     return -(int)pid;  /* negative: the pid; positive: an errno */
 }
 
-static volatile sig_atomic_t ik_forward_target = 0;
-
-/* Signals another process sends us go on to the command. Those the terminal sends
-   (Ctrl-C) reached the command already, as it shares our process group, so they are
-   only swallowed here: we stay to report how the command ended. */
-static void ik_on_forwarded_signal(int number, siginfo_t *info, void *context) {
-    (void)context;
-    int saved = errno;
-    if (ik_forward_target == 0) {
-        ik_reraise_default(number);
-    } else if (info == NULL || info->si_code == SI_USER || info->si_code == SI_QUEUE || info->si_code == SI_TKILL) {
-        kill(ik_forward_target, number);
+/* One thread takes SIGINT, SIGTERM and SIGHUP with sigwaitinfo; every other thread has
+   them blocked, so no handler ever interrupts the runtime's own threads. Signals another
+   process sends go on to the command; those the terminal sends (Ctrl-C) reached the
+   command already, as it shares our process group, so they are only swallowed here: we
+   stay to report how the command ended. Before there is a command they end us as usual. */
+static void *ik_interruption_thread(void *unused) {
+    (void)unused;
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGHUP);
+    for (;;) {
+        siginfo_t info;
+        int number = sigwaitinfo(&wanted, &info);
+        if (number < 0) continue;
+        pid_t target = ik_forward_target;
+        if (target == 0) {
+            sigset_t just;
+            sigemptyset(&just);
+            sigaddset(&just, number);
+            pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+            raise(number);  /* its handler (a cursor to restore) or its default */
+        } else if (info.si_code == SI_USER || info.si_code == SI_QUEUE || info.si_code == SI_TKILL) {
+            kill(target, number);
+        }
     }
-    errno = saved;
+    return NULL;
 }
 
 void ik_prepare_to_forward_interruptions(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = ik_on_forwarded_signal;
-    sa.sa_flags = SA_RESTART | SA_SIGINFO;
-    sigemptyset(&sa.sa_mask);
-    sigset_t unblock;
-    sigemptyset(&unblock);
-    const int signals[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        sigaction(signals[i], &sa, NULL);
-        sigaddset(&unblock, signals[i]);
-    }
-    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGHUP);
+    /* Blocked here, so in every thread started from now on, including the runtime's. */
+    pthread_sigmask(SIG_BLOCK, &wanted, NULL);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, ik_interruption_thread, NULL) == 0) pthread_detach(thread);
     signal(SIGPIPE, SIG_IGN);  /* a closed output is an error to report, not a death */
+    ik_forwarding_prepared = 1;
 }
 
 void ik_forward_interruptions(int pid) {
@@ -624,6 +671,7 @@ void ik_forward_interruptions(int pid) {
 }
 
 void ik_end_by_signal(int number) {
+    if (getenv("IK_PROBE_EXIT")) _exit(128 + number);
     /* This may run on a Dispatch thread, which blocks signals: let this one through. */
     sigset_t just;
     sigemptyset(&just);

@@ -87,18 +87,23 @@ public enum ChildProcessIO {
 
     /// Calls `ended` on the main queue once, when child `pid` has ended (it is reaped),
     /// with its exit status or the signal that ended it — as soon as it ends, even while a
-    /// background child it started still holds its pipes. A thread of its own waits, so no
-    /// signal mask inherited from whoever started us can hide the end.
+    /// background child it started still holds its pipes. A thread of the shim's waits and
+    /// reports through a pipe, so no signal can hide the end or reach that thread. Keep the
+    /// returned source.
     @MainActor
-    public static func watchEnd(of pid: Int32, _ ended: @escaping @MainActor (_ code: Int32, _ bySignal: Bool) -> Void) -> Thread {
-        let waiter = Thread {
-            var code: Int32 = 0, bySignal: Int32 = 0
-            let isOurs = ik_wait_child(pid, &code, &bySignal) == 1
-            let (status, signalled) = isOurs ? (code, bySignal != 0) : (Int32(127), false)
-            DispatchQueue.main.async { MainActor.assumeIsolated { ended(status, signalled) } }
+    public static func watchEnd(of pid: Int32, _ ended: @escaping @MainActor (_ code: Int32, _ bySignal: Bool) -> Void) -> (any DispatchSourceRead)? {
+        let descriptor = ik_watch_child(pid)
+        guard descriptor >= 0 else { return nil }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler {
+            var result: (Int32, Int32) = (127, 0)
+            _ = withUnsafeMutableBytes(of: &result) { read(descriptor, $0.baseAddress, $0.count) }  // 8 bytes, written at once
+            source.cancel()
+            MainActor.assumeIsolated { ended(result.0, result.1 != 0) }
         }
-        waiter.start()
-        return waiter
+        source.setCancelHandler { _ = closeDescriptor(descriptor) }
+        source.resume()
+        return source
     }
 
     /// Up to `limit` bytes that `descriptor` (non-blocking) holds now, and whether it has

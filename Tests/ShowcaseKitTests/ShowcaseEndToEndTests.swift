@@ -230,7 +230,8 @@ struct ShowcaseEndToEndTests {
         let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         // It draws its last line, then ends by the same signal (so a shell loop stops too).
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+                "ended by \(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus)")
         #expect(error.contains("✗ Waiting (signal 15,"))
         // The command ended too (gone, or a zombie waiting to be reaped), not left running.
         func running() -> Bool {
