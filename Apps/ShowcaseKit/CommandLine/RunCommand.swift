@@ -123,8 +123,9 @@ public final class CommandRunner {
     /// Reads the pipes every 20 ms while the command runs. (Not Dispatch read sources:
     /// on Linux their event loop crashed now and then as a command's pipes closed under
     /// load; reading on the main queue also keeps every byte in order.)
-    private var pipeReader: (any DispatchSourceTimer)?
-    static let readInterval: DispatchTimeInterval = .milliseconds(20)
+    private var pipeReader: ScheduledWork?
+    static let readInterval: Duration = .milliseconds(20)
+    private let scheduler: any Scheduler
     private var endWatch: Any?
     private var completion: (@MainActor (Int32) -> Void)?
     /// Why writing standard output failed, if it did.
@@ -139,6 +140,7 @@ public final class CommandRunner {
     ) {
         self.command = command
         self.system = system
+        self.scheduler = scheduler
         let label = command.label ?? command.command.joined(separator: " ")
         indicator = InlineIndicator(style: command.style.flatMap(SpinnerStyle.named) ?? .comet, label: label, output: output, scheduler: scheduler)
         indicatorOnTerminal = output.isTerminal
@@ -164,11 +166,10 @@ public final class CommandRunner {
         }
         system.forwardInterruptions(child.pid)
         descriptors = [1: child.output, 2: child.errors]
-        let reader = DispatchSource.makeTimerSource(queue: .main)
-        reader.schedule(deadline: .now(), repeating: Self.readInterval)
-        reader.setEventHandler { MainActor.assumeIsolated { self.drain(1); self.drain(2) } }
-        reader.resume()
-        pipeReader = reader
+        pipeReader = scheduler.scheduleRepeating(every: Self.readInterval) { [weak self] in
+            self?.drain(1)
+            self?.drain(2)
+        }
         endWatch = system.watchEnd(child.pid) { [weak self] code, bySignal in
             self?.ended(code: code, bySignal: bySignal)
         }

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TUICore
+@testable import ShowcaseKit
+
+/// `CommandRunner`'s logic on a fake operating system and the virtual clock: what the
+/// command writes is queued on fake descriptors, its end is reported by the test.
+@MainActor
+struct CommandRunnerTests {
+    /// The operating system's side, recorded.
+    @MainActor
+    final class FakeSystem {
+        var queued: [Int32: [Data]] = [10: [], 20: []]
+        var closedPipes: Set<Int32> = []
+        var closed: [Int32] = []
+        var endCallback: (@MainActor (Int32, Bool) -> Void)?
+        var endedBySignal: Int32?
+        var forwardedTo: Int32?
+        var written: [Int32: Data] = [1: Data(), 2: Data()]
+        var stdoutFailure: CommandRunner.WriteFailure?
+
+        var system: CommandRunner.System {
+            CommandRunner.System(
+                spawn: { arguments in
+                    guard arguments.first != "missing" else { throw FakeError() }
+                    return (pid: 4242, output: 10, errors: 20)
+                },
+                readAvailable: { [unowned self] descriptor in
+                    let data = queued[descriptor]?.isEmpty == false ? queued[descriptor]!.removeFirst() : Data()
+                    return (data, queued[descriptor]?.isEmpty != false && closedPipes.contains(descriptor))
+                },
+                close: { [unowned self] in closed.append($0) },
+                watchEnd: { [unowned self] _, ended in endCallback = ended; return 0 },
+                forwardInterruptions: { [unowned self] in forwardedTo = $0 },
+                endBySignal: { [unowned self] in endedBySignal = $0 }
+            )
+        }
+
+        func sink(_ stream: Int32) -> CommandRunner.Sink {
+            { [unowned self] data in
+                if stream == 1, let stdoutFailure { return stdoutFailure }
+                written[stream, default: Data()] += data
+                return nil
+            }
+        }
+    }
+
+    struct FakeError: Error, CustomStringConvertible { var description: String { "No such file or directory" } }
+
+    /// A line output that records, claiming to be a terminal or not.
+    @MainActor
+    final class Recorder: LineOutput {
+        let isTerminal: Bool
+        let columns = 80
+        var text = ""
+        init(isTerminal: Bool) { self.isTerminal = isTerminal }
+        func write(_ text: String) { self.text += text }
+    }
+
+    func makeRunner(_ fake: FakeSystem, clock: VirtualScheduler, onTerminal: Bool, command: [String] = ["make"]) -> (CommandRunner, Recorder) {
+        let indicator = Recorder(isTerminal: onTerminal)
+        let runner = CommandRunner(
+            command: RunCommand(label: "Build", style: nil, command: command), output: indicator, scheduler: clock, system: fake.system,
+            standardOutputIsTerminal: onTerminal, standardOutput: fake.sink(1), standardError: fake.sink(2)
+        )
+        return (runner, indicator)
+    }
+
+    @Test func outputGoingElsewherePassesByteForByteAsItComes() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
+        var status: Int32?
+        runner.start { status = $0 }
+        #expect(fake.forwardedTo == 4242)
+        fake.queued[10] = [Data([0xFF, 0x00, 0x61])]  // not text, no newline
+        clock.advance(by: .milliseconds(20))
+        #expect(fake.written[1] == Data([0xFF, 0x00, 0x61]), "passed on at once, unchanged")
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(0, false)
+        #expect(status == 0)
+        #expect(Set(fake.closed) == [10, 20])
+    }
+
+    @Test func onTheIndicatorsTerminalOnlyWholeLinesPassAndTheRestAtTheEnd() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: true)
+        var status: Int32?
+        runner.start { status = $0 }
+        fake.queued[10] = [Data("one\ntw".utf8)]
+        clock.advance(by: .milliseconds(20))
+        #expect(fake.written[1] == Data("one\n".utf8), "the partial line waits")
+        fake.queued[10] = [Data("o".utf8)]
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(3, false)
+        #expect(fake.written[1] == Data("one\ntwo\n".utf8), "drained and finished at the end")
+        #expect(indicator.text.contains("✗ Build (exit 3, "))
+        #expect(status == 3)
+    }
+
+    @Test func aCommandEndedBySignalEndsTheRunByTheSameSignal() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: false)
+        var status: Int32?
+        runner.start { status = $0 }
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(2, true)
+        #expect(indicator.text.hasSuffix("✗ Build (signal 2, 0.0 s)\n"))
+        #expect(fake.endedBySignal == 2)
+        #expect(status == nil, "it does not exit normally")
+    }
+
+    @Test func aClosedReaderStopsTheCommandsOutputAndEndsByBrokenPipe() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
+        runner.start { _ in }
+        fake.stdoutFailure = .init(reason: "Broken pipe", isBrokenPipe: true)
+        fake.queued[10] = [Data("y\n".utf8)]
+        clock.advance(by: .milliseconds(20))
+        #expect(fake.closed == [10], "our end closed, so the command meets a closed pipe too")
+        fake.closedPipes = [20]
+        fake.endCallback?(13, true)
+        #expect(fake.endedBySignal == 13)
+    }
+
+    @Test func aFullDiskIsSaidAndEndsWith74() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
+        var status: Int32?
+        runner.start { status = $0 }
+        fake.stdoutFailure = .init(reason: "No space left on device", isBrokenPipe: false)
+        fake.queued[10] = [Data("lost\n".utf8)]
+        clock.advance(by: .milliseconds(20))
+        fake.closedPipes = [20]
+        fake.endCallback?(0, false)
+        #expect(status == 74)
+        #expect(String(decoding: fake.written[2] ?? Data(), as: UTF8.self).contains("showcase: cannot write standard output: No space left on device"))
+    }
+
+    @Test func aCommandThatCannotStartEndsWith127() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: false, command: ["missing"])
+        var status: Int32?
+        runner.start { status = $0 }
+        #expect(status == 127)
+        #expect(indicator.text.contains("could not start: No such file or directory"))
+        #expect(clock.pendingCount == 0, "nothing left running")
+    }
+}
