@@ -580,6 +580,7 @@ int ik_watch_child(int pid) {
 
 static volatile sig_atomic_t ik_forward_target = 0;
 static volatile sig_atomic_t ik_forwarding_prepared = 0;
+static int ik_pipe_was_ignored = 0;
 
 int ik_spawn(char *const argv[], int *out_fd, int *err_fd) {
     int out[2], err[2];
@@ -604,14 +605,18 @@ int ik_spawn(char *const argv[], int *out_fd, int *err_fd) {
         }
     }
 #endif
-    /* The command starts with every signal at its default and none blocked, in this
-       process's group, so the terminal treats it as the foreground job it is. */
+    /* The command starts with none blocked, in this process's group, so the terminal
+       treats it as the foreground job it is. Handled signals fall back to their defaults
+       by themselves; of those we ignore, only SIGPIPE is ours (put back unless it was
+       ignored when we started). A signal ignored by whoever started us (`nohup`) stays
+       ignored for the command too. */
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
-    sigset_t all, none;
-    sigfillset(&all);
+    sigset_t defaults, none;
+    sigemptyset(&defaults);
+    if (!ik_pipe_was_ignored) sigaddset(&defaults, SIGPIPE);
     sigemptyset(&none);
-    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
     posix_spawnattr_setsigmask(&attributes, &none);
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
     pid_t pid = 0;
@@ -669,7 +674,7 @@ void ik_prepare_to_forward_interruptions(void) {
     pthread_sigmask(SIG_BLOCK, &wanted, NULL);
     pthread_t thread;
     if (pthread_create(&thread, NULL, ik_interruption_thread, NULL) == 0) pthread_detach(thread);
-    signal(SIGPIPE, SIG_IGN);  /* a closed output is an error to report, not a death */
+    ik_pipe_was_ignored = signal(SIGPIPE, SIG_IGN) == SIG_IGN;  /* a closed output is an error to report */
     ik_forwarding_prepared = 1;
 }
 

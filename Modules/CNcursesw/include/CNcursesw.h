@@ -107,7 +107,8 @@ void ik_restore_cursor_on_signals(int fd);
 int ik_terminal_columns(int fd);
 /* Starts argv (argv[0] looked up in PATH) with its standard output and error on new
    pipes whose read ends go to *out_fd and *err_fd; standard input is shared. The command
-   runs in this process's group with every signal at its default and none blocked.
+   runs in this process's group with no signal blocked; what we ignored ourselves is back
+   at its default, what whoever started us ignored (`nohup`) stays ignored.
    Returns -pid on success, an errno value when it could not start. After
    ik_prepare_to_forward_interruptions, interruptions go to the command from the moment it
    has started. */
