@@ -55,8 +55,8 @@ public final class PickerView: View {
     private var drawerHiddenRows = 0
     private var finished = false
     /// The last library failure, shown above the grid until the same kind of call (the
-    /// albums, an album's page, a save…) succeeds: the picker goes on with what it has instead of pretending
-    /// the album is empty.
+    /// albums, an album's page, a save…) succeeds: the picker goes on with what it has
+    /// instead of pretending the album is empty.
     public private(set) var problem: String?
     private var problemKind: LibraryCall?
     /// How many thumbnails the tray's row had room for when last drawn.
