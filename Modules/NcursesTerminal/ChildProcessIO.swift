@@ -109,24 +109,25 @@ public enum ChildProcessIO {
     /// Up to `limit` bytes that `descriptor` (non-blocking) holds now, and whether it has
     /// ended (every writer closed it). An empty read that has not ended means "nothing yet".
     public static func readAvailable(from descriptor: Int32, limit: Int = 1 << 20) -> (data: Data, ended: Bool) {
-        var result = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while result.count < limit {
-            let n = buffer.withUnsafeMutableBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                return read(descriptor, base, bytes.count)
+        // Called every few milliseconds while a command runs: a temporary buffer, not a
+        // fresh 64 KiB array each time.
+        withUnsafeTemporaryAllocation(byteCount: 65_536, alignment: 1) { buffer in
+            var result = Data()
+            while result.count < limit {
+                guard let base = buffer.baseAddress else { return (result, false) }
+                let n = read(descriptor, base, buffer.count)
+                if n > 0 {
+                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+                } else if n == 0 {
+                    return (result, true)
+                } else if errno == EINTR {
+                    continue
+                } else {
+                    return (result, errno != EAGAIN && errno != EWOULDBLOCK)
+                }
             }
-            if n > 0 {
-                result.append(contentsOf: buffer[0..<n])
-            } else if n == 0 {
-                return (result, true)
-            } else if errno == EINTR {
-                continue
-            } else {
-                return (result, errno != EAGAIN && errno != EWOULDBLOCK)
-            }
+            return (result, false)
         }
-        return (result, false)
     }
 
     /// Closes `descriptor` (a pipe's read end: its writer then gets SIGPIPE).

@@ -42,17 +42,12 @@ public final class PhotoLibrary {
             }
         }
         let existed = FileManager.default.fileExists(atPath: path)
-        database = try Self.open(path, readOnly: false)
-        do {
+        let database = try Self.open(path, readOnly: false)
+        self.database = database
+        try Self.checking(path) {
             try Self.checkFormat(of: database, path: path, existed: existed)
             try database.enableWriteAheadLog()
             try database.migrate(Self.migrations)
-        } catch let error as PhotoLibraryError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .opening(path, error)
-        } catch {
-            throw .notALibrary(path: path, reason: "\(error)")
         }
     }
 
@@ -74,13 +69,21 @@ public final class PhotoLibrary {
             guard log == 0 else { throw .readOnly(path: path) }
             database = try Self.open(path, readOnly: true, immutable: true)
         }
-        do {
+        let database = self.database
+        try Self.checking(path) {
             try Self.checkFormat(of: database, path: path, existed: true)
             // An older version reads the same (later versions only add indexes); a newer
             // one is another program's business.
             guard try database.userVersion <= Self.migrations.count else {
                 throw PhotoLibraryError.notALibrary(path: path, reason: "it was made by a newer version of this program")
             }
+        }
+    }
+
+    /// Runs the checks made on opening `path`, naming whatever goes wrong.
+    private static func checking(_ path: String, _ body: () throws -> Void) throws(PhotoLibraryError) {
+        do {
+            try body()
         } catch let error as PhotoLibraryError {
             throw error
         } catch let error as SQLiteError {
