@@ -167,20 +167,37 @@ public final class CommandRunner {
         system.forwardInterruptions(child.pid)
         descriptors = [1: child.output, 2: child.errors]
         pipeReader = scheduler.scheduleRepeating(every: Self.readInterval) { [weak self] in
-            self?.drain(1)
-            self?.drain(2)
+            self?.drainPipes()
         }
         endWatch = system.watchEnd(child.pid) { [weak self] code, bySignal in
             self?.ended(code: code, bySignal: bySignal)
         }
     }
 
-    /// Passes on what `stream`'s pipe holds now; stops reading it when it has ended.
-    private func drain(_ stream: Int32) {
-        guard let descriptor = descriptors[stream] else { return }
+    /// Reads both pipes; while they keep giving data, reads again as soon as the main
+    /// queue is free rather than at the next tick (a pipe holds only 64 KiB, so a busy
+    /// command would otherwise be held to 64 KiB per tick).
+    private func drainPipes() {
+        let gotOutput = drain(1), gotErrors = drain(2)
+        guard gotOutput || gotErrors, !isChasing, !descriptors.isEmpty else { return }
+        isChasing = true
+        scheduler.schedule(after: .zero) { [weak self] in
+            guard let self else { return }
+            isChasing = false
+            drainPipes()
+        }
+    }
+
+    private var isChasing = false
+
+    /// Passes on what `stream`'s pipe holds now, stopping when it has ended; whether any
+    /// bytes came.
+    private func drain(_ stream: Int32) -> Bool {
+        guard let descriptor = descriptors[stream] else { return false }
         let (data, ended) = system.readAvailable(descriptor)
         received(data, on: stream)
         if ended { stopReading(stream) }
+        return !data.isEmpty
     }
 
     private func stopReading(_ stream: Int32) {
