@@ -38,10 +38,10 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
-        .target(name: "GifDecoding", dependencies: ["CGiflib", "TUICore"], path: "Modules/GifDecoding", resources: [.copy("Resources/spinner.gif")]),
-        .target(name: "Indicator", dependencies: ["TUICore", "GifDecoding"], path: "Modules/Indicator"),
-        .target(name: "RefreshControl", dependencies: ["TUICore", "GifDecoding"], path: "Modules/RefreshControl"),
-        .target(name: "Loading", dependencies: ["TUICore", "GifDecoding", "Indicator"], path: "Modules/Loading"),
+        .target(name: "GifDecoding", dependencies: ["CGiflib", "TUICore"], path: "Modules/GifDecoding"),
+        .target(name: "Indicator", dependencies: ["TUICore"], path: "Modules/Indicator"),
+        .target(name: "RefreshControl", dependencies: ["TUICore"], path: "Modules/RefreshControl"),
+        .target(name: "Loading", dependencies: ["TUICore", "Indicator"], path: "Modules/Loading"),
         .target(name: "LoopbackHTTP", path: "Modules/LoopbackHTTP"),
         .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "GifDecoding"], path: "Modules/PickerSelection"),
 
@@ -61,12 +61,12 @@ let package = Package(
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal"], path: "Tests/IndicatorTests"),
-        .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "GifDecoding"], path: "Tests/RefreshControlTests"),
-        .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
+        .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding"], path: "Tests/RefreshControlTests"),
+        .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"], path: "Tests/SQLiteStoreTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding", "TestSupport"], path: "Tests/ShowcaseKitTests"),
     ],
     swiftLanguageModes: [.v6]
 )

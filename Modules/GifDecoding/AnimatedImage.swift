@@ -5,24 +5,22 @@ import TUICore
 /// fully composited frames as straight-alpha ``RGBAImage``s, decoded lazily in bounded memory.
 ///
 /// ```swift
-/// let spinner = try AnimatedImage(named: "spinner", bundle: .module)
-/// let elapsed = scheduler.now - start
-/// let position = spinner.position(at: elapsed, timing: .uniform(cycle: .seconds(1)))
-/// let pixels = spinner.frame(at: position.frame)
+/// let spinner = try AnimatedImage.spinner()
+/// let position = spinner.position(at: .milliseconds(500), timing: .uniform(cycle: .seconds(1)))
+/// let pixels = spinner.image(at: position.frame)
 /// ```
 ///
 /// Loading reads the file's structure only (the screen, palettes, extensions and where
 /// each image's data is); pixels are decoded when a frame is asked for. Damage after some
 /// frames keeps those frames and is reported in ``warnings``; a file that cannot be read
 /// at all throws a ``GifDecodingError``.
-public final class AnimatedImage {
-    /// How many times the animation plays.
-    public enum Plays: Hashable, Sendable {
-        /// Forever (a loop block with value 0).
-        case infinite
-        /// This many times: 1 without a loop block, N + 1 for a loop value N.
-        case count(Int)
-    }
+///
+/// It is a `FrameAnimation` (TUICore's seam), so any player or indicator plays it. It is
+/// `Sendable`: decode in a detached task and hand the image back; frames are produced
+/// under a lock, one caller at a time.
+public final class AnimatedImage: @unchecked Sendable {  // the frame store is only touched under `lock`
+    /// How many times the animation plays: forever, or a count.
+    public typealias Plays = AnimationPlays
 
     /// Screen width in pixels.
     public let width: Int
@@ -37,12 +35,13 @@ public final class AnimatedImage {
 
     private let indexWarnings: [String]
     private let store: FrameStore
+    private let lock = NSLock()
 
     /// The number of frames.
     public var frameCount: Int { frames.count }
 
     /// How many times the animation plays: no loop block means once, 0 forever, N means N + 1.
-    public var plays: Plays {
+    public var plays: AnimationPlays {
         guard let loopCount else { return .count(1) }
         return loopCount == 0 ? .infinite : .count(loopCount + 1)
     }
@@ -50,7 +49,8 @@ public final class AnimatedImage {
     /// Problems found in the file so far (damage, unknown records, bad pixel data); frames
     /// decoded later may add more. ``decodeAllFrames()`` finds them all.
     public var warnings: [String] {
-        indexWarnings + store.decodeWarnings.keys.sorted().compactMap { store.decodeWarnings[$0] }
+        let decoded = lock.withLock { store.decodeWarnings }
+        return indexWarnings + decoded.keys.sorted().compactMap { decoded[$0] }
     }
 
     /// Loads a GIF file. Only the structure is read now; the file stays open for the pixels.
@@ -63,7 +63,8 @@ public final class AnimatedImage {
         try self.init(source: DataByteSource(data), limits: limits)
     }
 
-    /// Loads `name.gif` from a bundle's resources (B0.1), like `UIImageView(gifNamed:)`.
+    /// Loads `name.gif` from a bundle's resources (B0.1), like `UIImageView(gifNamed:)`:
+    /// `Bundle.module` in a target that lists the GIF among its resources.
     public convenience init(named name: String, bundle: Bundle, limits: DecodingLimits = .default) throws(GifDecodingError) {
         let file = name.hasSuffix(".gif") ? String(name.dropLast(4)) : name
         guard let path = bundle.path(forResource: file, ofType: "gif") else {
@@ -91,12 +92,14 @@ public final class AnimatedImage {
 
     /// The screen after frame `index` is drawn, `width × height` straight-alpha RGBA.
     /// An index outside the frames is clamped to the first or last frame.
-    public func frame(at index: Int) -> RGBAImage {
-        store.frame(min(max(0, index), frames.count - 1))
+    public func image(at index: Int) -> RGBAImage {
+        lock.withLock { store.frame(min(max(0, index), frames.count - 1)) }
     }
 
     /// Decodes every frame once, so that ``warnings`` lists every problem of the file.
     public func decodeAllFrames() {
-        for i in frames.indices { _ = store.frame(i) }
+        lock.withLock {
+            for i in frames.indices { _ = store.frame(i) }
+        }
     }
 }

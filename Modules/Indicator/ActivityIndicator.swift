@@ -1,17 +1,17 @@
-import Foundation
 import TUICore
 
-/// An activity indicator: a glyph spinner, a cycle of images or an animated GIF, with an
-/// optional label beside or below it (B1.1).
+/// An activity indicator: a glyph spinner, a cycle of images or an animated GIF — any
+/// `FrameAnimation` — with an optional label beside or below it (B1.1).
 ///
-/// The frame shown is computed from the time since ``startAnimating()`` on the injected
-/// scheduler, so a late or duplicate tick never speeds it up or makes it drift. It keeps
-/// one timer, for the next frame change, and asks for a redraw (``onNeedsDisplay``) only
-/// when the frame changes. With reduced motion it shows a still glyph (or the first image)
-/// and the label, and schedules nothing.
+/// A ``FramePlayer`` plays the animation: the frame shown is computed from the time since
+/// ``startAnimating()`` on the injected scheduler, so a late or duplicate tick never speeds
+/// it up or makes it drift; one timer runs, for the next frame change, and a redraw is asked
+/// for (``onNeedsDisplay``) only when the frame changes. With reduced motion it shows the
+/// animation's still frame (a spinner's still glyph, an image's first frame) and the label,
+/// and schedules nothing.
 ///
 /// ```swift
-/// let spinner = ActivityIndicator(content: .glyphs(.comet), label: "Loading", scheduler: scheduler)
+/// let spinner = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", scheduler: scheduler)
 /// spinner.onNeedsDisplay = { host.setNeedsDisplay() }
 /// spinner.startAnimating()
 /// ```
@@ -33,9 +33,16 @@ public final class ActivityIndicator: View {
         case center
     }
 
-    /// What is animated.
-    public var content: IndicatorContent {
-        didSet { cache = nil; restartTimer() }
+    /// What is animated: a `SpinnerStyle`, an ``ImageCycle``, a GIF (GifDecoding's
+    /// `AnimatedImage`) or any other `FrameAnimation`.
+    public var animation: any FrameAnimation {
+        get { player.animation }
+        set { player.animation = newValue }
+    }
+    /// Which durations the frames play with (their own by default).
+    public var timing: FrameTiming {
+        get { player.timing }
+        set { player.timing = newValue }
     }
     /// Text shown with the indicator (sanitised before drawing).
     public var label: String?
@@ -50,75 +57,68 @@ public final class ActivityIndicator: View {
     /// The cell box images and GIFs are fitted into (aspect ratio kept).
     public var imageBox = Size(width: 16, height: 8)
     /// How images become cells (`.monochrome` for terminals without colour).
-    public var imageMode: HalfBlockRasterizer.Mode = .color {
-        didSet { cache = nil }
+    public var imageMode: HalfBlockRasterizer.Mode {
+        get { player.imageMode }
+        set { player.imageMode = newValue }
     }
     /// Whether nothing is drawn while stopped.
     public var hidesWhenStopped: Bool
-    /// Whether a still glyph replaces the animation (see ``ReducedMotion``).
+    /// Whether the still frame replaces the animation (see ``ReducedMotion``).
     public var reducedMotion: Bool {
-        didSet { restartTimer() }
+        get { player.reducedMotion }
+        set { player.reducedMotion = newValue }
     }
     /// Called when the frame changes and the indicator should be drawn again.
-    public var onNeedsDisplay: (@MainActor () -> Void)?
+    public var onNeedsDisplay: (@MainActor () -> Void)? {
+        get { player.onNeedsDisplay }
+        set { player.onNeedsDisplay = newValue }
+    }
     /// When true, the indicator stops waking the process while it is not being drawn (on a
     /// hidden tab, say) and picks up again, at the right frame, when it is drawn.
-    public var sleepsWhenNotDrawn = false
+    public var sleepsWhenNotDrawn: Bool {
+        get { player.sleepsWhenNotDrawn }
+        set { player.sleepsWhenNotDrawn = newValue }
+    }
 
     /// Whether the indicator is animating.
-    public private(set) var isAnimating = false
+    public var isAnimating: Bool { player.state != .stopped }
 
-    private let scheduler: any Scheduler
-    private var startedAt: Duration = .zero
-    private var timer: ScheduledWork?
-    private var lastDrawnFrame = -1
-    private var cache: (frame: Int, box: Size, cells: Canvas)?
-    private var drawnSinceTick = true
+    /// The player behind the indicator.
+    public let player: FramePlayer
 
-    /// Creates a stopped indicator. Reduced motion defaults to the environment's request.
+    /// Creates a stopped indicator. Reduced motion is off unless asked for: pass
+    /// `ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)` to follow the
+    /// environment.
     public init(
-        content: IndicatorContent, label: String? = nil, labelPlacement: LabelPlacement = .trailing,
-        hidesWhenStopped: Bool = true,
-        reducedMotion: Bool = ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment),
-        scheduler: any Scheduler
+        animation: any FrameAnimation, timing: FrameTiming = .own, label: String? = nil,
+        labelPlacement: LabelPlacement = .trailing, hidesWhenStopped: Bool = true,
+        reducedMotion: Bool = false, scheduler: any Scheduler
     ) {
-        self.content = content
+        player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
+        player.reducedMotion = reducedMotion
         self.label = label
         self.labelPlacement = labelPlacement
         self.hidesWhenStopped = hidesWhenStopped
-        self.reducedMotion = reducedMotion
-        self.scheduler = scheduler
     }
 
     /// Starts the animation from its first frame. Calling it while animating does nothing.
     public func startAnimating() {
         guard !isAnimating else { return }
-        isAnimating = true
-        startedAt = scheduler.now
-        lastDrawnFrame = -1
-        restartTimer()
-        onNeedsDisplay?()
+        player.play()
     }
 
     /// Stops the animation (and hides the indicator if ``hidesWhenStopped``). Safe to call
     /// at any time, any number of times.
     public func stopAnimating() {
-        guard isAnimating else { return }
-        isAnimating = false
-        timer?.cancel()
-        timer = nil
-        onNeedsDisplay?()
+        player.stop()
     }
 
-    /// The frame showing now.
-    public var currentFrame: Int {
-        guard isAnimating, !reducedMotion else { return 0 }
-        return content.frame(at: scheduler.now - startedAt)
-    }
+    /// The frame showing now (0 while stopped or with reduced motion).
+    public var currentFrame: Int { player.currentFrame }
 
     /// The cells the indicator and its label take.
     public var preferredSize: Size {
-        let body = bodySize
+        let body = player.size(fitting: imageBox)
         let labelWidth = label.map { $0.sanitizedForTerminal.displayWidth } ?? 0
         guard labelWidth > 0 else { return body }
         switch labelPlacement {
@@ -127,42 +127,20 @@ public final class ActivityIndicator: View {
         }
     }
 
-    private var bodySize: Size {
-        switch content {
-        case .glyphs(let style): return Size(width: style.width, height: 1)
-        case .images(let images, _):
-            guard let first = images.first else { return .zero }
-            return HalfBlockRasterizer().fittedSize(width: first.width, height: first.height, in: imageBox)
-        case .gif(let image, _):
-            return HalfBlockRasterizer().fittedSize(width: image.width, height: image.height, in: imageBox)
-        }
-    }
-
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard isAnimating || !hidesWhenStopped else { return }
-        drawnSinceTick = true
-        if isAnimating, !reducedMotion, timer == nil || timer?.isCancelled == true { scheduleNextTick() }
-        let frame = currentFrame
-        lastDrawnFrame = frame
         let size = preferredSize
         let box = alignment == .center ? rect.centered(size) : Rect(origin: rect.origin, size: size).intersection(rect)
-        let body = bodySize
+        let body = player.size(fitting: imageBox)
         let bodyOrigin: Point
         switch labelPlacement {
         case .trailing: bodyOrigin = box.origin
         case .below: bodyOrigin = Point(x: box.x + (box.width - body.width) / 2, y: box.y)
         }
-        switch content {
-        case .glyphs(let style):
-            // Stopped (but shown) or with reduced motion: the style's still glyph.
-            let text = reducedMotion || !isAnimating ? style.still : style.frames[frame % style.frames.count]
-            canvas.draw(text, at: bodyOrigin, style: glyphStyle, clip: rect)
-        case .images, .gif:
-            let cells = imageCells(frame: frame)
-            var clipped = Canvas(size: Size(width: min(cells.size.width, rect.maxX - bodyOrigin.x), height: min(cells.size.height, rect.maxY - bodyOrigin.y)))
-            clipped.blit(cells, at: .zero)
-            canvas.overlay(clipped, at: bodyOrigin)  // transparent parts show what is beneath
-        }
+        let cells = player.cells(fitting: imageBox, textStyle: glyphStyle)
+        var clipped = Canvas(size: Size(width: min(cells.size.width, rect.maxX - bodyOrigin.x), height: min(cells.size.height, rect.maxY - bodyOrigin.y)))
+        clipped.blit(cells, at: .zero)
+        canvas.overlay(clipped, at: bodyOrigin)  // transparent parts show what is beneath
         guard let label, !label.isEmpty else { return }
         let text = label.sanitizedForTerminal
         switch labelPlacement {
@@ -172,41 +150,5 @@ public final class ActivityIndicator: View {
             let x = box.x + max(0, (box.width - text.displayWidth) / 2)
             canvas.draw(text, at: Point(x: x, y: box.y + body.height), style: labelStyle, clip: rect)
         }
-    }
-
-    private func imageCells(frame: Int) -> Canvas {
-        if let cache, cache.frame == frame, cache.box == imageBox { return cache.cells }
-        let image: RGBAImage?
-        switch content {
-        case .images(let images, _): image = images.isEmpty ? nil : images[frame % images.count]
-        case .gif(let gif, _): image = gif.frame(at: frame)
-        case .glyphs: image = nil
-        }
-        let cells = image.map { HalfBlockRasterizer(mode: imageMode).rasterize($0, fitting: imageBox) } ?? Canvas(size: .zero)
-        cache = (frame, imageBox, cells)
-        return cells
-    }
-
-    private func restartTimer() {
-        timer?.cancel()
-        timer = nil
-        guard isAnimating, !reducedMotion else { return }
-        scheduleNextTick()
-    }
-
-    private func scheduleNextTick() {
-        guard let wait = content.timeUntilNextFrame(at: scheduler.now - startedAt) else { return }
-        timer = scheduler.schedule(after: wait) { [weak self] in self?.tick() }
-    }
-
-    private func tick() {
-        timer = nil
-        guard isAnimating else { return }
-        if sleepsWhenNotDrawn {
-            guard drawnSinceTick else { return }  // not on screen: wait for the next render
-            drawnSinceTick = false
-        }
-        if currentFrame != lastDrawnFrame { onNeedsDisplay?() }
-        scheduleNextTick()
     }
 }

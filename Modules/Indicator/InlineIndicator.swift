@@ -84,7 +84,7 @@ public final class InlineIndicator {
     }
 
     private var frame: Int {
-        reducedMotion ? 0 : IndicatorContent.cycling(scheduler.now - startedAt, interval: style.interval, count: style.frames.count)
+        reducedMotion ? 0 : style.position(at: scheduler.now - startedAt, timing: .own).frame
     }
 
     private var glyph: String { reducedMotion ? style.still : style.frames[frame] }
@@ -97,7 +97,7 @@ public final class InlineIndicator {
     }
 
     private func scheduleTick() {
-        guard !reducedMotion, let wait = IndicatorContent.untilNext(scheduler.now - startedAt, interval: style.interval, count: style.frames.count) else { return }
+        guard !reducedMotion, let wait = style.timeUntilNextFrame(at: scheduler.now - startedAt, timing: .own) else { return }
         timer = scheduler.schedule(after: wait) { [weak self] in self?.tick() }
     }
 

@@ -5,9 +5,12 @@ import TUICore
 ///
 /// ```swift
 /// let style = SpinnerStyle(name: "dots", frames: ["·  ", "·· ", "···"], interval: .milliseconds(120))
-/// let indicator = ActivityIndicator(content: .glyphs(style), label: "Loading", scheduler: scheduler)
+/// let indicator = ActivityIndicator(animation: style, label: "Loading", scheduler: scheduler)
 /// ```
-public struct SpinnerStyle: Hashable, Sendable {
+///
+/// It is a `FrameAnimation` of text frames, so a refresh control or any `FramePlayer`
+/// plays it as readily as a GIF.
+public struct SpinnerStyle: Hashable, Sendable, FrameAnimation {
     /// A short name, as the gallery and `showcase run --style` use it.
     public let name: String
     /// The frames, in order; the animation wraps around.
@@ -36,4 +39,19 @@ public struct SpinnerStyle: Hashable, Sendable {
 
     /// One full turn of the animation.
     public var cycle: Duration { interval * frames.count }
+}
+
+extension SpinnerStyle {
+    /// The number of frames.
+    public var frameCount: Int { frames.count }
+    /// One row as wide as the widest frame.
+    public var frameSize: FrameSize { .text(width: width) }
+    /// Every frame shows for ``interval``.
+    public func duration(ofFrame index: Int) -> Duration { interval }
+    /// Frame `index` (wrapping around) as text.
+    public func frame(at index: Int) -> AnimationFrame {
+        .text(frames[((index % frames.count) + frames.count) % frames.count])
+    }
+    /// The ``still`` glyph.
+    public var stillFrame: AnimationFrame { .text(still) }
 }

@@ -1,9 +1,12 @@
 import TUICore
 
 /// Document 001's four loading images ("wand and rays", "wand and stars" and their
-/// inverses) drawn as 16×16 pixel art for the terminal, for `.images(WandImages.all,
-/// interval: .milliseconds(300))` (B1.3).
+/// inverses) drawn as 16×16 pixel art for the terminal, shown in turn every 0.3 s by
+/// ``cycle`` (B1.3).
 public enum WandImages {
+    /// The document's animation: the four images, 0.3 s each, round and round.
+    public static let cycle = ImageCycle(all, interval: interval)
+
     /// The four images, in the document's order.
     public static let all: [RGBAImage] = [
         image(wandAndRays, inverse: false), image(wandAndRays, inverse: true),

@@ -1,4 +1,3 @@
-import GifDecoding
 import Indicator
 import TUICore
 
@@ -40,6 +39,17 @@ public final class LoadingCenter {
     public var stopTouch = true
     /// Called when the overlay should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
+    /// What the ``LoadingPresentation/page`` presentation animates: document 001's four
+    /// images, 0.3 s each, by default (B1.3). Takes effect when the overlay next appears.
+    public var pageAnimation: any FrameAnimation = WandImages.cycle
+    /// What the full-screen and compact presentations animate: a glyph spinner by default;
+    /// an app may pass a GIF (GifDecoding's `AnimatedImage.spinner()`) or any other
+    /// `FrameAnimation`. Takes effect when the overlay next appears.
+    public var spinnerAnimation: any FrameAnimation = SpinnerStyle.compass
+    /// How ``spinnerAnimation`` plays (its own timing by default).
+    public var spinnerTiming = FrameTiming.own
+    /// Whether the overlay's animations stand still (see `ReducedMotion`); off unless asked for.
+    public var reducedMotion = false
 
     let scheduler: any Scheduler
     private(set) var activities: [Int: Activity] = [:]

@@ -1,4 +1,3 @@
-import GifDecoding
 import Indicator
 import TUICore
 
@@ -13,23 +12,23 @@ final class LoadingOverlay: View {
 
     init(center: LoadingCenter) {
         self.center = center
-        pageIndicator = ActivityIndicator(content: .images(WandImages.all, interval: WandImages.interval), scheduler: center.scheduler)
-        let spinner: IndicatorContent
-        if let gif = try? AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle) {
-            spinner = .gif(gif, timing: .uniformOneSecond)
-        } else {
-            spinner = .glyphs(.compass)
-        }
-        spinnerIndicator = ActivityIndicator(content: spinner, scheduler: center.scheduler)
+        pageIndicator = ActivityIndicator(animation: center.pageAnimation, scheduler: center.scheduler)
+        spinnerIndicator = ActivityIndicator(animation: center.spinnerAnimation, timing: center.spinnerTiming, scheduler: center.scheduler)
         for indicator in [pageIndicator, spinnerIndicator] {
             indicator.labelPlacement = .below
             indicator.onNeedsDisplay = { [weak center] in center?.onNeedsDisplay?() }
         }
     }
 
+    /// Starts both indicators with the center's animations as they are now.
     func startAnimating() {
-        pageIndicator.startAnimating()
-        spinnerIndicator.startAnimating()
+        pageIndicator.animation = center.pageAnimation
+        spinnerIndicator.animation = center.spinnerAnimation
+        spinnerIndicator.timing = center.spinnerTiming
+        for indicator in [pageIndicator, spinnerIndicator] {
+            indicator.reducedMotion = center.reducedMotion
+            indicator.startAnimating()
+        }
     }
 
     func stopAnimating() {

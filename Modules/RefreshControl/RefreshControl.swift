@@ -1,8 +1,7 @@
-import Foundation
-import GifDecoding
 import TUICore
 
-/// Pull-to-refresh for a ``ListView``, with an animated GIF as its indicator (document 000).
+/// Pull-to-refresh for a ``ListView``, with any `FrameAnimation` as its indicator — an
+/// animated GIF as in document 000, or a glyph spinner.
 ///
 /// Pull the list down while it is at its top — drag with the mouse, or press ↑ at the top
 /// once per row and Enter to let go; `r` pulls all the way at once — past the threshold and
@@ -13,7 +12,7 @@ import TUICore
 /// as a pull would; ``endRefreshing()`` ends one early and is safe at any moment.
 ///
 /// ```swift
-/// let control = RefreshControl(list: list, animation: spinner, scheduler: scheduler) {
+/// let control = RefreshControl(list: list, animation: gif, scheduler: scheduler) {
 ///     try await api.fetchRows()
 /// }
 /// control.onNeedsDisplay = { host.setNeedsDisplay() }
@@ -25,18 +24,27 @@ public final class RefreshControl: View {
 
     /// The list the control is attached to.
     public let list: ListView
-    /// The indicator's animation.
-    public let animation: AnimatedImage
+    /// The indicator's animation: a GIF (GifDecoding's `AnimatedImage`), a spinner style
+    /// or any other `FrameAnimation`.
+    public var animation: any FrameAnimation { player.animation }
     /// How the animation plays while refreshing (B0.3: a uniform 1 s cycle by default).
-    public var timing: FrameTiming = .uniformOneSecond
+    public var timing: FrameTiming {
+        get { player.timing }
+        set { player.timing = newValue }
+    }
     /// The cell box the animation is drawn in, centered (B0.4): 14×5 cells keeps the
     /// document's 63×45-point aspect ratio with half-block cells (14 × 10 pixels).
     public var box = Size(width: 14, height: 5)
     /// Called whenever the control or its list should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
-    /// Whether the animation stays on its first frame (reduced motion; the caption still
-    /// says what is happening). Defaults to `INDICATORKIT_REDUCED_MOTION=1`.
-    public var reducedMotion = ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
+    /// Whether the animation stands still (its still frame; the caption still says what is
+    /// happening). Off unless asked for: an app passes on the user's wish (``ReducedMotion``).
+    public var reducedMotion: Bool {
+        get { player.reducedMotion }
+        set { player.reducedMotion = newValue }
+    }
+    /// Colour and attributes of a glyph animation's frames.
+    public var glyphStyle = Style(foreground: .cyan, attributes: .bold)
     /// Called when a refresh starts (for status lines).
     public var onRefreshStarted: (@MainActor () -> Void)?
     /// Called after a refresh's rows (or error) were applied.
@@ -51,17 +59,21 @@ public final class RefreshControl: View {
     private var task: Task<Void, Never>?
     private var dragStart: Int?
     private var keyPull = 0
-    private var lastFrame = 0
-    private var frameTimer: ScheduledWork?
-    private var cache: (frame: Int, cells: Canvas)?
+    private let player: FramePlayer
+    private var retractTimer: ScheduledWork?
 
-    /// Creates a control on `list`.
-    public init(list: ListView, animation: AnimatedImage, state: RefreshState = RefreshState(), scheduler: any Scheduler, action: @escaping Action) {
+    /// Creates a control on `list` whose indicator plays `animation` (a uniform one-second
+    /// cycle while refreshing, B0.3).
+    public init(
+        list: ListView, animation: any FrameAnimation, timing: FrameTiming = .uniformOneSecond,
+        state: RefreshState = RefreshState(), scheduler: any Scheduler, action: @escaping Action
+    ) {
         self.list = list
-        self.animation = animation
+        player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
         self.state = state
         self.scheduler = scheduler
         self.action = action
+        player.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
     }
 
     /// Starts a refresh from code: the control shows and the action runs, as after a pull.
@@ -212,18 +224,8 @@ public final class RefreshControl: View {
     }
 
     /// The frame of the animation showing now: it follows the pull while pulling and plays
-    /// by itself while refreshing.
-    public var currentFrame: Int {
-        let last = max(0, animation.frameCount - 1)
-        if reducedMotion { return 0 }
-        switch state.phase {
-        case .idle: return 0
-        case .pulling(let progress): return min(last, Int(progress * Double(animation.frameCount)))
-        case .armed: return last
-        case .refreshing(let since, _): return animation.position(at: scheduler.now - since, timing: timing).frame
-        case .ending: return lastFrame
-        }
-    }
+    /// by itself while refreshing (0 with reduced motion).
+    public var currentFrame: Int { player.currentFrame }
 
     /// The caption under the animation.
     public var caption: String {
@@ -240,9 +242,7 @@ public final class RefreshControl: View {
         let height = min(visibleHeight, rect.height)
         let (header, body) = rect.splitTop(height)
         if height > 0 {
-            let frame = currentFrame
-            lastFrame = frame
-            let cells = animationCells(frame: frame)
+            let cells = player.cells(fitting: box, textStyle: glyphStyle)
             let (art, captionRow) = header.splitBottom(min(1, header.height))
             let place = art.centered(cells.size)
             var visible = Canvas(size: place.size)
@@ -254,30 +254,29 @@ public final class RefreshControl: View {
         list.render(in: body, on: &canvas)
     }
 
-    private func animationCells(frame: Int) -> Canvas {
-        if let cache, cache.frame == frame { return cache.cells }
-        let cells = HalfBlockRasterizer().rasterize(animation.frame(at: frame), fitting: box)
-        cache = (frame, cells)
-        return cells
-    }
-
-    /// Keeps one timer for the next change of what is drawn: the next GIF frame while
-    /// refreshing, the next retract step while ending.
+    /// Tells the player what the phase shows: the frame the pull reached, the last frame
+    /// when armed, playing by itself while refreshing, the frame it stopped at while the
+    /// header retracts (one timer steps the retraction).
     private func animate() {
-        frameTimer?.cancel()
-        frameTimer = nil
-        let wait: Duration?
+        retractTimer?.cancel()
+        retractTimer = nil
+        let frames = max(1, animation.frameCount)
         switch state.phase {
-        case .refreshing where reducedMotion: wait = nil
-        case .refreshing(let since, _): wait = animation.timeUntilNextFrame(at: scheduler.now - since, timing: timing)
-        case .ending: wait = .milliseconds(40)
-        default: wait = nil
-        }
-        guard let wait else { return }
-        frameTimer = scheduler.schedule(after: wait) { [weak self] in
-            guard let self else { return }
-            self.onNeedsDisplay?()
-            self.animate()
+        case .idle:
+            player.stop()
+        case .pulling(let progress):
+            player.hold(frame: min(frames - 1, Int(progress * Double(frames))))
+        case .armed:
+            player.hold(frame: frames - 1)
+        case .refreshing(let since, _):
+            if player.state != .playing(start: since) { player.play(from: since) }
+        case .ending:
+            if player.isPlaying { player.hold(frame: player.currentFrame) }
+            retractTimer = scheduler.schedule(after: .milliseconds(40)) { [weak self] in
+                guard let self else { return }
+                self.onNeedsDisplay?()
+                self.animate()
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GifSamples
 import Testing
 import TUICore
 @testable import GifDecoding
@@ -6,9 +7,9 @@ import TUICore
 /// The public API: loading, frames, timing.
 struct AnimatedImageTests {
     // B0.1
-    @Test("B0.1: the spinner loads by resource name from the module's bundle")
-    func loadsByResourceName() throws {
-        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+    @Test("B0.1: the spinner compiled into the module loads without any file")
+    func loadsTheCompiledInSpinner() throws {
+        let spinner = try AnimatedImage.spinner()
         #expect(spinner.width == 63)
         #expect(spinner.height == 45)
         #expect(spinner.plays == .infinite)
@@ -18,8 +19,8 @@ struct AnimatedImageTests {
     // B0.1
     @Test("B0.1: a missing resource or undecodable data is a typed error, not a crash")
     func missingResourceIsATypedError() throws {
-        #expect(throws: GifDecodingError.resourceNotFound(name: "no-such-animation", bundle: AnimatedImage.resourceBundle.bundleURL.lastPathComponent)) {
-            try AnimatedImage(named: "no-such-animation", bundle: AnimatedImage.resourceBundle)
+        #expect(throws: GifDecodingError.resourceNotFound(name: "no-such-animation", bundle: Bundle.main.bundleURL.lastPathComponent)) {
+            try AnimatedImage(named: "no-such-animation.gif", bundle: Bundle.main)
         }
         #expect(throws: GifDecodingError.notAGif) { try AnimatedImage(data: Data("PNG not a gif".utf8)) }
     }
@@ -27,10 +28,10 @@ struct AnimatedImageTests {
     // B0.2
     @Test("B0.2: every frame is decoded, in order, one per image")
     func everyFrameInOrder() throws {
-        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+        let spinner = try AnimatedImage.spinner()
         #expect(spinner.frameCount == 12)
         #expect(spinner.frames.map(\.index) == Array(0..<12))
-        let images = (0..<12).map { spinner.frame(at: $0) }
+        let images = (0..<12).map { spinner.image(at: $0) }
         // Consecutive frames differ (the head moves) and each has opaque and clear pixels.
         for i in 0..<12 {
             #expect(images[i] != images[(i + 1) % 12])
@@ -47,7 +48,7 @@ struct AnimatedImageTests {
     // B0.3
     @Test("B0.3: a uniform cycle (default 1 s) spreads evenly over the frames, ignoring the file's delays")
     func uniformCycle() throws {
-        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+        let spinner = try AnimatedImage.spinner()
         let timing = FrameTiming.uniformOneSecond
         #expect(timing == .uniform(cycle: .seconds(1)))
         for i in 0..<12 { #expect(spinner.duration(ofFrame: i, timing: timing) == .seconds(1) / 12) }
@@ -73,14 +74,14 @@ struct AnimatedImageTests {
         let image = try AnimatedImage(data: raw.data)
         #expect(image.frames.map(\.delayCentiseconds) == [50, 0, 1, 2, nil])
         #expect(image.frames.map(\.duration) == [.milliseconds(500), .milliseconds(100), .milliseconds(100), .milliseconds(20), .milliseconds(100)])
-        #expect(image.cycleDuration(timing: .file) == .milliseconds(820))
-        #expect(image.position(at: .milliseconds(499), timing: .file).frame == 0)
-        #expect(image.position(at: .milliseconds(500), timing: .file).frame == 1)
-        #expect(image.position(at: .milliseconds(715), timing: .file).frame == 3)
+        #expect(image.cycleDuration(timing: .own) == .milliseconds(820))
+        #expect(image.position(at: .milliseconds(499), timing: .own).frame == 0)
+        #expect(image.position(at: .milliseconds(500), timing: .own).frame == 1)
+        #expect(image.position(at: .milliseconds(715), timing: .own).frame == 3)
         // Loop value 2: three plays, then the last frame stays.
         #expect(image.plays == .count(3))
-        #expect(image.position(at: .milliseconds(2 * 820 + 10), timing: .file) == PlaybackPosition(frame: 0, play: 2, isFinished: false))
-        #expect(image.position(at: .milliseconds(3 * 820), timing: .file) == PlaybackPosition(frame: 4, play: 2, isFinished: true))
+        #expect(image.position(at: .milliseconds(2 * 820 + 10), timing: .own) == PlaybackPosition(frame: 0, play: 2, isFinished: false))
+        #expect(image.position(at: .milliseconds(3 * 820), timing: .own) == PlaybackPosition(frame: 4, play: 2, isFinished: true))
     }
 
     @Test func loopBlocksDecideThePlays() throws {
@@ -112,10 +113,21 @@ struct AnimatedImageTests {
     @Test func filesAndMemoryGiveTheSameFrames() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("spinner-\(UUID().uuidString).gif")
         defer { try? FileManager.default.removeItem(at: url) }
-        let data = try Data(contentsOf: try #require(AnimatedImage.resourceBundle.url(forResource: "spinner", withExtension: "gif")))
+        let data = AnimatedImage.spinnerData
         try data.write(to: url)
         let fromFile = try AnimatedImage(contentsOfFile: url.path)
         let fromData = try AnimatedImage(data: data)
-        for i in 0..<fromFile.frameCount { #expect(fromFile.frame(at: i) == fromData.frame(at: i)) }
+        for i in 0..<fromFile.frameCount { #expect(fromFile.image(at: i) == fromData.image(at: i)) }
+    }
+
+    @Test("B0.1: the compiled-in spinner is the sample generator's spinner, and its source is up to date")
+    func compiledInSpinnerMatchesItsGenerator() throws {
+        let generated = try GifSamples.spinner()
+        #expect(AnimatedImage.spinnerData == generated)
+        let sourceFile = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Modules/GifDecoding/SpinnerGIF.swift")
+        let source = try String(contentsOf: sourceFile, encoding: .utf8)
+        #expect(source == GifSamples.spinnerSource(generated), "run: swift run gifgen spinner-source Modules/GifDecoding/SpinnerGIF.swift")
     }
 }

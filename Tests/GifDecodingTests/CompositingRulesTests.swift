@@ -18,7 +18,7 @@ struct CompositingRulesTests {
         raw.image(x: 1, width: 1, height: 1, indices: [1])
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
-        #expect(pixels(image.frame(at: 0)) == [Self.clear, Self.red, Self.clear])
+        #expect(pixels(image.image(at: 0)) == [Self.clear, Self.red, Self.clear])
     }
 
     @Test func aGraphicControlAppliesOnlyToTheNextImageAndTheLastOneWins() throws {
@@ -31,10 +31,10 @@ struct CompositingRulesTests {
         let image = try AnimatedImage(data: raw.data)
         #expect(image.frames[0].delayCentiseconds == 9)
         #expect(image.frames[0].transparentIndex == 2)
-        #expect(pixels(image.frame(at: 0)) == [Self.red, Self.clear])
+        #expect(pixels(image.image(at: 0)) == [Self.red, Self.clear])
         #expect(image.frames[1].delayCentiseconds == nil)
         #expect(image.frames[1].transparentIndex == nil)
-        #expect(pixels(image.frame(at: 1)) == [Self.red, Self.green])
+        #expect(pixels(image.image(at: 1)) == [Self.red, Self.green])
     }
 
     @Test func disposalKeepRestoreBackgroundAndRestorePrevious() throws {
@@ -48,10 +48,10 @@ struct CompositingRulesTests {
         raw.image(x: 2, width: 1, height: 1, indices: [0])  // black at 2
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
-        #expect(pixels(image.frame(at: 0)) == [Self.red, Self.red, Self.red])
-        #expect(pixels(image.frame(at: 1)) == [Self.green, Self.red, Self.red])
-        #expect(pixels(image.frame(at: 2)) == [Self.red, Self.blue, Self.red])
-        #expect(pixels(image.frame(at: 3)) == [Self.red, Self.clear, Self.black])
+        #expect(pixels(image.image(at: 0)) == [Self.red, Self.red, Self.red])
+        #expect(pixels(image.image(at: 1)) == [Self.green, Self.red, Self.red])
+        #expect(pixels(image.image(at: 2)) == [Self.red, Self.blue, Self.red])
+        #expect(pixels(image.image(at: 3)) == [Self.red, Self.clear, Self.black])
     }
 
     @Test func restorePreviousOnTheFirstFrameGoesBackToTransparent() throws {
@@ -62,7 +62,7 @@ struct CompositingRulesTests {
         raw.image(width: 1, height: 1, indices: [0])
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
-        #expect(pixels(image.frame(at: 1)) == [Self.clear])
+        #expect(pixels(image.image(at: 1)) == [Self.clear])
     }
 
     @Test func imagesAreClippedToTheCanvas() throws {
@@ -71,8 +71,8 @@ struct CompositingRulesTests {
         raw.image(x: 5, y: 5, width: 1, height: 1, indices: [2])  // wholly outside
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
-        #expect(pixels(image.frame(at: 0)) == [Self.clear, Self.clear, Self.clear, Self.red])
-        #expect(pixels(image.frame(at: 1)) == pixels(image.frame(at: 0)))
+        #expect(pixels(image.image(at: 0)) == [Self.clear, Self.clear, Self.clear, Self.red])
+        #expect(pixels(image.image(at: 1)) == pixels(image.image(at: 0)))
     }
 
     @Test func lzwDataThatEndsEarlyKeepsThePixelsItHasMidRow() throws {
@@ -80,7 +80,7 @@ struct CompositingRulesTests {
         raw.image(width: 3, height: 2, indices: [1, 2, 3, 1, 2, 3], endAfter: 4)
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
-        #expect(pixels(image.frame(at: 0)) == [Self.red, Self.green, Self.blue, Self.red, Self.clear, Self.clear])
+        #expect(pixels(image.image(at: 0)) == [Self.red, Self.green, Self.blue, Self.red, Self.clear, Self.clear])
         image.decodeAllFrames()
         #expect(image.warnings == ["frame 0 ends after 4 of 6 pixels; the rest is left unpainted"])
     }
@@ -90,7 +90,7 @@ struct CompositingRulesTests {
         raw.image(width: 2, height: 1, indices: [1, 2, 3, 3, 3])
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
-        #expect(pixels(image.frame(at: 0)) == [Self.red, Self.green])
+        #expect(pixels(image.image(at: 0)) == [Self.red, Self.green])
     }
 
     @Test func interlacedRowsLandWhereTheyBelong() throws {
@@ -103,7 +103,7 @@ struct CompositingRulesTests {
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
         let colours = [Self.black, Self.red, Self.green, Self.blue]
-        #expect(pixels(image.frame(at: 0)) == display.map { colours[Int($0)] })
+        #expect(pixels(image.image(at: 0)) == display.map { colours[Int($0)] })
         #expect(image.frames[0].interlaced)
     }
 
@@ -114,8 +114,8 @@ struct CompositingRulesTests {
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
         #expect(image.frames.map(\.hasLocalColorTable) == [true, false])
-        #expect(image.frame(at: 0)[0, 0] == RGBA(10, 20, 30))
-        #expect(image.frame(at: 1)[0, 0] == Self.red)
+        #expect(image.image(at: 0)[0, 0] == RGBA(10, 20, 30))
+        #expect(image.image(at: 1)[0, 0] == Self.red)
     }
 
     @Test func aMissingColourTableNeverReadsGarbage() throws {
@@ -123,7 +123,7 @@ struct CompositingRulesTests {
         raw.image(width: 2, height: 1, indices: [1, 2])
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
-        #expect(pixels(image.frame(at: 0)) == [Self.clear, Self.clear])
+        #expect(pixels(image.image(at: 0)) == [Self.clear, Self.clear])
         #expect(image.warnings == ["frame 0 has no colour table; it is left transparent"])
     }
 
@@ -132,7 +132,7 @@ struct CompositingRulesTests {
         raw.image(width: 2, height: 1, indices: [1, 3])
         raw.trailer()
         let image = try AnimatedImage(data: raw.data)
-        #expect(pixels(image.frame(at: 0)) == [Self.red, Self.clear])
+        #expect(pixels(image.image(at: 0)) == [Self.red, Self.clear])
     }
 
     @Test func encoderRoundTripWithInterlaceAndDisposal() throws {
@@ -147,9 +147,9 @@ struct CompositingRulesTests {
         #expect(image.loopCount == 3)
         #expect(image.frames.map(\.disposal) == [.unspecified, .restorePrevious])
         let colours = [Self.black, Self.red, Self.green]
-        #expect(pixels(image.frame(at: 0)) == (0..<16).map { colours[$0 % 3] })
-        var expected = pixels(image.frame(at: 0))
+        #expect(pixels(image.image(at: 0)) == (0..<16).map { colours[$0 % 3] })
+        var expected = pixels(image.image(at: 0))
         expected[5] = Self.blue; expected[6] = Self.blue; expected[9] = Self.blue
-        #expect(pixels(image.frame(at: 1)) == expected)
+        #expect(pixels(image.image(at: 1)) == expected)
     }
 }

@@ -1,16 +1,17 @@
-import Testing
 import GifDecoding
+import Testing
+import TUICore
 
 /// The example of docs/GifDecoding.md, compiled and run as written.
 struct DocExampleTests {
     @Test func theBundledSpinnerPlaysAUniformCycle() throws {
         let elapsed = Duration.milliseconds(500)
-        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)  // B0.1
+        let spinner = try AnimatedImage.spinner()  // B0.1
         #expect(spinner.frameCount == 12)                       // B0.2
         #expect(spinner.plays == .infinite)
         let timing = FrameTiming.uniform(cycle: .seconds(1))   // B0.3
         let position = spinner.position(at: elapsed, timing: timing)
-        let pixels = spinner.frame(at: position.frame)
+        let pixels = spinner.image(at: position.frame)
         #expect(position.frame == 6)
         #expect(pixels.width == 63 && pixels.height == 45)
     }

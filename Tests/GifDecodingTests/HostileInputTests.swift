@@ -93,7 +93,7 @@ struct HostileInputTests {
         let cut = Data(raw.bytes.prefix(intact + 14))  // inside the third image's data
         let image = try AnimatedImage(data: cut)
         #expect(image.frameCount == 3)
-        #expect(image.frame(at: 1)[0, 0] == RGBA(0, 255, 0))
+        #expect(image.image(at: 1)[0, 0] == RGBA(0, 255, 0))
         #expect(image.warnings.first == "the file ends inside frame 2; its missing pixels are left transparent")
         // Cut right after the second image: two frames and a warning.
         let two = try AnimatedImage(data: Data(raw.bytes.prefix(intact)))
@@ -124,7 +124,7 @@ struct HostileInputTests {
                 mutated[position] = value
                 if let image = try? AnimatedImage(data: Data(mutated)) {
                     image.decodeAllFrames()
-                    _ = image.frame(at: image.frameCount - 1)
+                    _ = image.image(at: image.frameCount - 1)
                 }
             }
         }

@@ -60,7 +60,7 @@ struct PeterdnConformanceTests {
             #expect(info.disposal.rawValue == frame.disposal, "\(name) frame \(i) disposal")
             #expect(info.transparentIndex == frame.transparent_index, "\(name) frame \(i) transparency")
             let png = try PNGReader.rgba([UInt8](Data(contentsOf: Self.folder.appendingPathComponent(frame.png))))
-            let difference = ConformanceSuite.firstDifference(image.frame(at: i).pixels, png.pixels, width: image.width)
+            let difference = ConformanceSuite.firstDifference(image.image(at: i).pixels, png.pixels, width: image.width)
             #expect(difference == nil, "\(name) frame \(i): \(difference ?? "")")
         }
     }

@@ -109,7 +109,7 @@ struct PygifConformanceTests {
             let section = try #require(conf[frameNames[expectedIndex]])
             let pixels = try Data(contentsOf: Self.folder.appendingPathComponent(try #require(section["pixels"])))
             let frameIndex = allFrames ? expectedIndex : image.frameCount - 1
-            let actual = image.frame(at: frameIndex)
+            let actual = image.image(at: frameIndex)
             let difference = ConformanceSuite.firstDifference(actual.pixels, [UInt8](pixels), width: image.width)
             #expect(difference == nil, "\(name) frame \(frameIndex): \(difference ?? "")")
             if allFrames {

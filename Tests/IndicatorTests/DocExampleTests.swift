@@ -14,15 +14,14 @@ struct DocExampleTests {
         let scheduler = VirtualScheduler()
         let terminal = HeadlessTerminal(size: Size(width: 20, height: 8))
 
-        let spinner = ActivityIndicator(content: .glyphs(.comet), label: "Loading", scheduler: scheduler)
+        let spinner = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", scheduler: scheduler)
         let host = TerminalHost(backend: terminal, root: spinner)
         spinner.onNeedsDisplay = { host.setNeedsDisplay() }
         spinner.startAnimating()
 
-        let wand = ActivityIndicator(content: .images(WandImages.all, interval: WandImages.interval),
+        let wand = ActivityIndicator(animation: WandImages.cycle,
                                      label: "Loading…", labelPlacement: .below, scheduler: scheduler)
-        let gif = ActivityIndicator(content: .gif(try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle),
-                                                  timing: .uniformOneSecond), scheduler: scheduler)
+        let gif = ActivityIndicator(animation: try AnimatedImage.spinner(), timing: .uniformOneSecond, scheduler: scheduler)
 
         host.renderIfNeeded()
         #expect(terminal.text.contains("Loading"))

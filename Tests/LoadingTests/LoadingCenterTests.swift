@@ -1,3 +1,5 @@
+import GifDecoding
+import Indicator
 import Testing
 import TestSupport
 import TUICore
@@ -77,12 +79,37 @@ struct LoadingCenterTests {
         handle.end()
     }
 
+    // B3.2
+    @Test("B3.2: without a GIF the full-screen overlay turns a glyph spinner; any FrameAnimation can take its place")
+    func theDefaultSpinnerIsAGlyph() async {
+        let screen = Screen(title: "S", content: Counter())
+        let center = LoadingCenter(scheduler: clock)
+        center.root = screen
+        let handle = center.begin("Working")
+        await advance(.seconds(1))
+        func middle() -> [String] {
+            var canvas = Canvas(size: Size(width: 40, height: 12))
+            screen.render(in: canvas.bounds, on: &canvas)
+            return Array(canvas.lines[5...6])
+        }
+        #expect(SpinnerStyle.compass.frames.contains(middle()[0].trimmingCharacters(in: .whitespaces)))
+        #expect(middle()[1] == "                Working                 ")
+        handle.end()
+        await advance(.seconds(1))
+        center.spinnerAnimation = SpinnerStyle.ascii
+        let again = center.begin("Working")
+        await advance(.seconds(1))
+        #expect(SpinnerStyle.ascii.frames.contains(middle()[0].trimmingCharacters(in: .whitespaces)), "the new animation shows when the overlay next appears")
+        again.end()
+    }
+
     // B3.1 B3.2
     @Test("B3.1, B3.2: full-screen dims everything; compact is a centered box a quarter of the width")
-    func presentations() async {
+    func presentations() async throws {
         let content = Counter()
         let screen = Screen(title: "S", content: content)
         let center = LoadingCenter(scheduler: clock)
+        center.spinnerAnimation = try AnimatedImage.spinner()  // what the showcase passes
         center.root = screen
         let handle = center.begin("Working")
         await advance(.seconds(1))

@@ -17,7 +17,7 @@ struct DocExampleTests {
         let api = RowSource()
 
         let list = ListView(rows: initialRows)
-        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+        let spinner = try AnimatedImage.spinner()
         let control = RefreshControl(list: list, animation: spinner, scheduler: scheduler) {
             try await api.latestRows()
         }

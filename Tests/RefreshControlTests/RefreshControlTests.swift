@@ -1,4 +1,5 @@
 import GifDecoding
+import Indicator
 import Testing
 import TUICore
 @testable import RefreshControl
@@ -18,7 +19,7 @@ struct RefreshControlTests {
     func advance(_ duration: Duration) async { await clock.run(for: duration) }
 
     func makeControl(seconds: Int = 3, calls: Counter, fail: Bool = false) throws -> RefreshControl {
-        let spinner = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+        let spinner = try AnimatedImage.spinner()
         let list = ListView(rows: ["old 1", "old 2"])
         let clock = self.clock
         return RefreshControl(list: list, animation: spinner, scheduler: clock) {
@@ -35,6 +36,31 @@ struct RefreshControlTests {
         var canvas = Canvas(size: size)
         control.render(in: canvas.bounds, on: &canvas)
         return canvas.lines
+    }
+
+    // B0.4
+    @Test("B0.4: a glyph spinner is as good an indicator as a GIF: it follows the pull, then plays by itself")
+    func aGlyphSpinnerIndicator() async throws {
+        let clock = self.clock
+        let control = RefreshControl(list: ListView(rows: ["old"]), animation: SpinnerStyle.ascii, scheduler: clock) {
+            try await clock.sleep(for: .seconds(1))
+            return ["new"]
+        }
+        control.timing = .own  // the spinner's own 120 ms frames
+        _ = control.handle(.key(.up))
+        _ = control.handle(.key(.up))
+        #expect(control.currentFrame == 1, "two rows of a five-row pull: the second of four frames")
+        _ = control.handle(.key(.character("r")))
+        await settle()
+        #expect(control.state.isRefreshing)
+        let lines = render(control)
+        #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "|" }, "the first glyph, centered above the caption")
+        #expect(lines.contains { $0.contains("Refreshing…") })
+        await advance(.milliseconds(250))
+        #expect(control.currentFrame == 2)
+        #expect(render(control).contains { $0.trimmingCharacters(in: .whitespaces) == "-" })
+        await advance(.seconds(2))
+        #expect(control.list.rows == ["new"])
     }
 
     // B0.5 B0.7

@@ -1,10 +1,11 @@
 import Foundation
 import GifDecoding
 import Testing
+import TestSupport
 @testable import ShowcaseKit
 
 struct GifCommandTests {
-    static let spinner = AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif") ?? ""
+    static let spinner = (try? SampleFiles.spinner()) ?? "spinner.gif could not be written"
 
     func run(_ words: [String]) throws -> (status: Int32, out: String, err: String) {
         let command = try GifCommand.parse(words)
@@ -51,7 +52,7 @@ struct GifCommandTests {
         #expect(names.contains("info.json"))
         let frame = try Data(contentsOf: folder.appendingPathComponent("frame-0005.rgba"))
         let image = try AnimatedImage(contentsOfFile: Self.spinner)
-        #expect([UInt8](frame) == image.frame(at: 5).pixels)
+        #expect([UInt8](frame) == image.image(at: 5).pixels)
 
         // A second export into the same folder is refused, and nothing is touched…
         try Data("mine".utf8).write(to: folder.appendingPathComponent("frame-0099.rgba"))

@@ -2,6 +2,7 @@ import Foundation
 import GifDecoding
 import NcursesTerminal
 import Testing
+import TestSupport
 import TUICore
 
 /// Runs the built `showcase` executable as a user would: exit statuses, messages, and the
@@ -127,7 +128,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func gifPlayDrawsOnATerminalAndQuitsOnQ() throws {
-        let spinner = try #require(GifDecoding.AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif"))
+        let spinner = try SampleFiles.spinner()
         let (process, pty, screen) = try launchOnTerminal(["gif", "play", spinner], waitingFor: "frame")
         #expect(screen.contains("spinner.gif"))
         #expect(screen.contains("▀"), "the frame is drawn with half blocks")
@@ -139,7 +140,7 @@ struct ShowcaseEndToEndTests {
     @Test func gifInfoExitStatuses() throws {
         #expect(try run(["gif", "info", "/no/such.gif"]).status == 66)
         #expect(try run(["gif", "info", CommandLine.arguments[0]]).status == 65)
-        let spinner = try #require(GifDecoding.AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif"))
+        let spinner = try SampleFiles.spinner()
         let info = try run(["gif", "info", spinner, "--json"])
         #expect(info.status == 0)
         #expect(info.output.hasPrefix("{\"width\": 63, \"height\": 45, \"frameCount\": 12"))
@@ -179,7 +180,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func runPassesBinaryOutputThroughUnchanged() throws {
-        let spinner = try #require(GifDecoding.AnimatedImage.resourceBundle.path(forResource: "spinner", ofType: "gif"))
+        let spinner = try SampleFiles.spinner()
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["run", "--", "cat", spinner]

@@ -33,7 +33,7 @@ enum GifBench {
         for _ in 0..<iterations {
             let image = try AnimatedImage(contentsOfFile: path)
             for i in 0..<image.frameCount {
-                let frame = image.frame(at: i)
+                let frame = image.image(at: i)
                 checksum ^= frame.pixels[frame.pixels.count / 2]
             }
             pixels += image.width * image.height * image.frameCount

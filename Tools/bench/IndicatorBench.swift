@@ -28,7 +28,7 @@ enum IndicatorBench {
             environment: ["TERM": "xterm-256color"], mouse: false, installSignalHandlers: false
         )
         let scheduler = LiveScheduler()
-        let indicator = ActivityIndicator(content: .glyphs(.comet), label: "Loading", reducedMotion: false, scheduler: scheduler)
+        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", reducedMotion: false, scheduler: scheduler)
         let host = TerminalHost(backend: terminal, root: Screen(indicator: indicator))
         var renderPosted = false
         host.onNeedsDisplay = {

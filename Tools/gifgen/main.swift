@@ -1,12 +1,13 @@
 // gifgen: writes the GIFs the project authors itself.
-//   swift run gifgen spinner Modules/GifDecoding/Resources/spinner.gif
+//   swift run gifgen spinner-source Modules/GifDecoding/SpinnerGIF.swift   (the spinner, as Swift)
+//   swift run gifgen spinner /tmp/spinner.gif
 //   swift run gifgen video /tmp/video.gif
 //   swift run gifgen sprites /tmp/sprites.gif
 //   swift run gifgen corpus DIR          (the fuzzer's seed files)
 import Foundation
 import GifSamples
 
-let usage = "USAGE: gifgen spinner|video|sprites OUTPUT.gif | gifgen corpus DIR"
+let usage = "USAGE: gifgen spinner|video|sprites OUTPUT.gif | gifgen spinner-source OUTPUT.swift | gifgen corpus DIR"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 2 else {
     FileHandle.standardError.write(Data("\(usage)\n".utf8))
@@ -19,6 +20,11 @@ do {
             try data.write(to: URL(fileURLWithPath: arguments[1]).appendingPathComponent(name))
         }
         print("wrote the seed corpus to \(arguments[1])")
+        exit(0)
+    }
+    if arguments[0] == "spinner-source" {
+        try Data(GifSamples.spinnerSource(try GifSamples.spinner()).utf8).write(to: URL(fileURLWithPath: arguments[1]))
+        print("wrote \(arguments[1])")
         exit(0)
     }
     let data: Data

@@ -110,7 +110,7 @@ public enum GifCommand: Equatable, Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for index in 0..<image.frameCount {
                 let name = "frame-" + String(format: "%04d", index) + ".rgba"
-                try Data(image.frame(at: index).pixels).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+                try Data(image.image(at: index).pixels).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
             }
             try Data((GifReport(image: image).json + "\n").utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("info.json"))
         } catch {

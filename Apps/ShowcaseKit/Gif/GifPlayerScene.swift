@@ -6,7 +6,7 @@ import TUICore
 enum GifPlayerScene {
     static func make(_ context: SceneContext) -> Screen {
         do {
-            let image = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+            let image = try AnimatedImage.spinner()
             return Screen(title: "GIF", content: GifPlayerView(image: image, name: "spinner.gif", context: context))
         } catch {
             return Screen(title: "GIF", content: MessageView(text: "The bundled spinner could not be loaded: \(error)"))

@@ -31,7 +31,7 @@ struct GifReport {
         case .count(let n): "plays \(n) times"
         }
         let loop = image.loopCount.map { "loop value \($0)" } ?? "no loop block"
-        var lines = ["\(name.sanitizedForTerminal): \(image.width)×\(image.height), \(image.frameCount) frame\(image.frameCount == 1 ? "" : "s"), \(loop) (\(plays)), one play \(image.cycleDuration(timing: .file).milliseconds) ms"]
+        var lines = ["\(name.sanitizedForTerminal): \(image.width)×\(image.height), \(image.frameCount) frame\(image.frameCount == 1 ? "" : "s"), \(loop) (\(plays)), one play \(image.cycleDuration(timing: .own).milliseconds) ms"]
         lines.append("frame  rect                  delay  duration  disposal  interlaced  transparent")
         for f in image.frames {
             let rect = "\(f.x),\(f.y) \(f.width)×\(f.height)"

@@ -26,6 +26,7 @@ final class LoadingPageScene {
         center.presentation = .page
         center.stopTouch = false  // the Stop button must stay usable
         center.onNeedsDisplay = context.setNeedsDisplay
+        center.reducedMotion = context.reducedMotion
     }
 
     /// The scene's screen: a navigation stack whose root shows the buttons.

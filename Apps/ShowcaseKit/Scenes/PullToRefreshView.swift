@@ -16,7 +16,7 @@ final class PullToRefreshView: View {
     private var lastCycles: Double?
     private var updatedAt: String?
 
-    init(context: SceneContext, animation: AnimatedImage) {
+    init(context: SceneContext, animation: any FrameAnimation) {
         self.context = context
         let list = ListView(rows: Self.rows(batch: 1))
         let scheduler = context.scheduler
@@ -63,7 +63,7 @@ enum PullToRefreshScene {
     @MainActor
     static func make(_ context: SceneContext) -> Screen {
         do {
-            let animation = try AnimatedImage(named: "spinner", bundle: AnimatedImage.resourceBundle)
+            let animation = try AnimatedImage.spinner()
             return Screen(title: "Refresh", content: PullToRefreshView(context: context, animation: animation))
         } catch {
             return Screen(title: "Refresh", content: MessageView(text: "The bundled spinner could not be loaded: \(error)"))

@@ -1,4 +1,5 @@
 import Foundation
+import GifDecoding
 import Loading
 import TUICore
 
@@ -24,6 +25,11 @@ final class RequestsView: View {
         center = LoadingCenter(scheduler: context.scheduler)
         center.attachment = .window  // document 003 puts the overlay on the top-level window (B3.3)
         center.onNeedsDisplay = context.setNeedsDisplay
+        center.reducedMotion = context.reducedMotion
+        if let gif = try? AnimatedImage.spinner() {  // document 003's indicator: the project's GIF
+            center.spinnerAnimation = gif
+            center.spinnerTiming = .uniformOneSecond
+        }
     }
 
     /// Letters, not digits: the digits always switch scenes.

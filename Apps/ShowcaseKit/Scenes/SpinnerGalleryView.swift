@@ -15,7 +15,7 @@ final class SpinnerGalleryView: View {
     init(context: SceneContext, reducedMotion: Bool) {
         self.reducedMotion = reducedMotion
         indicators = SpinnerStyle.catalogue.map { style in
-            let indicator = ActivityIndicator(content: .glyphs(style), label: nil, hidesWhenStopped: false, reducedMotion: reducedMotion, scheduler: context.scheduler)
+            let indicator = ActivityIndicator(animation: style, label: nil, hidesWhenStopped: false, reducedMotion: reducedMotion, scheduler: context.scheduler)
             indicator.alignment = .leading
             indicator.sleepsWhenNotDrawn = true
             indicator.onNeedsDisplay = context.setNeedsDisplay
@@ -36,7 +36,7 @@ final class SpinnerGalleryView: View {
         for (row, index) in (firstVisible..<min(indicators.count, firstVisible + rows)).enumerated() {
             let line = Rect(x: list.x, y: list.y + row, width: list.width, height: 1)
             let indicator = indicators[index]
-            guard case .glyphs(let style) = indicator.content else { continue }
+            guard let style = indicator.animation as? SpinnerStyle else { continue }
             let isSelected = index == selected
             let nameStyle = isSelected ? Style(attributes: [.reverse, .bold]) : Style()
             canvas.draw((isSelected ? "› " : "  ") + style.name.padded(toWidth: 12), at: line.origin, style: nameStyle, clip: line)

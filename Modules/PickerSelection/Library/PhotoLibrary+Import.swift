@@ -49,7 +49,7 @@ extension PhotoLibrary {
                     continue
                 }
                 let image = try AnimatedImage(contentsOfFile: file.path)
-                let thumbnail = Self.thumbnail(of: image.frame(at: 0))
+                let thumbnail = Self.thumbnail(of: image.image(at: 0))
                 let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
                 var added = false
                 try batch {

@@ -10,10 +10,10 @@ public func fuzzGif(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let limits = DecodingLimits(maxCanvasPixels: 1 << 20, maxFrameCount: 256, maxInputBytes: 1 << 20, maxCacheBytes: 1 << 18)
     guard let image = try? AnimatedImage(data: data, limits: limits) else { return 0 }
     image.decodeAllFrames()
-    let last = image.frame(at: image.frameCount - 1)
+    let last = image.image(at: image.frameCount - 1)
     precondition(last.pixels.count == image.width * image.height * 4)
-    _ = image.frame(at: image.frameCount / 2)  // random access backwards
-    _ = image.position(at: .milliseconds(1234), timing: .file)
+    _ = image.image(at: image.frameCount / 2)  // random access backwards
+    _ = image.position(at: .milliseconds(1234), timing: .own)
     _ = image.timeUntilNextFrame(at: .milliseconds(5), timing: .uniformOneSecond)
     _ = image.warnings
     return 0

@@ -1,0 +1,17 @@
+import Foundation
+
+extension AnimatedImage {
+    /// The project's loading animation: 63×45 pixels (document 000's image view), twelve
+    /// frames of dots going round, about one second a turn, looping forever (B0.1).
+    ///
+    /// Its bytes are compiled into the binary (``spinnerData``), so it loads wherever the
+    /// program is copied; nothing is read from disk.
+    ///
+    /// ```swift
+    /// let spinner = try AnimatedImage.spinner()
+    /// print(spinner.frameCount)  // 12
+    /// ```
+    public static func spinner() throws(GifDecodingError) -> AnimatedImage {
+        try AnimatedImage(data: spinnerData)
+    }
+}

@@ -1,0 +1,233 @@
+/// Plays a ``FrameAnimation`` on a ``Scheduler``: the one player behind every indicator,
+/// the refresh control, the loading overlay and the GIF player.
+///
+/// The frame shown is a function of the time since ``play(from:)``, so a late or repeated
+/// tick never speeds the animation up or makes it drift. It keeps one timer, for the next
+/// frame change, and calls ``onNeedsDisplay`` only when the frame changes. Image frames are
+/// rasterized once per frame and cell box (the last one is cached). It can pause, resume,
+/// step and hold a frame (a pull-to-refresh shows the frame its pull reached). With
+/// ``reducedMotion`` it shows the animation's still frame and schedules nothing.
+///
+/// ```swift
+/// let player = FramePlayer(animation: spinner, scheduler: scheduler)
+/// player.onNeedsDisplay = { host.setNeedsDisplay() }
+/// player.play()
+/// // in render(in:on:)
+/// canvas.overlay(player.cells(fitting: Size(width: 14, height: 5)), at: origin)
+/// ```
+@MainActor
+public final class FramePlayer {
+    /// What the player shows now.
+    public enum State: Hashable, Sendable {
+        /// Nothing plays; the still frame shows.
+        case stopped
+        /// Playing, timed from `start` on the scheduler's clock.
+        case playing(start: Duration)
+        /// Paused `elapsed` into the animation.
+        case paused(elapsed: Duration)
+        /// One frame, held until told otherwise.
+        case holding(frame: Int)
+    }
+
+    /// The animation played.
+    public var animation: any FrameAnimation {
+        didSet { cache = nil; reschedule() }
+    }
+    /// Which durations the frames play with.
+    public var timing: FrameTiming {
+        didSet { reschedule() }
+    }
+    /// Whether the still frame replaces the animation (see ``ReducedMotion``).
+    public var reducedMotion = false {
+        didSet { reschedule() }
+    }
+    /// When true, the player stops waking the process while it is not being drawn (on a
+    /// hidden tab, say) and picks up again, at the right frame, when it is drawn.
+    public var sleepsWhenNotDrawn = false
+    /// How image frames become cells (`.monochrome` for terminals without colour).
+    public var imageMode: HalfBlockRasterizer.Mode = .color
+    /// Called when the frame changes and the player's view should be drawn again.
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+
+    /// What the player is doing.
+    public private(set) var state: State = .stopped
+
+    private let scheduler: any Scheduler
+    private var timer: ScheduledWork?
+    private var drawnSinceTick = true
+    private var lastDrawnFrame: Int?
+    private var cache: (frame: Int?, box: Size, mode: HalfBlockRasterizer.Mode, style: Style, cells: Canvas)?
+
+    /// Creates a stopped player.
+    public init(animation: any FrameAnimation, timing: FrameTiming = .own, scheduler: any Scheduler) {
+        self.animation = animation
+        self.timing = timing
+        self.scheduler = scheduler
+    }
+
+    // MARK: Control
+
+    /// Plays from the first frame, timed from `start` (now by default; a past instant
+    /// picks up where an animation started then would be).
+    public func play(from start: Duration? = nil) {
+        state = .playing(start: start ?? scheduler.now)
+        reschedule()
+        onNeedsDisplay?()
+    }
+
+    /// Stops: the still frame shows and no timer runs.
+    public func stop() {
+        guard state != .stopped else { return }
+        state = .stopped
+        reschedule()
+        onNeedsDisplay?()
+    }
+
+    /// Pauses at the frame showing now. Does nothing unless playing.
+    public func pause() {
+        guard case .playing = state else { return }
+        state = .paused(elapsed: elapsed)
+        reschedule()
+    }
+
+    /// Resumes a pause, or plays on from a held frame in the play it was reached in.
+    public func resume() {
+        switch state {
+        case .paused(let elapsed):
+            state = .playing(start: scheduler.now - elapsed)
+        case .holding(let frame):
+            state = .playing(start: scheduler.now - animation.startOffset(ofFrame: frame, timing: timing))
+        case .playing, .stopped:
+            return
+        }
+        reschedule()
+        onNeedsDisplay?()
+    }
+
+    /// Resumes from `frame` within the play that was showing, keeping the play count.
+    public func resume(atFrame frame: Int, play: Int) {
+        let offset = animation.cycleDuration(timing: timing) * max(0, play) + animation.startOffset(ofFrame: frame, timing: timing)
+        state = .playing(start: scheduler.now - offset)
+        reschedule()
+        onNeedsDisplay?()
+    }
+
+    /// Shows `frame` (clamped to the frames) until told otherwise; no timer runs.
+    public func hold(frame: Int) {
+        let frame = min(max(0, frame), max(0, animation.frameCount - 1))
+        guard state != .holding(frame: frame) else { return }
+        state = .holding(frame: frame)
+        reschedule()
+        onNeedsDisplay?()
+    }
+
+    /// Steps `by` frames from the one showing (wrapping around) and holds there.
+    public func step(by offset: Int) {
+        let count = max(1, animation.frameCount)
+        hold(frame: ((currentFrame + offset) % count + count) % count)
+    }
+
+    // MARK: Reading
+
+    /// Whether the animation is playing (not stopped, paused or held).
+    public var isPlaying: Bool {
+        if case .playing = state { return true }
+        return false
+    }
+
+    /// Time into the animation: frozen while paused, zero while stopped or held.
+    public var elapsed: Duration {
+        switch state {
+        case .playing(let start): scheduler.now - start
+        case .paused(let elapsed): elapsed
+        case .stopped, .holding: .zero
+        }
+    }
+
+    /// Where the animation is now (frame, play, finished).
+    public var position: PlaybackPosition {
+        switch state {
+        case .holding(let frame): PlaybackPosition(frame: frame, play: 0, isFinished: false)
+        case .stopped: PlaybackPosition(frame: 0, play: 0, isFinished: false)
+        case .playing, .paused:
+            reducedMotion ? PlaybackPosition(frame: 0, play: 0, isFinished: false) : animation.position(at: elapsed, timing: timing)
+        }
+    }
+
+    /// The frame showing now; nil when the still frame shows (stopped, or reduced motion).
+    public var currentFrameIndex: Int? {
+        switch state {
+        case .stopped: return nil
+        case .holding(let frame): return reducedMotion ? nil : frame
+        case .playing, .paused: return reducedMotion ? nil : position.frame
+        }
+    }
+
+    /// The index of the frame showing now (0 for the still frame).
+    public var currentFrame: Int { currentFrameIndex ?? 0 }
+
+    /// The frame showing now.
+    public var currentAnimationFrame: AnimationFrame {
+        currentFrameIndex.map { animation.frame(at: $0) } ?? animation.stillFrame
+    }
+
+    /// The cells the animation takes when fitted into `box` (images keep their aspect ratio;
+    /// text is one row of its width).
+    public func size(fitting box: Size) -> Size {
+        switch animation.frameSize {
+        case .pixels(let pixels): HalfBlockRasterizer().fittedSize(width: pixels.width, height: pixels.height, in: box)
+        case .text(let width): Size(width: width, height: 1)
+        }
+    }
+
+    // MARK: Drawing
+
+    /// The frame showing now as cells fitted into `box`: an image rasterized (transparent
+    /// pixels left blank, so overlaying it shows what is beneath), or text in `textStyle`.
+    /// Calling it counts as being drawn (see ``sleepsWhenNotDrawn``).
+    public func cells(fitting box: Size, textStyle: Style = .plain) -> Canvas {
+        drawnSinceTick = true
+        if isPlaying, !reducedMotion, timer == nil || timer?.isCancelled == true { scheduleNextTick() }
+        let index = currentFrameIndex
+        lastDrawnFrame = index
+        if let cache, cache.frame == index, cache.box == box, cache.mode == imageMode, cache.style == textStyle {
+            return cache.cells
+        }
+        let cells: Canvas
+        switch index.map({ animation.frame(at: $0) }) ?? animation.stillFrame {
+        case .image(let image):
+            cells = HalfBlockRasterizer(mode: imageMode).rasterize(image, fitting: box)
+        case .text(let text):
+            var canvas = Canvas(size: Size(width: text.displayWidth, height: 1))
+            canvas.draw(text, at: .zero, style: textStyle)
+            cells = canvas
+        }
+        cache = (index, box, imageMode, textStyle, cells)
+        return cells
+    }
+
+    // MARK: Timer
+
+    private func reschedule() {
+        timer?.cancel()
+        timer = nil
+        guard isPlaying, !reducedMotion else { return }
+        scheduleNextTick()
+    }
+
+    private func scheduleNextTick() {
+        guard let wait = animation.timeUntilNextFrame(at: elapsed, timing: timing) else { return }
+        timer = scheduler.schedule(after: wait) { [weak self] in self?.tick() }
+    }
+
+    private func tick() {
+        timer = nil
+        guard isPlaying else { return }
+        if sleepsWhenNotDrawn {
+            guard drawnSinceTick else { return }  // not on screen: wait for the next drawing
+            drawnSinceTick = false
+        }
+        if currentFrameIndex != lastDrawnFrame { onNeedsDisplay?() }
+        scheduleNextTick()
+    }
+}
