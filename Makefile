@@ -1,7 +1,9 @@
 # IndicatorKit: the two commands a newcomer needs are `make showcase` and `make test`.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: setup showcase test bench fuzz clean
+.PHONY: setup showcase test install bench fuzz clean
+
+PREFIX ?= /usr/local
 
 setup:
 	@bash Tools/setup
@@ -16,6 +18,13 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	"$$($(SWIFT) build --show-bin-path)/showcase" headless Tests/Scenarios
+
+## Build showcase in release mode and install it as $(DESTDIR)$(PREFIX)/bin/showcase
+## (one self-contained file: its GIF is compiled in).
+install: setup
+	$(SWIFT) build -c release --product showcase
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/showcase" "$(DESTDIR)$(PREFIX)/bin/showcase"
 
 ## Build the benchmarks in release mode and run them (see docs/BENCHMARKS.md).
 bench: setup

@@ -92,7 +92,8 @@ case .run(let runCommand):
     let runner = CommandRunner(
         command: runCommand, output: stream, scheduler: LiveScheduler(), system: system,
         standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
-        standardOutput: sink(STDOUT_FILENO), standardError: sink(STDERR_FILENO)
+        standardOutput: sink(STDOUT_FILENO), standardError: sink(STDERR_FILENO),
+        reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
     )
     runner.start { status in exit(status) }
     // Not dispatchMain(): it leaves the main thread in a sigsuspend that lets every signal

@@ -29,10 +29,12 @@ public final class InlineIndicator {
     /// Whether ``start()`` was called and ``finish(success:detail:)`` not yet.
     public private(set) var isRunning = false
 
-    /// Creates an indicator on `output`.
+    /// Creates an indicator on `output`. Reduced motion (a still glyph) is off unless asked
+    /// for: pass `ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)` to
+    /// follow the environment.
     public init(
         style: SpinnerStyle = .comet, label: String, output: any LineOutput, scheduler: any Scheduler,
-        reducedMotion: Bool = ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
+        reducedMotion: Bool = false
     ) {
         self.style = style
         self.label = label.sanitizedForTerminal

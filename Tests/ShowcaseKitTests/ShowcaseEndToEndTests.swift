@@ -94,10 +94,10 @@ struct ShowcaseEndToEndTests {
         return (process, out, err)
     }
 
-    func launchOnTerminal(_ arguments: [String], waitingFor text: String) throws -> (process: Process, pty: PseudoTerminal, screen: String) {
+    func launchOnTerminal(_ arguments: [String], executable: URL = Self.executable, waitingFor text: String) throws -> (process: Process, pty: PseudoTerminal, screen: String) {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
@@ -135,6 +135,36 @@ struct ShowcaseEndToEndTests {
         pty.send(Array("q".utf8))
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+    }
+
+    @Test("B0.1: a showcase copied alone into an empty folder still has its GIF: the GIF and refresh scenes play it")
+    func aRelocatedBinaryPlaysTheBundledGif() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("showcase-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("showcase")
+        try FileManager.default.copyItem(at: Self.executable, to: copy)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["showcase"])
+
+        let (gif, gifPty, gifScreen) = try launchOnTerminal(["--scene", "gif"], executable: copy, waitingFor: "frame")
+        #expect(gifScreen.contains("spinner.gif"))
+        #expect(gifScreen.contains("▀") || gifScreen.contains("▄"), "the frame is drawn with half blocks")
+        gifPty.send(Array("q".utf8))
+        gif.waitUntilExit()
+        #expect(gif.terminationReason == .exit && gif.terminationStatus == 0)
+
+        let (refresh, refreshPty, _) = try launchOnTerminal(["--scene", "refresh"], executable: copy, waitingFor: "pull:")
+        refreshPty.send(Array("r".utf8))
+        var screen = ""
+        for _ in 0..<500 where !screen.contains("Refreshing") {
+            screen += String(decoding: refreshPty.readAvailable(), as: UTF8.self)
+            usleep(10_000)
+        }
+        #expect(screen.contains("Refreshing"), "the refresh scene shows its GIF and caption")
+        #expect(!screen.contains("could not be loaded"))
+        refreshPty.send(Array("q".utf8))
+        refresh.waitUntilExit()
+        #expect(refresh.terminationReason == .exit && refresh.terminationStatus == 0)
     }
 
     @Test func gifInfoExitStatuses() throws {

@@ -133,16 +133,18 @@ public final class CommandRunner {
 
     /// Creates a runner. `standardOutput` and `standardError` write to ours;
     /// `standardOutputIsTerminal` says whether our standard output is the terminal the
-    /// indicator is drawn on (then its lines must not be cut by the indicator).
+    /// indicator is drawn on (then its lines must not be cut by the indicator). With
+    /// `reducedMotion` the indicator shows a still glyph.
     public init(
         command: RunCommand, output: any LineOutput, scheduler: any Scheduler, system: System,
-        standardOutputIsTerminal: Bool, standardOutput: @escaping Sink, standardError: @escaping Sink
+        standardOutputIsTerminal: Bool, standardOutput: @escaping Sink, standardError: @escaping Sink,
+        reducedMotion: Bool = false
     ) {
         self.command = command
         self.system = system
         self.scheduler = scheduler
         let label = command.label ?? command.command.joined(separator: " ")
-        indicator = InlineIndicator(style: command.style.flatMap(SpinnerStyle.named) ?? .comet, label: label, output: output, scheduler: scheduler)
+        indicator = InlineIndicator(style: command.style.flatMap(SpinnerStyle.named) ?? .comet, label: label, output: output, scheduler: scheduler, reducedMotion: reducedMotion)
         indicatorOnTerminal = output.isTerminal
         standardOutputOnTerminal = standardOutputIsTerminal && output.isTerminal
         sinks = [1: standardOutput, 2: standardError]
