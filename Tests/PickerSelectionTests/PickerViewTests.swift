@@ -16,7 +16,7 @@ struct PickerViewTests {
     /// A picker on a fresh sample library, shown and past its 0.2 s reveal.
     func shownPicker() throws -> (PickerView, VirtualScheduler) {
         let clock = VirtualScheduler()
-        let picker = PickerView(library: try makeLibrary(), scheduler: clock)
+        let picker = PickerView(store: try makeLibrary(), scheduler: clock)
         picker.appear()
         clock.advance(by: .milliseconds(300))
         _ = render(picker)
@@ -33,14 +33,14 @@ struct PickerViewTests {
     @Test("B4.8: confirming returns the chosen images in selection order; cancelling returns nothing")
     func confirmAndCancel() throws {
         let library = try makeLibrary()
-        let picker = PickerView(library: library, scheduler: VirtualScheduler())
+        let picker = PickerView(store: library, scheduler: VirtualScheduler())
         _ = render(picker)
         var result: [Asset]?? = .none
         picker.onFinish = { result = .some($0) }
         for key in [Key.right, .right, .enter, .left, .left, .enter] { _ = picker.handle(.key(key)) }
         _ = picker.handle(.key(.character("c")))
         #expect(result??.map(\.id) == [3, 1])
-        let second = PickerView(library: library, scheduler: VirtualScheduler())
+        let second = PickerView(store: library, scheduler: VirtualScheduler())
         var cancelled: [Asset]?? = .none
         second.onFinish = { cancelled = .some($0) }
         #expect(second.selection.items == [3, 1], "the saved selection comes back")
@@ -49,7 +49,7 @@ struct PickerViewTests {
     }
 
     @Test func theLimitShowsAMessage() throws {
-        let picker = PickerView(library: try makeLibrary(), scheduler: VirtualScheduler(), limit: 1)
+        let picker = PickerView(store: try makeLibrary(), scheduler: VirtualScheduler(), limit: 1)
         _ = render(picker)
         _ = picker.handle(.key(.enter))
         _ = picker.handle(.key(.right))
@@ -62,7 +62,7 @@ struct PickerViewTests {
         let library = try makeLibrary()
         _ = try library.album(named: "Evil\u{1B}[2Jalbum")
         let clock = VirtualScheduler()
-        let picker = PickerView(library: library, scheduler: clock)
+        let picker = PickerView(store: library, scheduler: clock)
         picker.appear()
         _ = render(picker)
         _ = picker.handle(.key(.character("a")))
@@ -103,7 +103,7 @@ struct PickerViewTests {
         let library = try makeLibrary()
         try library.saveSelection([3, 1])
         let clock = VirtualScheduler()
-        let picker = PickerView(library: library, scheduler: clock)
+        let picker = PickerView(store: library, scheduler: clock)
         picker.appear()
         let trayRows = 24..<30  // the tray's six rows at the bottom of the 30-row picker
         for step in 0..<20 {
@@ -124,7 +124,7 @@ struct PickerViewTests {
         for _ in 0..<13 { _ = picker.handle(.key(.enter)); _ = picker.handle(.key(.right)) }
         clock.advance(by: .milliseconds(600))
         var screen = render(picker)
-        #expect(PickerView.trayFits(width: 100) == 11)
+        #expect(picker.state.viewport.trayFits == 11, "a 100-column tray holds 11 thumbnails")
         #expect(screen[24].contains("‹ +2"), "two scrolled out at the start")
         #expect(screen[25].contains(" 13 ") && !screen[25].contains(" 2 "))
         _ = picker.handle(.key(.tab))  // the focus goes to the tray's first item, which scrolls into view
@@ -144,7 +144,7 @@ struct PickerViewTests {
         let library = try PhotoLibrary(path: path)
         try library.fillWithSampleIfEmpty()
         let clock = VirtualScheduler()
-        let picker = PickerView(library: library, scheduler: clock)
+        let picker = PickerView(store: library, scheduler: clock)
         picker.appear()
         #expect(picker.problem == nil)
         // Another program damages the file while the picker is open.
@@ -159,7 +159,7 @@ struct PickerViewTests {
 
         // Opened on a library whose albums cannot be read: said, not shown as an empty album.
         try Database(path: path).execute("DROP TABLE membership")
-        let second = PickerView(library: library, scheduler: clock)
+        let second = PickerView(store: library, scheduler: clock)
         #expect(second.problem?.hasPrefix("Could not read the") == true)
         #expect(!render(second).joined().contains("This album is empty."))
     }
@@ -176,5 +176,66 @@ struct PickerViewTests {
         clock.advance(by: .milliseconds(300))
         #expect(picker.selection.items == [1])
         #expect(picker.tray.items == [1])
+    }
+}
+
+/// The view over the in-memory store: it reads and writes only through the store seam, and
+/// never while drawing.
+@MainActor
+struct PickerViewOverAStoreTests {
+    /// Counts the calls made to an in-memory store.
+    final class CountingStore: PhotoStore {
+        let base: InMemoryPhotoStore
+        var calls: [String] = []
+        init(_ base: InMemoryPhotoStore) { self.base = base }
+        func albums() throws(PhotoLibraryError) -> [Album] { calls.append("albums"); return try base.albums() }
+        func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Asset] {
+            calls.append("page \(album) after \(after.map(String.init) ?? "-")")
+            return try base.page(album: album, after: after, limit: limit)
+        }
+        func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] { calls.append("assets"); return try base.assets(ids: ids) }
+        func savedSelection() throws(PhotoLibraryError) -> [Int] { calls.append("saved"); return try base.savedSelection() }
+        func saveSelection(_ ids: [Int]) throws(PhotoLibraryError) { calls.append("save \(ids)"); try base.saveSelection(ids) }
+    }
+
+    static func images(_ count: Int) -> [RGBAImage] {
+        (0..<count).map { i in
+            var image = RGBAImage(width: 8, height: 8)
+            image[0, 0] = RGBA(UInt8(i % 256), 0, 0)
+            return image
+        }
+    }
+
+    @Test("B4.1: drawing reads nothing; a taller view's extra page is read after the drawing")
+    func drawingDoesNoIO() {
+        let store = CountingStore(InMemoryPhotoStore(albums: ["Many": Self.images(300)]))
+        let clock = VirtualScheduler()
+        let picker = PickerView(store: store, scheduler: clock)
+        #expect(store.calls == ["saved", "albums", "page 1 after -", "assets"])
+        store.calls = []
+        var canvas = Canvas(size: Size(width: 100, height: 130))  // 11 × 25 thumbnails: more than a page
+        for _ in 0..<3 { picker.render(in: canvas.bounds, on: &canvas) }
+        #expect(store.calls.isEmpty, "no store call while drawing")
+        clock.runDueWork()
+        #expect(store.calls == ["page 1 after 120", "page 1 after 240"], "pages until the view is full and one row more")
+        #expect(picker.state.assets.count == 300)
+        _ = picker.handle(.key(.enter))
+        #expect(store.calls.last == "save [1]", "every change is saved at once")
+        #expect(store.base.selection == [1])
+    }
+
+    @Test("B4.8: a picker on a store that fails says so and keeps the selection in memory")
+    func aFailingStore() {
+        let store = InMemoryPhotoStore(albums: ["A": Self.images(3)])
+        let clock = VirtualScheduler()
+        let picker = PickerView(store: store, scheduler: clock)
+        store.failure = .system(path: "memory", reason: "disk full")
+        _ = picker.handle(.key(.enter))
+        #expect(picker.selection.items == [1])
+        #expect(picker.problem?.hasPrefix("Could not save the selection") == true)
+        store.failure = nil
+        _ = picker.handle(.key(.right))
+        _ = picker.handle(.key(.enter))
+        #expect(picker.problem == nil && store.selection == [1, 2])
     }
 }

@@ -36,7 +36,7 @@ final class PickerScene: View {
             context.setNeedsDisplay()
             return
         }
-        let picker = PickerView(library: library, scheduler: context.scheduler, limit: 20)
+        let picker = PickerView(store: library, scheduler: context.scheduler, limit: 20)
         picker.onNeedsDisplay = context.setNeedsDisplay
         picker.onFinish = { [weak self] chosen in
             guard let self else { return }

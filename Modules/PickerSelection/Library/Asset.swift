@@ -13,6 +13,16 @@ public struct Asset: Equatable, Sendable, Identifiable {
     /// A small stored thumbnail (``PhotoLibrary/thumbnailSize`` pixels square).
     public let thumbnail: RGBAImage
 
+    /// Creates an asset (a ``PhotoStore`` of one's own makes them).
+    public init(id: Int, source: String, width: Int, height: Int, created: Int, thumbnail: RGBAImage) {
+        self.id = id
+        self.source = source
+        self.width = width
+        self.height = height
+        self.created = created
+        self.thumbnail = thumbnail
+    }
+
     /// The file name part of the source, for labels.
     public var name: String {
         String(source.split(separator: "/").last ?? Substring(source))
@@ -20,11 +30,18 @@ public struct Asset: Equatable, Sendable, Identifiable {
 }
 
 /// An album of the photo library.
-public struct Album: Equatable, Sendable, Identifiable {
+public struct Album: Hashable, Sendable, Identifiable {
     /// Its identifier.
     public let id: Int
     /// Its name (sanitise before drawing).
     public let name: String
     /// How many images it holds.
     public let count: Int
+
+    /// Creates an album (a ``PhotoStore`` of one's own makes them).
+    public init(id: Int, name: String, count: Int) {
+        self.id = id
+        self.name = name
+        self.count = count
+    }
 }

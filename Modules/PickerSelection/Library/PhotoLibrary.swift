@@ -3,7 +3,8 @@ import SQLiteStore
 import TUICore
 
 /// The picker's photo library in a SQLite file: albums, assets with small stored
-/// thumbnails, album membership and the saved selection.
+/// thumbnails, album membership and the saved selection. It is the ``PhotoStore`` apps
+/// give the picker.
 ///
 /// ```swift
 /// let library = try PhotoLibrary(path: PhotoLibrary.defaultPath(environment: env))
@@ -11,7 +12,7 @@ import TUICore
 /// let first = try library.page(album: albums[0].id, limit: 60)
 /// let next = try library.page(album: albums[0].id, after: first.last?.id, limit: 60)
 /// ```
-public final class PhotoLibrary {
+public final class PhotoLibrary: PhotoStore {
     /// Thumbnails are this many pixels square.
     public static let thumbnailSize = 8
 

@@ -1,0 +1,93 @@
+import TUICore
+
+/// Where the picker's parts are for a rectangle, a state and an instant: the title bar and
+/// its buttons, the problem notice, the grid, the tray and the album drawer. Drawing uses
+/// it, and clicks are found in the last one drawn.
+struct PickerLayout: Equatable {
+    /// Thumbnails take 8×4 cells (8×8 pixels); cells are 9 columns and 5 rows apart.
+    static let cellSize = Size(width: 8, height: 4)
+    static let pitch = Size(width: 9, height: 5)
+    /// The tray's height: a border row and one row of thumbnails with their numbers.
+    static let trayHeight = 6
+    /// The drawer's width at most.
+    static let drawerWidth = 36
+
+    var title = Rect.zero, notice = Rect.zero, grid = Rect.zero, tray = Rect.zero, drawer = Rect.zero
+    /// The columns of the title bar's Cancel, album name and Done.
+    var cancel = 0..<0, titleRange = 0..<0, done = 0..<0
+    /// The drawer's full height (it slides from above) and how many of its rows are hidden.
+    var drawerHeight = 0, drawerHiddenRows = 0
+    /// The grid's thumbnails: columns, rows and where the first column starts.
+    var columns = 1, rows = 1, gridLeft = 0
+
+    /// The thumbnails the tray's row has room for.
+    var trayFits: Int { Self.trayFits(width: tray.width) }
+
+    /// What the state is told of this layout.
+    var viewport: PickerState.Viewport {
+        PickerState.Viewport(columns: columns, rows: rows, trayFits: Self.trayFits(width: grid.width), drawerRows: max(0, drawerHeight - 2))
+    }
+
+    static func trayFits(width: Int) -> Int { max(1, width / pitch.width) }
+
+    /// The texts of the title bar.
+    static func titleText(_ state: PickerState) -> (cancel: String, title: String, done: String) {
+        let name = (state.currentAlbum?.name ?? "No album").sanitizedForTerminal
+        return ("‹ Cancel", "\(name) \(state.timeline.drawerRequestedOpen ? "▴" : "▾")",
+                state.selection.isEmpty ? "Done" : "Done (\(state.selection.count)) ›")
+    }
+
+    init() {}
+
+    init(in rect: Rect, state: PickerState, now: Duration) {
+        var (title, body) = rect.splitTop(1)
+        self.title = title
+        let texts = Self.titleText(state)
+        cancel = title.x..<(title.x + texts.cancel.displayWidth)
+        let titleX = title.x + max(0, (title.width - texts.title.displayWidth) / 2)
+        titleRange = titleX..<(titleX + texts.title.displayWidth)
+        done = (title.maxX - texts.done.displayWidth)..<title.maxX
+        if state.problem != nil {
+            (notice, body) = body.splitTop(1)
+        }
+
+        // The grid's bottom edge: the tray's top once attached, else the screen's bottom (B4.4).
+        let revealed = state.timeline.isRevealed(at: now)
+        let trayRows = revealed ? Int((Double(Self.trayHeight) * state.timeline.trayPosition(at: now)).rounded()) : 0
+        let gridHeight = state.timeline.gridBottom == .tray ? body.height - Self.trayHeight : body.height
+        grid = Rect(x: body.x, y: body.y, width: body.width, height: max(0, gridHeight))
+        columns = max(1, (grid.width + 1) / Self.pitch.width)
+        rows = max(1, grid.height / Self.pitch.height)
+        gridLeft = grid.x + max(0, (grid.width - (columns * Self.pitch.width - 1)) / 2)
+        tray = Rect(x: body.x, y: body.maxY - trayRows, width: body.width, height: trayRows)
+
+        drawerHeight = min(state.albums.count + 2, max(3, body.height / 2))
+        let shownRows = revealed ? Int((Double(drawerHeight) * state.timeline.drawerPosition(at: now)).rounded()) : 0
+        let width = min(Self.drawerWidth, body.width)
+        drawer = Rect(x: body.x + max(0, (body.width - Self.drawerWidth) / 2), y: body.y, width: width, height: shownRows)
+        drawerHiddenRows = drawerHeight - drawer.height
+    }
+
+    /// The index in the album of the thumbnail at `point`, counted from `firstRow`.
+    func gridIndex(at point: Point, firstRow: Int) -> Int? {
+        guard grid.contains(point), point.x >= gridLeft else { return nil }
+        let column = (point.x - gridLeft) / Self.pitch.width, row = (point.y - grid.y) / Self.pitch.height
+        guard column < columns, row < rows else { return nil }
+        return (firstRow + row) * columns + column
+    }
+
+    /// The slot of the tray's visible row at `point`.
+    func traySlot(at point: Point) -> Int? {
+        guard tray.contains(point), point.x > tray.x else { return nil }
+        let slot = (point.x - tray.x - 1) / Self.pitch.width
+        return slot < trayFits ? slot : nil
+    }
+
+    /// The album index of the drawer row at `point` (rows count from the panel's top, part
+    /// of which may still be above the screen).
+    func drawerAlbum(at point: Point) -> Int? {
+        guard drawer.contains(point) else { return nil }
+        let index = point.y - drawer.y + drawerHiddenRows - 1
+        return index >= 0 && index < drawerHeight - 2 ? index : nil
+    }
+}

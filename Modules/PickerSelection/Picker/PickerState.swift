@@ -1,0 +1,365 @@
+import TUICore
+
+/// Everything the picker knows, as a pure value (document 004): the selection and its
+/// tray, the focus in the grid or the tray, the album drawer, the album's loaded pages and
+/// the timeline of movements. Feed it an event and the time; it changes and returns the
+/// effects to carry out — save the selection, load a page, finish, schedule a tick —
+/// which ``PickerView`` performs with its ``PhotoStore`` and scheduler, sending back what
+/// came of them.
+///
+/// ```swift
+/// var state = PickerState(limit: 20)
+/// _ = state.handle(.albumsLoaded(albums), at: now)          // [.loadPage(album: 1, after: nil, limit: 120)]
+/// _ = state.handle(.pageLoaded(album: 1, after: nil, assets), at: now)
+/// let effects = state.handle(.activate, at: now)           // [.save([id]), .scheduleTick(…)]
+/// ```
+public struct PickerState: Equatable, Sendable {
+    /// Where keys go in the picker's body.
+    public enum Area: Equatable, Sendable {
+        /// The grid of the album's thumbnails.
+        case grid
+        /// The tray of the selection.
+        case tray
+    }
+
+    /// A direction of the arrow keys.
+    public enum Direction: Equatable, Sendable { case left, right, up, down }
+
+    /// What a store call was for, so that its success clears its own kind of problem.
+    public enum StoreCall: Equatable, Sendable { case albums, savedSelection, selectedImages, albumPage, save }
+
+    /// What the last drawing had room for.
+    public struct Viewport: Equatable, Sendable {
+        /// Thumbnail columns and rows of the grid.
+        public var columns = 1, rows = 1
+        /// Thumbnails the tray's row has room for.
+        public var trayFits = 10
+        /// Albums the drawer has room for.
+        public var drawerRows = 0
+
+        /// Creates a viewport.
+        public init(columns: Int = 1, rows: Int = 1, trayFits: Int = 10, drawerRows: Int = 0) {
+            self.columns = max(1, columns)
+            self.rows = max(1, rows)
+            self.trayFits = max(1, trayFits)
+            self.drawerRows = max(0, drawerRows)
+        }
+    }
+
+    /// What happens: what the store answered, what the user asked for, the passing of time.
+    public enum Event: Equatable, Sendable {
+        /// The saved selection was read.
+        case savedSelectionLoaded([Int])
+        /// The albums were read; the first is shown.
+        case albumsLoaded([Album])
+        /// Assets were read by identifier (the saved selection's images).
+        case assetsLoaded([Asset])
+        /// A page of `album` after asset `after` was read.
+        case pageLoaded(album: Int, after: Int?, [Asset])
+        /// The selection was saved.
+        case saved
+        /// A store call failed; the message is shown above the grid.
+        case failed(StoreCall, String)
+        /// The picker is on screen (starts the reveal, B4.7).
+        case appear
+        /// The drawing's room changed.
+        case viewport(Viewport)
+        /// A tick asked for went off.
+        case tick
+        /// An arrow key: the focus moves in the grid or the tray.
+        case move(Direction)
+        /// Space or Enter: select or deselect in the grid (B4.1), remove in the tray (B4.2).
+        case activate
+        /// Tab: between the grid and the tray.
+        case switchArea
+        /// A click on the thumbnail at this index of the album: focus and select it.
+        case select(gridIndex: Int)
+        /// A click on this slot of the tray's visible row: remove its item (B4.2).
+        case removeFromTray(slot: Int)
+        /// Open the drawer (B4.3).
+        case openDrawer
+        /// Close the drawer.
+        case closeDrawer
+        /// Open or close the drawer, whichever was not asked for last.
+        case toggleDrawer
+        /// Move the drawer's focus by rows.
+        case moveDrawerFocus(Int)
+        /// Show the album at this index of the albums and close the drawer (B4.3).
+        case chooseAlbum(Int)
+        /// Show the drawer's focused album.
+        case chooseFocusedAlbum
+        /// Done: finish with the chosen assets (B4.8).
+        case confirm
+        /// Cancel: finish with nothing.
+        case cancel
+    }
+
+    /// What the view must do.
+    public enum Effect: Equatable, Sendable {
+        /// Read the next page of an album.
+        case loadPage(album: Int, after: Int?, limit: Int)
+        /// Save the selection (after every change, so it survives a crash).
+        case save([Int])
+        /// The picker is done: the chosen assets in order, or nil when cancelled.
+        case finish([Asset]?)
+        /// Send ``Event/tick`` after this long.
+        case scheduleTick(after: Duration)
+        /// Draw again after this long (a notice expires).
+        case redraw(after: Duration)
+    }
+
+    /// A short notice in the title bar, until a time.
+    public struct Notice: Equatable, Sendable {
+        /// Its text.
+        public let text: String
+        /// When it goes.
+        public let until: Duration
+    }
+
+    /// Assets read per page.
+    public static let pageSize = 120
+
+    /// The selection, in order.
+    public private(set) var selection: OrderedSelection<Int>
+    /// The movements.
+    public private(set) var timeline = PickerTimeline()
+    /// The tray's items, moved to each new snapshot by a diff (B4.5).
+    public private(set) var tray = TrayList()
+    /// The albums.
+    public private(set) var albums: [Album] = []
+    /// The index of the album shown.
+    public private(set) var albumIndex = 0
+    /// The shown album's assets read so far.
+    public private(set) var assets: [Asset] = []
+    /// Where keys go.
+    public private(set) var area = Area.grid
+    /// The focused thumbnail's index in ``assets``.
+    public private(set) var focus = 0
+    /// The focused item's index in the tray.
+    public private(set) var trayFocus = 0
+    /// The drawer's focused album.
+    public private(set) var drawerFocus = 0
+    /// The grid's first row in view.
+    public private(set) var firstRow = 0
+    /// What the last drawing had room for.
+    public private(set) var viewport = Viewport()
+    /// A notice in the title bar (the selection limit reached).
+    public private(set) var notice: Notice?
+    /// The last store failure, shown above the grid until the same kind of call succeeds:
+    /// the picker goes on with what it has instead of pretending the album is empty.
+    public private(set) var problem: String?
+    /// Whether the picker has finished (it finishes once).
+    public private(set) var isFinished = false
+
+    private var problemKind: StoreCall?
+    /// Assets seen, by identifier: the tray and the result need them after the album changes.
+    private var known: [Int: Asset] = [:]
+    /// The shown album has no more pages (or its last read failed: the next move retries).
+    private var albumExhausted = false
+    private var pendingPage: Int??
+
+    /// An empty picker; at most `limit` images can be chosen.
+    public init(limit: Int? = nil) {
+        selection = OrderedSelection([], limit: limit)
+    }
+
+    /// The album shown.
+    public var currentAlbum: Album? { albums.indices.contains(albumIndex) ? albums[albumIndex] : nil }
+
+    /// Whether input goes to the drawer: it was asked open, or is still open during its
+    /// closing debounce (choosing and closing there are idempotent, B4.6).
+    public var inputGoesToDrawer: Bool { timeline.drawerRequestedOpen || timeline.drawerOpen }
+
+    /// The asset with this identifier, if it was seen.
+    public func asset(_ id: Int) -> Asset? { known[id] }
+
+    /// The chosen assets in selection order (B4.8).
+    public var chosenAssets: [Asset] { selection.items.compactMap { known[$0] } }
+
+    /// The grid's first row in view for `viewport`: ``firstRow`` moved as little as needed
+    /// to keep the focus in view (what a drawing of another size shows before it is told).
+    public func firstRow(in viewport: Viewport) -> Int {
+        let focusRow = focus / viewport.columns
+        var row = firstRow
+        if focusRow < row { row = focusRow }
+        if focusRow >= row + viewport.rows { row = focusRow - viewport.rows + 1 }
+        return row
+    }
+
+    // MARK: Events
+
+    /// Applies `event` at `now` and returns what to do.
+    public mutating func handle(_ event: Event, at now: Duration) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .savedSelectionLoaded(let ids):
+            selection = OrderedSelection(ids, limit: selection.limit)
+            succeeded(.savedSelection)
+        case .albumsLoaded(let albums):
+            self.albums = albums
+            succeeded(.albums)
+            effects += show(album: 0)
+        case .assetsLoaded(let assets):
+            for asset in assets { known[asset.id] = asset }
+            succeeded(.selectedImages)
+        case .pageLoaded(let album, let after, let page):
+            guard album == currentAlbum?.id, after == assets.last?.id else { break }  // an old album's page
+            pendingPage = nil
+            for asset in page { known[asset.id] = asset }
+            assets += page
+            albumExhausted = page.count < Self.pageSize
+            succeeded(.albumPage)
+            effects += morePagesIfNeeded()
+        case .saved:
+            succeeded(.save)
+        case .failed(let call, let message):
+            problem = message
+            problemKind = call
+            if call == .albumPage {
+                pendingPage = nil
+                albumExhausted = true  // no retry from drawing; the next move tries again
+            }
+        case .appear:
+            effects += timeline(.appear(selection: selection.items), at: now)
+        case .viewport(let viewport):
+            self.viewport = viewport
+            firstRow = firstRow(in: viewport)
+            effects += morePagesIfNeeded()
+        case .tick:
+            effects += timeline(.tick, at: now)
+        case .move(let direction):
+            guard !inputGoesToDrawer else { break }
+            move(direction)
+            if case .grid = area, albumExhausted, problemKind == .albumPage { albumExhausted = false }
+            effects += morePagesIfNeeded()
+        case .activate:
+            guard !inputGoesToDrawer else { break }
+            switch area {
+            case .tray:
+                if tray.items.indices.contains(trayFocus) { effects += remove(tray.items[trayFocus], at: now) }
+            case .grid:
+                if assets.indices.contains(focus) { effects += toggle(assets[focus], at: now) }
+            }
+        case .switchArea:
+            area = area == .grid && !tray.items.isEmpty ? .tray : .grid
+        case .select(let index):
+            guard !inputGoesToDrawer, assets.indices.contains(index) else { break }
+            focus = index
+            area = .grid
+            firstRow = firstRow(in: viewport)
+            effects += toggle(assets[index], at: now)
+        case .removeFromTray(let slot):
+            let index = tray.firstVisible + slot
+            guard slot >= 0, slot < viewport.trayFits, tray.items.indices.contains(index) else { break }
+            effects += remove(tray.items[index], at: now)
+        case .openDrawer:
+            drawerFocus = albumIndex
+            effects += timeline(.setDrawer(open: true), at: now)
+        case .closeDrawer:
+            effects += timeline(.setDrawer(open: false), at: now)
+        case .toggleDrawer:
+            if !timeline.drawerRequestedOpen { drawerFocus = albumIndex }
+            effects += timeline(.setDrawer(open: !timeline.drawerRequestedOpen), at: now)
+        case .moveDrawerFocus(let rows):
+            let last = min(albums.count - 1, max(0, viewport.drawerRows - 1))
+            drawerFocus = max(0, min(last, drawerFocus + rows))
+        case .chooseAlbum(let index):
+            guard albums.indices.contains(index) else { break }
+            if index != albumIndex { effects += show(album: index) }
+            effects += timeline(.setDrawer(open: false), at: now)
+        case .chooseFocusedAlbum:
+            return handle(.chooseAlbum(drawerFocus), at: now)
+        case .confirm:
+            effects += finish(chosenAssets)
+        case .cancel:
+            effects += finish(nil)
+        }
+        syncTray()
+        if notice.map({ now >= $0.until }) == true { notice = nil }
+        return effects
+    }
+
+    // MARK: Parts
+
+    private mutating func succeeded(_ call: StoreCall) {
+        if problemKind == call {
+            problem = nil
+            problemKind = nil
+        }
+    }
+
+    private mutating func show(album index: Int) -> [Effect] {
+        albumIndex = index
+        assets = []
+        focus = 0
+        area = .grid
+        firstRow = 0
+        albumExhausted = false
+        pendingPage = nil
+        return morePagesIfNeeded()
+    }
+
+    /// A page to read when the rows in view (and one more) reach past what is loaded.
+    private mutating func morePagesIfNeeded() -> [Effect] {
+        guard let album = currentAlbum, !albumExhausted, pendingPage == nil else { return [] }
+        guard (firstRow + viewport.rows + 1) * viewport.columns >= assets.count else { return [] }
+        let after = assets.last?.id
+        pendingPage = .some(after)
+        return [.loadPage(album: album.id, after: after, limit: Self.pageSize)]
+    }
+
+    private mutating func move(_ direction: Direction) {
+        let last = max(0, assets.count - 1)
+        switch (area, direction) {
+        case (.tray, .left): trayFocus = max(0, trayFocus - 1)
+        case (.tray, .right): trayFocus = max(0, min(tray.items.count - 1, trayFocus + 1))
+        case (.tray, _): break
+        case (.grid, .left): focus = max(0, focus - 1)
+        case (.grid, .right): focus = min(last, focus + 1)
+        case (.grid, .up): focus = max(0, focus - viewport.columns)
+        case (.grid, .down): focus = min(last, focus + viewport.columns)
+        }
+        firstRow = firstRow(in: viewport)
+    }
+
+    private mutating func toggle(_ asset: Asset, at now: Duration) -> [Effect] {
+        switch selection.toggle(asset.id) {
+        case .limitReached(let limit):
+            notice = Notice(text: "You can choose up to \(limit) images", until: now + .seconds(2))
+            return [.redraw(after: .seconds(2))]
+        default:
+            known[asset.id] = asset
+            return selectionChanged(at: now)
+        }
+    }
+
+    private mutating func remove(_ id: Int, at now: Duration) -> [Effect] {
+        guard selection.remove(id) else { return [] }
+        trayFocus = min(trayFocus, max(0, tray.items.count - 2))
+        if selection.isEmpty { area = .grid }
+        return selectionChanged(at: now)
+    }
+
+    private mutating func selectionChanged(at now: Duration) -> [Effect] {
+        [.save(selection.items)] + timeline(.selectionChanged(selection.items), at: now)
+    }
+
+    private mutating func timeline(_ event: PickerTimeline.Event, at now: Duration) -> [Effect] {
+        timeline.handle(event, at: now).map { .scheduleTick(after: $0) }
+    }
+
+    private mutating func finish(_ result: [Asset]?) -> [Effect] {
+        guard !isFinished else { return [] }
+        isFinished = true
+        return [.finish(result)]
+    }
+
+    /// The tray follows the timeline's snapshot as it changes, drawn or not, so keys on the
+    /// tray always act on what it holds; the focused item stays in view.
+    private mutating func syncTray() {
+        tray.update(to: timeline.traySnapshot, visibleCount: viewport.trayFits)
+        trayFocus = min(trayFocus, max(0, tray.items.count - 1))
+        if tray.items.isEmpty { area = .grid }
+        if area == .tray { tray.reveal(trayFocus, visibleCount: viewport.trayFits) }
+    }
+}

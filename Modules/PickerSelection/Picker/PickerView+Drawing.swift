@@ -1,0 +1,126 @@
+import TUICore
+
+/// Drawing: the state as it is at the scheduler's time, laid out by ``PickerLayout``.
+/// Nothing here reads or writes the store.
+extension PickerView {
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        let now = scheduler.now
+        layout = PickerLayout(in: rect, state: state, now: now)
+        noteViewport(layout.viewport)
+        canvas.fill(rect)
+        drawTitle(on: &canvas, now: now)
+        if let problem = state.problem {
+            let style = Style(foreground: .brightWhite, background: .red)
+            canvas.fill(layout.notice, with: Cell(" ", style: style))
+            canvas.draw(" " + problem.sanitizedForTerminal.truncated(toWidth: max(0, layout.notice.width - 1)), at: layout.notice.origin, style: style, clip: layout.notice)
+        }
+        drawGrid(on: &canvas)
+        if layout.tray.height > 0 { drawTray(on: &canvas) }
+        if layout.drawer.height > 0 { drawDrawer(on: &canvas) }
+    }
+
+    private func drawTitle(on canvas: inout Canvas, now: Duration) {
+        let rect = layout.title
+        let bar = Style(foreground: .brightWhite, background: .rgb(40, 44, 60))
+        let texts = PickerLayout.titleText(state)
+        canvas.fill(rect, with: Cell(" ", style: bar))
+        canvas.draw(texts.cancel, at: rect.origin, style: bar, clip: rect)
+        canvas.draw(texts.title, at: Point(x: layout.titleRange.lowerBound, y: rect.y), style: bar.adding(.bold), clip: rect)
+        let doneStyle = state.selection.isEmpty ? bar.adding(.dim) : Style(foreground: .black, background: .cyan, attributes: .bold)
+        canvas.draw(texts.done, at: Point(x: layout.done.lowerBound, y: rect.y), style: doneStyle, clip: rect)
+        if let notice = state.notice, now < notice.until {
+            canvas.draw(" " + notice.text + " ", at: Point(x: rect.x + 10, y: rect.y), style: Style(foreground: .black, background: .yellow), clip: rect)
+        }
+    }
+
+    private func thumbnailCells(_ asset: Asset) -> Canvas {
+        if let cached = cellCache[asset.id] { return cached }
+        let cells = HalfBlockRasterizer().rasterize(asset.thumbnail, fitting: PickerLayout.cellSize)
+        cellCache[asset.id] = cells
+        return cells
+    }
+
+    private func drawThumbnail(_ asset: Asset, at origin: Point, on canvas: inout Canvas, clip: Rect, dimsSelected: Bool = true) {
+        var cells = thumbnailCells(asset)
+        if let order = state.selection.order(of: asset.id) {
+            // Selected: dimmed in the grid, with its order number (B4.1).
+            if dimsSelected { cells.shade(cells.bounds, with: .black, opacity: 0.45) }
+            cells.draw(" \(order) ", at: Point(x: 0, y: 0), style: Style(foreground: .black, background: .cyan, attributes: .bold))
+        }
+        for y in 0..<cells.size.height {
+            for x in 0..<cells.size.width {
+                let point = Point(x: origin.x + x, y: origin.y + y)
+                if clip.contains(point) { canvas[point.x, point.y] = cells[x, y] }
+            }
+        }
+    }
+
+    private func drawFocusMark(under origin: Point, on canvas: inout Canvas, clip: Rect) {
+        canvas.draw(String(repeating: "━", count: PickerLayout.cellSize.width), at: Point(x: origin.x, y: origin.y + PickerLayout.cellSize.height), style: Style(foreground: .yellow), clip: clip)
+    }
+
+    private func drawGrid(on canvas: inout Canvas) {
+        let rect = layout.grid
+        let firstRow = state.firstRow(in: layout.viewport)
+        for row in 0..<layout.rows {
+            for column in 0..<layout.columns {
+                let index = (firstRow + row) * layout.columns + column
+                guard index < state.assets.count else { break }
+                let origin = Point(x: layout.gridLeft + column * PickerLayout.pitch.width, y: rect.y + row * PickerLayout.pitch.height)
+                drawThumbnail(state.assets[index], at: origin, on: &canvas, clip: rect)
+                if index == state.focus && state.area == .grid { drawFocusMark(under: origin, on: &canvas, clip: rect) }
+            }
+        }
+        if state.assets.isEmpty && state.problem == nil {
+            canvas.draw("This album is empty.", at: Point(x: rect.x + 2, y: rect.y + 1), style: Style(attributes: .dim), clip: rect)
+        }
+    }
+
+    private func drawTray(on canvas: inout Canvas) {
+        let rect = layout.tray
+        let background = Color.rgb(24, 26, 34)
+        canvas.fill(rect, with: Cell(" ", style: Style(background: background)))
+        // The panel hangs from the tray's moving top edge, so it slides in header first (B4.4).
+        let full = Rect(x: rect.x, y: rect.y, width: rect.width, height: PickerLayout.trayHeight)
+        let rule = Style(foreground: .brightBlack, background: background)
+        canvas.draw(String(repeating: "─", count: rect.width), at: full.origin, style: rule, clip: rect)
+        canvas.draw(" Selected · Tab: tray · Enter removes ", at: Point(x: full.x + 2, y: full.y), style: rule, clip: rect)
+        let tray = state.tray
+        let shown = tray.items.indices.dropFirst(tray.firstVisible).prefix(layout.trayFits)
+        for (slot, i) in shown.enumerated() {
+            guard let asset = state.asset(tray.items[i]) else { continue }
+            let origin = Point(x: full.x + 1 + slot * PickerLayout.pitch.width, y: full.y + 1)
+            drawThumbnail(asset, at: origin, on: &canvas, clip: rect, dimsSelected: false)
+            if state.area == .tray && i == state.trayFocus { drawFocusMark(under: origin, on: &canvas, clip: rect) }
+        }
+        // Items scrolled out of view are counted at the ends of the header.
+        let hiddenBefore = tray.firstVisible, hiddenAfter = tray.items.count - tray.firstVisible - shown.count
+        let edge = Style(foreground: .brightWhite, background: background, attributes: .bold)
+        if hiddenAfter > 0 {
+            let text = " +\(hiddenAfter) › "
+            canvas.draw(text, at: Point(x: full.maxX - text.displayWidth - 1, y: full.y), style: edge, clip: rect)
+        }
+        if hiddenBefore > 0 {
+            let text = " ‹ +\(hiddenBefore) "
+            canvas.draw(text, at: Point(x: full.maxX - text.displayWidth - 12, y: full.y), style: edge, clip: rect)
+        }
+    }
+
+    private func drawDrawer(on canvas: inout Canvas) {
+        let rect = layout.drawer, fullHeight = layout.drawerHeight
+        // The drawer drops from the title: its bottom rows show first.
+        let background = Color.rgb(30, 34, 48)
+        var panel = Canvas(size: Size(width: rect.width, height: fullHeight))
+        panel.fill(panel.bounds, with: Cell(" ", style: Style(background: background)))
+        panel.drawBox(panel.bounds, style: Style(foreground: .cyan, background: background), title: "Albums")
+        for (i, album) in state.albums.enumerated() where i < fullHeight - 2 {
+            let text = "\(album.name.sanitizedForTerminal) (\(album.count))".truncated(toWidth: rect.width - 4)
+            let style = i == state.drawerFocus ? Style(foreground: .black, background: .cyan) : Style(foreground: .white, background: background)
+            panel.draw((i == state.albumIndex ? "• " : "  ") + text, at: Point(x: 1, y: 1 + i), style: style)
+        }
+        let offset = fullHeight - rect.height
+        for y in 0..<rect.height {
+            for x in 0..<rect.width { canvas[rect.x + x, rect.y + y] = panel[x, y + offset] }
+        }
+    }
+}

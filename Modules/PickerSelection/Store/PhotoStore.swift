@@ -1,0 +1,24 @@
+/// What the picker reads and writes: albums, pages of an album's assets, assets by
+/// identifier and the saved selection. ``PhotoLibrary`` keeps them in a SQLite file;
+/// ``InMemoryPhotoStore`` keeps them in memory (for tests and demos); an app may bring its
+/// own (a folder of images, a web service behind a cache).
+///
+/// A failure is a ``PhotoLibraryError``: the picker shows it above the grid and goes on
+/// with what it has.
+///
+/// ```swift
+/// let store: any PhotoStore = InMemoryPhotoStore(albums: ["Holidays": images])
+/// let picker = PickerView(store: store, scheduler: scheduler)
+/// ```
+public protocol PhotoStore: AnyObject {
+    /// The albums, "All Photos" first, then by name.
+    func albums() throws(PhotoLibraryError) -> [Album]
+    /// Up to `limit` assets of `album` after the asset `after`, by identifier (keyset paging).
+    func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Asset]
+    /// The assets with these identifiers, in the order given; missing ones are left out.
+    func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset]
+    /// The saved selection, in order.
+    func savedSelection() throws(PhotoLibraryError) -> [Int]
+    /// Replaces the saved selection, atomically: after a crash it is the old or the new one.
+    func saveSelection(_ ids: [Int]) throws(PhotoLibraryError)
+}
