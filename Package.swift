@@ -9,11 +9,11 @@ let package = Package(
     products: [
         .library(name: "TUICore", targets: ["TUICore"]),
         .library(name: "NcursesTerminal", targets: ["NcursesTerminal"]),
+        .library(name: "ChildProcess", targets: ["ChildProcess"]),
         .library(name: "GifDecoding", targets: ["GifDecoding"]),
         .library(name: "Indicator", targets: ["Indicator"]),
         .library(name: "RefreshControl", targets: ["RefreshControl"]),
         .library(name: "Loading", targets: ["Loading"]),
-        .library(name: "LoopbackHTTP", targets: ["LoopbackHTTP"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "PickerSelection", targets: ["PickerSelection"]),
         .executable(name: "showcase", targets: ["showcase"]),
@@ -29,12 +29,14 @@ let package = Package(
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1"), .define("_GNU_SOURCE")],
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
+        .target(name: "CChildProcess", path: "Modules/CChildProcess", cSettings: [.define("_GNU_SOURCE")]),
         .systemLibrary(name: "CGiflib", path: "Modules/CGiflib"),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
 
         // Infrastructure shared by the component modules.
         .target(name: "TUICore", path: "Modules/TUICore"),
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
+        .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
@@ -42,12 +44,14 @@ let package = Package(
         .target(name: "Indicator", dependencies: ["TUICore"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["TUICore"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["TUICore", "Indicator"], path: "Modules/Loading"),
-        .target(name: "LoopbackHTTP", path: "Modules/LoopbackHTTP"),
         .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "GifDecoding"], path: "Modules/PickerSelection"),
+
+        // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
+        .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
         .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP", "PickerSelection"], path: "Apps/ShowcaseKit"),
-        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "TUICore", "PickerSelection"], path: "Apps/showcase"),
+        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "TUICore", "PickerSelection"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
         .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),

@@ -1,5 +1,6 @@
 // The showcase executable: parses the command line and wires the real parts
 // (ncurses terminal, live scheduler) or the headless runner. No logic of its own.
+import ChildProcess
 import Foundation
 import NcursesTerminal
 import GifDecoding
@@ -68,7 +69,7 @@ case .gif(.play(let path)):
         exit(2)
     }
     let (player, host) = GifPlayerApp.hosted(image: image, name: (path as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler())
-    let loop = TerminalRunLoop(terminal: terminal, host: host)
+    let loop = TerminalRunLoop(backend: terminal, host: host)
     player.onQuit = { loop.exit(status: 0) }
     loop.run()
 case .run(let runCommand):
@@ -140,7 +141,7 @@ case .interactive(let scene, let libraryPath):
         }
     )
     if let scene { app.selectScene(id: scene) }
-    let loop = TerminalRunLoop(terminal: terminal, host: host)
+    let loop = TerminalRunLoop(backend: terminal, host: host)
     app.onQuit = { loop.exit(status: 0) }
     loop.run()
 }

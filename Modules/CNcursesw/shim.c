@@ -9,16 +9,13 @@
 #include <locale.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
-extern char **environ;
 
 static SCREEN *ik_screen = NULL;
 static FILE *ik_in = NULL, *ik_out = NULL;
@@ -536,157 +533,4 @@ int ik_terminal_columns(int fd) {
     struct winsize ws;
     if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
     return 0;
-}
-
-struct ik_child_watch { pid_t pid; int fd; };
-
-/* A plain thread (its signal mask the creator's, so the interruptions stay blocked in it)
-   waits for the child, then writes its end — two ints — to the pipe and closes it. */
-static void *ik_child_waiter(void *argument) {
-    struct ik_child_watch watch = *(struct ik_child_watch *)argument;
-    free(argument);
-    int status = 0, result[2] = {127, 0};
-    pid_t got;
-    do { got = waitpid(watch.pid, &status, 0); } while (got < 0 && errno == EINTR);
-    if (got == watch.pid) {
-        result[1] = WIFSIGNALED(status);
-        result[0] = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status);
-    }
-    ssize_t w = write(watch.fd, result, sizeof result);
-    (void)w;
-    close(watch.fd);
-    return NULL;
-}
-
-int ik_watch_child(int pid) {
-    int ends[2];
-    if (pipe(ends) != 0) return -1;
-    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
-    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
-    struct ik_child_watch *watch = malloc(sizeof *watch);
-    if (watch == NULL) { close(ends[0]); close(ends[1]); return -1; }
-    watch->pid = (pid_t)pid;
-    watch->fd = ends[1];
-    pthread_t thread;
-    if (pthread_create(&thread, NULL, ik_child_waiter, watch) != 0) {
-        free(watch);
-        close(ends[0]);
-        close(ends[1]);
-        return -1;
-    }
-    pthread_detach(thread);
-    return ends[0];
-}
-
-static volatile sig_atomic_t ik_forward_target = 0;
-static volatile sig_atomic_t ik_forwarding_prepared = 0;
-static int ik_pipe_was_ignored = 0;
-
-int ik_spawn(char *const argv[], int *out_fd, int *err_fd) {
-    int out[2], err[2];
-    if (pipe(out) != 0) return errno;
-    if (pipe(err) != 0) { int e = errno; close(out[0]); close(out[1]); return e; }
-    fcntl(out[0], F_SETFD, FD_CLOEXEC);
-    fcntl(err[0], F_SETFD, FD_CLOEXEC);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
-    /* Nothing else of ours goes to the command: a descriptor we inherited (a pipe our own
-       parent reads) must not be held open by a background child the command leaves. */
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
-#else
-    posix_spawn_file_actions_addclose(&actions, out[1]);
-    posix_spawn_file_actions_addclose(&actions, err[1]);
-    for (int fd = 3; fd < 256; fd++) {
-        if (fd != out[1] && fd != err[1] && fcntl(fd, F_GETFD) >= 0 && !(fcntl(fd, F_GETFD) & FD_CLOEXEC)) {
-            posix_spawn_file_actions_addclose(&actions, fd);
-        }
-    }
-#endif
-    /* The command starts with none blocked, in this process's group, so the terminal
-       treats it as the foreground job it is. Handled signals fall back to their defaults
-       by themselves; of those we ignore, only SIGPIPE is ours (put back unless it was
-       ignored when we started). A signal ignored by whoever started us (`nohup`) stays
-       ignored for the command too. */
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    sigset_t defaults, none;
-    sigemptyset(&defaults);
-    if (!ik_pipe_was_ignored) sigaddset(&defaults, SIGPIPE);
-    sigemptyset(&none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-    pid_t pid = 0;
-    int result = posix_spawnp(&pid, argv[0], &actions, &attributes, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-    close(out[1]);
-    close(err[1]);
-    if (result != 0) { close(out[0]); close(err[0]); return result; }
-    /* From this instant, not from whenever the caller gets to it: a signal may come as soon
-       as the command has started. */
-    if (ik_forwarding_prepared) ik_forward_target = pid;
-    *out_fd = out[0];
-    *err_fd = err[0];
-    return -(int)pid;  /* negative: the pid; positive: an errno */
-}
-
-/* One thread takes SIGINT, SIGTERM and SIGHUP with sigwaitinfo; every other thread has
-   them blocked, so no handler ever interrupts the runtime's own threads. Signals another
-   process sends go on to the command; those the terminal sends (Ctrl-C) reached the
-   command already, as it shares our process group, so they are only swallowed here: we
-   stay to report how the command ended. Before there is a command they end us as usual. */
-static void *ik_interruption_thread(void *unused) {
-    (void)unused;
-    sigset_t wanted;
-    sigemptyset(&wanted);
-    sigaddset(&wanted, SIGINT);
-    sigaddset(&wanted, SIGTERM);
-    sigaddset(&wanted, SIGHUP);
-    for (;;) {
-        siginfo_t info;
-        int number = sigwaitinfo(&wanted, &info);
-        if (number < 0) continue;
-        pid_t target = ik_forward_target;
-        if (target == 0) {
-            sigset_t just;
-            sigemptyset(&just);
-            sigaddset(&just, number);
-            pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-            raise(number);  /* its handler (a cursor to restore) or its default */
-        } else if (info.si_code == SI_USER || info.si_code == SI_QUEUE || info.si_code == SI_TKILL) {
-            kill(target, number);
-        }
-    }
-    return NULL;
-}
-
-void ik_prepare_to_forward_interruptions(void) {
-    sigset_t wanted;
-    sigemptyset(&wanted);
-    sigaddset(&wanted, SIGINT);
-    sigaddset(&wanted, SIGTERM);
-    sigaddset(&wanted, SIGHUP);
-    /* Blocked here, so in every thread started from now on, including the runtime's. */
-    pthread_sigmask(SIG_BLOCK, &wanted, NULL);
-    pthread_t thread;
-    if (pthread_create(&thread, NULL, ik_interruption_thread, NULL) == 0) pthread_detach(thread);
-    ik_pipe_was_ignored = signal(SIGPIPE, SIG_IGN) == SIG_IGN;  /* a closed output is an error to report */
-    ik_forwarding_prepared = 1;
-}
-
-void ik_forward_interruptions(int pid) {
-    ik_forward_target = pid;
-}
-
-void ik_end_by_signal(int number) {
-    /* This may run on a Dispatch thread, which blocks signals: let this one through. */
-    sigset_t just;
-    sigemptyset(&just);
-    sigaddset(&just, number);
-    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-    ik_reraise_default(number);
 }

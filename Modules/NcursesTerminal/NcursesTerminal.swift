@@ -20,7 +20,7 @@ import Darwin
 /// terminal.present(canvas)
 /// ```
 @MainActor
-public final class NcursesTerminal: TerminalBackend {
+public final class NcursesTerminal: EventSourceBackend {
     /// The current size in cells.
     public private(set) var size: Size
     /// Colour depth, mouse and terminal name.

@@ -105,26 +105,4 @@ int ik_open_pty(int *primary, int *secondary);
 void ik_restore_cursor_on_signals(int fd);
 /* The width of the terminal on `fd`, or 0 when it is not a terminal. */
 int ik_terminal_columns(int fd);
-/* Starts argv (argv[0] looked up in PATH) with its standard output and error on new
-   pipes whose read ends go to *out_fd and *err_fd; standard input is shared. The command
-   runs in this process's group with no signal blocked; what we ignored ourselves is back
-   at its default, what whoever started us ignored (`nohup`) stays ignored.
-   Returns -pid on success, an errno value when it could not start. After
-   ik_prepare_to_forward_interruptions, interruptions go to the command from the moment it
-   has started. */
-int ik_spawn(char *const argv[], int *out_fd, int *err_fd);
-/* Takes SIGINT, SIGTERM and SIGHUP away from every thread but one of its own, which
-   waits for them (so no handler interrupts the runtime's threads; a mask inherited from
-   whoever started us does not matter), and ignores SIGPIPE. Until a command has started
-   they end this process as usual; from then on those another process sends go on to the
-   command, and those the terminal sends (which reached the command too) are swallowed. */
-void ik_prepare_to_forward_interruptions(void);
-void ik_forward_interruptions(int pid);
-/* Starts a thread that waits for child `pid` and reaps it, then writes two ints to the
-   returned descriptor — its exit status or the signal that ended it, and whether a signal
-   did ({127, 0} when it is not our child) — and closes its end. -1 when it cannot. */
-int ik_watch_child(int pid);
-/* Ends this process by signal `number`, as if it had not been handled. */
-void ik_end_by_signal(int number);
-
 #endif

@@ -1,4 +1,4 @@
-import CNcursesw
+import CChildProcess
 import Foundation
 
 #if canImport(Glibc)
@@ -54,7 +54,7 @@ public enum ChildProcessIO {
         defer { for pointer in pointers { free(pointer) } }
         var output: Int32 = -1, errors: Int32 = -1
         let result = pointers.withUnsafeBufferPointer { argv in
-            ik_spawn(argv.baseAddress, &output, &errors)
+            ikp_spawn(argv.baseAddress, &output, &errors)
         }
         guard result < 0 else { throw SpawnError(description: String(cString: strerror(result))) }
         for descriptor in [output, errors] {
@@ -67,7 +67,7 @@ public enum ChildProcessIO {
     /// ``forwardInterruptions(to:)``, still end this process; SIGPIPE is ignored, so a
     /// closed output shows as a write failure.
     public static func prepareToForwardInterruptions() {
-        ik_prepare_to_forward_interruptions()
+        ikp_prepare_to_forward_interruptions()
     }
 
     /// From now on SIGINT, SIGTERM and SIGHUP that another process sends to this one go on
@@ -75,13 +75,13 @@ public enum ChildProcessIO {
     /// swallowed, so this process stays to report how the command ended. (A plain signal
     /// handler: the signal must be caught on whichever thread the kernel picks.)
     public static func forwardInterruptions(to pid: Int32) {
-        ik_forward_interruptions(pid)
+        ikp_forward_interruptions(pid)
     }
 
     /// Ends this process by `signal`, as if it had not been caught (so a shell running it
     /// in a loop sees the interruption and stops too).
     public static func endBySignal(_ signal: Int32) -> Never {
-        ik_end_by_signal(signal)
+        ikp_end_by_signal(signal)
         exit(128 + signal)
     }
 
@@ -92,7 +92,7 @@ public enum ChildProcessIO {
     /// returned source.
     @MainActor
     public static func watchEnd(of pid: Int32, _ ended: @escaping @MainActor (_ code: Int32, _ bySignal: Bool) -> Void) -> (any DispatchSourceRead)? {
-        let descriptor = ik_watch_child(pid)
+        let descriptor = ikp_watch_child(pid)
         guard descriptor >= 0 else { return nil }
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         source.setEventHandler {

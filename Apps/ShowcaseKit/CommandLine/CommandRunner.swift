@@ -1,0 +1,254 @@
+import Foundation
+import Indicator
+import TUICore
+
+/// Runs a ``RunCommand``'s process, passing its output through above the indicator line.
+///
+/// Output that shares the terminal with the indicator goes through whole lines at a time
+/// (the indicator line is cleared and drawn again below them); output that goes elsewhere
+/// (a file, a pipe) is passed through byte for byte as it comes. The command is done when
+/// it exits, even if a background child still holds its pipes. The process edges come in
+/// a ``System`` (the executable gives the real ones).
+@MainActor
+public final class CommandRunner {
+    /// A write that failed: why, and whether the reader went away (a closed pipe).
+    public struct WriteFailure: Error, Sendable {
+        /// The system's reason.
+        public let reason: String
+        /// Whether the reader closed the pipe (then the run ends as such tools do).
+        public let isBrokenPipe: Bool
+
+        /// Creates a failure.
+        public init(reason: String, isBrokenPipe: Bool) {
+            self.reason = reason
+            self.isBrokenPipe = isBrokenPipe
+        }
+    }
+
+    /// A stream the command's output is passed to: nil when the write worked.
+    public typealias Sink = (Data) -> WriteFailure?
+
+    /// The operating system's side of running a command.
+    public struct System {
+        /// Starts the command: its pid and the (non-blocking) read ends of its standard
+        /// output and error; throws with a reason when it cannot start.
+        public var spawn: @MainActor ([String]) throws -> (pid: Int32, output: Int32, errors: Int32)
+        /// What a descriptor holds now (at most a bounded amount) and whether it has ended.
+        public var readAvailable: @MainActor (Int32) -> (data: Data, ended: Bool)
+        /// Closes a descriptor.
+        public var close: @MainActor (Int32) -> Void
+        /// Calls back once when the process has ended (exit status or signal, and whether
+        /// a signal ended it); returns what to keep alive meanwhile.
+        public var watchEnd: @MainActor (Int32, @escaping @MainActor (Int32, Bool) -> Void) -> Any
+        /// Sends interruptions meant for us on to the process.
+        public var forwardInterruptions: @MainActor (Int32) -> Void
+        /// Ends this process by a signal, as if it had not been caught.
+        public var endBySignal: @MainActor (Int32) -> Void
+
+        /// Creates a system from its parts.
+        public init(
+            spawn: @escaping @MainActor ([String]) throws -> (pid: Int32, output: Int32, errors: Int32),
+            readAvailable: @escaping @MainActor (Int32) -> (data: Data, ended: Bool),
+            close: @escaping @MainActor (Int32) -> Void,
+            watchEnd: @escaping @MainActor (Int32, @escaping @MainActor (Int32, Bool) -> Void) -> Any,
+            forwardInterruptions: @escaping @MainActor (Int32) -> Void,
+            endBySignal: @escaping @MainActor (Int32) -> Void
+        ) {
+            self.spawn = spawn
+            self.readAvailable = readAvailable
+            self.close = close
+            self.watchEnd = watchEnd
+            self.forwardInterruptions = forwardInterruptions
+            self.endBySignal = endBySignal
+        }
+    }
+
+    /// On a terminal, a line longer than this is passed on in pieces rather than held.
+    static let longestHeldLine = 65_536
+
+    /// The signals that end the run the same way when they ended the command, so that a
+    /// shell loop around `showcase run` stops on Ctrl-C as it would around the command.
+    static let passedOnSignals: Set<Int32> = [1, 2, 13, 15]  // SIGHUP, SIGINT, SIGPIPE, SIGTERM
+
+    private let command: RunCommand
+    private let system: System
+    private let indicator: InlineIndicator
+    private let indicatorOnTerminal: Bool
+    private let standardOutputOnTerminal: Bool
+    private let sinks: [Int32: Sink]
+    private var pending: [Int32: [UInt8]] = [:]
+    private var descriptors: [Int32: Int32] = [:]
+    /// Reads the pipes every 20 ms while the command runs. (Not Dispatch read sources:
+    /// on Linux their event loop crashed now and then as a command's pipes closed under
+    /// load; reading on the main queue also keeps every byte in order.)
+    private var pipeReader: ScheduledWork?
+    static let readInterval: Duration = .milliseconds(20)
+    private let scheduler: any Scheduler
+    private var endWatch: Any?
+    private var completion: (@MainActor (Int32) -> Void)?
+    /// Why writing standard output failed, if it did.
+    public private(set) var outputFailure: WriteFailure?
+
+    /// Creates a runner. `standardOutput` and `standardError` write to ours;
+    /// `standardOutputIsTerminal` says whether our standard output is the terminal the
+    /// indicator is drawn on (then its lines must not be cut by the indicator). With
+    /// `reducedMotion` the indicator shows a still glyph.
+    public init(
+        command: RunCommand, output: any LineOutput, scheduler: any Scheduler, system: System,
+        standardOutputIsTerminal: Bool, standardOutput: @escaping Sink, standardError: @escaping Sink,
+        reducedMotion: Bool = false
+    ) {
+        self.command = command
+        self.system = system
+        self.scheduler = scheduler
+        let label = command.label ?? command.command.joined(separator: " ")
+        indicator = InlineIndicator(style: command.style.flatMap(SpinnerStyle.named) ?? .comet, label: label, output: output, scheduler: scheduler, reducedMotion: reducedMotion)
+        indicatorOnTerminal = output.isTerminal
+        standardOutputOnTerminal = standardOutputIsTerminal && output.isTerminal
+        sinks = [1: standardOutput, 2: standardError]
+    }
+
+    /// Starts the command; `completion` gets the exit status to end with: the command's,
+    /// 127 when it could not start, 74 when our standard output could not be written. When
+    /// a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE) ended the command, or our output was
+    /// closed, this process ends by that signal instead, after its last line.
+    public func start(completion: @escaping @MainActor (Int32) -> Void) {
+        self.completion = completion
+        indicator.start()
+        let child: (pid: Int32, output: Int32, errors: Int32)
+        do {
+            child = try system.spawn(command.command)
+        } catch {
+            indicator.finish(success: false, detail: "could not start: \(error)")
+            self.completion = nil
+            completion(127)
+            return
+        }
+        system.forwardInterruptions(child.pid)
+        descriptors = [1: child.output, 2: child.errors]
+        pipeReader = scheduler.scheduleRepeating(every: Self.readInterval) { [weak self] in
+            self?.drainPipes()
+        }
+        endWatch = system.watchEnd(child.pid) { [weak self] code, bySignal in
+            self?.ended(code: code, bySignal: bySignal)
+        }
+    }
+
+    /// Reads both pipes; while they keep giving data, reads again as soon as the main
+    /// queue is free rather than at the next tick (a pipe holds only 64 KiB, so a busy
+    /// command would otherwise be held to 64 KiB per tick).
+    private func drainPipes() {
+        let gotOutput = drain(1), gotErrors = drain(2)
+        guard gotOutput || gotErrors, !isChasing, !descriptors.isEmpty else { return }
+        isChasing = true
+        scheduler.schedule(after: .zero) { [weak self] in
+            guard let self else { return }
+            isChasing = false
+            drainPipes()
+        }
+    }
+
+    private var isChasing = false
+
+    /// Passes on what `stream`'s pipe holds now, stopping when it has ended; whether any
+    /// bytes came.
+    private func drain(_ stream: Int32) -> Bool {
+        guard let descriptor = descriptors[stream] else { return false }
+        let (data, ended) = system.readAvailable(descriptor)
+        received(data, on: stream)
+        if ended { stopReading(stream) }
+        return !data.isEmpty
+    }
+
+    private func stopReading(_ stream: Int32) {
+        guard let descriptor = descriptors.removeValue(forKey: stream) else { return }
+        system.close(descriptor)
+        if descriptors.isEmpty {
+            pipeReader?.cancel()
+            pipeReader = nil
+        }
+    }
+
+    /// The command has ended: pass on what its pipes hold now (without waiting for a
+    /// background child that keeps them open), draw the last line, report.
+    private func ended(code: Int32, bySignal: Bool) {
+        guard let completion else { return }
+        self.completion = nil
+        for stream in [Int32(1), 2] {
+            // What is there now, not what a background child keeps writing (16 reads at most).
+            for _ in 0..<16 {
+                guard let descriptor = descriptors[stream] else { break }
+                let (data, ended) = system.readAvailable(descriptor)
+                received(data, on: stream)
+                if ended || data.isEmpty { break }
+            }
+            stopReading(stream)
+        }
+        flush()
+        endWatch = nil
+        let exit: Int32 = bySignal ? 128 + code : code
+        indicator.finish(success: exit == 0, detail: exit == 0 ? nil : bySignal ? "signal \(code)" : "exit \(code)")
+        if let failure = outputFailure, failure.isBrokenPipe {
+            system.endBySignal(13)  // our reader went away: end as a pipeline member does
+        } else if let failure = outputFailure {
+            _ = sinks[2]?(Data("showcase: cannot write standard output: \(failure.reason.sanitizedForTerminal)\n".utf8))
+            completion(74)
+        } else if bySignal, Self.passedOnSignals.contains(code) {
+            system.endBySignal(code)
+        } else {
+            completion(exit)
+        }
+    }
+
+    private func isLineBuffered(_ stream: Int32) -> Bool {
+        stream == 1 ? standardOutputOnTerminal : indicatorOnTerminal
+    }
+
+    /// Passes bytes on: whole lines when they share the indicator's terminal (a partial
+    /// line is kept until it ends), else at once.
+    func received(_ data: Data, on stream: Int32) {
+        guard !data.isEmpty else { return }
+        guard isLineBuffered(stream) else {
+            emit(data, on: stream)
+            return
+        }
+        let bytes = [UInt8](data)
+        var held = pending[stream] ?? []
+        if let lastNewline = bytes.lastIndex(of: 10) {
+            held += bytes[...lastNewline]
+            emit(Data(held), on: stream)
+            held = Array(bytes[(lastNewline + 1)...])
+        } else {
+            held += bytes
+        }
+        if held.count > Self.longestHeldLine {
+            emit(Data(held + [10]), on: stream)
+            held = []
+        }
+        pending[stream] = held
+    }
+
+    private func flush() {
+        for stream in [Int32(1), 2] {
+            if let rest = pending[stream], !rest.isEmpty { emit(Data(rest + [10]), on: stream) }
+        }
+        pending = [:]
+    }
+
+    private func emit(_ data: Data, on stream: Int32) {
+        if stream == 1 && outputFailure != nil { return }
+        guard let sink = sinks[stream] else { return }
+        var failure: WriteFailure?
+        if isLineBuffered(stream) {
+            indicator.withLineCleared { failure = sink(data) }
+        } else {
+            failure = sink(data)
+        }
+        if stream == 1, let failure {
+            // Nobody takes our output any more: stop reading the command's, so that it
+            // meets a closed pipe too, as it would have without us.
+            outputFailure = failure
+            stopReading(1)
+        }
+    }
+}

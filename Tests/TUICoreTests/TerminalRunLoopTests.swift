@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+import TUICore
+
+/// The run loop over a backend of its own: input and resizes on pipes, nothing of ncurses.
+@MainActor
+struct TerminalRunLoopTests {
+    /// A backend whose input is the characters written to one pipe and whose resizes are
+    /// signalled on another.
+    final class PipeBackend: EventSourceBackend {
+        let input = Pipe(), resizes = Pipe()
+        init() {
+            for fd in [inputDescriptor, resizeDescriptor] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+        /// What `fd` holds now, without waiting.
+        func drain(_ fd: Int32) -> [UInt8] {
+            var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                guard n > 0 else { return bytes }
+                bytes += buffer[0..<n]
+            }
+        }
+        var size = Size(width: 12, height: 2)
+        let capabilities = TerminalCapabilities(colorDepth: .none, mouse: false, name: "pipes")
+        var presented: [[String]] = []
+        var pending: [InputEvent] = []
+        var closed = false
+        var inputDescriptor: Int32 { input.fileHandleForReading.fileDescriptor }
+        var resizeDescriptor: Int32 { resizes.fileHandleForReading.fileDescriptor }
+        func present(_ canvas: Canvas) { presented.append(canvas.lines) }
+        func readEvents() -> [InputEvent] {
+            let text = String(decoding: drain(inputDescriptor), as: UTF8.self)
+            defer { pending = [] }
+            return pending + text.map { .key(.character($0)) }
+        }
+        func applyResize() {
+            _ = drain(resizeDescriptor)
+            size = Size(width: 20, height: 2)
+            pending.append(.resize(size))
+        }
+        func close() { closed = true }
+    }
+
+    /// Shows the keys typed so far.
+    final class Typed: View {
+        var text = ""
+        func render(in rect: Rect, on canvas: inout Canvas) { canvas.draw(text, at: rect.origin, clip: rect) }
+        func handle(_ event: InputEvent) -> EventResult {
+            guard case .key(.character(let c)) = event else { return .ignored }
+            text.append(c)
+            return .handled
+        }
+    }
+
+    /// Lets the main queue run until `condition` holds (ten seconds at most, a safety net).
+    func wait(until condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+    }
+
+    @Test func itDrawsAtOnceThenAfterEachBurstOfInputAndResizes() async throws {
+        let backend = PipeBackend()
+        let view = Typed()
+        let host = TerminalHost(backend: backend, root: view)
+        let loop = TerminalRunLoop(backend: backend, host: host)
+        loop.start()
+        #expect(loop.isRunning)
+        #expect(backend.presented == [["            ", "            "]], "the first frame is drawn at once")
+        backend.input.fileHandleForWriting.write(Data("hi".utf8))
+        try await wait { backend.presented.last?.first?.hasPrefix("hi") == true }
+        #expect(backend.presented.last?.first == "hi          ")
+        backend.resizes.fileHandleForWriting.write(Data([1]))
+        try await wait { backend.presented.last?.first?.count == 20 }
+        #expect(backend.presented.last == ["hi" + String(repeating: " ", count: 18), String(repeating: " ", count: 20)])
+        loop.stop()
+        #expect(!loop.isRunning && !backend.closed, "stopping leaves the terminal to its owner")
+    }
+}
