@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Indicator", dependencies: ["TUICore"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["TUICore"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["TUICore", "Indicator"], path: "Modules/Loading"),
-        .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "GifDecoding"], path: "Modules/PickerSelection"),
+        .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore"], path: "Modules/PickerSelection"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),

@@ -7,6 +7,9 @@ import TUICore
 
 /// The photo library against real temporary SQLite files.
 struct PhotoLibraryTests {
+    /// GIF files, read with GifDecoding (the library itself knows no image format).
+    static let gifs = ImageReader(fileExtensions: ["gif"]) { try AnimatedImage(contentsOfFile: $0).image(at: 0) }
+
     let folder: URL
 
     init() throws {
@@ -99,7 +102,7 @@ struct PhotoLibraryTests {
         try Data("ignored".utf8).write(to: source.appendingPathComponent("notes.txt"))
         let library = try PhotoLibrary(path: path())
         var calls: [(Int, Int)] = []
-        let report = try library.importFolder(source.path) { calls.append(($0, $1)) }
+        let report = try library.importFolder(source.path, reader: Self.gifs) { calls.append(($0, $1)) }
         #expect(report.imported == 3)
         #expect(report.failures.count == 2)
         #expect(report.failures.map { ($0.path as NSString).lastPathComponent }.sorted() == ["broken.gif", "cut.gif"])
@@ -123,9 +126,9 @@ struct PhotoLibraryTests {
         let link = folder.appendingPathComponent("link").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: source.path)
         let library = try PhotoLibrary(path: path())
-        let first = try library.importFolder(link, album: "Linked")
+        let first = try library.importFolder(link, album: "Linked", reader: Self.gifs)
         #expect(first.found == 2 && first.imported == 2, "the link's folder is read")
-        let second = try library.importFolder(source.path, album: "Linked")
+        let second = try library.importFolder(source.path, album: "Linked", reader: Self.gifs)
         #expect(second.imported == 0 && second.alreadyThere == 2 && second.failures.isEmpty)
         #expect(try library.stats().assets == 2, "nothing was added twice")
     }

@@ -77,7 +77,7 @@ public enum LibraryCommand: Equatable, Sendable {
                 return 74
             }
             do {
-                let report = try library.importFolder(folder, album: album) { done, total in
+                let report = try library.importFolder(folder, album: album, reader: .gif) { done, total in
                     guard let progress, progress.isTerminal, total > 0 else { return }
                     let width = 30, filled = done * width / total
                     progress.write("\r\u{1B}[2Kimporting [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(done)/\(total)")

@@ -1,5 +1,4 @@
 import Foundation
-import GifDecoding
 import TUICore
 
 extension PhotoLibrary {
@@ -7,7 +6,7 @@ extension PhotoLibrary {
     public struct ImportReport: Sendable {
         /// How many images were added.
         public var imported = 0
-        /// How many GIF files were found.
+        /// How many image files were found.
         public var found = 0
         /// Files already in the library (by path), left as they are.
         public var alreadyThere = 0
@@ -17,18 +16,18 @@ extension PhotoLibrary {
         public var albums: Set<String> = []
     }
 
-    /// Imports the GIF files under `folder` (a link to a folder is followed): the first
-    /// frame becomes the thumbnail; files in sub-folders go to an album named after the
+    /// Imports the image files under `folder` that `reader` reads (a link to a folder is
+    /// followed): the image (a GIF's first frame) becomes the thumbnail; files in sub-folders go to an album named after the
     /// sub-folder, the others to `album` (or the folder's own name). Every image is also in
     /// "All Photos". Each file goes in whole (its image and its albums in one transaction)
     /// or not at all; files already imported are left as they are; files that fail are
     /// listed with the reason and the rest are imported. `progress(done, total)` is called
     /// after each file.
-    public func importFolder(_ folder: String, album: String? = nil, progress: (Int, Int) -> Void = { _, _ in }) throws(PhotoLibraryError) -> ImportReport {
+    public func importFolder(_ folder: String, album: String? = nil, reader: ImageReader, progress: (Int, Int) -> Void = { _, _ in }) throws(PhotoLibraryError) -> ImportReport {
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL
         var files: [URL] = []
         if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
-            for case let url as URL in walker where url.pathExtension.lowercased() == "gif" { files.append(url) }
+            for case let url as URL in walker where reader.fileExtensions.contains(url.pathExtension.lowercased()) { files.append(url) }
         }
         files.sort { $0.path < $1.path }
         var report = ImportReport()
@@ -48,8 +47,8 @@ extension PhotoLibrary {
                     report.alreadyThere += 1
                     continue
                 }
-                let image = try AnimatedImage(contentsOfFile: file.path)
-                let thumbnail = Self.thumbnail(of: image.image(at: 0))
+                let image = try reader.read(file.path)
+                let thumbnail = Self.thumbnail(of: image)
                 let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
                 var added = false
                 try batch {
