@@ -13,11 +13,13 @@ showcase: setup
 	$(SWIFT) build -c release --product showcase
 	@"$$($(SWIFT) build -c release --show-bin-path)/showcase"
 
-## Set up, build, run every unit test and every headless scenario.
+## Set up, build, run every unit test and every headless scenario, then build and run
+## the documentation's examples (Tools/doc-check).
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	"$$($(SWIFT) build --show-bin-path)/showcase" headless Tests/Scenarios
+	"$$($(SWIFT) build --show-bin-path)/doc-check" --swift "$(SWIFT)" .
 
 ## Build showcase in release mode and install it as $(DESTDIR)$(PREFIX)/bin/showcase
 ## (one self-contained file: its GIF is compiled in).

@@ -57,6 +57,7 @@ let package = Package(
         .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),
         .executableTarget(name: "gifgen", dependencies: ["GifSamples"], path: "Tools/gifgen"),
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
+        .executableTarget(name: "doc-check", path: "Tools/doc-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
         .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "Indicator", "Loading", "PickerSelection"], path: "Tools/bench"),
 

@@ -1,4 +1,4 @@
-import CChildProcess
+internal import CChildProcess
 import Foundation
 
 #if canImport(Glibc)

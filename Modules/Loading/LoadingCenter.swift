@@ -17,8 +17,10 @@ import TUICore
 /// ```
 @MainActor
 public final class LoadingCenter {
-    /// The instance apps share (it runs on the live scheduler). Tests make their own.
-    public static let shared = LoadingCenter(scheduler: LiveScheduler())
+    /// The instance an app shares, as document 001's Center: a center on a
+    /// ``TUICore/LiveScheduler`` unless the app puts another here (one on its own scheduler,
+    /// say, or a test's on a virtual clock). `APIClient` uses it unless given a center.
+    public static var shared = LoadingCenter(scheduler: LiveScheduler())
 
     struct Activity {
         var label: String?

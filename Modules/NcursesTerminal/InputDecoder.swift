@@ -1,4 +1,4 @@
-import CNcursesw
+internal import CNcursesw
 import TUICore
 
 /// Turns the C layer's input records into ``InputEvent``s.

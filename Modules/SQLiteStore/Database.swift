@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// A connection to a SQLite database file, opened with write-ahead logging, foreign keys

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A prepared statement: bind values by index or name, step through rows, read typed
 /// columns. Finalized when released. Values are always bound, never spliced into SQL.

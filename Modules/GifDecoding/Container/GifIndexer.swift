@@ -1,4 +1,4 @@
-import CGiflib
+internal import CGiflib
 
 /// The first pass over a GIF, with giflib's streaming API (`DGifOpen` with an input
 /// function, then record by record): screen, palettes, extensions and each image's

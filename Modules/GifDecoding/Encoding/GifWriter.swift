@@ -1,4 +1,4 @@
-import CGiflib
+internal import CGiflib
 import Foundation
 
 /// Writes GIFs with giflib's encoder (`EGifOpen` with an output function). The project

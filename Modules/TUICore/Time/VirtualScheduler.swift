@@ -85,6 +85,7 @@ public final class VirtualScheduler: Scheduler {
     /// events), so async code driven by this clock can be tested step by step.
     public func run(for duration: Duration) async {
         let target = now + max(duration, .zero)
+        await Self.settle()  // tasks started just before may have work to schedule first
         while let next = nextDeadline, next <= target {
             advance(by: next - now)
             await Self.settle()

@@ -1,0 +1,344 @@
+// doc-check: keeps the documentation true to the code.
+//
+//   doc-check [--update] [--swift PATH] [ROOT]
+//
+// 1. Every ```swift block of README.md and docs/*.md is a complete program, unless the
+//    line before its fence is `<!-- fragment -->`. Each becomes an executable of a consumer
+//    package (ROOT/.build/doc-examples) that depends on IndicatorKit by path and only on the
+//    products the block imports; the package is built, and errors are reported at the
+//    documentation's own lines. Then each example runs (standard input empty, 30 s at most)
+//    and must exit 0, unless the line before its fence is `<!-- not run: REASON -->` (it
+//    needs a terminal, say). An example whose modules do not reach CGiflib must not link
+//    libgif (checked with ldd where there is one).
+// 2. The module table of docs/ARCHITECTURE.md (between `<!-- targets -->` and
+//    `<!-- end targets -->`) is Package.swift's targets and dependencies; `--update`
+//    writes it. Every arrow of its diagram (between `<!-- diagram -->` and
+//    `<!-- end diagram -->`) is a dependency there, and every library product is drawn.
+//
+// Exit status: 0 when all holds, 1 when something does not, 64 for a bad command line.
+import Foundation
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A ```swift block of a page.
+struct Block {
+    let page: String
+    let line: Int  // the first code line, 1-based
+    let code: String
+    let runs: Bool
+    var imports: [String] {
+        code.split(separator: "\n").compactMap { line -> String? in
+            let words = (line.components(separatedBy: "//").first ?? "").split(separator: " ")
+            guard words.count == 2, words[0] == "import" else { return nil }
+            return String(words[1])
+        }
+    }
+}
+
+/// The package as `swift package dump-package` describes it.
+struct Manifest {
+    struct Target {
+        let name: String, path: String, kind: String, dependencies: [String]
+    }
+    let libraries: Set<String>
+    let targets: [Target]
+
+    init(json: Data) throws {
+        guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let products = root["products"] as? [[String: Any]],
+              let targets = root["targets"] as? [[String: Any]] else { throw Failure(description: "cannot read the manifest") }
+        libraries = Set(products.compactMap { product in
+            guard let type = product["type"] as? [String: Any], type["library"] != nil else { return nil }
+            return product["name"] as? String
+        })
+        self.targets = targets.compactMap { target in
+            guard let name = target["name"] as? String, let kind = target["type"] as? String else { return nil }
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> String? in
+                for key in ["byName", "target", "product"] {
+                    if let value = dependency[key] as? [Any], let first = value.first as? String { return first }
+                }
+                return nil
+            }
+            return Target(name: name, path: target["path"] as? String ?? "", kind: kind, dependencies: dependencies)
+        }
+    }
+
+    func target(_ name: String) -> Target? { targets.first { $0.name == name } }
+
+    /// Every target `names` reach, themselves included.
+    func closure(of names: [String]) -> Set<String> {
+        var seen = Set<String>(), queue = names
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            queue += target(next)?.dependencies ?? []
+        }
+        return seen
+    }
+
+    /// The table of docs/ARCHITECTURE.md: the modules, apps and tools with what they use.
+    var table: String {
+        var rows = ["| target | folder | kind | depends on |", "| --- | --- | --- | --- |"]
+        for target in targets where target.kind != "test" {
+            let kind: String
+            if libraries.contains(target.name) {
+                kind = "library product"
+            } else {
+                kind = switch target.kind {
+                case "system": "system library"
+                case "executable": "executable"
+                default: target.path.hasPrefix("Modules/") ? "C shim" : "support"
+                }
+            }
+            let uses = target.dependencies.isEmpty ? "—" : target.dependencies.joined(separator: ", ")
+            rows.append("| \(target.name) | `\(target.path)` | \(kind) | \(uses) |")
+        }
+        return rows.joined(separator: "\n")
+    }
+}
+
+@discardableResult
+func run(_ executable: String, _ arguments: [String], keepingErrors: Bool = true) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = keepingErrors ? pipe : FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Runs an example with nothing on its standard input; one still running after `seconds`
+/// is killed and reported.
+func runWithDeadline(_ executable: String, seconds: Double) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.standardInput = FileHandle.nullDevice
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("doc-check-\(UUID().uuidString).out")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    let ended = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in ended.signal() }
+    try process.run()
+    if ended.wait(timeout: .now() + seconds) == .timedOut {
+        process.terminate()
+        ended.wait()
+        return (-1, "still running after \(Int(seconds)) s; it was stopped")
+    }
+    try handle.close()
+    return (process.terminationStatus, String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))
+}
+
+func blocks(in page: URL, relativeTo root: URL) throws -> (complete: [Block], fragments: Int) {
+    let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
+    let name = String(page.path.dropFirst(root.path.count + 1))
+    var complete: [Block] = [], fragments = 0
+    var index = 0
+    while index < lines.count {
+        let line = lines[index]
+        guard line.hasPrefix("```swift") else { index += 1; continue }
+        var previous = index - 1
+        while previous >= 0 && lines[previous].trimmingCharacters(in: .whitespaces).isEmpty { previous -= 1 }
+        let marker = previous >= 0 ? lines[previous].trimmingCharacters(in: .whitespaces) : ""
+        let isFragment = marker == "<!-- fragment -->"
+        var end = index + 1
+        while end < lines.count && !lines[end].hasPrefix("```") { end += 1 }
+        if isFragment {
+            fragments += 1
+        } else {
+            complete.append(Block(page: name, line: index + 2, code: lines[(index + 1)..<end].joined(separator: "\n"), runs: !marker.hasPrefix("<!-- not run:")))
+        }
+        index = end + 1
+    }
+    return (complete, fragments)
+}
+
+func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [String] {
+    let docs = root.appendingPathComponent("docs")
+    let pages = [root.appendingPathComponent("README.md")]
+        + (try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil))
+            .filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+    var examples: [(target: String, block: Block)] = []
+    var fragments = 0
+    for page in pages {
+        let found = try blocks(in: page, relativeTo: root)
+        fragments += found.fragments
+        for (n, block) in found.complete.enumerated() {
+            let stem = page.deletingPathExtension().lastPathComponent.filter { $0.isLetter || $0.isNumber }
+            examples.append(("\(stem)Example\(n + 1)", block))
+        }
+    }
+    let package = root.appendingPathComponent(".build/doc-examples")
+    try? FileManager.default.removeItem(at: package.appendingPathComponent("Sources"))
+    try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+    let link = package.appendingPathComponent("IndicatorKit")
+    try? FileManager.default.removeItem(at: link)
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../..")
+    var targets: [String] = []
+    for (target, block) in examples {
+        let folder = package.appendingPathComponent("Sources/\(target)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(block.code.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let products = block.imports.filter { manifest.libraries.contains($0) }
+        let dependencies = products.map { ".product(name: \"\($0)\", package: \"IndicatorKit\")" }.joined(separator: ", ")
+        targets.append("        .executableTarget(name: \"\(target)\", dependencies: [\(dependencies)]),")
+    }
+    let manifestText = """
+        // swift-tools-version:6.0
+        // Generated by doc-check from the ```swift blocks of README.md and docs/*.md.
+        import PackageDescription
+
+        let package = Package(
+            name: "DocExamples",
+            platforms: [.macOS(.v13)],
+            dependencies: [.package(path: "IndicatorKit")],
+            targets: [
+        \(targets.joined(separator: "\n"))
+            ],
+            swiftLanguageModes: [.v6]
+        )
+
+        """
+    try Data(manifestText.utf8).write(to: package.appendingPathComponent("Package.swift"))
+    print("doc-check: building \(examples.count) examples (\(fragments) fragments skipped) in \(package.path)")
+    var build = try run(swift, ["build", "--package-path", package.path])
+    if build.status != 0 {
+        // The build stops at the first example that fails: build each to find every error.
+        var output = ""
+        for (target, _) in examples {
+            output += try run(swift, ["build", "--package-path", package.path, "--target", target]).output
+        }
+        build.output = output
+    }
+    guard build.status == 0 else {
+        // Point each error at the page's own line.
+        var problems: [String] = []
+        for line in build.output.split(separator: "\n") where line.contains("error:") {
+            guard let range = line.range(of: "/Sources/") else { continue }
+            let parts = line[range.upperBound...].split(separator: ":", maxSplits: 3)
+            guard parts.count >= 3, let row = Int(parts[1]),
+                  let example = examples.first(where: { $0.target == parts[0].split(separator: "/").first.map(String.init) }) else { continue }
+            problems.append("\(example.block.page):\(example.block.line + row - 1): \(parts.count > 3 ? String(parts[3]).trimmingCharacters(in: .whitespaces) : String(line))")
+        }
+        return problems.isEmpty ? ["the examples do not build:\n" + build.output] : Array(Set(problems)).sorted()
+    }
+    var problems: [String] = []
+    let binaries = try run(swift, ["build", "--package-path", package.path, "--show-bin-path"], keepingErrors: false).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    var ran = 0
+    for (target, block) in examples where block.runs {
+        let result = try runWithDeadline(binaries + "/" + target, seconds: 30)
+        ran += 1
+        if result.status != 0 {
+            problems.append("\(block.page):\(block.line): the example ended with status \(result.status):\n\(result.output)")
+        }
+    }
+    print("doc-check: ran \(ran) examples (\(examples.count - ran) marked not run)")
+    // An example that reaches no GIF decoder links no libgif.
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") {
+        for (target, block) in examples {
+            let reached = manifest.closure(of: block.imports.filter { manifest.libraries.contains($0) })
+            guard !reached.contains("CGiflib") else { continue }
+            let libraries = try run("/usr/bin/ldd", [binaries + "/" + target]).output
+            if libraries.contains("libgif") {
+                problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libgif")
+            }
+        }
+    }
+    return problems
+}
+
+/// Every `A ──► B, C ──► D` of the diagram is a dependency of Package.swift, and every
+/// library product is in it.
+func checkDiagram(_ text: String, manifest: Manifest) -> [String] {
+    guard let start = text.range(of: "<!-- diagram -->"), let stop = text.range(of: "<!-- end diagram -->"),
+          start.upperBound < stop.lowerBound else {
+        return ["docs/ARCHITECTURE.md has no <!-- diagram --> … <!-- end diagram --> block"]
+    }
+    var problems: [String] = [], named = Set<String>()
+    for line in text[start.upperBound..<stop.lowerBound].split(separator: "\n") where line.contains("──►") {
+        // Entries are three or more spaces apart; each is a chain of arrows.
+        for entry in line.components(separatedBy: "   ") where entry.contains("──►") {
+            let links = entry.components(separatedBy: "──►").map {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
+            for (from, to) in zip(links, links.dropFirst()) {
+                for source in from {
+                    named.insert(source)
+                    for target in to {
+                        named.insert(target)
+                        if manifest.target(source)?.dependencies.contains(target) != true {
+                            problems.append("docs/ARCHITECTURE.md: the diagram says \(source) ──► \(target), Package.swift does not")
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for library in manifest.libraries.sorted() where !named.contains(library) {
+        problems.append("docs/ARCHITECTURE.md: the diagram leaves out the library \(library)")
+    }
+    return problems
+}
+
+func checkArchitecture(root: URL, manifest: Manifest, update: Bool) throws -> [String] {
+    let page = root.appendingPathComponent("docs/ARCHITECTURE.md")
+    let text = try String(contentsOf: page, encoding: .utf8)
+    let diagram = checkDiagram(text, manifest: manifest)
+    let begin = "<!-- targets -->", end = "<!-- end targets -->"
+    guard let start = text.range(of: begin), let stop = text.range(of: end), start.upperBound < stop.lowerBound else {
+        return ["docs/ARCHITECTURE.md has no \(begin) … \(end) table; add the markers and run doc-check --update"]
+    }
+    let wanted = "\n" + manifest.table + "\n"
+    guard String(text[start.upperBound..<stop.lowerBound]) != wanted else { return diagram }
+    if update {
+        try Data(text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: wanted).utf8).write(to: page)
+        print("doc-check: wrote the targets table of docs/ARCHITECTURE.md")
+        return diagram
+    }
+    return diagram + ["docs/ARCHITECTURE.md: the targets table differs from Package.swift; run doc-check --update and review the diagram"]
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var update = false
+var swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "/usr/bin/swift"
+var rootPath = FileManager.default.currentDirectoryPath
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--update": update = true
+    case "--swift":
+        guard let value = arguments.first else { print("doc-check: --swift needs a path"); exit(64) }
+        swift = value
+        arguments.removeFirst()
+    case "-h", "--help":
+        print("USAGE: doc-check [--update] [--swift PATH] [ROOT]")
+        exit(0)
+    default:
+        guard !argument.hasPrefix("-") else {
+            FileHandle.standardError.write(Data("doc-check: unknown option \(argument)\nUSAGE: doc-check [--update] [--swift PATH] [ROOT]\n".utf8))
+            exit(64)
+        }
+        rootPath = argument
+    }
+}
+let root = URL(fileURLWithPath: rootPath).standardizedFileURL
+do {
+    let dump = try run(swift, ["package", "--package-path", root.path, "dump-package"], keepingErrors: false)
+    guard dump.status == 0 else { throw Failure(description: "swift package dump-package failed:\n\(dump.output)") }
+    let manifest = try Manifest(json: Data(dump.output.utf8))
+    let problems = try checkArchitecture(root: root, manifest: manifest, update: update)
+        + checkExamples(root: root, swift: swift, manifest: manifest)
+    for problem in problems { print("doc-check: \(problem)") }
+    if problems.isEmpty { print("doc-check: the documentation's examples build and its targets table matches Package.swift") }
+    exit(problems.isEmpty ? 0 : 1)
+} catch {
+    print("doc-check: \(error)")
+    exit(1)
+}
