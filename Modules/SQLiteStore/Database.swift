@@ -2,7 +2,7 @@ internal import CSQLite
 import Foundation
 
 /// A connection to a SQLite database file, opened with write-ahead logging, foreign keys
-/// and a busy timeout.
+/// and a busy timeout. Use it from one task at a time; ``DatabaseQueue`` shares one safely.
 ///
 /// ```swift
 /// let db = try Database(path: "library.sqlite")
@@ -10,7 +10,7 @@ import Foundation
 ///     "CREATE TABLE album(id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
 /// ])
 /// try db.transaction {
-///     try db.execute("INSERT INTO album(name) VALUES (?1)", ["Holidays"])
+///     try db.execute("INSERT INTO album(name) VALUES (?1)", [.text("Holidays")])
 /// }
 /// ```
 public final class Database {
@@ -83,11 +83,34 @@ public final class Database {
         try Statement(database: self, sql: sql)
     }
 
-    /// Runs `sql` with `values` bound from index 1, ignoring rows.
+    /// Runs `sql` (one statement) with `values` bound from index 1, ignoring rows.
     public func execute(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) {
         let statement = try prepare(sql)
         try statement.bind(values)
         try statement.run()
+    }
+
+    /// Runs every statement of `script` in order, as SQLite's parser splits them (a `;`
+    /// inside a string literal or a trigger body is no separator). Nothing is bound.
+    public func executeScript(_ script: String) throws(SQLiteError) {
+        var rest = script
+        while !rest.isEmpty {
+            let (prepared, tail) = try Statement.prepareFirst(of: rest, on: self)
+            guard let prepared else { return }  // only spaces and comments remain
+            let code = sqlite3_step(prepared)
+            sqlite3_finalize(prepared)
+            guard code == SQLITE_DONE || code == SQLITE_ROW else { throw error(code, sql: rest) }
+            rest = tail
+        }
+    }
+
+    /// Every row of `sql` with `values` bound from index 1.
+    public func rows(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) -> [Row] {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        var rows: [Row] = []
+        while try statement.step() { rows.append(statement.row) }
+        return rows
     }
 
     /// The first column of the first row as an integer (nil without a row).
@@ -125,8 +148,9 @@ public final class Database {
         get throws(SQLiteError) { try scalarInt("PRAGMA user_version") ?? 0 }
     }
 
-    /// Brings the schema up to date: runs each migration after the current `user_version`,
-    /// each in its own transaction, and records the new version. Migration N (1-based) is
+    /// Brings the schema up to date: runs each migration (a script of one or more
+    /// statements, see ``executeScript(_:)``) after the current `user_version`, each in its
+    /// own transaction, and records the new version. Migration N (1-based) is
     /// `migrations[N - 1]`.
     public func migrate(_ migrations: [String]) throws {
         let current = try userVersion
@@ -135,9 +159,7 @@ public final class Database {
         }
         for version in current..<migrations.count {
             try transaction {
-                for statement in migrations[version].split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !statement.isEmpty {
-                    try execute(statement)
-                }
+                try executeScript(migrations[version])
                 try execute("PRAGMA user_version = \(version + 1)")  // an integer we own, not data
             }
         }

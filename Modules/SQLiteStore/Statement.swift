@@ -1,4 +1,5 @@
 internal import CSQLite
+import Foundation
 
 /// A prepared statement: bind values by index or name, step through rows, read typed
 /// columns. Finalized when released. Values are always bound, never spliced into SQL.
@@ -15,13 +16,42 @@ public final class Statement {
     /// The SQL text.
     public let sql: String
 
+    /// Prepares exactly one statement: text after it other than spaces and comments is
+    /// refused (it would be silently ignored), as is text with no statement at all.
     init(database: Database, sql: String) throws(SQLiteError) {
         self.database = database
         self.sql = sql
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil)
-        guard code == SQLITE_OK, let statement else { throw database.error(code, sql: sql) }
+        let (statement, rest) = try Self.prepareFirst(of: sql, on: database)
+        guard let statement else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "there is no statement to prepare", sql: sql)
+        }
+        if !rest.isEmpty {
+            let next = try? Self.prepareFirst(of: rest, on: database)
+            if let following = next?.statement { sqlite3_finalize(following) }
+            guard let next, next.statement == nil else {
+                sqlite3_finalize(statement)
+                throw SQLiteError(code: SQLITE_MISUSE, message: "prepare takes one statement, and more follow; run a script of several with executeScript(_:)", sql: sql)
+            }
+        }
         handle = statement
+    }
+
+    /// Prepares the first statement of `sql`: nil when there is none (only spaces and
+    /// comments), and the text after it.
+    static func prepareFirst(of sql: String, on database: Database) throws(SQLiteError) -> (statement: OpaquePointer?, rest: String) {
+        let utf8 = Array(sql.utf8CString)
+        var statement: OpaquePointer?
+        var consumed = 0
+        let code = utf8.withUnsafeBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(database.handle, base, Int32(buffer.count - 1), &statement, &tail)
+            consumed = tail.map { $0 - base } ?? buffer.count - 1
+            return code
+        }
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+        let rest = String(decoding: utf8[consumed..<(utf8.count - 1)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (statement, rest.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -109,6 +139,27 @@ public final class Statement {
     }
     /// Whether column `index` is NULL.
     public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
+    // MARK: Columns by name
+
+    /// The names of the result's columns, in order.
+    public var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? "" }
+    }
+
+    /// Column `index` of the current row as a ``Value`` (NULL is `.null`).
+    public func value(_ index: Int32) -> Value {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_NULL: .null
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
+        case SQLITE_BLOB: .blob(blob(index))
+        default: .text(text(index))
+        }
+    }
+
+    /// The current row, its columns by name.
+    public var row: Row { Row(columns: columnNames, values: (0..<sqlite3_column_count(handle)).map { value($0) }) }
 }
 
 /// SQLite's "copy this value now" destructor, which Swift cannot import as a macro.
