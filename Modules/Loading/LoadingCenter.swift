@@ -118,7 +118,7 @@ public final class LoadingCenter {
             defer { handle.end() }
             return try await operation()
         }
-        let task = Task { @MainActor in try await operation() }
+        let task = scheduler.startTask { @MainActor in try await operation() }
         let handle = begin(label, cancel: { @MainActor in task.cancel() })
         defer { handle.end() }
         return try await withTaskCancellationHandler {

@@ -56,7 +56,7 @@ public final class RefreshControl: View {
     public private(set) var state: RefreshState
     private let scheduler: any Scheduler
     private let action: Action
-    private var task: Task<Void, Never>?
+    private var task: Task<Void, any Error>?
     private var dragStart: Int?
     private var keyPull = 0
     private let player: FramePlayer
@@ -109,7 +109,7 @@ public final class RefreshControl: View {
             case .startAction(let generation):
                 onRefreshStarted?()
                 task?.cancel()
-                task = Task { @MainActor [weak self, action] in
+                task = scheduler.startTask { @MainActor [weak self, action] in
                     let result: Result<[String], any Error>
                     do { result = .success(try await action()) } catch { result = .failure(error) }
                     self?.finished(generation: generation, result: result)

@@ -245,3 +245,58 @@ struct VirtualSchedulerTests {
         await #expect(throws: CancellationError.self) { try await cancelled.value }
     }
 }
+
+/// Settling runs the async work started through the clock until it ends or waits on it.
+@MainActor
+struct SettleTests {
+    final class Box { var value = 0 }
+
+    @Test func aLongChainOfHopsRunsToItsEnd() async {
+        let clock = VirtualScheduler()
+        let reached = Box()
+        clock.startTask {
+            for step in 1...500 {
+                await Task.yield()
+                reached.value = step
+            }
+        }
+        await VirtualScheduler.settle()
+        #expect(reached.value == 500, "a fixed number of yields would have stopped early")
+    }
+
+    @Test func tasksAwaitingTasksFinishAndClockWaitsStayWaiting() async {
+        let clock = VirtualScheduler()
+        let finished = Box(), slept = Box()
+        clock.startTask {
+            let total = Box()
+            for _ in 0..<40 {
+                total.value = try await clock.startTask { total.value + 1 }.value
+            }
+            finished.value = total.value
+        }
+        clock.startTask {
+            try await clock.sleep(for: .seconds(1))
+            slept.value = 1
+        }
+        await VirtualScheduler.settle()
+        #expect(finished.value == 40)
+        #expect(slept.value == 0 && clock.pendingCount == 1, "the sleeper waits for the clock")
+        await clock.run(for: .seconds(1))
+        #expect(slept.value == 1)
+    }
+
+    @Test func aCancelledSleeperRunsOnToItsEnd() async {
+        let clock = VirtualScheduler()
+        let ended = Box()
+        let task = clock.startTask {
+            do { try await clock.sleep(for: .seconds(60)) } catch { ended.value = 2; return }
+            ended.value = 1
+        }
+        await VirtualScheduler.settle()
+        #expect(ended.value == 0)
+        task.cancel()
+        await VirtualScheduler.settle()
+        #expect(ended.value == 2, "cancelled: it ran on and ended at once")
+        #expect(clock.pendingCount == 0, "its timer went with it")
+    }
+}

@@ -69,7 +69,7 @@ final class RequestsView: View {
         center.root = context.root()
         guard let api = api() else { return }
         let started = context.scheduler.now
-        Task { @MainActor [weak self] in
+        context.scheduler.startTask { @MainActor [weak self] in
             guard let self else { return }
             let line: String
             do {

@@ -18,6 +18,19 @@ public protocol Scheduler: AnyObject {
     /// Runs `work` every `interval` (at least 1 ms) until cancelled; the first run is one interval from now.
     @discardableResult
     func scheduleRepeating(every interval: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
+
+    /// Starts `operation` as a task on the main actor. Components start their async work
+    /// here, so that a ``VirtualScheduler`` knows it and ``VirtualScheduler/settle()`` runs it
+    /// until it ends or waits on the clock. (The default is a plain `Task`.)
+    @discardableResult
+    func startTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error>
+}
+
+extension Scheduler {
+    @discardableResult
+    public func startTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error> {
+        Task { @MainActor in try await operation() }
+    }
 }
 
 /// A handle to scheduled work; cancelling it is idempotent, and releasing it does not cancel.
@@ -69,12 +82,16 @@ extension Scheduler {
     public func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
         let sleeper = Sleeper()
+        let tracked = TrackedTasks.current  // a task a VirtualScheduler started: it now waits on the clock
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 sleeper.continuation = continuation
+                sleeper.tracked = tracked
                 sleeper.timer = schedule(after: duration) { sleeper.wake(throwing: nil) }
+                if let tracked { TrackedTasks.shared.setWaiting(tracked, true) }
             }
         } onCancel: {
+            if let tracked { TrackedTasks.shared.setWaiting(tracked, false) }  // it has to run again
             Task { @MainActor in sleeper.wake(throwing: CancellationError()) }
         }
     }
@@ -85,10 +102,12 @@ extension Scheduler {
 private final class Sleeper {
     var continuation: CheckedContinuation<Void, any Error>?
     var timer: ScheduledWork?
+    var tracked: Int?
 
     func wake(throwing error: (any Error)?) {
         guard let continuation else { return }
         self.continuation = nil
+        if let tracked { TrackedTasks.shared.setWaiting(tracked, false) }
         timer?.cancel()
         timer = nil
         if let error { continuation.resume(throwing: error) } else { continuation.resume() }

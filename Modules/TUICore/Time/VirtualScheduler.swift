@@ -94,9 +94,31 @@ public final class VirtualScheduler: Scheduler {
         await Self.settle()
     }
 
-    /// Lets work queued on the main actor run a few turns.
+    /// Starts `operation` as a task on the main actor that ``settle()`` knows: settling
+    /// runs it until it ends or waits on the clock (``Scheduler/sleep(for:)``).
+    @discardableResult
+    public func startTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error> {
+        let id = TrackedTasks.shared.add()
+        return Task { @MainActor in
+            defer { TrackedTasks.shared.remove(id) }
+            return try await TrackedTasks.$current.withValue(id) { try await operation() }
+        }
+    }
+
+    /// How many tasks started through a virtual scheduler have not ended.
+    public static var trackedTaskCount: Int { TrackedTasks.shared.count }
+
+    /// Lets the main actor's async work run: every task started through ``startTask(_:)``
+    /// runs until it has ended or waits on the clock (however many steps that takes; a
+    /// task that waits on something else — a gate, the network — gets 100 000 turns at
+    /// most), and other queued work gets its turns too.
     public static func settle() async {
-        for _ in 0..<10 { await Task.yield() }
+        for _ in 0..<10 { await Task.yield() }  // work not started through a scheduler
+        var turns = 0
+        while !TrackedTasks.shared.allWaiting && turns < 100_000 {
+            await Task.yield()
+            turns += 1
+        }
     }
 
     // MARK: Heap
