@@ -65,6 +65,23 @@ public final class PseudoTerminal {
         return result
     }
 
+    /// Reads the primary side as output arrives until `condition` holds for everything read
+    /// so far, waiting on the descriptor (no sleeping), for `timeout` at most (a safety net);
+    /// returns what was read, as text.
+    public func output(until condition: (String) -> Bool, timeout: Duration = .seconds(10)) -> String {
+        var text = String(decoding: readAvailable(), as: UTF8.self)
+        let deadline = ContinuousClock.now + timeout
+        while !condition(text) {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            var descriptor = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(left.milliseconds, 1000)) + 1)
+            if ready < 0 && errno != EINTR { break }
+            text += String(decoding: readAvailable(), as: UTF8.self)
+        }
+        return text
+    }
+
     /// The number of bytes waiting to be read on the primary side.
     public var pendingByteCount: Int {
         var count: Int32 = 0

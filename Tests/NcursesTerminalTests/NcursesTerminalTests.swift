@@ -13,16 +13,17 @@ struct NcursesTerminalTests {
         try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": term], mouse: mouse, installSignalHandlers: false)
     }
 
-    /// Reads what the program wrote, waiting briefly for the tty layer to pass it on.
-    func output(_ pty: PseudoTerminal) -> String {
-        var bytes: [UInt8] = []
-        for _ in 0..<20 {
-            let chunk = pty.readAvailable()
-            if chunk.isEmpty && !bytes.isEmpty { break }
-            bytes += chunk
-            usleep(2_000)
+    /// The input events the terminal reads, waiting on its input (not sleeping) until there
+    /// are `count` of them; ten seconds is only a safety net.
+    func events(_ terminal: NcursesTerminal, _ pty: PseudoTerminal, count: Int) -> [InputEvent] {
+        var events = terminal.readEvents()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while events.count < count && ContinuousClock.now < deadline {
+            var input = pollfd(fd: pty.secondary, events: Int16(POLLIN), revents: 0)
+            _ = poll(&input, 1, 10)  // wakes when input arrives; a lone Esc needs ncurses' delay to pass
+            events += terminal.readEvents()
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return events
     }
 
     @Test func sizeComesFromTheTerminal() throws {
@@ -37,18 +38,18 @@ struct NcursesTerminalTests {
         let pty = try PseudoTerminal(size: Size(width: 40, height: 5))
         let terminal = try open(pty)
         defer { terminal.close() }
-        _ = output(pty)
+        _ = pty.output(until: { $0.contains("\u{1B}[?2004h") })  // the start-up sequences
         var canvas = Canvas(size: terminal.size)
         canvas.draw("héllo 漢字 😀", at: Point(x: 1, y: 1))
         terminal.present(canvas)
-        let first = output(pty)
+        let first = pty.output(until: { $0.contains("😀") })
         #expect(first.contains("héllo"))
         #expect(first.contains("漢字"))
         #expect(first.contains("😀"))
 
         canvas.draw("Z", at: Point(x: 30, y: 3))
         terminal.present(canvas)
-        let second = output(pty)
+        let second = pty.output(until: { $0.contains("Z") })
         #expect(second.contains("Z"))
         #expect(!second.contains("héllo"), "unchanged cells must not be sent again")
         #expect(second.utf8.count < 64)
@@ -59,9 +60,7 @@ struct NcursesTerminalTests {
         let terminal = try open(pty)
         defer { terminal.close() }
         pty.send(Array("a한".utf8) + Array("\u{1B}OA".utf8) + Array("\u{1B}[6~".utf8) + [0x03, 0x0D, 0x09])
-        usleep(20_000)
-        let events = terminal.readEvents()
-        #expect(events == [
+        #expect(events(terminal, pty, count: 7) == [
             .key(.character("a")), .key(.character("한")), .key(.up), .key(.pageDown),
             .key(.control("c")), .key(.enter), .key(.tab),
         ])
@@ -71,10 +70,9 @@ struct NcursesTerminalTests {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
         let terminal = try open(pty)
         defer { terminal.close() }
-        #expect(output(pty).contains("\u{1B}[?2004h"), "bracketed paste is turned on")
+        #expect(pty.output(until: { $0.contains("\u{1B}[?2004h") }).contains("\u{1B}[?2004h"), "bracketed paste is turned on")
         pty.send(Array("\u{1B}[200~héllo 漢\rworld\u{1B}[201~".utf8))
-        usleep(20_000)
-        #expect(terminal.readEvents() == [.paste("héllo 漢\nworld")])
+        #expect(events(terminal, pty, count: 1) == [.paste("héllo 漢\nworld")])
     }
 
     @Test func escapeAloneArrivesAfterTheShortDelay() throws {
@@ -82,8 +80,7 @@ struct NcursesTerminalTests {
         let terminal = try open(pty)
         defer { terminal.close() }
         pty.send([0x1B])
-        usleep(60_000)
-        #expect(terminal.readEvents() == [.key(.escape)])
+        #expect(events(terminal, pty, count: 1) == [.key(.escape)])
     }
 
     @Test func mousePressDragReleaseAndWheel() throws {
@@ -95,8 +92,7 @@ struct NcursesTerminalTests {
         var events: [InputEvent] = []
         for report in reports {
             pty.send(Array(report.utf8))
-            usleep(10_000)
-            events += terminal.readEvents()
+            events += self.events(terminal, pty, count: 1)
         }
         #expect(events == [
             .mouse(MouseEvent(.press, button: .left, at: Point(x: 4, y: 2))),
@@ -112,8 +108,7 @@ struct NcursesTerminalTests {
         defer { terminal.close() }
         let reports = ["\u{1B}[<0;5;3M", "\u{1B}[<32;6;4M", "\u{1B}[<32;7;4M", "\u{1B}[<0;7;4m", "\u{1B}[<65;2;2M"]
         pty.send(Array(reports.joined().utf8))
-        usleep(20_000)
-        #expect(terminal.readEvents() == [
+        #expect(events(terminal, pty, count: 5) == [
             .mouse(MouseEvent(.press, button: .left, at: Point(x: 4, y: 2))),
             .mouse(MouseEvent(.drag, button: .left, at: Point(x: 5, y: 3))),
             .mouse(MouseEvent(.drag, button: .left, at: Point(x: 6, y: 3))),
@@ -153,7 +148,7 @@ struct NcursesTerminalTests {
             }
         }
         terminal.present(canvas)
-        _ = output(pty)
+        _ = pty.readAvailable()
         #expect(terminal.colorPairResets >= 1)
     }
 

@@ -105,11 +105,7 @@ struct ShowcaseEndToEndTests {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
-        var screen = ""
-        for _ in 0..<500 where !screen.contains(text) {
-            screen += String(decoding: pty.readAvailable(), as: UTF8.self)
-            usleep(10_000)
-        }
+        let screen = pty.output(until: { $0.contains(text) })
         #expect(screen.contains(text), "the app never showed \(text)")
         return (process, pty, screen)
     }
@@ -119,8 +115,8 @@ struct ShowcaseEndToEndTests {
         let (process, pty, _) = try launchOnTerminal([], waitingFor: "Terminal")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        usleep(20_000)
-        let tail = String(decoding: pty.readAvailable(), as: UTF8.self)
+        // What it wrote before ending may still be on its way through the terminal.
+        let tail = pty.output(until: { $0.contains("\u{1B}[?25h") && $0.contains("\u{1B}[?1049l") })
         var modes = termios()
         tcgetattr(pty.secondary, &modes)
         let echo = modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0
@@ -155,11 +151,7 @@ struct ShowcaseEndToEndTests {
 
         let (refresh, refreshPty, _) = try launchOnTerminal(["--scene", "refresh"], executable: copy, waitingFor: "pull:")
         refreshPty.send(Array("r".utf8))
-        var screen = ""
-        for _ in 0..<500 where !screen.contains("Refreshing") {
-            screen += String(decoding: refreshPty.readAvailable(), as: UTF8.self)
-            usleep(10_000)
-        }
+        let screen = refreshPty.output(until: { $0.contains("Refreshing") })
         #expect(screen.contains("Refreshing"), "the refresh scene shows its GIF and caption")
         #expect(!screen.contains("could not be loaded"))
         refreshPty.send(Array("q".utf8))
@@ -271,7 +263,8 @@ struct ShowcaseEndToEndTests {
             return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
         }
         var stillRunning = running()
-        for _ in 0..<200 where stillRunning { usleep(10_000); stillRunning = running() }
+        let deadline = Date().addingTimeInterval(10)  // a safety net; it usually ends at once
+        while stillRunning && Date() < deadline { usleep(10_000); stillRunning = running() }
         #expect(!stillRunning, "the command was ended too, not left running")
         if stillRunning { kill(child, SIGKILL) }
     }
@@ -291,9 +284,7 @@ struct ShowcaseEndToEndTests {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Asking", "--", "head", "-1"], waitingFor: "Asking")
         pty.send(Array("typed words\n".utf8))
         process.waitUntilExit()
-        usleep(20_000)
-        var screen = ""
-        for _ in 0..<20 { screen += String(decoding: pty.readAvailable(), as: UTF8.self); usleep(5_000) }
+        let screen = pty.output(until: { $0.contains("✓ Asking (") })
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "head read its line instead of being stopped")
         #expect(screen.contains("typed words"))
         #expect(screen.contains("✓ Asking ("))
@@ -308,11 +299,7 @@ struct ShowcaseEndToEndTests {
     @Test func runGivesTheCursorBackWhileStoppedAndHidesItAgainOnContinue() throws {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Nap", "--", "sleep", "5"], waitingFor: "Nap")
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        func output(waitingFor text: String) -> String {
-            var seen = ""
-            for _ in 0..<200 where !seen.contains(text) { seen += String(decoding: pty.readAvailable(), as: UTF8.self); usleep(10_000) }
-            return seen
-        }
+        func output(waitingFor text: String) -> String { pty.output(until: { $0.contains(text) }) }
         kill(process.processIdentifier, SIGTSTP)
         #expect(output(waitingFor: "\u{1B}[?25h").contains("\u{1B}[?25h"), "the cursor is shown while stopped")
         kill(process.processIdentifier, SIGCONT)
@@ -325,9 +312,7 @@ struct ShowcaseEndToEndTests {
     @Test func runOnATerminalAnimatesAndGivesTheCursorBack() throws {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Napping", "--", "sh", "-c", "sleep 0.4; echo done"], waitingFor: "Napping")
         process.waitUntilExit()
-        usleep(20_000)
-        var screen = ""
-        for _ in 0..<20 { screen += String(decoding: pty.readAvailable(), as: UTF8.self); usleep(5_000) }
+        let screen = pty.output(until: { $0.hasSuffix("\u{1B}[?25h") })
         #expect(process.terminationStatus == 0)
         #expect(screen.contains("\r∙●∙∙"), "frames are redrawn in place: \(screen.debugDescription)")
         #expect(screen.contains("done"))
