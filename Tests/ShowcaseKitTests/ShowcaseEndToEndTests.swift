@@ -300,11 +300,23 @@ struct ShowcaseEndToEndTests {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Nap", "--", "sleep", "5"], waitingFor: "Nap")
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         func output(waitingFor text: String) -> String { pty.output(until: { $0.contains(text) }) }
+        /// The process's state letter from /proc (`T` when stopped).
+        func state() -> Character? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        }
         kill(process.processIdentifier, SIGTSTP)
         #expect(output(waitingFor: "\u{1B}[?25h").contains("\u{1B}[?25h"), "the cursor is shown while stopped")
+        // It writes that just before it stops: continue it only once it has (as a shell's
+        // `fg` does), or the continue would come first and leave it stopped.
+        let deadline = Date().addingTimeInterval(10)  // a safety net
+        while state() != "T" && Date() < deadline { usleep(1_000) }
+        #expect(state() == "T", "it stopped")
         kill(process.processIdentifier, SIGCONT)
         #expect(output(waitingFor: "\u{1B}[?25l").contains("\u{1B}[?25l"), "and hidden again on continue")
         kill(process.processIdentifier, SIGTERM)  // passed on to `sleep`
+        kill(process.processIdentifier, SIGCONT)  // in case it did stop again: a stopped process holds its SIGTERM
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     }

@@ -11,13 +11,16 @@ public protocol Scheduler: AnyObject {
     /// Time elapsed since the scheduler started; never goes backwards.
     var now: Duration { get }
 
-    /// Runs `work` once, `delay` from now (a negative delay counts as zero).
+    /// Runs `work` once, `delay` from now (a negative delay counts as zero); `origin` says
+    /// where it was scheduled (``VirtualScheduler`` names it in ``VirtualScheduler/pendingWork``).
+    /// Call `schedule(after:_:)`, which fills `origin` in.
     @discardableResult
-    func schedule(after delay: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
+    func schedule(after delay: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
 
-    /// Runs `work` every `interval` (at least 1 ms) until cancelled; the first run is one interval from now.
+    /// Runs `work` every `interval` (at least 1 ms) until cancelled; the first run is one
+    /// interval from now. Call `scheduleRepeating(every:_:)`, which fills `origin` in.
     @discardableResult
-    func scheduleRepeating(every interval: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
+    func scheduleRepeating(every interval: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
 
     /// Starts `operation` as a task on the main actor. Components start their async work
     /// here, so that a ``VirtualScheduler`` knows it and ``VirtualScheduler/settle()`` runs it
@@ -26,7 +29,35 @@ public protocol Scheduler: AnyObject {
     func startTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error>
 }
 
+/// Where in the source something was asked for: a file and a line.
+public struct SourceLocation: Sendable, CustomStringConvertible {
+    /// The file, as `#fileID` gives it (`Module/File.swift`).
+    public let file: StaticString
+    /// The line.
+    public let line: UInt
+
+    /// Creates a location; the defaults are the caller's.
+    public init(file: StaticString = #fileID, line: UInt = #line) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
 extension Scheduler {
+    /// Runs `work` once, `delay` from now (a negative delay counts as zero).
+    @discardableResult
+    public func schedule(after delay: Duration, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+        schedule(after: delay, from: SourceLocation(file: file, line: line), work)
+    }
+
+    /// Runs `work` every `interval` (at least 1 ms) until cancelled; the first run is one interval from now.
+    @discardableResult
+    public func scheduleRepeating(every interval: Duration, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+        scheduleRepeating(every: interval, from: SourceLocation(file: file, line: line), work)
+    }
+
     @discardableResult
     public func startTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error> {
         Task { @MainActor in try await operation() }
@@ -79,7 +110,7 @@ extension Scheduler {
     /// Suspends the calling task for `duration` of this scheduler's time (virtual time under
     /// a ``VirtualScheduler``). Like `Task.sleep`, it ends early with `CancellationError`
     /// when the task is cancelled, and the timer it set is cancelled with it.
-    public func sleep(for duration: Duration) async throws {
+    public func sleep(for duration: Duration, file: StaticString = #fileID, line: UInt = #line) async throws {
         try Task.checkCancellation()
         let sleeper = Sleeper()
         let tracked = TrackedTasks.current  // a task a VirtualScheduler started: it now waits on the clock
@@ -87,7 +118,7 @@ extension Scheduler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 sleeper.continuation = continuation
                 sleeper.tracked = tracked
-                sleeper.timer = schedule(after: duration) { sleeper.wake(throwing: nil) }
+                sleeper.timer = schedule(after: duration, from: SourceLocation(file: file, line: line)) { sleeper.wake(throwing: nil) }
                 if let tracked { TrackedTasks.shared.setWaiting(tracked, true) }
             }
         } onCancel: {

@@ -15,6 +15,7 @@ public final class VirtualScheduler: Scheduler {
         let id: Int
         var deadline: Duration
         let interval: Duration?
+        let origin: SourceLocation
         let work: @MainActor () -> Void
         let handle: ScheduledWork
 
@@ -43,18 +44,39 @@ public final class VirtualScheduler: Scheduler {
     }
 
     @discardableResult
-    public func schedule(after delay: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        enqueue(deadline: now + max(delay, .zero), interval: nil, work: work, handle: ScheduledWork())
+    public func schedule(after delay: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+        enqueue(deadline: now + max(delay, .zero), interval: nil, origin: origin, work: work, handle: ScheduledWork())
     }
 
     @discardableResult
-    public func scheduleRepeating(every interval: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    public func scheduleRepeating(every interval: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         let step = max(interval, .milliseconds(1))
-        return enqueue(deadline: now + step, interval: step, work: work, handle: ScheduledWork())
+        return enqueue(deadline: now + step, interval: step, origin: origin, work: work, handle: ScheduledWork())
     }
 
-    private func enqueue(deadline: Duration, interval: Duration?, work: @escaping @MainActor () -> Void, handle: ScheduledWork) -> ScheduledWork {
-        push(Entry(id: nextID, deadline: deadline, interval: interval, work: work, handle: handle))
+    /// A job still to run, and where it was scheduled.
+    public struct PendingWork: Sendable, CustomStringConvertible {
+        /// When it runs next.
+        public let deadline: Duration
+        /// Its period, for repeating work.
+        public let interval: Duration?
+        /// Where it was scheduled.
+        public let origin: SourceLocation
+
+        public var description: String {
+            "\(origin) (" + (interval.map { "every \($0.milliseconds) ms" } ?? "at \(deadline.milliseconds) ms") + ")"
+        }
+    }
+
+    /// The jobs still to run (not cancelled), earliest first, each with where it was
+    /// scheduled: what a test or scenario that ends with work pending names.
+    public var pendingWork: [PendingWork] {
+        heap.filter { !$0.handle.isCancelled }.sorted { $0.precedes($1) }
+            .map { PendingWork(deadline: $0.deadline, interval: $0.interval, origin: $0.origin) }
+    }
+
+    private func enqueue(deadline: Duration, interval: Duration?, origin: SourceLocation, work: @escaping @MainActor () -> Void, handle: ScheduledWork) -> ScheduledWork {
+        push(Entry(id: nextID, deadline: deadline, interval: interval, origin: origin, work: work, handle: handle))
         nextID += 1
         return handle
     }
@@ -68,7 +90,7 @@ public final class VirtualScheduler: Scheduler {
             now = entry.deadline
             if let interval = entry.interval {
                 // Re-arm first (with a new submission number) so the job may cancel itself.
-                _ = enqueue(deadline: entry.deadline + interval, interval: interval, work: entry.work, handle: entry.handle)
+                _ = enqueue(deadline: entry.deadline + interval, interval: interval, origin: entry.origin, work: entry.work, handle: entry.handle)
             } else {
                 entry.handle.finish()
             }
