@@ -18,6 +18,23 @@ struct ScenarioRunnerTests {
         #expect(failure.contains("|  Size      40×10 cells"))
     }
 
+    /// A scene whose view starts a repeating timer that nothing ever cancels.
+    final class Leaky: View {
+        init(scheduler: any Scheduler) { scheduler.scheduleRepeating(every: .milliseconds(250)) {} }
+        func render(in rect: Rect, on canvas: inout Canvas) { canvas.draw("leaky", at: rect.origin, clip: rect) }
+        func handle(_ event: InputEvent) -> EventResult { .ignored }
+    }
+
+    @Test func workThatOutlivesTheAppFailsTheScenarioAndIsNamed() async throws {
+        let leaky = SceneEntry(id: "leaky", title: "Leaky", summary: "a timer left running", make: { Screen(title: "Leaky", content: Leaky(scheduler: $0.scheduler)) })
+        let scenario = try ScenarioParser.parse("scene leaky\nexpect \"leaky\"", path: "leak.scenario")
+        let result = await ScenarioRunner(recordSnapshots: false, entries: SceneCatalog.all + [leaky]).run(scenario)
+        let failure = try #require(result.failure)
+        #expect(failure.hasPrefix("leak.scenario: work still scheduled a minute after the app closed: ShowcaseKitTests/ScenarioRunnerTests.swift:"))
+        #expect(failure.contains("(every 250 ms)"))
+        #expect(try await run("scene gif\nwait 2s\nexpect \"frame\"").passed, "a scene whose timers end with it passes")
+    }
+
     @Test func expectNotFailsWhenTheTextIsThere() async throws {
         let result = try await run("expect-not \"Terminal\" in 0 0 20 1")
         #expect(result.failure?.contains("did not expect \"Terminal\" in 0,0 20x1") == true)

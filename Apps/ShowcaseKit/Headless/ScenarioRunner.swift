@@ -56,13 +56,33 @@ public struct ScenarioRunner {
             library = try? result.get()
             return result
         }
-        let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries, network: { network }, library: openLibrary)
-        liveHost.renderIfNeeded()
         var recorded: [String] = []
 
         func result(_ failure: String?) -> ScenarioResult {
             ScenarioResult(name: scenario.name, path: scenario.path, covers: scenario.covers, failure: failure, recorded: recorded)
         }
+
+        let outcome = await play(scenario, on: terminal, scheduler: scheduler, network: network, library: openLibrary, recorded: &recorded)
+        guard outcome == nil else { return result(outcome) }
+        // The app is closed now: what it scheduled must end with it. One-shot work gets a
+        // minute to run out; whatever is still scheduled then outlives its owner.
+        scheduler.advance(by: .seconds(60))
+        let left = scheduler.pendingWork
+        guard left.isEmpty else {
+            return result("\(scenario.path): work still scheduled a minute after the app closed: " + left.map(\.description).joined(separator: ", "))
+        }
+        return result(nil)
+    }
+
+    /// Plays the steps on a new app; nil when every step held, else the failure. The app
+    /// is released when this returns.
+    private func play(
+        _ scenario: Scenario, on terminal: HeadlessTerminal, scheduler: VirtualScheduler, network: SceneNetwork,
+        library openLibrary: @escaping @MainActor () -> Result<PhotoLibrary, PhotoLibraryError>, recorded: inout [String]
+    ) async -> String? {
+        let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries, network: { network }, library: openLibrary)
+        liveHost.renderIfNeeded()
+        func result(_ failure: String?) -> String? { failure }
 
         for line in scenario.lines {
             let location = "\(scenario.path):\(line.number)"
@@ -127,7 +147,7 @@ public struct ScenarioRunner {
             }
             liveHost.renderIfNeeded()
         }
-        return result(nil)
+        return nil
     }
 
     /// Where snapshot `name` of the scenario at `path` lives: `snapshots/STEM.NAME.txt` beside it.
