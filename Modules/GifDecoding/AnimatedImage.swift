@@ -93,7 +93,9 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
     /// The screen after frame `index` is drawn, `width × height` straight-alpha RGBA.
     /// An index outside the frames is clamped to the first or last frame.
     public func image(at index: Int) -> RGBAImage {
-        lock.withLock { store.frame(min(max(0, index), frames.count - 1)) }
+        lock.lock()
+        defer { lock.unlock() }
+        return store.frame(min(max(0, index), frames.count - 1))
     }
 
     /// Decodes every frame once, so that ``warnings`` lists every problem of the file.
