@@ -120,6 +120,15 @@ struct AnimatedImageTests {
         for i in 0..<fromFile.frameCount { #expect(fromFile.image(at: i) == fromData.image(at: i)) }
     }
 
+    @Test("B0.1: a GIF decoded in a detached task is handed back and played on another")
+    func decodedOffTheMainActorAndShared() async throws {
+        let image = try await Task.detached { try AnimatedImage.spinner() }.value  // Sendable: crosses tasks
+        async let first = Task.detached { image.image(at: 3) }.value
+        async let second = Task.detached { image.image(at: 3) }.value
+        let (a, b) = await (first, second)
+        #expect(a == b && a.width == 63, "two tasks asking at once get the same frame")
+    }
+
     @Test("B0.1: the compiled-in spinner is the sample generator's spinner, and its source is up to date")
     func compiledInSpinnerMatchesItsGenerator() throws {
         let generated = try GifSamples.spinner()
