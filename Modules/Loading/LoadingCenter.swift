@@ -122,7 +122,7 @@ public final class LoadingCenter {
         let handle = begin(label, cancel: { @MainActor in task.cancel() })
         defer { handle.end() }
         return try await withTaskCancellationHandler {
-            try await task.value
+            try await scheduler.value(of: task)
         } onCancel: {
             task.cancel()
         }

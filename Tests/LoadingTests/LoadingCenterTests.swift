@@ -10,7 +10,7 @@ import TUICore
 struct LoadingCenterTests {
     let clock = VirtualScheduler()
 
-    func settle() async { await VirtualScheduler.settle() }
+    func settle() async { await clock.settle() }
 
     func advance(_ duration: Duration) async { await clock.run(for: duration) }
 
@@ -183,7 +183,7 @@ struct LoadingCenterTests {
         #expect(value == 42)
         await #expect(throws: Failure.self) { try await center.track("fails") { throw Failure() } }
         let clock = self.clock
-        let outer = Task { @MainActor in
+        let outer = clock.startTask {
             try await center.track("cancelled") {
                 try await clock.sleep(for: .seconds(10))
                 try Task.checkCancellation()
@@ -203,7 +203,7 @@ struct LoadingCenterTests {
         let center = LoadingCenter(scheduler: clock)
         center.root = screen
         let clock = self.clock
-        let task = Task { @MainActor in
+        let task = clock.startTask {
             try await center.track("Download", cancellable: true) {
                 try await clock.sleep(for: .seconds(5))
                 try Task.checkCancellation()
@@ -239,12 +239,12 @@ struct LoadingCenterTests {
         let screen = Screen(title: "S")
         center.root = screen
         let clock = self.clock
-        var tasks: [Task<Void, Never>] = []
+        var tasks: [Task<Void, any Error>] = []
         var generator = SeededGenerator()
         for i in 0..<2000 {
             let delay = Int.random(in: 0...3000, using: &generator)
             let outcome = Int.random(in: 0..<3, using: &generator)
-            let task = Task { @MainActor in
+            let task = clock.startTask {
                 _ = try? await center.track("job \(i)") {
                     try await clock.sleep(for: .milliseconds(delay))
                     if outcome == 1 { throw CancellationError() }
@@ -256,7 +256,7 @@ struct LoadingCenterTests {
         }
         await settle()
         await advance(.seconds(5))
-        for task in tasks { await task.value }
+        for task in tasks { _ = await task.result }
         await advance(.seconds(2))
         #expect(center.activeCount == 0, "seed \(generator.seed)")
         #expect(!center.isOverlayShown, "seed \(generator.seed)")

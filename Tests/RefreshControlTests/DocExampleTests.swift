@@ -27,7 +27,7 @@ struct DocExampleTests {
         host.renderIfNeeded()
         #expect(terminal.text.contains("old 1"))
         control.beginRefreshing()
-        await VirtualScheduler.settle()
+        await scheduler.settle()
         await scheduler.run(for: .seconds(2))
         host.renderIfNeeded()
         #expect(list.rows == ["fresh 1", "fresh 2"])

@@ -14,7 +14,7 @@ struct RefreshControlTests {
     let clock = VirtualScheduler()
 
     /// Lets tasks resumed by the clock run (they are queued on the main actor).
-    func settle() async { await VirtualScheduler.settle() }
+    func settle() async { await clock.settle() }
 
     func advance(_ duration: Duration) async { await clock.run(for: duration) }
 

@@ -230,16 +230,16 @@ struct VirtualSchedulerTests {
     @Test("sleep ends on the clock's time, and at once with CancellationError when cancelled")
     func sleepAndCancellation() async {
         let clock = VirtualScheduler()
-        let sleeper = Task { @MainActor in try await clock.sleep(for: .seconds(3)) }
-        await VirtualScheduler.settle()
+        let sleeper = clock.startTask { try await clock.sleep(for: .seconds(3)) }
+        await clock.settle()
         #expect(clock.pendingCount == 1)
         await clock.run(for: .seconds(3))
         #expect((try? await sleeper.value) != nil)
 
-        let cancelled = Task { @MainActor in try await clock.sleep(for: .seconds(3)) }
-        await VirtualScheduler.settle()
+        let cancelled = clock.startTask { try await clock.sleep(for: .seconds(3)) }
+        await clock.settle()
         cancelled.cancel()
-        await VirtualScheduler.settle()
+        await clock.settle()
         #expect(clock.now == .seconds(3), "no time passed")
         #expect(clock.pendingCount == 0, "the timer went with the sleep")
         await #expect(throws: CancellationError.self) { try await cancelled.value }
@@ -260,7 +260,7 @@ struct SettleTests {
                 reached.value = step
             }
         }
-        await VirtualScheduler.settle()
+        await clock.settle()
         #expect(reached.value == 500, "a fixed number of yields would have stopped early")
     }
 
@@ -278,7 +278,7 @@ struct SettleTests {
             try await clock.sleep(for: .seconds(1))
             slept.value = 1
         }
-        await VirtualScheduler.settle()
+        await clock.settle()
         #expect(finished.value == 40)
         #expect(slept.value == 0 && clock.pendingCount == 1, "the sleeper waits for the clock")
         await clock.run(for: .seconds(1))
@@ -292,10 +292,10 @@ struct SettleTests {
             do { try await clock.sleep(for: .seconds(60)) } catch { ended.value = 2; return }
             ended.value = 1
         }
-        await VirtualScheduler.settle()
+        await clock.settle()
         #expect(ended.value == 0)
         task.cancel()
-        await VirtualScheduler.settle()
+        await clock.settle()
         #expect(ended.value == 2, "cancelled: it ran on and ended at once")
         #expect(clock.pendingCount == 0, "its timer went with it")
     }

@@ -103,7 +103,7 @@ public struct ScenarioRunner {
                 for event in events {
                     terminal.send(event)
                     liveHost.pumpEvents()
-                    await VirtualScheduler.settle()
+                    await scheduler.settle()
                     liveHost.renderIfNeeded()
                 }
             case .wait(let duration):

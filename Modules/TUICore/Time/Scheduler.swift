@@ -46,6 +46,16 @@ public struct SourceLocation: Sendable, CustomStringConvertible {
 }
 
 extension Scheduler {
+    /// The value of `task` (one started with ``startTask(_:)``), awaited so that a
+    /// ``VirtualScheduler`` counts the awaiting task as waiting meanwhile, and as running
+    /// again once `task` has ended.
+    public func value<T: Sendable>(of task: Task<T, any Error>) async throws -> T {
+        let current = TrackedTasks.current
+        current.map { $0.registry.set($0.id, .waitingOnTask) }
+        defer { current.map { $0.registry.set($0.id, .running) } }
+        return try await task.value
+    }
+
     /// Runs `work` once, `delay` from now (a negative delay counts as zero).
     @discardableResult
     public func schedule(after delay: Duration, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
@@ -119,10 +129,10 @@ extension Scheduler {
                 sleeper.continuation = continuation
                 sleeper.tracked = tracked
                 sleeper.timer = schedule(after: duration, from: SourceLocation(file: file, line: line)) { sleeper.wake(throwing: nil) }
-                if let tracked { TrackedTasks.shared.setWaiting(tracked, true) }
+                tracked?.setWaiting(true)
             }
         } onCancel: {
-            if let tracked { TrackedTasks.shared.setWaiting(tracked, false) }  // it has to run again
+            tracked?.setWaiting(false)  // it has to run again
             Task { @MainActor in sleeper.wake(throwing: CancellationError()) }
         }
     }
@@ -133,12 +143,12 @@ extension Scheduler {
 private final class Sleeper {
     var continuation: CheckedContinuation<Void, any Error>?
     var timer: ScheduledWork?
-    var tracked: Int?
+    var tracked: TrackedTasks.Membership?
 
     func wake(throwing error: (any Error)?) {
         guard let continuation else { return }
         self.continuation = nil
-        if let tracked { TrackedTasks.shared.setWaiting(tracked, false) }
+        tracked?.setWaiting(false)
         timer?.cancel()
         timer = nil
         if let error { continuation.resume(throwing: error) } else { continuation.resume() }

@@ -1,37 +1,54 @@
 import Foundation
 
-/// The tasks a ``VirtualScheduler`` started (``Scheduler/startTask(_:)``) and whether each
-/// waits on the virtual clock (in ``Scheduler/sleep(for:)``). ``VirtualScheduler/settle()``
+/// The tasks one ``VirtualScheduler`` started (``Scheduler/startTask(_:)``) and whether each
+/// waits on a clock (in ``Scheduler/sleep(for:file:line:)``). ``VirtualScheduler/settle()``
 /// lets the main actor run until every one has ended or waits: the async work a component
 /// started has then gone as far as it can without the clock moving.
 final class TrackedTasks: @unchecked Sendable {  // `states` is only touched under `lock`
-    static let shared = TrackedTasks()
+    /// What a tracked task is doing.
+    enum State { case running, waitingOnClock, waitingOnTask }
 
-    /// The identifier of the tracked task running now, if any.
-    @TaskLocal static var current: Int?
+    /// A tracked task: its registry and its number there, and the tracked task that started it.
+    struct Membership: Sendable {
+        let registry: TrackedTasks
+        let id: Int
+        let parent: Int?
+
+        func setWaiting(_ waiting: Bool) { registry.set(id, waiting ? .waitingOnClock : .running) }
+    }
+
+    /// The tracked task running now, if any.
+    @TaskLocal static var current: Membership?
 
     private let lock = NSLock()
-    private var states: [Int: Bool] = [:]
+    private var states: [Int: State] = [:]
     private var nextID = 1
 
-    /// Registers a new task, running.
-    func add() -> Int {
+    /// Registers a new task, running; `parent` is the tracked task that started it, if any
+    /// (of this registry).
+    func add(parent: Membership?) -> Membership {
         lock.withLock {
             defer { nextID += 1 }
-            states[nextID] = false
-            return nextID
+            states[nextID] = .running
+            return Membership(registry: self, id: nextID, parent: parent?.registry === self ? parent?.id : nil)
         }
     }
 
-    func remove(_ id: Int) { lock.withLock { _ = states.removeValue(forKey: id) } }
-
-    func setWaiting(_ id: Int, _ waiting: Bool) {
-        lock.withLock { if states[id] != nil { states[id] = waiting } }
+    /// The task ended: a parent waiting on a task may run again.
+    func remove(_ member: Membership) {
+        lock.withLock {
+            states.removeValue(forKey: member.id)
+            if let parent = member.parent, states[parent] == .waitingOnTask { states[parent] = .running }
+        }
     }
 
-    /// Whether every tracked task waits on the clock (true when there are none).
-    var allWaiting: Bool { lock.withLock { states.values.allSatisfy { $0 } } }
+    func set(_ id: Int, _ state: State) {
+        lock.withLock { if states[id] != nil { states[id] = state } }
+    }
 
-    /// How many tracked tasks have not ended.
+    /// Whether every task waits, on a clock or on another of these tasks (true when there are none).
+    var allWaiting: Bool { lock.withLock { states.values.allSatisfy { $0 != .running } } }
+
+    /// How many tasks have not ended.
     var count: Int { lock.withLock { states.count } }
 }

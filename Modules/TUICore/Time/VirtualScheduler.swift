@@ -31,6 +31,9 @@ public final class VirtualScheduler: Scheduler {
     private var heap: [Entry] = []
     private var nextID = 0
 
+    /// The tasks started through ``startTask(_:)``.
+    private let tracked = TrackedTasks()
+
     /// Creates a scheduler whose clock reads zero.
     public init() {}
 
@@ -107,37 +110,36 @@ public final class VirtualScheduler: Scheduler {
     /// events), so async code driven by this clock can be tested step by step.
     public func run(for duration: Duration) async {
         let target = now + max(duration, .zero)
-        await Self.settle()  // tasks started just before may have work to schedule first
+        await settle()  // tasks started just before may have work to schedule first
         while let next = nextDeadline, next <= target {
             advance(by: next - now)
-            await Self.settle()
+            await settle()
         }
         advance(by: target - now)
-        await Self.settle()
+        await settle()
     }
 
     /// Starts `operation` as a task on the main actor that ``settle()`` knows: settling
-    /// runs it until it ends or waits on the clock (``Scheduler/sleep(for:)``).
+    /// runs it until it ends or waits on a clock (``Scheduler/sleep(for:file:line:)``).
     @discardableResult
     public func startTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error> {
-        let id = TrackedTasks.shared.add()
+        let member = tracked.add(parent: TrackedTasks.current)
         return Task { @MainActor in
-            defer { TrackedTasks.shared.remove(id) }
-            return try await TrackedTasks.$current.withValue(id) { try await operation() }
+            defer { member.registry.remove(member) }
+            return try await TrackedTasks.$current.withValue(member) { try await operation() }
         }
     }
 
-    /// How many tasks started through a virtual scheduler have not ended.
-    public static var trackedTaskCount: Int { TrackedTasks.shared.count }
+    /// How many tasks started through ``startTask(_:)`` have not ended.
+    public var trackedTaskCount: Int { tracked.count }
 
-    /// Lets the main actor's async work run: every task started through ``startTask(_:)``
-    /// runs until it has ended or waits on the clock (however many steps that takes; a
-    /// task that waits on something else — a gate, the network — gets 100 000 turns at
-    /// most), and other queued work gets its turns too.
-    public static func settle() async {
-        for _ in 0..<10 { await Task.yield() }  // work not started through a scheduler
+    /// Lets the main actor run the async work started through ``startTask(_:)`` until every
+    /// such task has ended or waits on a clock — however many steps that takes, never a
+    /// fixed number of yields. A task waiting on something else (a gate, the network) gets
+    /// 100 000 turns at most. Work started otherwise is not waited for: start it here.
+    public func settle() async {
         var turns = 0
-        while !TrackedTasks.shared.allWaiting && turns < 100_000 {
+        while !tracked.allWaiting && turns < 100_000 {
             await Task.yield()
             turns += 1
         }
