@@ -62,11 +62,11 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "Indicator", "Loading", "PickerSelection"], path: "Tools/bench"),
 
         // Support for the randomised tests (a seeded generator); not a product.
-        .target(name: "TestSupport", dependencies: ["GifSamples"], path: "Tests/TestSupport"),
-        .testTarget(name: "TUICoreTests", dependencies: ["TUICore"], path: "Tests/TUICoreTests"),
+        .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore"], path: "Tests/TestSupport"),
+        .testTarget(name: "TUICoreTests", dependencies: ["TUICore", "TestSupport"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
-        .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal"], path: "Tests/IndicatorTests"),
-        .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding"], path: "Tests/RefreshControlTests"),
+        .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal", "TestSupport"], path: "Tests/IndicatorTests"),
+        .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"], path: "Tests/RefreshControlTests"),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"], path: "Tests/SQLiteStoreTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),

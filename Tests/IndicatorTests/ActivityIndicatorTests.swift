@@ -1,6 +1,7 @@
 import Foundation
 import GifDecoding
 import Testing
+import TestSupport
 import TUICore
 @testable import Indicator
 

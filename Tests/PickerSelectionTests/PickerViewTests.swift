@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteStore
 import Testing
+import TestSupport
 import TUICore
 @testable import PickerSelection
 
@@ -182,6 +183,7 @@ struct PickerViewTests {
 /// The view over the in-memory store: it reads and writes only through the store seam, and
 /// never while drawing.
 @MainActor
+@Suite(.endsIdle)
 struct PickerViewOverAStoreTests {
     /// Counts the calls made to an in-memory store.
     final class CountingStore: PhotoStore {
@@ -222,6 +224,7 @@ struct PickerViewOverAStoreTests {
         _ = picker.handle(.key(.enter))
         #expect(store.calls.last == "save [1]", "every change is saved at once")
         #expect(store.base.selection == [1])
+        clock.advance(by: .seconds(1))  // the tray's debounce and slide run out
     }
 
     @Test("B4.8: a picker on a store that fails says so and keeps the selection in memory")
@@ -237,5 +240,6 @@ struct PickerViewOverAStoreTests {
         _ = picker.handle(.key(.right))
         _ = picker.handle(.key(.enter))
         #expect(picker.problem == nil && store.selection == [1, 2])
+        clock.advance(by: .seconds(1))  // the tray's debounce and slide run out
     }
 }

@@ -1,6 +1,7 @@
 import GifDecoding
 import Indicator
 import Testing
+import TestSupport
 import TUICore
 @testable import RefreshControl
 

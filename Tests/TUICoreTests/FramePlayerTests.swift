@@ -1,8 +1,10 @@
 import Testing
+import TestSupport
 import TUICore
 
 /// The animation seam: timing computed from durations, and the one player every component uses.
 @MainActor
+@Suite(.endsIdle)
 struct FramePlayerTests {
     /// Three text frames of 100, 200 and 300 ms, played twice.
     struct Steps: FrameAnimation {
@@ -98,6 +100,8 @@ struct FramePlayerTests {
         #expect(red[0, 0].style.foreground == .rgb(255, 0, 0))
         clock.advance(by: .milliseconds(500))
         #expect(player.cells(fitting: Size(width: 2, height: 1))[0, 0].style.foreground == .rgb(0, 0, 255))
+        player.stop()
+        #expect(clock.pendingWork.isEmpty, "stopping cancels its one timer")
     }
 
     @Test func aPlayerThatIsNotDrawnStopsWakingTheProcess() {
@@ -111,5 +115,6 @@ struct FramePlayerTests {
         clock.advance(by: .milliseconds(250))
         _ = player.cells(fitting: Size(width: 2, height: 1))
         #expect(clock.pendingCount == 1 && player.currentFrame == 0, "drawn again: at the right frame, ticking again")
+        player.stop()
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TUICore
 
 @MainActor
@@ -248,6 +249,7 @@ struct VirtualSchedulerTests {
 
 /// Settling runs the async work started through the clock until it ends or waits on it.
 @MainActor
+@Suite(.endsIdle)
 struct SettleTests {
     final class Box { var value = 0 }
 
@@ -298,5 +300,27 @@ struct SettleTests {
         await clock.settle()
         #expect(ended.value == 2, "cancelled: it ran on and ended at once")
         #expect(clock.pendingCount == 0, "its timer went with it")
+    }
+}
+
+/// What `.endsIdle` reads: the schedulers a test made and where their work came from.
+@MainActor
+struct LedgerTests {
+    @Test func aLedgerNamesTheWorkLeftOnTheSchedulersMadeUnderIt() {
+        let ledger = VirtualScheduler.Ledger()
+        let kept = VirtualScheduler.$ledger.withValue(ledger) { () -> VirtualScheduler in
+            let clock = VirtualScheduler()
+            clock.schedule(after: .seconds(2)) {}
+            clock.scheduleRepeating(every: .milliseconds(40)) {}.cancel()
+            return clock
+        }
+        let outside = VirtualScheduler()
+        outside.schedule(after: .seconds(1)) {}
+        let left = ledger.pendingWork
+        #expect(left.count == 1, "cancelled work and schedulers made elsewhere are not counted")
+        #expect(left.first?.description.hasPrefix("TUICoreTests/VirtualSchedulerTests.swift:") == true)
+        #expect(left.first?.description.hasSuffix("(at 2000 ms)") == true)
+        kept.advance(by: .seconds(2))
+        #expect(ledger.pendingWork.isEmpty)
     }
 }

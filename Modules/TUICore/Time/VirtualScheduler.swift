@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scheduler on a virtual clock for tests and the headless runner: time moves only
 /// when ``advance(by:)`` is called, which runs all due work synchronously in deadline
 /// order (then submission order), the model of swift-nio's `EmbeddedEventLoop`.
@@ -34,8 +36,30 @@ public final class VirtualScheduler: Scheduler {
     /// The tasks started through ``startTask(_:)``.
     private let tracked = TrackedTasks()
 
-    /// Creates a scheduler whose clock reads zero.
-    public init() {}
+    /// Creates a scheduler whose clock reads zero (noted in the ``ledger`` in force, if any).
+    public init() {
+        Self.ledger?.note(self)
+    }
+
+    /// The schedulers made while it is in force (task-local), so that a test can check,
+    /// once it ends, that none was left with work it did not expect.
+    public final class Ledger: @unchecked Sendable {  // `schedulers` is only touched under `lock`
+        private let lock = NSLock()
+        private var schedulers: [VirtualScheduler] = []
+
+        /// An empty ledger.
+        public init() {}
+
+        func note(_ scheduler: VirtualScheduler) { lock.withLock { schedulers.append(scheduler) } }
+
+        /// The work still scheduled on every scheduler noted.
+        @MainActor public var pendingWork: [PendingWork] {
+            lock.withLock { schedulers }.flatMap(\.pendingWork)
+        }
+    }
+
+    /// The ledger new schedulers are noted in, if any (TestSupport's `.endsIdle` sets one).
+    @TaskLocal public static var ledger: Ledger?
 
     /// The number of pending (not cancelled) jobs.
     public var pendingCount: Int { heap.count { !$0.handle.isCancelled } }

@@ -1,0 +1,28 @@
+import Testing
+import TUICore
+
+/// A trait for tests on the virtual clock: the test fails when it ends with work still
+/// scheduled on a `VirtualScheduler` it made, and names where each job was scheduled —
+/// as swift-nio's `EmbeddedEventLoop` complains when it is dropped with work pending. A test
+/// that leaves an animation running on purpose stops it, or says so by cancelling it.
+///
+/// ```swift
+/// @Suite(.endsIdle) struct RefreshControlTests { … }
+/// ```
+public struct EndsIdleTrait: TestTrait, SuiteTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        guard !test.isSuite else { return try await function() }
+        let ledger = VirtualScheduler.Ledger()
+        try await VirtualScheduler.$ledger.withValue(ledger) { try await function() }
+        for work in await ledger.pendingWork {
+            Issue.record("the test ended with work still scheduled: \(work)")
+        }
+    }
+}
+
+extension Trait where Self == EndsIdleTrait {
+    /// Fails a test that ends with work still scheduled on a virtual clock it made.
+    public static var endsIdle: Self { Self() }
+}
