@@ -22,7 +22,7 @@ test: setup
 	"$$($(SWIFT) build --show-bin-path)/doc-check" --swift "$(SWIFT)" .
 
 ## Build showcase in release mode and install it as $(DESTDIR)$(PREFIX)/bin/showcase
-## (one self-contained file: its GIF is compiled in).
+## (one file: its GIF is compiled in, so no resource folder goes with it).
 install: setup
 	$(SWIFT) build -c release --product showcase
 	install -d "$(DESTDIR)$(PREFIX)/bin"

@@ -92,6 +92,9 @@ public final class LoopbackServer: Sendable {
     /// Connections being answered now (a cancelled request's goes as soon as it hangs up).
     public var openConnections: Int { listener.openCount }
 
+    /// Requests whose client hung up while their answer was held (a cancelled request).
+    public var abandonedRequests: Int { listener.abandonedCount }
+
     /// Stops accepting connections. Safe to call more than once.
     public func stop() { listener.stop() }
 }
@@ -105,6 +108,7 @@ private final class Listener: @unchecked Sendable {
     private let lock = NSLock()
     private var servedCount = 0
     private var open = 0
+    private var abandoned = 0
     private var stopped = false
 
     init(descriptor: Int32, maxRequests: Int) {
@@ -122,6 +126,12 @@ private final class Listener: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return open
+    }
+
+    var abandonedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return abandoned
     }
 
     /// Wakes the accept thread (which then closes the socket).
@@ -156,17 +166,20 @@ private final class Listener: @unchecked Sendable {
                 continue
             }
             let worker = Thread { [self] in
-                Self.serve(client)
+                let answered = Self.serve(client)
                 close(client)
                 lock.lock()
                 open -= 1
+                if !answered { abandoned += 1 }
                 lock.unlock()
             }
             worker.start()
         }
     }
 
-    private static func serve(_ client: Int32) {
+    /// Reads a request and answers it; false when the client hung up before the answer.
+    @discardableResult
+    private static func serve(_ client: Int32) -> Bool {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var request: [UInt8] = []
@@ -180,7 +193,7 @@ private final class Listener: @unchecked Sendable {
         }
         let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first.map(String.init) ?? ""
         let response = LoopbackResponder.respond(to: line)
-        guard clientWaits(client, seconds: response.delay) else { return }  // it hung up: no answer
+        guard clientWaits(client, seconds: response.delay) else { return false }  // it hung up: no answer
         let bytes = Array(response.head.utf8) + response.body
         var offset = 0
         while offset < bytes.count {
@@ -191,6 +204,7 @@ private final class Listener: @unchecked Sendable {
             if n <= 0 { break }
             offset += n
         }
+        return true
     }
 
     /// Holds the answer for `seconds` (the slow server a request asked for) while watching

@@ -97,7 +97,8 @@ public final class Database {
         while !rest.isEmpty {
             let (prepared, tail) = try Statement.prepareFirst(of: rest, on: self)
             guard let prepared else { return }  // only spaces and comments remain
-            let code = sqlite3_step(prepared)
+            var code: Int32
+            repeat { code = sqlite3_step(prepared) } while code == SQLITE_ROW  // rows are run through, as sqlite3_exec does
             sqlite3_finalize(prepared)
             guard code == SQLITE_DONE || code == SQLITE_ROW else { throw error(code, sql: rest) }
             rest = tail

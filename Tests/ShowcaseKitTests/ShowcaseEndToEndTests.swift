@@ -139,7 +139,14 @@ struct ShowcaseEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("showcase")
-        try FileManager.default.copyItem(at: Self.executable, to: copy)
+        // Copied by `cp`, so that no descriptor of ours open for writing on it can leak into
+        // a child another test starts meanwhile (which would make running it fail with ETXTBSY).
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [Self.executable.path, copy.path]
+        try cp.run()
+        cp.waitUntilExit()
+        #expect(cp.terminationStatus == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["showcase"])
 
         let (gif, gifPty, gifScreen) = try launchOnTerminal(["--scene", "gif"], executable: copy, waitingFor: "frame")

@@ -19,6 +19,10 @@ public struct EndsIdleTrait: TestTrait, SuiteTrait, TestScoping {
         for work in await ledger.pendingWork {
             Issue.record("the test ended with work still scheduled: \(work)")
         }
+        let unsettled = await ledger.unsettledCount
+        if unsettled > 0 {
+            Issue.record("settling gave up \(unsettled) time(s): a task started through the clock waited on something other than a clock")
+        }
     }
 }
 

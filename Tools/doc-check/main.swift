@@ -129,7 +129,10 @@ func runWithDeadline(_ executable: String, seconds: Double) throws -> (status: I
     try process.run()
     if ended.wait(timeout: .now() + seconds) == .timedOut {
         process.terminate()
-        ended.wait()
+        if ended.wait(timeout: .now() + 5) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)  // it did not end on SIGTERM
+            ended.wait()
+        }
         return (-1, "still running after \(Int(seconds)) s; it was stopped")
     }
     try handle.close()

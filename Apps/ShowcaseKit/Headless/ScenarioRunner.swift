@@ -64,6 +64,9 @@ public struct ScenarioRunner {
 
         let outcome = await play(scenario, on: terminal, scheduler: scheduler, network: network, library: openLibrary, recorded: &recorded)
         guard outcome == nil else { return result(outcome) }
+        guard scheduler.unsettledCount == 0 else {
+            return result("\(scenario.path): async work did not settle \(scheduler.unsettledCount) time(s): a task waited on something other than the virtual clock")
+        }
         // The app is closed now: what it scheduled must end with it. One-shot work gets a
         // minute to run out; whatever is still scheduled then outlives its owner.
         scheduler.advance(by: .seconds(60))

@@ -3,8 +3,8 @@
 ///
 /// The frame shown is a function of the time since ``play(from:)``, so a late or repeated
 /// tick never speeds the animation up or makes it drift. It keeps one timer, for the next
-/// frame change, and calls ``onNeedsDisplay`` only when the frame changes. Image frames are
-/// rasterized once per frame and cell box (the last one is cached). It can pause, resume,
+/// frame change, and calls ``onNeedsDisplay`` only when the frame changes. The cells of the
+/// frame showing are kept, so drawing again before the frame changes costs nothing. It can pause, resume,
 /// step and hold a frame (a pull-to-refresh shows the frame its pull reached). With
 /// ``reducedMotion`` it shows the animation's still frame and schedules nothing.
 ///
@@ -225,9 +225,11 @@ public final class FramePlayer {
         guard isPlaying else { return }
         if sleepsWhenNotDrawn {
             guard drawnSinceTick else { return }  // not on screen: wait for the next drawing
-            drawnSinceTick = false
         }
-        if currentFrameIndex != lastDrawnFrame { onNeedsDisplay?() }
+        if currentFrameIndex != lastDrawnFrame {
+            drawnSinceTick = false  // until the redraw asked for comes
+            onNeedsDisplay?()
+        }
         scheduleNextTick()
     }
 }

@@ -50,7 +50,7 @@ extension Scheduler {
     /// ``VirtualScheduler`` counts the awaiting task as waiting meanwhile, and as running
     /// again once `task` has ended.
     public func value<T: Sendable>(of task: Task<T, any Error>) async throws -> T {
-        let current = TrackedTasks.current
+        let current = TrackedTasks.Membership.ofCurrentTask
         current.map { $0.registry.set($0.id, .waitingOnTask) }
         defer { current.map { $0.registry.set($0.id, .running) } }
         return try await task.value
@@ -123,7 +123,7 @@ extension Scheduler {
     public func sleep(for duration: Duration, file: StaticString = #fileID, line: UInt = #line) async throws {
         try Task.checkCancellation()
         let sleeper = Sleeper()
-        let tracked = TrackedTasks.current  // a task a VirtualScheduler started: it now waits on the clock
+        let tracked = TrackedTasks.Membership.ofCurrentTask  // a task a VirtualScheduler started: it now waits on the clock
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 sleeper.continuation = continuation

@@ -13,8 +13,21 @@ final class TrackedTasks: @unchecked Sendable {  // `states` is only touched und
         let registry: TrackedTasks
         let id: Int
         let parent: Int?
+        /// The task itself (its hash), so that a child task, which inherits the task-local
+        /// membership, does not speak for it.
+        var owner: Int?
 
         func setWaiting(_ waiting: Bool) { registry.set(id, waiting ? .waitingOnClock : .running) }
+
+        /// The membership of the tracked task running now, if the running task is the
+        /// tracked one itself (not a child of it).
+        static var ofCurrentTask: Membership? {
+            guard let current = TrackedTasks.current, current.owner == currentTaskHash else { return nil }
+            return current
+        }
+
+        /// A hash of the running task.
+        static var currentTaskHash: Int? { withUnsafeCurrentTask { $0?.hashValue } }
     }
 
     /// The tracked task running now, if any.

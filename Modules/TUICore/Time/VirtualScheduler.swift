@@ -56,6 +56,11 @@ public final class VirtualScheduler: Scheduler {
         @MainActor public var pendingWork: [PendingWork] {
             lock.withLock { schedulers }.flatMap(\.pendingWork)
         }
+
+        /// How many times settling gave up on the schedulers noted (see ``VirtualScheduler/settle()``).
+        @MainActor public var unsettledCount: Int {
+            lock.withLock { schedulers }.reduce(0) { $0 + $1.unsettledCount }
+        }
     }
 
     /// The ledger new schedulers are noted in, if any (TestSupport's `.endsIdle` sets one).
@@ -147,9 +152,10 @@ public final class VirtualScheduler: Scheduler {
     /// runs it until it ends or waits on a clock (``Scheduler/sleep(for:file:line:)``).
     @discardableResult
     public func startTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error> {
-        let member = tracked.add(parent: TrackedTasks.current)
+        var member = tracked.add(parent: TrackedTasks.Membership.ofCurrentTask)
         return Task { @MainActor in
             defer { member.registry.remove(member) }
+            member.owner = TrackedTasks.Membership.currentTaskHash
             return try await TrackedTasks.$current.withValue(member) { try await operation() }
         }
     }
@@ -159,15 +165,27 @@ public final class VirtualScheduler: Scheduler {
 
     /// Lets the main actor run the async work started through ``startTask(_:)`` until every
     /// such task has ended or waits on a clock — however many steps that takes, never a
-    /// fixed number of yields. A task waiting on something else (a gate, the network) gets
-    /// 100 000 turns at most. Work started otherwise is not waited for: start it here.
-    public func settle() async {
+    /// fixed number of yields. Work started otherwise is not waited for: start it here.
+    ///
+    /// A task waiting on something else (a gate, the network, another executor) gets
+    /// 100 000 turns at most; then settling gives up, returns false and counts it in
+    /// ``unsettledCount``, which the headless runner and `.endsIdle` tests fail on.
+    @discardableResult
+    public func settle() async -> Bool {
         var turns = 0
-        while !tracked.allWaiting && turns < 100_000 {
+        while !tracked.allWaiting {
+            guard turns < 100_000 else {
+                unsettledCount += 1
+                return false
+            }
             await Task.yield()
             turns += 1
         }
+        return true
     }
+
+    /// How many times ``settle()`` gave up on a task that waited on something other than a clock.
+    public private(set) var unsettledCount = 0
 
     // MARK: Heap
 
