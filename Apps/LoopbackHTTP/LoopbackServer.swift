@@ -191,6 +191,7 @@ private final class Listener: @unchecked Sendable {
             if request.count >= 4, request.suffix(4) == [13, 10, 13, 10] { break }
             if String(decoding: request, as: UTF8.self).contains("\r\n\r\n") { break }
         }
+        guard !request.isEmpty else { return false }  // it hung up before asking anything
         let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first.map(String.init) ?? ""
         let response = LoopbackResponder.respond(to: line)
         guard clientWaits(client, seconds: response.delay) else { return false }  // it hung up: no answer

@@ -16,13 +16,16 @@ struct ItemList: Decodable, Equatable, Sendable {
     let items: [Item]
 }
 
-/// Waits on the main actor, a yield at a time (no wall clock), until `condition` holds;
-/// false if it does not within `yields`.
+/// Waits on the main actor until `condition` holds (a real server answers from threads of
+/// its own); false if it does not within ten seconds, a safety net.
 @MainActor
-func eventually(yields: Int = 10_000, _ condition: () -> Bool) async -> Bool {
-    for _ in 0..<yields {
+func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)  // a safety net, not a timing
+    while ContinuousClock.now < deadline {
         if condition() { return true }
         await Task.yield()
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))  // the other side may be another thread
     }
     return condition()
 }
@@ -115,6 +118,7 @@ struct APIClientTests {
         let client = api
         let task = Task { @MainActor in try await client.request("/items?delay=5", as: ItemList.self) }
         #expect(await eventually { center.activeCount == 1 })
+        #expect(await eventually { server.openConnections == 1 }, "the server holds the request")
         task.cancel()
         let result = await task.result
         #expect(center.activeCount == 0)
