@@ -74,3 +74,36 @@ struct ScenarioRunnerTests {
         #expect(result.passed, "\(result.failure ?? "")")
     }
 }
+
+/// What `showcase headless` prints: no byte of a scenario or its file name acts on a terminal.
+@MainActor
+struct HeadlessOutputTests {
+    @Test func escapesAndNULsInScenariosAndFileNamesNeverReachTheReport() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headless-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hostile = [
+            "name \u{1B}]0;pwned\u{07}\ncovers B0.1\u{1B}[2J\nscene \u{1B}]0;pwned\u{07}\n",
+            "expect \"a\u{0}b\u{1B}[31m\"\n",
+            "key nosuch\u{1B}[H\n",
+            "frobnicate \u{1B}c\n",
+        ]
+        for (i, text) in hostile.enumerated() {
+            try Data(text.utf8).write(to: folder.appendingPathComponent("bad\u{1B}[31m\(i).scenario"))
+        }
+        var lines: [String] = []
+        let status = await HeadlessCommand.run(paths: [folder.path], output: { lines.append($0) }, errors: { lines.append($0) })
+        let report = lines.joined(separator: "\n")
+        #expect(status == 1)
+        #expect(report.hasSuffix("0 passed, 4 failed"))
+        #expect(!report.contains("\u{1B}") && !report.contains("\u{0}") && !report.contains("\u{07}"), "\(report.debugDescription)")
+        #expect(report.contains("bad\u{FFFD}[31m0.scenario"), "the name is shown, made harmless")
+    }
+
+    @Test func aScenarioThatChecksNothingFails() async throws {
+        let empty = await ScenarioRunner().run(try ScenarioParser.parse("", path: "empty.scenario"))
+        #expect(empty.failure == "empty.scenario: the scenario checks nothing; add an `expect` or a `snapshot` line")
+        let noChecks = await ScenarioRunner().run(try ScenarioParser.parse("scene gif\nwait 1s\n", path: "idle.scenario"))
+        #expect(noChecks.passed == false)
+    }
+}

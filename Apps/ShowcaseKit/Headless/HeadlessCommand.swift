@@ -25,7 +25,10 @@ public enum HeadlessCommand {
 
     /// Runs every scenario under `paths` (default `Tests/Scenarios`), writing the report to
     /// `output` and problems with the paths to `errors`; returns the exit status.
-    public static func run(paths: [String], output: (String) -> Void, errors: (String) -> Void = { _ in }) async -> Int32 {
+    public static func run(paths: [String], output write: (String) -> Void, errors writeError: (String) -> Void = { _ in }) async -> Int32 {
+        // Scenario text and file names reach the report: no byte of them may act on a terminal.
+        func output(_ text: String) { write(text.sanitizedKeepingLines) }
+        func errors(_ text: String) { writeError(text.sanitizedKeepingLines) }
         let chosen = paths.isEmpty ? ["Tests/Scenarios"] : paths
         let hint = paths.isEmpty ? "; run it from the repository, or give the scenario files or folders: showcase headless PATH…" : ""
         let files: [String]

@@ -64,6 +64,15 @@ public struct ScenarioRunner {
 
         let outcome = await play(scenario, on: terminal, scheduler: scheduler, network: network, library: openLibrary, recorded: &recorded)
         guard outcome == nil else { return result(outcome) }
+        let checks = scenario.lines.contains { line in
+            switch line.step {
+            case .expect, .snapshot: true
+            default: false
+            }
+        }
+        guard checks else {
+            return result("\(scenario.path): the scenario checks nothing; add an `expect` or a `snapshot` line")
+        }
         guard scheduler.unsettledCount == 0 else {
             return result("\(scenario.path): async work did not settle \(scheduler.unsettledCount) time(s): a task waited on something other than the virtual clock")
         }

@@ -17,6 +17,12 @@ extension StringProtocol {
         return String(result)
     }
 
+    /// The text with each line sanitised as ``sanitizedForTerminal`` does, its line breaks
+    /// kept: for multi-line reports (a failure with a screen) that may quote data.
+    public var sanitizedKeepingLines: String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { $0.sanitizedForTerminal }.joined(separator: "\n")
+    }
+
     /// The longest prefix that fits in `width` cells, ending in `ellipsis` when cut.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
