@@ -30,8 +30,11 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
     public let frames: [FrameInfo]
     /// The raw NETSCAPE2.0 / ANIMEXTS1.0 loop value; nil when the file has no such block.
     public let loopCount: Int?
-    /// The text of the file's comment extensions (not sanitised: sanitise before display).
+    /// The text of the file's comment extensions, the first 100 of them, each cut at 4 KiB
+    /// (not sanitised: sanitise before display).
     public let comments: [String]
+    /// How many comment extensions there were beyond the first 100.
+    public let omittedCommentCount: Int
 
     private let indexWarnings: [String]
     private let store: FrameStore
@@ -86,7 +89,8 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
         frames = index.frames.map(\.info)
         loopCount = index.loopCount
         comments = index.comments
-        indexWarnings = index.warnings
+        omittedCommentCount = index.omittedComments
+        indexWarnings = index.reportedWarnings
         store = FrameStore(index: index, source: source, limits: limits)
     }
 

@@ -130,3 +130,22 @@ struct HostileInputTests {
         }
     }
 }
+
+/// Repetition bombs: a small file repeating a record millions of times costs no more
+/// memory than a file with the first hundred.
+struct RepetitionBombTests {
+    @Test func warningsAndCommentsAreCappedAndTheRestCounted() throws {
+        var raw = RawGif(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        let badControl: [UInt8] = [0x21, 0xF9, 0x03, 0x00, 0x00, 0x00, 0x00]  // 3 bytes instead of 4
+        for _ in 0..<200_000 { raw.bytes += badControl }
+        for i in 0..<150 { raw.comment("note \(i)") }
+        raw.image(width: 2, height: 2, indices: [0, 1, 1, 0])
+        raw.trailer()
+        let image = try AnimatedImage(data: raw.data)
+        #expect(image.frameCount == 1)
+        #expect(image.warnings.count == 101)
+        #expect(image.warnings.last == "and 199900 more warnings like these")
+        #expect(image.comments.count == 100 && image.comments.first == "note 0")
+        #expect(image.omittedCommentCount == 50)
+    }
+}

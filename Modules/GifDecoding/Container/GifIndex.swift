@@ -20,6 +20,26 @@ struct GifIndex {
     var frames: [Frame] = []
     var comments: [String] = []
     var warnings: [String] = []
+    /// Warnings and comments past the first ``maxNotes`` are counted, not kept: a small
+    /// file repeating a bad record millions of times costs no more memory than one.
+    var omittedWarnings = 0
+    var omittedComments = 0
+    static let maxNotes = 100
+
+    /// Records a problem (the first ``maxNotes``; the rest are counted).
+    mutating func warn(_ text: String) {
+        if warnings.count < Self.maxNotes { warnings.append(text) } else { omittedWarnings += 1 }
+    }
+
+    /// Records a comment's text (the first ``maxNotes``; the rest are counted).
+    mutating func addComment(_ text: String) {
+        if comments.count < Self.maxNotes { comments.append(text) } else { omittedComments += 1 }
+    }
+
+    /// The warnings, with a last line counting those left out.
+    var reportedWarnings: [String] {
+        omittedWarnings == 0 ? warnings : warnings + ["and \(omittedWarnings) more warnings like these"]
+    }
     /// The pixels all frames' rectangles cover together so far.
     var totalFramePixels = 0
 

@@ -61,13 +61,13 @@ enum GifIndexer {
         var reader = session.reader
         func stop(_ what: String) throws(GifDecodingError) {
             guard !index.frames.isEmpty else { throw error(forCode: gif.pointee.Error, stage: what) }
-            index.warnings.append("the data ends early (\(what)); showing the \(index.frames.count) frame(s) before it")
+            index.warn("the data ends early (\(what)); showing the \(index.frames.count) frame(s) before it")
         }
         while true {
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &type) == GIF_OK else {
                 if gif.pointee.Error == D_GIF_ERR_WRONG_RECORD, !index.frames.isEmpty {
-                    index.warnings.append("an unknown record follows frame \(index.frames.count - 1); the rest of the file is ignored")
+                    index.warn("an unknown record follows frame \(index.frames.count - 1); the rest of the file is ignored")
                     return
                 }
                 try stop("before the trailer")
@@ -125,7 +125,7 @@ enum GifIndexer {
                     codeSize: Int(codeSize), dataOffset: dataOffset
                 ))
                 if !complete {
-                    index.warnings.append("the file ends inside frame \(info.index); its missing pixels are left transparent")
+                    index.warn("the file ends inside frame \(info.index); its missing pixels are left transparent")
                     return
                 }
             case EXTENSION_RECORD_TYPE:
@@ -147,7 +147,7 @@ enum GifIndexer {
                         if DGifExtensionToGCB(length, bytes + 1, &gcb) == GIF_OK {
                             pending = gcb  // the last one before an image wins
                         } else {
-                            index.warnings.append("a graphic control extension has \(length) bytes instead of 4; it is ignored")
+                            index.warn("a graphic control extension has \(length) bytes instead of 4; it is ignored")
                         }
                     case APPLICATION_EXT_FUNC_CODE:
                         if first {
@@ -167,11 +167,11 @@ enum GifIndexer {
                         return
                     }
                 }
-                if code == COMMENT_EXT_FUNC_CODE { index.comments.append(String(decoding: comment, as: UTF8.self)) }
+                if code == COMMENT_EXT_FUNC_CODE { index.addComment(String(decoding: comment, as: UTF8.self)) }
             case TERMINATE_RECORD_TYPE:
                 return
             default:
-                index.warnings.append("an unexpected record type \(type.rawValue); the rest of the file is ignored")
+                index.warn("an unexpected record type \(type.rawValue); the rest of the file is ignored")
                 return
             }
         }
@@ -228,7 +228,7 @@ enum GifIndexer {
         let (truncated, end) = SubBlockReader.payload(of: source, from: position + 1, into: &scratch)
         index.frames.append(GifIndex.Frame(info: info, localPalette: local, codeSize: codeSize, dataOffset: position + 1))
         if truncated {
-            index.warnings.append("the file ends inside frame \(info.index); its missing pixels are left transparent")
+            index.warn("the file ends inside frame \(info.index); its missing pixels are left transparent")
             return .stop
         }
         return .resumeAt(end)
