@@ -81,8 +81,12 @@ case .run(let runCommand):
     }
     let system = CommandRunner.System(
         spawn: { arguments in
-            let child = try ChildProcessIO.spawn(arguments)
-            return (child.pid, child.output, child.errors)
+            do throws(ChildProcessIO.SpawnError) {
+                let child = try ChildProcessIO.spawn(arguments)
+                return (child.pid, child.output, child.errors)
+            } catch {
+                throw CommandStartFailure(error.description, isNotFound: error.isNotFound)
+            }
         },
         readAvailable: { ChildProcessIO.readAvailable(from: $0) },
         close: { ChildProcessIO.close($0) },

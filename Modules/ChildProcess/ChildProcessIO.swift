@@ -34,6 +34,12 @@ public enum ChildProcessIO {
     public struct SpawnError: Error, CustomStringConvertible {
         /// The system's reason, e.g. "No such file or directory".
         public let description: String
+        /// The `errno` value, 0 when there is none.
+        public var code: Int32 = 0
+
+        /// Whether no such command was found (a shell then exits with 127; with 126 when
+        /// it was found but could not be run).
+        public var isNotFound: Bool { code == ENOENT || code == 0 }
     }
 
     /// A write that failed.
@@ -56,7 +62,7 @@ public enum ChildProcessIO {
         let result = pointers.withUnsafeBufferPointer { argv in
             ikp_spawn(argv.baseAddress, &output, &errors)
         }
-        guard result < 0 else { throw SpawnError(description: String(cString: strerror(result))) }
+        guard result < 0 else { throw SpawnError(description: String(cString: strerror(result)), code: result) }
         for descriptor in [output, errors] {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }

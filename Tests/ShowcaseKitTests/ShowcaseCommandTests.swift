@@ -9,6 +9,7 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["library", "stats"]) == .library(.stats(library: nil)))
         #expect(try ShowcaseCommand.parse(["library", "import", "d", "--album", "A", "--library", "l"]) == .library(.importFolder("d", album: "A", library: "l")))
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["library", "import"]) }
+        #expect(throws: UsageError.self, "an unnamed album is refused") { try ShowcaseCommand.parse(["library", "import", "d", "--album", " "]) }
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["library", "burn"]) }
         #expect(try ShowcaseCommand.parse(["--help"]) == .help)
         #expect(try ShowcaseCommand.parse(["-h"]) == .help)

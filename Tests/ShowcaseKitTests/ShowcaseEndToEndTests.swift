@@ -301,6 +301,13 @@ struct ShowcaseEndToEndTests {
         let outcome = try run(["run", "--", "no-such-command-anywhere"])
         #expect(outcome.status == 127)
         #expect(outcome.error.contains("could not start: No such file or directory"))
+        // Found but not runnable: 126, as shells say.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-program-\(UUID().uuidString)")
+        try Data("just text\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let notRunnable = try run(["run", "--", file.path])
+        #expect(notRunnable.status == 126)
+        #expect(notRunnable.error.contains("could not start:"))
     }
 
     @Test func runGivesTheCursorBackWhileStoppedAndHidesItAgainOnContinue() throws {

@@ -2,6 +2,20 @@ import Foundation
 import Indicator
 import TUICore
 
+/// Why a command could not be started, as a ``CommandRunner/System`` reports it.
+public struct CommandStartFailure: Error, CustomStringConvertible {
+    /// The system's reason.
+    public let description: String
+    /// Whether no such command was found (127), rather than found and not runnable (126).
+    public let isNotFound: Bool
+
+    /// Creates a failure.
+    public init(_ description: String, isNotFound: Bool) {
+        self.description = description
+        self.isNotFound = isNotFound
+    }
+}
+
 /// Runs a ``RunCommand``'s process, passing its output through above the indicator line.
 ///
 /// Output that shares the terminal with the indicator goes through whole lines at a time
@@ -109,7 +123,8 @@ public final class CommandRunner {
     }
 
     /// Starts the command; `completion` gets the exit status to end with: the command's,
-    /// 127 when it could not start, 74 when our standard output could not be written. When
+    /// 127 when it was not found, 126 when it was found but could not be run (as shells
+    /// say), 74 when our standard output could not be written. When
     /// a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE) ended the command, or our output was
     /// closed, this process ends by that signal instead, after its last line.
     public func start(completion: @escaping @MainActor (Int32) -> Void) {
@@ -121,7 +136,7 @@ public final class CommandRunner {
         } catch {
             indicator.finish(success: false, detail: "could not start: \(error)")
             self.completion = nil
-            completion(127)
+            completion((error as? CommandStartFailure)?.isNotFound == false ? 126 : 127)
             return
         }
         system.forwardInterruptions(child.pid)

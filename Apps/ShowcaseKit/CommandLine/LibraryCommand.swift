@@ -19,6 +19,9 @@ public enum LibraryCommand: Equatable, Sendable {
         switch verb {
         case "import":
             let album = try rest.value("--album")
+            if let album, album.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw UsageError("--album needs a name; leave it out to name the album after the folder")
+            }
             try rest.rejectOptions(for: "library import")
             guard rest.words.count == 1 else { throw UsageError("`library import` needs one folder: \(usage)") }
             return .importFolder(rest.words[0], album: album, library: library)
