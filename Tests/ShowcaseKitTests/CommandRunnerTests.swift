@@ -66,6 +66,18 @@ struct CommandRunnerTests {
         return (runner, indicator)
     }
 
+    @Test func theLastLineStartsOnItsOwnAfterAnUnfinishedErrorLine() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: false)
+        runner.start { _ in }
+        fake.queued[20] = [Data("warning: no newline".utf8)]
+        clock.advance(by: .milliseconds(20))
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(0, false)
+        #expect(String(decoding: fake.written[2] ?? Data(), as: UTF8.self) == "warning: no newline\n", "ended with a newline before the ✓ line")
+        #expect(indicator.text.hasSuffix("✓ Build (0.0 s)\n"))
+    }
+
     @Test func outputGoingElsewherePassesByteForByteAsItComes() {
         let fake = FakeSystem(), clock = VirtualScheduler()
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)

@@ -164,6 +164,9 @@ public final class CommandRunner {
     }
 
     private var isChasing = false
+    /// Whether the command's standard error, passed on as it came, ended inside a line
+    /// (the ✓ or ✗ line then starts on a line of its own).
+    private var errorsEndMidLine = false
 
     /// Passes on what `stream`'s pipe holds now, stopping when it has ended; whether any
     /// bytes came.
@@ -200,6 +203,7 @@ public final class CommandRunner {
             stopReading(stream)
         }
         flush()
+        if errorsEndMidLine, !indicatorOnTerminal { _ = sinks[2]?(Data([10])) }
         endWatch = nil
         let exit: Int32 = bySignal ? 128 + code : code
         indicator.finish(success: exit == 0, detail: exit == 0 ? nil : bySignal ? "signal \(code)" : "exit \(code)")
@@ -253,6 +257,7 @@ public final class CommandRunner {
     private func emit(_ data: Data, on stream: Int32) {
         if stream == 1 && outputFailure != nil { return }
         guard let sink = sinks[stream] else { return }
+        if stream == 2, let last = data.last { errorsEndMidLine = last != 10 }
         var failure: WriteFailure?
         if isLineBuffered(stream) {
             indicator.withLineCleared { failure = sink(data) }
