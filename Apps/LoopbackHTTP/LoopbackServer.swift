@@ -95,21 +95,31 @@ public final class LoopbackServer: Sendable {
     /// Requests whose client hung up while their answer was held (a cancelled request).
     public var abandonedRequests: Int { listener.abandonedCount }
 
-    /// Stops accepting connections. Safe to call more than once.
+    /// Blocks, without polling, until `condition` holds for the answered, open and abandoned
+    /// requests, or `timeout` has passed (false then). Call it off the main actor.
+    public func wait(until condition: (_ answered: Int, _ open: Int, _ abandoned: Int) -> Bool, timeout: Duration = .seconds(30)) -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        return listener.wait(until: condition, deadline: Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18))
+    }
+
+    /// Stops accepting connections; when it returns, connections are refused. Safe to call
+    /// more than once.
     public func stop() { listener.stop() }
 }
 
 /// The listening socket and its counters, shared by the server and its threads.
 private final class Listener: @unchecked Sendable {
-    // @unchecked: `servedCount`, `open` and `stopped` are only touched under `lock`; the
-    // descriptor is closed once, by the accept thread, after its loop ends.
+    // @unchecked: the counters, `stopped` and `closed` are only touched under `lock` (a
+    // condition, broadcast on every change); the descriptor is closed once, by the accept
+    // thread, after its loop ends.
     let descriptor: Int32
     let maxRequests: Int
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var servedCount = 0
     private var open = 0
     private var abandoned = 0
     private var stopped = false
+    private var closed = false
 
     init(descriptor: Int32, maxRequests: Int) {
         self.descriptor = descriptor
@@ -134,18 +144,38 @@ private final class Listener: @unchecked Sendable {
         return abandoned
     }
 
-    /// Wakes the accept thread (which then closes the socket).
+    /// Wakes the accept thread and returns once it has closed the socket: from then on a
+    /// connection is refused.
     func stop() {
         lock.lock()
         let wasStopped = stopped
         stopped = true
         lock.unlock()
-        guard !wasStopped else { return }
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        if !wasStopped { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        lock.lock()
+        while !closed { lock.wait() }
+        lock.unlock()
+    }
+
+    /// Waits, without polling, until `condition` holds for (answered, open, abandoned)
+    /// requests; false if it does not by `deadline`.
+    func wait(until condition: (_ served: Int, _ open: Int, _ abandoned: Int) -> Bool, deadline: Date) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        while !condition(servedCount, open, abandoned) {
+            guard lock.wait(until: deadline) else { return condition(servedCount, open, abandoned) }
+        }
+        return true
     }
 
     func acceptLoop() {
-        defer { close(descriptor) }
+        defer {
+            close(descriptor)
+            lock.lock()
+            closed = true
+            lock.broadcast()
+            lock.unlock()
+        }
         while true {
             let client = accept(descriptor, nil, nil)
             if client < 0 {
@@ -158,6 +188,7 @@ private final class Listener: @unchecked Sendable {
             if allowed {
                 servedCount += 1
                 open += 1
+                lock.broadcast()
             }
             lock.unlock()
             guard allowed else {
@@ -171,6 +202,7 @@ private final class Listener: @unchecked Sendable {
                 lock.lock()
                 open -= 1
                 if !answered { abandoned += 1 }
+                lock.broadcast()
                 lock.unlock()
             }
             worker.start()

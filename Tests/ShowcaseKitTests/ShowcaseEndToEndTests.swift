@@ -83,10 +83,11 @@ struct ShowcaseEndToEndTests {
 
     /// Starts `showcase ARGUMENTS` on a new pseudo-terminal and waits until its screen shows `text`.
     /// Starts `showcase` with `arguments`, its standard output and error on pipes.
-    func launched(_ arguments: [String]) throws -> (process: Process, out: Pipe, err: Pipe) {
+    func launched(_ arguments: [String], input: FileHandle? = nil) throws -> (process: Process, out: Pipe, err: Pipe) {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        if let input { process.standardInput = input }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -246,8 +247,14 @@ struct ShowcaseEndToEndTests {
         #expect(error.contains("showcase: cannot write standard output: No space left on device"))
     }
 
-    @Test func runPassesATerminationOnToTheCommandAndReportsIt() throws {
-        let (process, out, err) = try launched(["run", "--label", "Waiting", "--", "sh", "-c", "echo $$; exec sleep 30"])
+    @Test(.timeLimit(.minutes(1)))
+    func runPassesATerminationOnToTheCommandAndReportsIt() throws {
+        // The command shares showcase's standard input: make it the write end of a pipe of
+        // ours, so that reading the other end ends (EOF) once the command has ended too.
+        let lifeline = Pipe()
+        let (process, out, err) = try launched(["run", "--label", "Waiting", "--", "sh", "-c", "echo $$; exec sleep 30"],
+                                               input: FileHandle(fileDescriptor: lifeline.fileHandleForWriting.fileDescriptor, closeOnDealloc: false))
+        try lifeline.fileHandleForWriting.close()
         // The command's first line is its pid: it is running.
         var printed = Data()
         while !printed.contains(10) {
@@ -263,17 +270,9 @@ struct ShowcaseEndToEndTests {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
                 "ended by \(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus)")
         #expect(error.contains("✗ Waiting (signal 15,"))
-        // The command ended too (gone, or a zombie waiting to be reaped), not left running.
-        func running() -> Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
-        }
-        var stillRunning = running()
-        let deadline = Date().addingTimeInterval(10)  // a safety net; it usually ends at once
-        while stillRunning && Date() < deadline { usleep(10_000); stillRunning = running() }
-        #expect(!stillRunning, "the command was ended too, not left running")
-        if stillRunning { kill(child, SIGKILL) }
+        // The command ended too, not left running: the last write end of the lifeline
+        // closed with it (a command left running would hold it, and the time limit fail us).
+        #expect(lifeline.fileHandleForReading.readDataToEndOfFile().isEmpty, "the command \(child) was ended too")
     }
 
     @Test func runEndsLikeAPipelineMemberWhenItsReaderGoesAway() throws {
@@ -310,23 +309,17 @@ struct ShowcaseEndToEndTests {
         #expect(notRunnable.error.contains("could not start:"))
     }
 
-    @Test func runGivesTheCursorBackWhileStoppedAndHidesItAgainOnContinue() throws {
+    @Test(.timeLimit(.minutes(1)))
+    func runGivesTheCursorBackWhileStoppedAndHidesItAgainOnContinue() throws {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Nap", "--", "sleep", "5"], waitingFor: "Nap")
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         func output(waitingFor text: String) -> String { pty.output(until: { $0.contains(text) }) }
-        /// The process's state letter from /proc (`T` when stopped).
-        func state() -> Character? {
-            guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
-            return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
-        }
         kill(process.processIdentifier, SIGTSTP)
         #expect(output(waitingFor: "\u{1B}[?25h").contains("\u{1B}[?25h"), "the cursor is shown while stopped")
         // It writes that just before it stops: continue it only once it has (as a shell's
-        // `fg` does), or the continue would come first and leave it stopped.
-        let deadline = Date().addingTimeInterval(10)  // a safety net
-        while state() != "T" && Date() < deadline { usleep(1_000) }
-        #expect(state() == "T", "it stopped")
+        // `fg` does, told by waitid), or the continue would come first and leave it stopped.
+        var info = siginfo_t()
+        #expect(waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WNOWAIT) == 0, "it stopped")
         kill(process.processIdentifier, SIGCONT)
         #expect(output(waitingFor: "\u{1B}[?25l").contains("\u{1B}[?25l"), "and hidden again on continue")
         kill(process.processIdentifier, SIGTERM)  // passed on to `sleep`

@@ -33,7 +33,12 @@ struct TerminalRunLoopTests {
         var closed = false
         var inputDescriptor: Int32 { input.fileHandleForReading.fileDescriptor }
         var resizeDescriptor: Int32 { resizes.fileHandleForReading.fileDescriptor }
-        func present(_ canvas: Canvas) { presented.append(canvas.lines) }
+        /// Called after each frame (the test's wait resumes from here).
+        var onPresent: (@MainActor () -> Void)?
+        func present(_ canvas: Canvas) {
+            presented.append(canvas.lines)
+            onPresent?()
+        }
         func readEvents() -> [InputEvent] {
             let text = String(decoding: drain(inputDescriptor), as: UTF8.self)
             defer { pending = [] }
@@ -58,13 +63,20 @@ struct TerminalRunLoopTests {
         }
     }
 
-    /// Lets the main queue run until `condition` holds (ten seconds at most, a safety net).
-    func wait(until condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+    /// Suspends until a frame `backend` presents satisfies `condition` (the test's time
+    /// limit is the safety net).
+    func frame(on backend: PipeBackend, where condition: @escaping @MainActor ([String]) -> Bool) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            backend.onPresent = {
+                guard let last = backend.presented.last, condition(last) else { return }
+                backend.onPresent = nil
+                done.resume()
+            }
+        }
     }
 
-    @Test func itDrawsAtOnceThenAfterEachBurstOfInputAndResizes() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func itDrawsAtOnceThenAfterEachBurstOfInputAndResizes() async throws {
         let backend = PipeBackend()
         let view = Typed()
         let host = TerminalHost(backend: backend, root: view)
@@ -73,10 +85,10 @@ struct TerminalRunLoopTests {
         #expect(loop.isRunning)
         #expect(backend.presented == [["            ", "            "]], "the first frame is drawn at once")
         backend.input.fileHandleForWriting.write(Data("hi".utf8))
-        try await wait { backend.presented.last?.first?.hasPrefix("hi") == true }
+        await frame(on: backend) { $0.first?.hasPrefix("hi") == true }
         #expect(backend.presented.last?.first == "hi          ")
         backend.resizes.fileHandleForWriting.write(Data([1]))
-        try await wait { backend.presented.last?.first?.count == 20 }
+        await frame(on: backend) { $0.first?.count == 20 }
         #expect(backend.presented.last == ["hi" + String(repeating: " ", count: 18), String(repeating: " ", count: 20)])
         loop.stop()
         #expect(!loop.isRunning && !backend.closed, "stopping leaves the terminal to its owner")
