@@ -5,17 +5,12 @@ import SQLiteStore
 /// Statements that must be one, scripts, rows by name, error kinds, and the shared queue,
 /// against real temporary files.
 struct DatabaseQueueTests {
-    let folder: URL
+    let files: TemporaryFolder
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-queue-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String = "test.sqlite") -> String { folder.appendingPathComponent(name).path }
+    init() throws { files = try TemporaryFolder("sqlite-queue") }
 
     @Test func prepareRefusesASecondStatementInsteadOfIgnoringIt() throws {
-        let db = try Database(path: path())
+        let db = try Database(path: files.path())
         try db.execute("CREATE TABLE t(x)")
         #expect {
             try db.execute("INSERT INTO t VALUES (1); DROP TABLE t")
@@ -27,7 +22,7 @@ struct DatabaseQueueTests {
     }
 
     @Test func scriptsAndMigrationsSplitLikeSQLiteNotOnSemicolons() throws {
-        let db = try Database(path: path())
+        let db = try Database(path: files.path())
         try db.migrate([
             """
             CREATE TABLE note(id INTEGER PRIMARY KEY, text TEXT NOT NULL);
@@ -43,7 +38,7 @@ struct DatabaseQueueTests {
     }
 
     @Test func rowsReadColumnsByNameAndNullAsNil() throws {
-        let db = try Database(path: path())
+        let db = try Database(path: files.path())
         try db.executeScript("CREATE TABLE album(id INTEGER PRIMARY KEY, name TEXT, score REAL, cover BLOB); INSERT INTO album(name, score, cover) VALUES ('Sea', 4.5, x'0102'), (NULL, NULL, NULL)")
         let rows = try db.rows("SELECT id, name, score, cover FROM album ORDER BY id")
         #expect(rows.count == 2)
@@ -53,36 +48,36 @@ struct DatabaseQueueTests {
     }
 
     @Test func errorsSayWhatKindTheyAre() throws {
-        let db = try Database(path: path())
+        let db = try Database(path: files.path())
         try db.executeScript("CREATE TABLE u(name TEXT UNIQUE); INSERT INTO u VALUES ('a')")
         #expect { try db.execute("INSERT INTO u VALUES ('a')") } throws: { ($0 as? SQLiteError)?.kind == .constraint }
 
         // Busy: another connection holds the write lock past a short timeout.
-        let other = try Database(path: path(), busyTimeout: .milliseconds(50))
+        let other = try Database(path: files.path(), busyTimeout: .milliseconds(50))
         try db.execute("BEGIN IMMEDIATE")
         #expect { try other.execute("INSERT INTO u VALUES ('b')") } throws: { ($0 as? SQLiteError)?.kind == .busy }
         try db.execute("ROLLBACK")
 
         // Full: the database may not grow past its page limit.
-        let small = try Database(path: path("small.sqlite"))
+        let small = try Database(path: files.path("small.sqlite"))
         try small.executeScript("CREATE TABLE big(b BLOB); PRAGMA max_page_count = 8")
         #expect {
             for _ in 0..<20 { try small.execute("INSERT INTO big VALUES (zeroblob(4096))") }
         } throws: { ($0 as? SQLiteError)?.kind == .full }
 
         // Read-only: a connection opened to read cannot write.
-        let reader = try Database(path: path(), readOnly: true)
+        let reader = try Database(path: files.path(), readOnly: true)
         #expect { try reader.execute("INSERT INTO u VALUES ('c')") } throws: { ($0 as? SQLiteError)?.kind == .readOnly }
 
         // Not a database: a text file is refused and left as it was.
-        let text = path("notes.txt")
+        let text = files.path("notes.txt")
         try Data("not a database, just notes\n".utf8).write(to: URL(fileURLWithPath: text))
         #expect { try Database(path: text) } throws: { ($0 as? SQLiteError)?.kind == .notADatabase }
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a database, just notes\n")
     }
 
     @Test func aSharedQueueSerializesWritesFromManyTasks() async throws {
-        let queue = try DatabaseQueue(path: path())
+        let queue = try DatabaseQueue(path: files.path())
         try await queue.write { db in try db.execute("CREATE TABLE hit(n INTEGER NOT NULL)") }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
@@ -106,7 +101,7 @@ struct DatabaseQueueTests {
     }
 
     @Test func aWriteThatThrowsLeavesNothingAndReentryIsRefused() throws {
-        let queue = try DatabaseQueue(path: path())
+        let queue = try DatabaseQueue(path: files.path())
         try queue.write { db in try db.execute("CREATE TABLE t(x)") }
         struct Stop: Error {}
         #expect(throws: Stop.self) {

@@ -4,17 +4,12 @@ import Testing
 
 /// Against real temporary files.
 struct DatabaseTests {
-    let folder: URL
+    let files: TemporaryFolder
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String = "test.sqlite") -> String { folder.appendingPathComponent(name).path }
+    init() throws { files = try TemporaryFolder("sqlite") }
 
     func open() throws -> Database {
-        let db = try Database(path: path())
+        let db = try Database(path: files.path())
         try db.migrate(["CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT NOT NULL, data BLOB)", "CREATE INDEX item_name ON item(name)"])
         return db
     }
@@ -72,7 +67,7 @@ struct DatabaseTests {
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
-        let file = path("notes.sqlite")
+        let file = files.path("notes.sqlite")
         let original = Data("These are my notes, not a database.\n".utf8) + Data(repeating: 7, count: 4000)
         try original.write(to: URL(fileURLWithPath: file))
         do {
@@ -103,7 +98,7 @@ struct DatabaseTests {
     }
 
     @Test func anImmutableOpenReadsAWriteAheadLogFileWithoutJournalFiles() throws {
-        let name = path("odd ?#%名.sqlite")
+        let name = files.path("odd ?#%名.sqlite")
         do {
             let db = try Database(path: name)  // write-ahead log
             try db.execute("CREATE TABLE t(x INTEGER)")
