@@ -109,8 +109,10 @@ public final class Database {
     public func rows(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) -> [Row] {
         let statement = try prepare(sql)
         try statement.bind(values)
-        var rows: [Row] = []
-        while try statement.step() { rows.append(statement.row) }
+        guard try statement.step() else { return [] }
+        let columns = statement.columnNames  // read once, shared by every row
+        var rows = [statement.row(columns: columns)]
+        while try statement.step() { rows.append(statement.row(columns: columns)) }
         return rows
     }
 

@@ -159,7 +159,12 @@ public final class Statement {
     }
 
     /// The current row, its columns by name.
-    public var row: Row { Row(columns: columnNames, values: (0..<sqlite3_column_count(handle)).map { value($0) }) }
+    public var row: Row { row(columns: columnNames) }
+
+    /// The current row under names already read (the same for every row of a result).
+    func row(columns: [String]) -> Row {
+        Row(columns: columns, values: (0..<Int32(columns.count)).map { value($0) })
+    }
 }
 
 /// SQLite's "copy this value now" destructor, which Swift cannot import as a macro.

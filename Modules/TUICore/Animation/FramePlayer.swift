@@ -166,11 +166,6 @@ public final class FramePlayer {
     /// The index of the frame showing now (0 for the still frame).
     public var currentFrame: Int { currentFrameIndex ?? 0 }
 
-    /// The frame showing now.
-    public var currentAnimationFrame: AnimationFrame {
-        currentFrameIndex.map { animation.frame(at: $0) } ?? animation.stillFrame
-    }
-
     /// The cells the animation takes when fitted into `box` (images keep their aspect ratio;
     /// text is one row of its width).
     public func size(fitting box: Size) -> Size {
