@@ -53,9 +53,9 @@ case .version:
     finish(0)
 case .headless(let paths):
     finish(await HeadlessCommand.run(paths: paths, output: say, errors: printError))
-case .gif(.play(let path)):
+case .gif(.play(let path, let memory)):
     let image: AnimatedImage
-    switch GifCommand.load(path) {
+    switch GifCommand.load(path, memory: memory) {
     case .success(let loaded): image = loaded
     case .failure(let failure):
         printError(failure.message)

@@ -36,6 +36,13 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
     /// How many comment extensions there were beyond the first 100.
     public let omittedCommentCount: Int
 
+    /// The most memory decoding this file's frames holds at once, in bytes: the screen
+    /// (width × height × 4), a copy of it handed out, the largest frame's colour indices (one
+    /// byte a pixel), what a restore-to-previous frame saves, and the checkpoints the cache
+    /// keeps. Loading refuses a file whose need is over ``DecodingLimits/maxMemoryBytes``;
+    /// reading only the structure (``frames``, ``warnings``) allocates none of it.
+    public let decodingMemoryBytes: Int
+
     private let indexWarnings: [String]
     private let store: FrameStore
     private let lock = NSLock()
@@ -78,6 +85,8 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
 
     init(source: ByteSource, limits: DecodingLimits) throws(GifDecodingError) {
         var index = try GifIndexer.index(source, limits: limits)
+        let memory = index.decodingMemoryBytes(cacheBytes: limits.maxCacheBytes)
+        guard memory <= limits.maxMemoryBytes else { throw .overMemoryBudget(neededBytes: memory, budgetBytes: limits.maxMemoryBytes) }
         if index.frames.isEmpty {
             // A screen with no image shows as one transparent frame, as browsers do.
             index.warnings.append("the file has no image; it shows as one transparent frame")
@@ -89,6 +98,7 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
         frames = index.frames.map(\.info)
         loopCount = index.loopCount
         comments = index.comments
+        decodingMemoryBytes = memory
         omittedCommentCount = index.omittedComments
         indexWarnings = index.reportedWarnings
         store = FrameStore(index: index, source: source, limits: limits)

@@ -18,16 +18,23 @@ public struct DecodingLimits: Hashable, Sendable {
     /// is refused at once. Default 4 gigapixels (a 1080p animation of about 2 000 frames).
     public var maxTotalFramePixels: Int
     /// How many bytes of checkpoints (decoded screens) may be kept for random access and
-    /// replay. Default 16 MiB; at least one is always kept, whatever this says.
+    /// replay. Default 16 MiB; when not even one screen fits, going back replays from the
+    /// first frame.
     public var maxCacheBytes: Int
+    /// The most memory decoding frames may hold at once: the screen, a copy of it handed
+    /// out, the largest frame's colour indices, what a restore-to-previous frame saves and
+    /// the checkpoints (see ``AnimatedImage/decodingMemoryBytes``). A file that would need
+    /// more is refused when it is loaded, before anything is allocated. Default 256 MiB.
+    public var maxMemoryBytes: Int
 
     /// Creates limits.
-    public init(maxCanvasPixels: Int = 64 << 20, maxFrameCount: Int = 20_000, maxTotalFramePixels: Int = 4 << 30, maxInputBytes: Int = 512 << 20, maxCacheBytes: Int = 16 << 20) {
+    public init(maxCanvasPixels: Int = 64 << 20, maxFrameCount: Int = 20_000, maxTotalFramePixels: Int = 4 << 30, maxInputBytes: Int = 512 << 20, maxCacheBytes: Int = 16 << 20, maxMemoryBytes: Int = 256 << 20) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrameCount = maxFrameCount
         self.maxTotalFramePixels = maxTotalFramePixels
         self.maxInputBytes = maxInputBytes
         self.maxCacheBytes = maxCacheBytes
+        self.maxMemoryBytes = maxMemoryBytes
     }
 
     /// Safe defaults for files from anywhere.

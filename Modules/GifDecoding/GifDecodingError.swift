@@ -12,6 +12,8 @@ public enum GifDecodingError: Error, Equatable, Sendable, CustomStringConvertibl
     case badLZWData(frame: Int)
     /// The GIF is bigger than the decoding limits allow.
     case tooLarge(String)
+    /// Decoding the GIF's frames would need more memory than ``DecodingLimits/maxMemoryBytes``.
+    case overMemoryBudget(neededBytes: Int, budgetBytes: Int)
     /// The GIF's screen has no pixels (a zero width or height).
     case emptyCanvas(width: Int, height: Int)
     /// giflib reported an error the other cases do not describe.
@@ -31,10 +33,17 @@ public enum GifDecodingError: Error, Equatable, Sendable, CustomStringConvertibl
             "frame \(frame) has invalid compressed pixel data; the file is damaged"
         case .tooLarge(let detail):
             "the GIF is too large: \(detail); raise DecodingLimits if you trust the file"
+        case .overMemoryBudget(let needed, let budget):
+            "decoding its frames needs \(needed.mebibytesRoundedUp) MiB, more than the memory budget of \(budget.mebibytesRoundedUp) MiB; raise DecodingLimits.maxMemoryBytes if you trust the file"
         case .emptyCanvas(let width, let height):
             "the GIF's screen is \(width)×\(height) pixels: there is nothing to show"
         case .malformed(let detail):
             "the GIF is malformed: \(detail); the file is damaged, get a good copy of it"
         }
     }
+}
+
+extension Int {
+    /// Bytes as whole mebibytes, rounded up (so a need is never understated).
+    var mebibytesRoundedUp: Int { (self + (1 << 20) - 1) >> 20 }
 }

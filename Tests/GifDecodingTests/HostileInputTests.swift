@@ -33,6 +33,53 @@ struct HostileInputTests {
         #expect(try AnimatedImage(data: raw.data, limits: DecodingLimits(maxFrameCount: 3)).frameCount == 3)
     }
 
+    /// Two full-screen 8192×8192 frames that restore the previous screen, in 70 bytes:
+    /// the screen, a copy handed out, the frame's indices and the saved area are 832 MiB.
+    static func twoRestoringFrames() -> RawGif {
+        var raw = RawGif(width: 8192, height: 8192, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        for _ in 0..<2 {
+            raw.graphicControl(disposal: 3)
+            raw.image(width: 8192, height: 8192, indices: [1], endAfter: 1)
+        }
+        raw.trailer()
+        return raw
+    }
+
+    @Test func aFileNeedingMoreMemoryThanTheBudgetIsRefusedBeforeAnythingIsAllocated() throws {
+        let raw = Self.twoRestoringFrames()
+        #expect(raw.bytes.count < 100)
+        let screen = 8192 * 8192 * 4
+        #expect(throws: GifDecodingError.overMemoryBudget(neededBytes: 2 * screen + 8192 * 8192 + screen, budgetBytes: 256 << 20)) {
+            try AnimatedImage(data: raw.data)
+        }
+        // Its structure alone can be read with the budget lifted, and nothing is decoded:
+        // the need is reported, the frames listed.
+        var structureOnly = DecodingLimits.default
+        structureOnly.maxMemoryBytes = .max
+        let image = try AnimatedImage(data: raw.data, limits: structureOnly)
+        #expect(image.frameCount == 2)
+        #expect(image.decodingMemoryBytes == 832 << 20)
+        #expect(GifDecodingError.overMemoryBudget(neededBytes: 832 << 20, budgetBytes: 256 << 20).description.contains("needs 832 MiB, more than the memory budget of 256 MiB"))
+    }
+
+    @Test func theMemoryNeedCountsTheScreenTwiceTheLargestFrameAndTheCheckpoints() throws {
+        var raw = RawGif(width: 100, height: 50, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        raw.image(width: 100, height: 50, indices: [1], endAfter: 1)
+        raw.graphicControl(disposal: 3)
+        raw.image(x: 90, y: 40, width: 20, height: 20, indices: [1], endAfter: 1)  // 10×10 of it on the screen
+        raw.trailer()
+        let screen = 100 * 50 * 4
+        let image = try AnimatedImage(data: raw.data)
+        // Two screens, the largest frame's indices (5 000), the saved 10×10 area, one checkpoint.
+        #expect(image.decodingMemoryBytes == 2 * screen + 5000 + 400 + screen)
+        let noCache = try AnimatedImage(data: raw.data, limits: DecodingLimits(maxCacheBytes: 0))
+        #expect(noCache.decodingMemoryBytes == 2 * screen + 5000 + 400)
+        // Without checkpoints, going back replays from the start and gives the same screens.
+        let forward = (0..<2).map { noCache.image(at: $0) }
+        #expect(noCache.image(at: 0) == forward[0])
+        #expect(noCache.image(at: 1) == image.image(at: 1))
+    }
+
     @Test func aSmallFileDescribingGigapixelsOfFramesIsRefusedAtOnce() throws {
         // 8000×8000, 200 full-screen frames that restore the previous screen, each with one
         // pixel of data: 5 KB of file, 12.8 gigapixels of work.
@@ -48,7 +95,8 @@ struct HostileInputTests {
             Issue.record("the bomb must be refused")
         } catch {
             guard case .tooLarge(let detail) = error else { Issue.record("expected tooLarge, got \(error)"); return }
-            #expect(detail.contains("raise DecodingLimits.maxTotalFramePixels"))
+            #expect(detail.contains("frames cover more than"))
+            #expect(error.description.contains("raise DecodingLimits"))
         }
         // The same frames within a raised limit are decoded.
         var small = RawGif(width: 100, height: 100, globalPalette: [(0, 0, 0), (255, 255, 255)])

@@ -29,10 +29,30 @@ struct GifCommandTests {
     @Test func infoJSONHasTheDocumentedShape() throws {
         let result = try run(["info", Self.spinner, "--json"])
         #expect(result.status == 0)
-        #expect(result.out.hasPrefix("{\"width\": 63, \"height\": 45, \"frameCount\": 12, \"loopCount\": 0, \"plays\": \"infinite\", \"frames\": [{\"index\": 0, \"rect\": [0, 0, 63, 45], \"delayCentiseconds\": 8, \"durationMilliseconds\": 80, \"disposal\": 2, \"interlaced\": false, \"transparentIndex\": 0}"))
+        #expect(result.out.hasPrefix("{\"width\": 63, \"height\": 45, \"frameCount\": 12, \"loopCount\": 0, \"plays\": \"infinite\", \"decodingMemoryBytes\": 150255, \"frames\": [{\"index\": 0, \"rect\": [0, 0, 63, 45], \"delayCentiseconds\": 8, \"durationMilliseconds\": 80, \"disposal\": 2, \"interlaced\": false, \"transparentIndex\": 0}"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         #expect((object["frames"] as? [Any])?.count == 12)
         #expect((object["warnings"] as? [Any])?.isEmpty == true)
+        // 63×45: the screen twice, one frame's indices, eleven checkpoints.
+        #expect(object["decodingMemoryBytes"] as? Int == 2 * 11_340 + 2_835 + 11 * 11_340)
+    }
+
+    @Test func infoReadsTheStructureOfAFileTooBigToDecodeAndFramesRefusesItNamingTheFlag() throws {
+        // A 8192×8192 screen with one 1×1 frame, 45 bytes: 513 MiB to decode.
+        var bytes: [UInt8] = Array("GIF89a".utf8) + [0x00, 0x20, 0x00, 0x20, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+        bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString).gif")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let info = try run(["info", file.path])
+        #expect(info.status == 0)
+        #expect(info.out.contains("decoding needs 513 MiB (over the default 256 MiB: `gif frames` and `gif play` need --max-memory 513)"))
+        let frames = try run(["frames", file.path, "--out", file.path + ".frames"])
+        #expect(frames.status == 65)
+        #expect(frames.err.contains("needs 513 MiB, more than the 256 MiB allowed; add --max-memory 513"))
+        #expect(!frames.err.contains("DecodingLimits"), "the advice names the flag, not the API")
+        #expect(try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out", "d", "--max-memory", "600"]) == .gif(.frames(path: "a.gif", output: "d", memory: MemoryBudget(bytes: 600 << 20))))
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["gif", "play", "a.gif", "--max-memory", "lots"]) }
     }
 
     @Test func infoTextSummarises() throws {
@@ -58,7 +78,7 @@ struct GifCommandTests {
         try Data("mine".utf8).write(to: folder.appendingPathComponent("frame-0099.rgba"))
         let again = try run(["frames", Self.spinner, "--out", folder.path])
         #expect(again.status == 73)
-        #expect(again.err.contains("is not empty; give a new or empty folder, or add --replace"))
+        #expect(again.err.contains("is not empty; give a new or empty folder, or add --replace to replace an earlier export"))
         #expect(try Data(contentsOf: folder.appendingPathComponent("frame-0099.rgba")) == Data("mine".utf8))
         // …unless asked: then the earlier export's frames go, so none is left mixed in.
         #expect(try run(["frames", Self.spinner, "--out", folder.path, "--replace"]).status == 0)
@@ -66,6 +86,65 @@ struct GifCommandTests {
         // A file where the folder should be.
         let file = folder.appendingPathComponent("info.json").path
         #expect(try run(["frames", Self.spinner, "--out", file]).status == 73)
+    }
+
+    @Test func replaceRefusesAFolderHoldingFilesThatAreNotAnExport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = try run(["frames", Self.spinner, "--out", folder.path, "--replace"])
+        #expect(result.status == 73)
+        #expect(result.err.contains("holds notes.txt, which is not part of an export"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+        // A missing parent folder is not created behind the user's back.
+        let deep = folder.appendingPathComponent("a/b").path
+        let missing = try run(["frames", Self.spinner, "--out", deep])
+        #expect(missing.status == 73)
+        #expect(missing.err.contains("does not exist; create it first"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a").path))
+    }
+
+    /// The spinner's 12 frames take 12 × 11 340 bytes; `info.json` about 2 KB.
+    @Test(.enabled(if: SmallFileSystem.isAvailable, SmallFileSystem.skipReason))
+    func anExportThatDoesNotFitIsRefusedAndTheEarlierOneKept() throws {
+        let disk = try SmallFileSystem(bytes: 256 << 10)
+        let out = disk.path + "/frames"
+        #expect(try run(["frames", Self.spinner, "--out", out]).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let earlier = try Data(contentsOf: URL(fileURLWithPath: out + "/frame-0003.rgba"))
+        // The new export would sit beside the earlier one until complete: 256 KiB cannot hold both.
+        let again = try run(["frames", Self.spinner, "--out", out, "--replace"])
+        #expect(again.status == 73)
+        #expect(again.err.contains("MiB free") && again.err.contains("the earlier export stays until the new one is complete"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/frame-0003.rgba")) == earlier)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["frames"], "no partial folder left")
+    }
+
+    @Test(.enabled(if: SmallFileSystem.isAvailable, SmallFileSystem.skipReason))
+    func aFailureWhileWritingLeavesTheEarlierExportIntact() throws {
+        // Room for the bytes but too few inodes for a second set of 13 files: writing fails
+        // halfway, after the space check passed.
+        let disk = try SmallFileSystem(bytes: 4 << 20, inodes: 20)
+        let out = disk.path + "/frames"
+        #expect(try run(["frames", Self.spinner, "--out", out]).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let info = try Data(contentsOf: URL(fileURLWithPath: out + "/info.json"))
+        let again = try run(["frames", Self.spinner, "--out", out, "--replace"])
+        #expect(again.status == 73)
+        #expect(again.err.contains("No space left on device") && again.err.contains("the earlier export is left as it was"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/info.json")) == info)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["frames"], "no partial folder left")
+        // With room, the replacement is swapped in whole.
+        let roomy = try SmallFileSystem(bytes: 4 << 20)
+        let moved = roomy.path + "/frames"
+        #expect(try run(["frames", Self.spinner, "--out", moved]).status == 0)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: moved + "/frame-0011.rgba"))
+        #expect(try run(["frames", Self.spinner, "--out", moved, "--replace"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: moved + "/frame-0011.rgba")).count == 63 * 45 * 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: roomy.path) == ["frames"])
     }
 
     @Test func badFilesGiveOneLineAndTheRightStatus() throws {

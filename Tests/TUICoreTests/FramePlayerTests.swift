@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import TestSupport
 import TUICore
@@ -116,5 +117,50 @@ struct FramePlayerTests {
         _ = player.cells(fitting: Size(width: 2, height: 1))
         #expect(clock.pendingCount == 1 && player.currentFrame == 0, "drawn again: at the right frame, ticking again")
         player.stop()
+    }
+
+    /// A frame that takes as long to decode as the test says: decoding starts, then waits
+    /// until the gate opens.
+    final class Gate: @unchecked Sendable {  // semaphores only
+        let entered = DispatchSemaphore(value: 0)
+        let open = DispatchSemaphore(value: 0)
+        func waitUntilEntered() async {
+            await withCheckedContinuation { done in
+                DispatchQueue.global().async { self.entered.wait(); done.resume() }
+            }
+        }
+    }
+    struct SlowImage: FrameAnimation {
+        let gate: Gate
+        var frameCount: Int { 1 }
+        var frameSize: FrameSize { .pixels(Size(width: 2, height: 2)) }
+        func duration(ofFrame index: Int) -> Duration { .seconds(1) }
+        func frame(at index: Int) -> AnimationFrame {
+            gate.entered.signal()
+            gate.open.wait()
+            return Blink().frame(at: 0)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFrameDecodedInTheBackgroundNeverHoldsUpTheMainActor() async {
+        let gate = Gate()
+        let player = FramePlayer(animation: SlowImage(gate: gate), scheduler: VirtualScheduler())
+        player.rendersInBackground = true
+        let (redraws, redraw) = AsyncStream.makeStream(of: Void.self)
+        player.onNeedsDisplay = { redraw.yield() }
+        player.play()
+        let box = Size(width: 2, height: 1)
+        let blank = Canvas(size: box)
+        #expect(player.cells(fitting: box) == blank, "nothing is ready: blank cells of the right size, at once")
+        await gate.waitUntilEntered()
+        // The decoder is stuck inside the frame; the main actor still draws at once.
+        #expect(player.cells(fitting: box) == blank)
+        #expect(player.isBehind)
+        gate.open.signal()
+        for await _ in redraws where player.cells(fitting: box) != blank { break }
+        #expect(player.cells(fitting: box).lines == ["▀▀"])
+        #expect(player.cells(fitting: box) == FramePlayer(animation: Blink(), scheduler: VirtualScheduler()).cells(fitting: box), "the same cells as drawn in step")
+        #expect(!player.isBehind)
     }
 }

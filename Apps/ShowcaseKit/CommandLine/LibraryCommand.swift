@@ -2,15 +2,15 @@ import Foundation
 import PickerSelection
 import TUICore
 
-/// `showcase library import DIR [--album NAME] [--library PATH]` and
+/// `showcase library import DIR [--album NAME] [--library PATH] [--max-memory MIB]` and
 /// `showcase library stats [--library PATH]`.
 public enum LibraryCommand: Equatable, Sendable {
     /// Import the GIF files of a folder.
-    case importFolder(String, album: String?, library: String?)
+    case importFolder(String, album: String?, library: String?, memory: MemoryBudget = .default)
     /// Print counts.
     case stats(library: String?)
 
-    static let usage = "showcase library import DIR [--album NAME] [--library PATH] | library stats [--library PATH]"
+    static let usage = "showcase library import DIR [--album NAME] [--library PATH] [--max-memory MIB] | library stats [--library PATH]"
 
     static func parse(_ words: [String]) throws(UsageError) -> LibraryCommand {
         guard let verb = words.first else { throw UsageError("`library` needs a command: \(usage)") }
@@ -22,9 +22,10 @@ public enum LibraryCommand: Equatable, Sendable {
             if let album, album.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw UsageError("--album needs a name; leave it out to name the album after the folder")
             }
+            let memory = try MemoryBudget.parse(&rest)
             try rest.rejectOptions(for: "library import")
             guard rest.words.count == 1 else { throw UsageError("`library import` needs one folder: \(usage)") }
-            return .importFolder(rest.words[0], album: album, library: library)
+            return .importFolder(rest.words[0], album: album, library: library, memory: memory)
         case "stats":
             guard rest.words.isEmpty else { throw UsageError("`library stats` takes no other arguments: \(usage)") }
             return .stats(library: library)
@@ -38,7 +39,7 @@ public enum LibraryCommand: Equatable, Sendable {
     func choosingLibrary(_ path: String?) throws(UsageError) -> LibraryCommand {
         guard let path else { return self }
         switch self {
-        case .importFolder(let folder, let album, nil): return .importFolder(folder, album: album, library: path)
+        case .importFolder(let folder, let album, nil, let memory): return .importFolder(folder, album: album, library: path, memory: memory)
         case .stats(nil): return .stats(library: path)
         default: throw UsageError("`--library` is given twice; give it once")
         }
@@ -51,7 +52,7 @@ public enum LibraryCommand: Equatable, Sendable {
     public func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: (any LineOutput)?) -> Int32 {
         let path: String
         switch self {
-        case .importFolder(_, _, let library), .stats(let library): path = library ?? PhotoLibrary.defaultPath(environment: environment)
+        case .importFolder(_, _, let library, _), .stats(let library): path = library ?? PhotoLibrary.defaultPath(environment: environment)
         }
         switch self {
         case .stats:
@@ -66,7 +67,7 @@ public enum LibraryCommand: Equatable, Sendable {
                 if case .noLibrary = error { return 66 }
                 return 74
             }
-        case .importFolder(let folder, let album, _):
+        case .importFolder(let folder, let album, _, let memory):
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 errors("error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF files")
@@ -80,7 +81,7 @@ public enum LibraryCommand: Equatable, Sendable {
                 return 74
             }
             do {
-                let report = try library.importFolder(folder, album: album, reader: .gif) { done, total in
+                let report = try library.importFolder(folder, album: album, reader: .gif(memory: memory)) { done, total in
                     guard let progress, progress.isTerminal, total > 0 else { return }
                     let width = 30, filled = done * width / total
                     progress.write("\r\u{1B}[2Kimporting [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(done)/\(total)")

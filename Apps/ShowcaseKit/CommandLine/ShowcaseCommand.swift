@@ -25,8 +25,9 @@ public enum ShowcaseCommand: Equatable, Sendable {
         USAGE: showcase [--scene NAME] [--library PATH]
                showcase headless [PATH…]
                showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
+                        (frames and play take --max-memory MIB)
                showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
-               showcase [--library PATH] library import DIR [--album NAME] | library stats
+               showcase [--library PATH] library import DIR [--album NAME] [--max-memory MIB] | library stats
                showcase --help | --version
 
         Opens the IndicatorKit showcase in the terminal: one tab per scene.
@@ -34,14 +35,15 @@ public enum ShowcaseCommand: Equatable, Sendable {
         COMMANDS:
           headless [PATH…]   run scenario files or folders (default Tests/Scenarios) on a
                              virtual terminal and clock; prints `N passed, N failed`.
-          gif info FILE      size, loop count and every frame's delay, disposal, rectangle
-                             and transparency (--json for the JSON form); warnings
+          gif info FILE      size, loop count, the memory decoding needs and every frame's
+                             delay, disposal, rectangle and transparency (--json for the
+                             JSON form); warnings. Reads the structure only: fast on any file
           gif frames FILE --out DIR [--replace]
                              write each composited frame as raw RGBA (frame-0000.rgba…)
-                             and info.json into a new or empty folder (--replace: over
-                             the files of a folder that has some)
+                             and info.json into a new or empty folder (--replace: in place
+                             of an earlier export, swapped in only once complete)
           gif play FILE      play it in the terminal: space pauses, ←/→ step, q quits
-                             (exit status 65: undecodable, 66: unreadable)
+                             (exit status 65: undecodable, 66: unreadable, 73: cannot write)
           library import DIR [--album NAME]
                              import the GIF files of DIR into the photo library (sub-folders
                              become albums); failures are listed, the rest imported
@@ -55,6 +57,9 @@ public enum ShowcaseCommand: Equatable, Sendable {
           --scene NAME       start on scene NAME
           --library PATH     the photo library file (default
                              $XDG_DATA_HOME/indicatorkit/library.sqlite)
+          --max-memory MIB   (gif frames, gif play, library import) the memory decoding
+                             one GIF may take (default 256); a file needing more is
+                             refused up front, saying how much to give
           -h, --help         show this help
           --version          show the version
 

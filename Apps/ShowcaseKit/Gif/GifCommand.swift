@@ -4,20 +4,24 @@ import TUICore
 
 /// `showcase gif info|frames|play FILE`: inspect, export and play GIFs.
 public enum GifCommand: Equatable, Sendable {
-    /// Print size, loop count and a table (or JSON) of frames.
+    /// Print size, loop count, the memory decoding needs and a table (or JSON) of frames,
+    /// from the file's structure alone: no pixel is decoded, no screen allocated.
     case info(path: String, json: Bool)
     /// Write every composited frame as raw RGBA, plus `info.json`, into a new or empty
-    /// folder (or, with `replace`, over a folder's files of the same names).
-    case frames(path: String, output: String, replace: Bool = false)
+    /// folder (or, with `replace`, in place of an earlier export, swapped in when complete).
+    case frames(path: String, output: String, replace: Bool = false, memory: MemoryBudget = .default)
     /// Play the GIF in the terminal.
-    case play(path: String)
+    case play(path: String, memory: MemoryBudget = .default)
 
-    /// Exit statuses: 0 success (warnings included), 65 undecodable, 66 unreadable.
+    /// Exit statuses: 0 success (warnings included), 65 undecodable, 66 unreadable, 73 the
+    /// export could not be written (nothing of it is left, an earlier export is kept).
     public static let undecodableStatus: Int32 = 65
     /// See ``undecodableStatus``.
     public static let unreadableStatus: Int32 = 66
+    /// See ``undecodableStatus`` (EX_CANTCREAT).
+    public static let cantCreateStatus: Int32 = 73
 
-    static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE"
+    static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] [--max-memory MIB] | gif play FILE [--max-memory MIB]"
 
     /// Parses the words after `gif`.
     static func parse(_ words: [String]) throws(UsageError) -> GifCommand {
@@ -35,21 +39,24 @@ public enum GifCommand: Equatable, Sendable {
         case "frames":
             guard let output = try rest.value("--out") else { throw UsageError("`gif frames` needs `--out DIR`") }
             let replace = rest.flag("--replace")
-            return .frames(path: try file(), output: output, replace: replace)
+            let memory = try MemoryBudget.parse(&rest)
+            return .frames(path: try file(), output: output, replace: replace, memory: memory)
         case "play":
-            return .play(path: try file())
+            let memory = try MemoryBudget.parse(&rest)
+            return .play(path: try file(), memory: memory)
         default:
             throw UsageError("unknown gif command `\(verb)`: \(usage)")
         }
     }
 
-    /// Loads the GIF, or says in one line why not and which exit status to use.
-    public static func load(_ path: String) -> Result<AnimatedImage, LoadFailure> {
+    /// Loads the GIF within `memory`, or says in one line why not and which exit status
+    /// to use.
+    public static func load(_ path: String, memory: MemoryBudget = .default) -> Result<AnimatedImage, LoadFailure> {
         do {
-            return .success(try AnimatedImage(contentsOfFile: path))
+            return .success(try AnimatedImage(contentsOfFile: path, limits: memory.limits))
         } catch {
             if case .unreadableFile = error { return .failure(LoadFailure(message: "error: \(error)", status: unreadableStatus)) }
-            return .failure(LoadFailure(message: "error: \(path.sanitizedForTerminal): \(error)", status: undecodableStatus))
+            return .failure(LoadFailure(message: "error: \(path.sanitizedForTerminal): \(MemoryBudget.explain(error))", status: undecodableStatus))
         }
     }
 
@@ -63,15 +70,16 @@ public enum GifCommand: Equatable, Sendable {
 
     /// Runs `info` or `frames`; `play` needs a terminal and is run by the executable.
     public static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
-        let path: String
+        let path: String, memory: MemoryBudget
         switch command {
-        case .info(let file, _), .frames(let file, _, _): path = file
+        case .info(let file, _): (path, memory) = (file, .structureOnly)
+        case .frames(let file, _, _, let budget): (path, memory) = (file, budget)
         case .play:
             errors("error: `gif play` needs a terminal")
             return 2
         }
         let image: AnimatedImage
-        switch load(path) {
+        switch load(path, memory: memory) {
         case .failure(let failure):
             errors(failure.message)
             return failure.status
@@ -79,64 +87,18 @@ public enum GifCommand: Equatable, Sendable {
             image = loaded
         }
         if case .info(_, let json) = command {
-            image.decodeAllFrames()
             output(json ? GifReport(image: image).json : GifReport(image: image).text(name: path))
             return 0
         }
-        guard case .frames(_, let directory, let replace) = command else { return 0 }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                errors("error: \(directory.sanitizedForTerminal) is a file; give a folder to write the frames into")
-                return 73
-            }
-            let contents = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            if !contents.isEmpty && !replace {
-                errors("error: \(directory.sanitizedForTerminal) is not empty; give a new or empty folder, or add --replace to write over its files")
-                return 73
-            }
-        }
-        // Space first: an earlier export is removed only when the new one fits.
-        let bytes = image.width * image.height * 4 * image.frameCount
-        let replaced = replace ? earlierExport(in: directory) : []
-        let freed = replaced.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
-        if let free = (try? FileManager.default.attributesOfFileSystem(forPath: existingParent(of: directory))[.systemFreeSize] as? Int) ?? nil, bytes > free + freed {
-            errors("error: the \(image.frameCount) frames need \(bytes / (1 << 20)) MiB and \(directory.sanitizedForTerminal) has \(free / (1 << 20)) MiB free; choose another place")
-            return 73
-        }
-        // --replace: the earlier export's frames go, so none is left mixed in.
-        for file in replaced { try? FileManager.default.removeItem(atPath: file) }
+        guard case .frames(_, let directory, let replace, _) = command else { return 0 }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for index in 0..<image.frameCount {
-                let name = "frame-" + String(format: "%04d", index) + ".rgba"
-                try Data(image.image(at: index).pixels).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
-            }
-            try Data((GifReport(image: image).json + "\n").utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("info.json"))
+            try FrameExport(image: image, target: directory, replace: replace).run()
         } catch {
-            errors("error: cannot write to \(directory.sanitizedForTerminal): \(error.localizedDescription)")
-            return 73  // EX_CANTCREAT
+            errors("error: \(error.message)")
+            return cantCreateStatus
         }
         output("wrote \(image.frameCount) frame(s) of \(image.width)×\(image.height) RGBA and info.json to \(directory.sanitizedForTerminal)")
         for warning in image.warnings { output("warning: \(warning.sanitizedForTerminal)") }
         return 0
-    }
-
-    /// The nearest folder at or above `path` that exists (for its file system's free space).
-    static func existingParent(of path: String) -> String {
-        var current = (path as NSString).standardizingPath
-        while !current.isEmpty, !FileManager.default.fileExists(atPath: current) {
-            let parent = (current as NSString).deletingLastPathComponent
-            if parent == current { break }
-            current = parent
-        }
-        return current.isEmpty ? "." : current
-    }
-
-    /// The files of an earlier export in `directory`: `info.json` and `frame-NNNN.rgba`.
-    static func earlierExport(in directory: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0 == "info.json" || ($0.hasPrefix("frame-") && $0.hasSuffix(".rgba")) }
-            .map { (directory as NSString).appendingPathComponent($0) }
     }
 }

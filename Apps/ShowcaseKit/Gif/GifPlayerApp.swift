@@ -17,7 +17,7 @@ public final class GifPlayerApp: View {
     public static func hosted(image: AnimatedImage, name: String, on backend: any TerminalBackend, scheduler: any Scheduler) -> (app: GifPlayerApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
         let context = SceneContext(scheduler: scheduler, capabilities: { backend.capabilities }, setNeedsDisplay: { hostReference?.setNeedsDisplay() })
-        let app = GifPlayerApp(player: GifPlayerView(image: image, name: name, context: context))
+        let app = GifPlayerApp(player: GifPlayerView(image: image, name: name, rendersInBackground: true, context: context))
         let host = TerminalHost(backend: backend, root: app, minimumSize: Size(width: 10, height: 3))
         hostReference = host
         return (app, host)

@@ -16,10 +16,13 @@ final class GifPlayerView: View {
     /// The play a step was taken in, so resuming keeps counting plays from there.
     private var steppedInPlay = 0
 
-    init(image: AnimatedImage, name: String, timing: FrameTiming = .own, context: SceneContext) {
+    /// `rendersInBackground`: decode off the main actor, so keys act at once however long a
+    /// frame takes (`gif play`; the showcase's own scene plays small GIFs in step with its clock).
+    init(image: AnimatedImage, name: String, timing: FrameTiming = .own, rendersInBackground: Bool = false, context: SceneContext) {
         self.image = image
         self.name = name
         player = FramePlayer(animation: image, timing: timing, scheduler: context.scheduler)
+        player.rendersInBackground = rendersInBackground
         player.sleepsWhenNotDrawn = true
         player.onNeedsDisplay = context.setNeedsDisplay
         depth = { context.capabilities().colorDepth }
@@ -46,6 +49,7 @@ final class GifPlayerView: View {
         if case .holding = player.state { play = steppedInPlay } else { play = position.play }
         var text = "\(name.sanitizedForTerminal)  frame \(player.currentFrame + 1)/\(image.frameCount)  play \(play + 1)"
         if isPaused { text += "  paused" } else if position.isFinished { text += "  done" }
+        if player.isBehind { text += "  decoding…" }
         text += "  ·  space pause  ←/→ step"
         canvas.draw(text.truncated(toWidth: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
     }

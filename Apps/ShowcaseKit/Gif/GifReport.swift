@@ -5,7 +5,8 @@ import TUICore
 struct GifReport {
     let image: AnimatedImage
 
-    /// `{"width": …, "height": …, "frameCount": …, "loopCount": …, "plays": …, "frames": […], "warnings": […]}`.
+    /// `{"width": …, "height": …, "frameCount": …, "loopCount": …, "plays": …,
+    /// "decodingMemoryBytes": …, "frames": […], "warnings": […]}`.
     var json: String {
         let frames = image.frames.map { f in
             "{\"index\": \(f.index), \"rect\": [\(f.x), \(f.y), \(f.width), \(f.height)], "
@@ -19,6 +20,7 @@ struct GifReport {
         }
         return "{\"width\": \(image.width), \"height\": \(image.height), \"frameCount\": \(image.frameCount), "
             + "\"loopCount\": \(image.loopCount.map(String.init) ?? "null"), \"plays\": \(plays), "
+            + "\"decodingMemoryBytes\": \(image.decodingMemoryBytes), "
             + "\"frames\": [\(frames.joined(separator: ", "))], "
             + "\"warnings\": [\(image.warnings.map(Self.jsonString).joined(separator: ", "))]}"
     }
@@ -32,6 +34,8 @@ struct GifReport {
         }
         let loop = image.loopCount.map { "loop value \($0)" } ?? "no loop block"
         var lines = ["\(name.sanitizedForTerminal): \(image.width)×\(image.height), \(image.frameCount) frame\(image.frameCount == 1 ? "" : "s"), \(loop) (\(plays)), one play \(image.cycleDuration(timing: .own).milliseconds) ms"]
+        let need = MemoryBudget.mebibytes(image.decodingMemoryBytes), budget = MemoryBudget.mebibytes(MemoryBudget.default.bytes)
+        lines.append("decoding needs \(need) MiB" + (need > budget ? " (over the default \(budget) MiB: `gif frames` and `gif play` need --max-memory \(need))" : ""))
         lines.append("frame  rect                  delay  duration  disposal  interlaced  transparent")
         for f in image.frames {
             let rect = "\(f.x),\(f.y) \(f.width)×\(f.height)"
@@ -44,6 +48,7 @@ struct GifReport {
             lines.append(columns.joined())
         }
         for comment in image.comments { lines.append("comment: \(comment.sanitizedForTerminal)") }
+        if image.omittedCommentCount > 0 { lines.append("and \(image.omittedCommentCount) more comments") }
         for warning in image.warnings { lines.append("warning: \(warning.sanitizedForTerminal)") }
         return lines.joined(separator: "\n")
     }

@@ -28,18 +28,39 @@ struct GifIndex {
 
     /// Records a problem (the first ``maxNotes``; the rest are counted).
     mutating func warn(_ text: String) {
-        if warnings.count < Self.maxNotes { warnings.append(text) } else { omittedWarnings += 1 }
+        if keepsWarnings { warnings.append(text) } else { omittedWarnings += 1 }
     }
 
     /// Records a comment's text (the first ``maxNotes``; the rest are counted).
     mutating func addComment(_ text: String) {
-        if comments.count < Self.maxNotes { comments.append(text) } else { omittedComments += 1 }
+        if keepsComments { comments.append(text) } else { omittedComments += 1 }
     }
+
+    /// Whether another warning's text would be kept (so a repeated one is not even made).
+    var keepsWarnings: Bool { warnings.count < Self.maxNotes }
+    /// Whether another comment's text would be kept.
+    var keepsComments: Bool { comments.count < Self.maxNotes }
 
     /// The warnings, with a last line counting those left out.
     var reportedWarnings: [String] {
         omittedWarnings == 0 ? warnings : warnings + ["and \(omittedWarnings) more warnings like these"]
     }
+    /// The most memory the frame store holds while decoding (see
+    /// ``AnimatedImage/decodingMemoryBytes``).
+    func decodingMemoryBytes(cacheBytes: Int) -> Int {
+        let screen = width * height * 4
+        var largestFrame = 0, largestSaved = 0
+        for frame in frames {
+            largestFrame = max(largestFrame, frame.info.width * frame.info.height)
+            if frame.info.disposal == .restorePrevious {
+                let w = max(0, min(width, frame.info.x + frame.info.width) - max(0, frame.info.x))
+                let h = max(0, min(height, frame.info.y + frame.info.height) - max(0, frame.info.y))
+                largestSaved = max(largestSaved, w * h * 4)
+            }
+        }
+        return 2 * screen + largestFrame + largestSaved + FrameStore.checkpointCapacity(screenBytes: screen, frameCount: frames.count, cacheBytes: cacheBytes) * screen
+    }
+
     /// The pixels all frames' rectangles cover together so far.
     var totalFramePixels = 0
 
@@ -47,7 +68,7 @@ struct GifIndex {
     mutating func count(framePixels: Int, limits: DecodingLimits) throws(GifDecodingError) {
         totalFramePixels += framePixels
         guard totalFramePixels <= limits.maxTotalFramePixels else {
-            throw .tooLarge("its frames cover more than \(limits.maxTotalFramePixels) pixels in all (the work of decoding it); raise DecodingLimits.maxTotalFramePixels to decode it")
+            throw .tooLarge("its frames cover more than \(limits.maxTotalFramePixels) pixels in all (the work of decoding it)")
         }
     }
 }

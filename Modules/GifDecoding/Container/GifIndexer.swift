@@ -138,6 +138,7 @@ enum GifIndexer {
                 var first = true
                 var isLoopBlock = false
                 var comment: [UInt8] = []
+                let keepComment = code == COMMENT_EXT_FUNC_CODE && index.keepsComments
                 while let bytes = block {
                     let length = Int(bytes[0])
                     let payload = UnsafeBufferPointer(start: bytes + 1, count: length)
@@ -146,8 +147,10 @@ enum GifIndexer {
                         var gcb = GraphicsControlBlock()
                         if DGifExtensionToGCB(length, bytes + 1, &gcb) == GIF_OK {
                             pending = gcb  // the last one before an image wins
-                        } else {
+                        } else if index.keepsWarnings {
                             index.warn("a graphic control extension has \(length) bytes instead of 4; it is ignored")
+                        } else {
+                            index.omittedWarnings += 1
                         }
                     case APPLICATION_EXT_FUNC_CODE:
                         if first {
@@ -157,7 +160,7 @@ enum GifIndexer {
                             index.loopCount = Int(payload[1]) | Int(payload[2]) << 8
                         }
                     case COMMENT_EXT_FUNC_CODE:
-                        if comment.count < 4096 { comment += payload.prefix(4096 - comment.count) }
+                        if keepComment, comment.count < 4096 { comment += payload.prefix(4096 - comment.count) }
                     default:
                         break
                     }
@@ -167,7 +170,11 @@ enum GifIndexer {
                         return
                     }
                 }
-                if code == COMMENT_EXT_FUNC_CODE { index.addComment(String(decoding: comment, as: UTF8.self)) }
+                if keepComment {
+                    index.addComment(String(decoding: comment, as: UTF8.self))
+                } else if code == COMMENT_EXT_FUNC_CODE {
+                    index.omittedComments += 1
+                }
             case TERMINATE_RECORD_TYPE:
                 return
             default:
@@ -271,8 +278,10 @@ func giflibMessage(_ code: Int32) -> String {
 /// giflib's input function: reads the next bytes of the source through the reader in `UserData`.
 private let gifInput: InputFunc = { gif, buffer, length in
     guard let gif, let buffer, length > 0, let user = gif.pointee.UserData else { return 0 }
-    let reader = Unmanaged<SequentialReader>.fromOpaque(user).takeUnretainedValue()
-    return Int32(reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
+    // The session holds the reader for as long as giflib runs: no retain per read.
+    return Unmanaged<SequentialReader>.fromOpaque(user)._withUnsafeGuaranteedRef { reader in
+        Int32(reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
+    }
 }
 
 /// A cursor over a byte source for giflib's sequential reads. It can replay the header
@@ -291,12 +300,21 @@ final class SequentialReader {
         resumeOffset = resumeAt
     }
 
-    /// Read-ahead, so giflib's many small reads (two per data sub-block) cost no syscall.
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    deinit { buffer.deallocate() }
+
+    /// Read-ahead, so giflib's many small reads (two per data sub-block) cost no syscall
+    /// (a raw buffer: no reference counting on the hot path).
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
     private var bufferStart = 0, bufferCount = 0
 
     func read(into destination: UnsafeMutableRawBufferPointer) -> Int {
-        guard let base = destination.baseAddress else { return 0 }
+        guard let base = destination.baseAddress, let from = buffer.baseAddress else { return 0 }
+        // The common case: the bytes are in the buffer and no replay is under way.
+        if replayLength == 0, offset >= bufferStart, offset + destination.count <= bufferStart + bufferCount {
+            base.copyMemory(from: from + (offset - bufferStart), byteCount: destination.count)
+            offset += destination.count
+            return destination.count
+        }
         var done = 0
         while done < destination.count {
             if replayLength > 0, offset == replayLength { offset = resumeOffset }
@@ -304,14 +322,11 @@ final class SequentialReader {
             if replayLength > 0, offset < replayLength { want = min(want, replayLength - offset) }
             if offset < bufferStart || offset >= bufferStart + bufferCount {
                 bufferStart = offset
-                bufferCount = buffer.withUnsafeMutableBytes { source.read(into: $0, at: offset) }
+                bufferCount = source.read(into: buffer, at: offset)
                 if bufferCount <= 0 { break }
             }
             let n = min(want, bufferStart + bufferCount - offset)
-            buffer.withUnsafeBytes { bytes in
-                guard let from = bytes.baseAddress else { return }
-                (base + done).copyMemory(from: from + (offset - bufferStart), byteCount: n)
-            }
+            (base + done).copyMemory(from: from + (offset - bufferStart), byteCount: n)
             offset += n
             done += n
         }

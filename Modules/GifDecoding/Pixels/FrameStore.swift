@@ -7,7 +7,9 @@ import TUICore
 /// asked for (so a caller that has let go of the previous frame costs no copy; one that
 /// still holds it gets its own). Disposal 3 saves just the frame's rectangle. For random
 /// access the store keeps checkpoints (the screen before every k-th frame) within the
-/// cache budget; going back replays at most k frames from the nearest one.
+/// cache budget; going back replays at most k frames from the nearest one (or from the
+/// start when not even one screen fits the budget). The screen is allocated when the first
+/// frame is asked for, so reading a file's structure costs no screen.
 final class FrameStore {
     private let index: GifIndex
     private let source: ByteSource
@@ -17,7 +19,7 @@ final class FrameStore {
     private var indices: [UInt8] = []
 
     /// The screen after frame `shown` (or blank before any), its disposal not yet applied.
-    private var canvas: RGBAImage
+    private var canvas = RGBAImage(width: 0, height: 0)
     private var shown = -1
     /// The pixels under the shown frame's rectangle before it was drawn (for disposal 3).
     private var savedUnderShown: [UInt32] = []
@@ -31,17 +33,23 @@ final class FrameStore {
         self.index = index
         self.source = source
         compositor = FrameCompositor(width: index.width, height: index.height)
-        let canvasBytes = max(1, index.width * index.height * 4)
-        checkpointCapacity = max(1, limits.maxCacheBytes / canvasBytes)
-        checkpointStride = max(1, (index.frames.count + checkpointCapacity - 1) / checkpointCapacity)
-        canvas = RGBAImage(width: index.width, height: index.height)
+        checkpointCapacity = Self.checkpointCapacity(screenBytes: index.width * index.height * 4, frameCount: index.frames.count, cacheBytes: limits.maxCacheBytes)
+        checkpointStride = checkpointCapacity == 0 ? Int.max : max(1, (index.frames.count + checkpointCapacity - 1) / checkpointCapacity)
+    }
+
+    /// How many screens are kept as checkpoints: as many as the cache holds, at most one
+    /// per frame after the first (the screen before the first frame is blank, never kept).
+    static func checkpointCapacity(screenBytes: Int, frameCount: Int, cacheBytes: Int) -> Int {
+        min(max(0, frameCount - 1), cacheBytes / max(1, screenBytes))
     }
 
     /// The composited screen after frame `n` (0-based, within range).
     func frame(_ n: Int) -> RGBAImage {
         if n == shown { return canvas }
+        if shown < 0 { canvas = RGBAImage(width: index.width, height: index.height) }
         if n < shown {
             let start = checkpoints.keys.filter { $0 <= n }.max() ?? 0
+            canvas = RGBAImage(width: 0, height: 0)  // let go of the old screen before making the next
             canvas = checkpoints[start] ?? RGBAImage(width: index.width, height: index.height)
             shown = start - 1  // the checkpoint is the screen before frame `start`, already disposed
             savedUnderShown = []
@@ -56,7 +64,7 @@ final class FrameStore {
             if dispose, shown >= 0 { disposeShownFrame() }
             dispose = true
             let next = shown + 1
-            if next % checkpointStride == 0, checkpoints[next] == nil, checkpoints.count < checkpointCapacity {
+            if next > 0, next % checkpointStride == 0, checkpoints[next] == nil, checkpoints.count < checkpointCapacity {
                 checkpoints[next] = canvas
             }
             draw(next)

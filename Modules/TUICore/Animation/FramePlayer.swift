@@ -31,7 +31,12 @@ public final class FramePlayer {
 
     /// The animation played.
     public var animation: any FrameAnimation {
-        didSet { cache = nil; reschedule() }
+        didSet {
+            cache = nil
+            rendering?.cancel()  // its cells would be the old animation's
+            rendering = nil
+            reschedule()
+        }
     }
     /// Which durations the frames play with.
     public var timing: FrameTiming {
@@ -46,6 +51,18 @@ public final class FramePlayer {
     public var sleepsWhenNotDrawn = false
     /// How image frames become cells (`.monochrome` for terminals without colour).
     public var imageMode: HalfBlockRasterizer.Mode = .color
+    /// When true, image frames are decoded and rasterized on a background task, so a frame
+    /// that takes long to decode (a huge GIF) never holds up input or the timer: drawing
+    /// shows the last finished frame until the next is ready (late frames are skipped),
+    /// then ``onNeedsDisplay`` is called. Off by default: with it, what is drawn depends
+    /// on how fast the machine decodes, not on the scheduler's clock alone.
+    public var rendersInBackground = false
+    /// True while a frame other than the one wanted is showing because the wanted one is
+    /// still being decoded in the background.
+    public var isBehind: Bool {
+        guard let cache else { return rendering != nil }
+        return cache.frame != lastDrawnFrame && rendering != nil
+    }
     /// Called when the frame changes and the player's view should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
 
@@ -57,6 +74,8 @@ public final class FramePlayer {
     private var drawnSinceTick = true
     private var lastDrawnFrame: Int?
     private var cache: (frame: Int?, box: Size, mode: HalfBlockRasterizer.Mode, style: Style, cells: Canvas)?
+    /// The frame being rendered in the background, if any.
+    private var rendering: Task<Void, Never>?
 
     /// Creates a stopped player.
     public init(animation: any FrameAnimation, timing: FrameTiming = .own, scheduler: any Scheduler) {
@@ -188,17 +207,42 @@ public final class FramePlayer {
         if let cache, cache.frame == index, cache.box == box, cache.mode == imageMode, cache.style == textStyle {
             return cache.cells
         }
-        let cells: Canvas
+        if rendersInBackground, case .pixels = animation.frameSize {
+            renderInBackground(index, box: box)
+            if let cache, cache.box == box, cache.mode == imageMode { return cache.cells }
+            return Canvas(size: size(fitting: box))
+        }
+        let cells = Self.render(index, of: animation, box: box, mode: imageMode, textStyle: textStyle)
+        cache = (index, box, imageMode, textStyle, cells)
+        return cells
+    }
+
+    private nonisolated static func render(_ index: Int?, of animation: any FrameAnimation, box: Size, mode: HalfBlockRasterizer.Mode, textStyle: Style) -> Canvas {
         switch index.map({ animation.frame(at: $0) }) ?? animation.stillFrame {
         case .image(let image):
-            cells = HalfBlockRasterizer(mode: imageMode).rasterize(image, fitting: box)
+            return HalfBlockRasterizer(mode: mode).rasterize(image, fitting: box)
         case .text(let text):
             var canvas = Canvas(size: Size(width: text.displayWidth, height: 1))
             canvas.draw(text, at: .zero, style: textStyle)
-            cells = canvas
+            return canvas
         }
-        cache = (index, box, imageMode, textStyle, cells)
-        return cells
+    }
+
+    /// Starts rendering `index` off the main actor unless a rendering is under way; when it
+    /// ends, its cells are kept and the view is asked to draw (which starts the next one if
+    /// the frame wanted has moved on meanwhile).
+    private func renderInBackground(_ index: Int?, box: Size) {
+        guard rendering == nil else { return }
+        let animation = animation, mode = imageMode
+        rendering = Task { [weak self] in
+            let cells = await Task.detached(priority: .userInitiated) {
+                Self.render(index, of: animation, box: box, mode: mode, textStyle: .plain)
+            }.value
+            guard let self, !Task.isCancelled else { return }
+            self.rendering = nil
+            self.cache = (index, box, mode, .plain, cells)
+            self.onNeedsDisplay?()
+        }
     }
 
     // MARK: Timer

@@ -1,0 +1,139 @@
+import Foundation
+import GifDecoding
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `gif frames`: every composited frame as raw RGBA plus `info.json`, written into a
+/// folder beside the target and moved into place only when complete, so a failure (a full
+/// disk, a bad frame, an interruption) never leaves a half export or loses an earlier one.
+struct FrameExport {
+    let image: AnimatedImage
+    /// The folder asked for.
+    let target: String
+    /// Whether an earlier export in `target` may be replaced.
+    let replace: Bool
+
+    /// Why the export was not made: one line for the user; the exit status is 73.
+    struct Failure: Error {
+        let message: String
+    }
+
+    static func frameName(_ index: Int) -> String { "frame-" + String(format: "%04d", index) + ".rgba" }
+
+    /// The names an export consists of.
+    static func isExportFile(_ name: String) -> Bool {
+        name == "info.json" || (name.hasPrefix("frame-") && name.hasSuffix(".rgba"))
+    }
+
+    /// Writes the export, or throws saying why nothing was.
+    func run() throws(Failure) {
+        let path = (target as NSString).standardizingPath
+        let parent = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let shown = target.sanitizedForTerminal
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure(message: "the folder \(parent.sanitizedForTerminal) does not exist; create it first, or choose another --out")
+        }
+        var replacing = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw Failure(message: "\(shown) is a file; give a folder to write the frames into") }
+            let contents: [String]
+            do { contents = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+                throw Failure(message: "cannot read the folder \(shown): \(Self.reason(error)); choose another --out")
+            }
+            if !contents.isEmpty {
+                guard replace else { throw Failure(message: "\(shown) is not empty; give a new or empty folder, or add --replace to replace an earlier export") }
+                if let foreign = contents.sorted().first(where: { !Self.isExportFile($0) }) {
+                    throw Failure(message: "\(shown) holds \(foreign.sanitizedForTerminal), which is not part of an export; --replace replaces only an earlier export, so give another folder")
+                }
+                replacing = true
+            }
+        }
+        let info = Data((GifReport(image: image).json + "\n").utf8)
+        try checkSpace(in: parent, info: info.count, replacing: replacing)
+
+        // Written beside the target, on the same file system, then renamed into place.
+        let staging = (parent as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).partial-\(getpid())")
+        removeTree(staging)
+        guard mkdir(staging, 0o755) == 0 else {
+            throw Failure(message: "cannot create a folder in \(parent.sanitizedForTerminal): \(String(cString: strerror(errno))); choose another --out")
+        }
+        do {
+            for index in 0..<image.frameCount {
+                try Self.writeFile(image.image(at: index).pixels, to: (staging as NSString).appendingPathComponent(Self.frameName(index)))
+            }
+            try Self.writeFile(Array(info), to: (staging as NSString).appendingPathComponent("info.json"))
+            try swapIn(staging, as: path)
+        } catch {
+            removeTree(staging)
+            throw Failure(message: "cannot write the frames to \(shown): \(error.message)\(replacing ? "; the earlier export is left as it was" : "")")
+        }
+    }
+
+    /// Refuses up front when the file system cannot hold the export (each file rounded up to
+    /// whole blocks, the earlier export kept until the new one is complete).
+    private func checkSpace(in folder: String, info: Int, replacing: Bool) throws(Failure) {
+        var fs = statvfs()
+        guard statvfs(folder, &fs) == 0 else { return }  // unknown: let writing say
+        let block = max(512, Int(fs.f_frsize))
+        func blocks(_ bytes: Int) -> Int { (bytes + block - 1) / block * block }
+        let needed = image.frameCount * blocks(image.width * image.height * 4) + blocks(info) + block
+        let free = Int(fs.f_bavail) * block
+        guard needed > free else { return }
+        var message = "the \(image.frameCount) frames need \(MemoryBudget.mebibytes(needed)) MiB and \(folder.sanitizedForTerminal) has \(free >> 20) MiB free"
+        if replacing { message += " (the earlier export stays until the new one is complete)" }
+        throw Failure(message: message + "; choose another place")
+    }
+
+    /// Moves the complete export to `path`: into place when nothing is there (or an empty
+    /// folder), else the earlier export is moved aside first and removed last.
+    private func swapIn(_ staging: String, as path: String) throws(Failure) {
+        if rename(staging, path) == 0 { return }  // new, or an empty folder replaced
+        guard errno == ENOTEMPTY || errno == EEXIST else { throw Failure(message: String(cString: strerror(errno))) }
+        let aside = staging + "-earlier"
+        removeTree(aside)
+        guard rename(path, aside) == 0 else { throw Failure(message: String(cString: strerror(errno))) }
+        guard rename(staging, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(aside, path)  // put the earlier export back
+            throw Failure(message: reason)
+        }
+        removeTree(aside)
+    }
+
+    private static func writeFile(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(message: "\(String(cString: strerror(errno)))") }
+        var done = 0
+        let failure: Int32? = bytes.withUnsafeBytes { raw in
+            while done < raw.count {
+                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 { if errno == EINTR { continue }; return errno }
+                done += n
+            }
+            return nil
+        }
+        let closed = close(fd)
+        if let failure { throw Failure(message: String(cString: strerror(failure))) }
+        if closed != 0 { throw Failure(message: String(cString: strerror(errno))) }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+
+    private func removeTree(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+private extension Error {
+    var message: String { (self as? FrameExport.Failure)?.message ?? "\(self)" }
+}

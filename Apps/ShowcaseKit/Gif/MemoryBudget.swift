@@ -1,0 +1,48 @@
+import GifDecoding
+
+/// How much memory decoding one GIF may take in a command (`--max-memory MIB`): the
+/// command refuses up front a file that would need more, and says which flag allows it.
+public struct MemoryBudget: Equatable, Sendable {
+    /// The budget in bytes.
+    public let bytes: Int
+
+    /// The default: ``DecodingLimits``' 256 MiB.
+    public static let `default` = MemoryBudget(bytes: DecodingLimits.default.maxMemoryBytes)
+    /// For reading a file's structure alone (`gif info`): nothing is decoded, so no budget.
+    static let structureOnly = MemoryBudget(bytes: .max)
+    /// The largest value `--max-memory` takes: 64 GiB.
+    static let ceilingMiB = 64 << 10
+
+    /// A budget of `bytes`.
+    public init(bytes: Int) { self.bytes = bytes }
+
+    /// The decoding limits with this budget.
+    public var limits: DecodingLimits {
+        var limits = DecodingLimits.default
+        limits.maxMemoryBytes = bytes
+        return limits
+    }
+
+    /// Takes `--max-memory MIB` out of `words` (the default when absent).
+    static func parse(_ words: inout ArgumentWords) throws(UsageError) -> MemoryBudget {
+        guard let text = try words.value("--max-memory") else { return .default }
+        guard let mebibytes = Int(text), (1...ceilingMiB).contains(mebibytes) else {
+            throw UsageError("`--max-memory` takes a whole number of MiB from 1 to \(ceilingMiB), not `\(text.sanitizedForTerminal)`")
+        }
+        return MemoryBudget(bytes: mebibytes << 20)
+    }
+
+    /// A decoding error in the command line's words: the flag to give, not the API's.
+    static func explain(_ error: GifDecodingError) -> String {
+        switch error {
+        case .overMemoryBudget(let needed, let budget):
+            "decoding its frames needs \(mebibytes(needed)) MiB, more than the \(mebibytes(budget)) MiB allowed; add --max-memory \(mebibytes(needed)) if you trust the file"
+        case .tooLarge(let detail):
+            "the GIF is too large: \(detail); the showcase does not decode files beyond these limits"
+        default:
+            error.description
+        }
+    }
+
+    static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+}
