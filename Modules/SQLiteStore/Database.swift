@@ -67,9 +67,18 @@ public final class Database {
         return result
     }
 
-    /// Switches the file to write-ahead logging (a lasting change to the file).
+    /// Switches the file to write-ahead logging (a lasting change to the file); does
+    /// nothing to a file already in that mode, so opening a shared file takes no lock.
     public func enableWriteAheadLog() throws(SQLiteError) {
+        guard try scalarText("PRAGMA journal_mode")?.lowercased() != "wal" else { return }
         try execute("PRAGMA journal_mode = WAL")
+    }
+
+    /// Copies what the write-ahead log holds into the database file, so the file alone
+    /// holds every committed change (as much as readers in other connections allow), and
+    /// empties the log. Does nothing for a file not in WAL mode.
+    public func checkpoint() throws(SQLiteError) {
+        _ = try scalarInt("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     deinit { sqlite3_close(handle) }
@@ -144,6 +153,14 @@ public final class Database {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs `body` in a read transaction: every query in it sees the same snapshot of the
+    /// file, whatever other connections commit meanwhile.
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        defer { try? execute("COMMIT") }
+        return try body()
     }
 
     /// The schema version (`PRAGMA user_version`).

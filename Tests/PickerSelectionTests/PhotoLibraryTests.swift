@@ -2,6 +2,7 @@ import Foundation
 import GifDecoding
 import SQLiteStore
 import Testing
+import TestSupport
 import TUICore
 @testable import PickerSelection
 
@@ -199,5 +200,109 @@ struct PhotoLibraryTests {
         } catch {
             #expect(error.description.contains("made by a newer version"))
         }
+    }
+
+    /// Other programs' SQLite files that hold no table of ours, each read back byte for byte.
+    func foreignFiles() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let noTables = path("no-tables.sqlite")
+        do { try Database(path: noTables, writeAheadLog: false).execute("PRAGMA user_version = 7") }
+        let viewOnly = path("view-only.sqlite")
+        do { try Database(path: viewOnly, writeAheadLog: false).execute("CREATE VIEW answer AS SELECT 42") }
+        let walMode = path("wal-mode.sqlite")
+        do {
+            let db = try Database(path: walMode)
+            try db.execute("CREATE TABLE album(name TEXT)")  // a table of the same name, not ours
+        }
+        for file in [noTables, viewOnly, walMode] { files[file] = try Data(contentsOf: URL(fileURLWithPath: file)) }
+        return files
+    }
+
+    @Test func aFileThatIsNotALibraryIsNeverWrittenByOpeningImportingOrReading() throws {
+        let source = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])]).write(to: source.appendingPathComponent("a.gif"))
+        for (file, bytes) in try foreignFiles() {
+            do {
+                _ = try PhotoLibrary(path: file)
+                Issue.record("\(file) must be refused")
+            } catch {
+                guard case .notALibrary = error else { Issue.record("expected notALibrary, got \(error)"); continue }
+            }
+            #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(readingExisting: file) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes, "\(file) is byte for byte as it was")
+            #expect(!FileManager.default.fileExists(atPath: file + "-wal") && !FileManager.default.fileExists(atPath: file + "-shm"), "no journal files beside \(file)")
+        }
+    }
+
+    @Test func readingALibraryLeavesNoJournalFilesAndTheFileAloneHoldsTheSavedSelection() throws {
+        do {
+            let library = try PhotoLibrary(path: path())
+            _ = try library.fillWithSampleIfEmpty()
+            try library.saveSelection([3, 1, 2])
+            // Still open (as in the app before it quits): the file alone already has it.
+            let copy = path("copy.sqlite")
+            try FileManager.default.copyItem(atPath: path(), toPath: copy)
+            #expect(try PhotoLibrary(readingExisting: copy).savedSelection() == [3, 1, 2])
+        }
+        #expect(!FileManager.default.fileExists(atPath: path() + "-wal"))
+        let summary = try PhotoLibrary(readingExisting: path()).summary()
+        #expect(summary.assets == 150 && summary.selected == 3)
+        #expect(summary.albums.first { $0.name == "All Photos" }?.count == 150)
+        #expect(!FileManager.default.fileExists(atPath: path() + "-wal") && !FileManager.default.fileExists(atPath: path() + "-shm"), "stats leaves no file behind")
+    }
+
+    @Test func manyConnectionsCreatingTheSameLibraryAtOnceAllGetTheWholeOne() async throws {
+        // Threads stand in for processes here (each its own connection); the end-to-end
+        // test does the same with showcase processes.
+        for trial in 0..<5 {
+            let file = path("race-\(trial).sqlite")
+            if trial % 2 == 1 { #expect(FileManager.default.createFile(atPath: file, contents: Data())) }  // an empty file in the way
+            let results = await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        do {
+                            let library = try PhotoLibrary(path: file)
+                            _ = try library.album(named: "All Photos")
+                            return nil
+                        } catch {
+                            return "\(error)"
+                        }
+                    }
+                }
+                var failures: [String] = []
+                for await result in group { if let result { failures.append(result) } }
+                return failures
+            }
+            #expect(results.isEmpty, "trial \(trial): \(results)")
+            #expect(try PhotoLibrary(readingExisting: file).stats().albums == 1)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".creating-") }
+            #expect(leftovers.isEmpty, "no building file is left: \(leftovers)")
+        }
+    }
+
+    @Test(.enabled(if: SmallFileSystem.isAvailable, SmallFileSystem.skipReason))
+    func aFullDiskStopsTheImportAtOnceAndANewLibraryIsNotLeftHalfMade() throws {
+        let source = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        for i in 0..<200 {
+            let indices = (0..<4096).map { UInt8(($0 * 7 + $0 / 64 * i) % 2) }  // distinct pixels, so thumbnails differ
+            try GifWriter(width: 64, height: 64, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 64, height: 64, indices: indices)]).write(to: source.appendingPathComponent(String(format: "%03d.gif", i)))
+        }
+        let disk = try SmallFileSystem(bytes: 256 << 10)
+        let file = disk.path + "/library.sqlite"
+        let library = try PhotoLibrary(path: file)
+        let report = try library.importFolder(source.path, reader: Self.gifs)
+        #expect(report.found == 200)
+        #expect(report.imported > 0 && report.imported < 200, "imported \(report.imported)")
+        guard case .database(let error) = report.stoppedBy else { Issue.record("expected a stop, got \(String(describing: report.stoppedBy))"); return }
+        #expect(error.kind == .full)
+        #expect(report.failures.isEmpty, "no file is blamed for the disk")
+        #expect(report.notTried == 200 - report.imported)
+        #expect(try library.stats().assets == report.imported, "every image counted is in the library")
+        // No room for even a new library: nothing is left behind.
+        let tiny = try SmallFileSystem(bytes: 4 << 10)
+        #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(path: tiny.path + "/library.sqlite") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tiny.path).isEmpty)
     }
 }

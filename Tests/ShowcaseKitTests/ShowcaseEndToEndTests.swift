@@ -209,6 +209,39 @@ struct ShowcaseEndToEndTests {
         #expect(empty.status == 66)
     }
 
+    @Test func importsAndStatsRacingToCreateTheSameLibraryAllSucceedWithCorrectCounts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-race-\(UUID().uuidString)")
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for i in 0..<12 {
+            try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, UInt8(i % 2)])]).write(to: photos.appendingPathComponent("\(i).gif"))
+        }
+        for trial in 0..<3 {
+            let library = folder.appendingPathComponent("race-\(trial).sqlite").path
+            let imports = try (0..<3).map { _ in try launched(["--library", library, "library", "import", photos.path], input: FileHandle.nullDevice) }
+            let stats = try launched(["--library", library, "library", "stats"], input: FileHandle.nullDevice)
+            var imported = 0
+            for (process, out, err) in imports {
+                let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "trial \(trial): \(problems)")
+                if let range = text.range(of: #"imported (\d+) of 12"#, options: .regularExpression) {
+                    imported += Int(text[range].split(separator: " ")[1]) ?? 0
+                }
+            }
+            let statsText = String(decoding: stats.out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            _ = stats.err.fileHandleForReading.readDataToEndOfFile()
+            stats.process.waitUntilExit()
+            // Before the library exists it says so; once it does, the counts are whole.
+            #expect(stats.process.terminationStatus == 66 || (stats.process.terminationStatus == 0 && statsText.contains("images")), "trial \(trial): \(statsText)")
+            #expect(imported == 12, "trial \(trial): each file imported once between the three")
+            let after = try run(["--library", library, "library", "stats"])
+            #expect(after.output.contains("2 albums, 12 images, 0 selected"))
+        }
+    }
+
     @Test func runPassesBinaryOutputThroughUnchanged() throws {
         let spinner = try SampleFiles.spinner()
         let process = Process()

@@ -58,9 +58,9 @@ public enum LibraryCommand: Equatable, Sendable {
         case .stats:
             do {
                 let library = try PhotoLibrary(readingExisting: path)  // reading changes nothing on disk
-                let stats = try library.stats()
-                output("\(path.sanitizedForTerminal): \(stats.albums) albums, \(stats.assets) images, \(stats.selected) selected")
-                for album in try library.albums() { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
+                let summary = try library.summary()  // one snapshot: the counts agree
+                output("\(path.sanitizedForTerminal): \(summary.albums.count) albums, \(summary.assets) images, \(summary.selected) selected")
+                for album in summary.albums { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
                 return 0
             } catch {
                 errors("error: \(error)")
@@ -89,13 +89,21 @@ public enum LibraryCommand: Equatable, Sendable {
                 if let progress, progress.isTerminal { progress.write("\r\u{1B}[2K") }
                 for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
                 guard report.found > 0 else {
-                    errors("error: no .gif files under \(folder.sanitizedForTerminal); nothing was imported")
+                    errors(report.failures.isEmpty
+                        ? "error: no .gif files under \(folder.sanitizedForTerminal); nothing was imported"
+                        : "error: no .gif files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported")
                     return 66
                 }
                 var summary = "imported \(report.imported) of \(report.found) GIF file(s)"
                 if !report.albums.isEmpty { summary += " into \(report.albums.sorted().map { $0.sanitizedForTerminal }.joined(separator: ", "))" }
                 if report.alreadyThere > 0 { summary += "; \(report.alreadyThere) already in the library" }
                 summary += "; \(report.failures.count) failed"
+                if let stop = report.stoppedBy {
+                    summary += "; \(report.notTried) not tried"
+                    output(summary)
+                    errors("error: the import stopped: \(Self.stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library, run the import again to add the rest")
+                    return 74
+                }
                 output(summary)
                 if report.imported == 0 && report.alreadyThere == 0 {
                     errors("error: none of the GIF files could be imported; see the reasons above")
@@ -106,6 +114,18 @@ public enum LibraryCommand: Equatable, Sendable {
                 errors("error: \(error)")
                 return 74
             }
+        }
+    }
+
+    /// Why an import stopped, in a user's words.
+    static func stopReason(_ error: PhotoLibraryError, library path: String) -> String {
+        guard case .database(let failure) = error else { return "\(error)" }
+        switch failure.kind {
+        case .full: return "the disk holding \(path.sanitizedForTerminal) is full; free some space"
+        case .ioError: return "a disk error writing \(path.sanitizedForTerminal) (\(failure.message.sanitizedForTerminal)); check the disk"
+        case .busy, .locked: return "\(path.sanitizedForTerminal) stayed locked by another program; try again when it has finished"
+        case .readOnly: return "\(path.sanitizedForTerminal) cannot be written; check its permissions"
+        default: return "\(error)"
         }
     }
 }

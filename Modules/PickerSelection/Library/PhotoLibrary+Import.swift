@@ -14,6 +14,12 @@ extension PhotoLibrary {
         public var failures: [(path: String, reason: String)] = []
         /// The albums that received images.
         public var albums: Set<String> = []
+        /// Why the import stopped before the end: the library itself could not be written
+        /// (a full disk, a disk error, a lock held too long). Everything counted as
+        /// imported is in the library; the files after it were not tried.
+        public var stoppedBy: PhotoLibraryError?
+        /// How many files were left untried when it stopped (the one it stopped on included).
+        public var notTried = 0
     }
 
     /// Imports the image files under `folder` that `reader` reads (a link to a folder is
@@ -21,16 +27,23 @@ extension PhotoLibrary {
     /// sub-folder, the others to `album` (or the folder's own name). Every image is also in
     /// "All Photos". Each file goes in whole (its image and its albums in one transaction)
     /// or not at all; files already imported are left as they are; files that fail are
-    /// listed with the reason and the rest are imported. `progress(done, total)` is called
-    /// after each file.
+    /// listed with the reason and the rest are imported; when the library itself cannot be
+    /// written (a full disk), the import stops at once (see ``ImportReport/stoppedBy``).
+    /// `progress(done, total)` is called after each file.
     public func importFolder(_ folder: String, album: String? = nil, reader: ImageReader, progress: (Int, Int) -> Void = { _, _ in }) throws(PhotoLibraryError) -> ImportReport {
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL
         var files: [URL] = []
-        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
+        let unreadable = UnreadableFolders()
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: []) { url, error in
+            unreadable.found.append((url.path, Self.readingReason(error)))
+            return true  // go on with the rest
+        }
+        if let walker {
             for case let url as URL in walker where reader.fileExtensions.contains(url.pathExtension.lowercased()) { files.append(url) }
         }
         files.sort { $0.path < $1.path }
         var report = ImportReport()
+        report.failures = unreadable.found
         report.found = files.count
         let defaultAlbum = album ?? root.lastPathComponent
         for (index, file) in files.enumerated() {
@@ -47,7 +60,13 @@ extension PhotoLibrary {
                     report.alreadyThere += 1
                     continue
                 }
-                let image = try reader.read(file.path)
+                let image: RGBAImage
+                do {
+                    image = try reader.read(file.path)
+                } catch {
+                    report.failures.append((file.path, "\(error)"))
+                    continue
+                }
                 let thumbnail = Self.thumbnail(of: image)
                 let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
                 var added = false
@@ -65,10 +84,23 @@ extension PhotoLibrary {
                 report.imported += 1
                 report.albums.insert(albumName)
             } catch {
-                report.failures.append((file.path, "\(error)"))
+                report.stoppedBy = error
+                report.notTried = files.count - index
+                return report
             }
         }
         return report
+    }
+
+    /// Folders the walk could not read, with the reason.
+    private final class UnreadableFolders {
+        var found: [(path: String, reason: String)] = []
+    }
+
+    private static func readingReason(_ error: Error) -> String {
+        let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        let reason = posix?.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(posix?.code ?? 0))) : error.localizedDescription
+        return "cannot read this folder (\(reason)); its files were not imported — check its permissions"
     }
 
     /// Whether an asset was imported from `source`.

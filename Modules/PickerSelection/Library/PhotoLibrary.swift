@@ -31,8 +31,9 @@ public final class PhotoLibrary: PhotoStore {
         "CREATE INDEX asset_source ON asset(source)",
     ]
 
-    /// Opens (or creates) the library at `path`. A file that is not a photo library is
-    /// refused and never overwritten.
+    /// Opens the library at `path`, creating it if there is no file there (or an empty
+    /// one). Creation is atomic: other processes see no library or a whole one. A file
+    /// that is not a photo library is refused and never written to.
     public init(path: String) throws(PhotoLibraryError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
@@ -42,37 +43,42 @@ public final class PhotoLibrary: PhotoStore {
                 throw .cannotCreateFolder(path: folder, reason: error.localizedDescription)
             }
         }
-        let existed = FileManager.default.fileExists(atPath: path)
+        switch try Self.state(of: path) {
+        case .missing, .empty: try Self.create(at: path)
+        case .present: try Self.requireOurs(path)
+        }
         let database = try Self.open(path, readOnly: false)
         self.database = database
         try Self.checking(path) {
-            try Self.checkFormat(of: database, path: path, existed: existed)
-            try database.enableWriteAheadLog()
+            try database.enableWriteAheadLog()  // a library made by an older version
             try database.migrate(Self.migrations)
         }
     }
 
-    /// Opens an existing library to read it, changing nothing on disk: no folder, file or
-    /// journal is created, and a missing or empty file is ``PhotoLibraryError/noLibrary(path:)``.
+    /// Opens an existing library to read it: no folder or file is created, and none is
+    /// left behind (the log files SQLite keeps while reading go when it is closed). A
+    /// missing or empty file is ``PhotoLibraryError/noLibrary(path:)``; a file that is not
+    /// a library is refused unread.
     public init(readingExisting path: String) throws(PhotoLibraryError) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotOpen(path: path, reason: "it is a folder")
-        }
-        guard let size, size > 0 else { throw .noLibrary(path: path) }
+        guard case .present = try Self.state(of: path) else { throw .noLibrary(path: path) }
+        try Self.requireOurs(path)
         do {
-            database = try Self.open(path, readOnly: true)
+            // Read-write, though nothing is written: the last connection to close folds
+            // the log into the file and removes it; a read-only one would leave it there.
+            database = try Self.open(path, readOnly: false)
         } catch .readOnly, .cannotOpen {
-            // A write-ahead-log file in a folder this user cannot write to: read it as it
-            // is — unless its log holds changes, which such a read would not see.
-            let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-            guard log == 0 else { throw .readOnly(path: path) }
-            database = try Self.open(path, readOnly: true, immutable: true)
+            do {
+                database = try Self.open(path, readOnly: true)
+            } catch .readOnly, .cannotOpen {
+                // A write-ahead-log file in a folder this user cannot write to: read it as it
+                // is — unless its log holds changes, which such a read would not see.
+                let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+                guard log == 0 else { throw .readOnly(path: path) }
+                database = try Self.open(path, readOnly: true, immutable: true)
+            }
         }
         let database = self.database
         try Self.checking(path) {
-            try Self.checkFormat(of: database, path: path, existed: true)
             // An older version reads the same (later versions only add indexes); a newer
             // one is another program's business.
             guard try database.userVersion <= Self.migrations.count else {
@@ -99,17 +105,6 @@ public final class PhotoLibrary: PhotoStore {
             return try Database(path: path, readOnly: readOnly, immutable: immutable, writeAheadLog: false)  // not before the format check
         } catch {
             throw .opening(path, error)
-        }
-    }
-
-    /// A file with tables must be one of ours.
-    private static func checkFormat(of database: Database, path: String, existed: Bool) throws {
-        let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
-        if existed && tables > 0 {
-            let format = try? database.scalarText("SELECT value FROM library_info WHERE key = 'format'")
-            guard format == "indicatorkit-photo-library" else {
-                throw PhotoLibraryError.notALibrary(path: path, reason: "it holds other tables")
-            }
         }
     }
 
@@ -174,12 +169,25 @@ public final class PhotoLibrary: PhotoStore {
         return assets
     }
 
-    /// Counts of albums and assets.
+    /// Counts of albums, assets and saved selection, read together.
     public func stats() throws(PhotoLibraryError) -> (albums: Int, assets: Int, selected: Int) {
         try wrap {
-            (try database.scalarInt("SELECT count(*) FROM album") ?? 0,
-             try database.scalarInt("SELECT count(*) FROM asset") ?? 0,
-             try database.scalarInt("SELECT count(*) FROM saved_selection") ?? 0)
+            try database.read {
+                (try database.scalarInt("SELECT count(*) FROM album") ?? 0,
+                 try database.scalarInt("SELECT count(*) FROM asset") ?? 0,
+                 try database.scalarInt("SELECT count(*) FROM saved_selection") ?? 0)
+            }
+        }
+    }
+
+    /// The counts and the albums from one snapshot of the file, so they agree even while
+    /// another process imports.
+    public func summary() throws(PhotoLibraryError) -> (albums: [Album], assets: Int, selected: Int) {
+        try wrap {
+            try database.read {
+                (try albums(), try database.scalarInt("SELECT count(*) FROM asset") ?? 0,
+                 try database.scalarInt("SELECT count(*) FROM saved_selection") ?? 0)
+            }
         }
     }
 
@@ -207,6 +215,8 @@ public final class PhotoLibrary: PhotoStore {
                     try insert.run()
                 }
             }
+            // The file alone holds the selection from now on, whatever ends the process.
+            try? database.checkpoint()
         }
     }
 
