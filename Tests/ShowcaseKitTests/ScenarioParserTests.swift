@@ -49,6 +49,25 @@ struct ScenarioParserTests {
         #expect(scenario.lines[0].number == 5)
     }
 
+    @Test func aScenarioIsBoundedInLineLengthAndInTotalWork() throws {
+        let long = "type \"" + String(repeating: "a", count: 5000) + "\""
+        #expect(throws: ScenarioSyntaxError(path: "t", line: 2, message: "the line is 5007 characters long; a line has at most 4096")) {
+            try ScenarioParser.parse("scene requests\n" + long, path: "t")
+        }
+        // 80 keys at 500×500 cost 20 million cell draws: the 81st crosses the budget.
+        let keys = Array(repeating: "down", count: 80).joined(separator: " ")
+        #expect(try ScenarioParser.parse("size 500x500\nkey \(keys)", path: "t").lines.count == 1)
+        do {
+            _ = try ScenarioParser.parse("size 500x500\nkey \(keys)\nkey down", path: "t")
+            Issue.record("over the budget")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.message.hasPrefix("the scenario asks for too much work by this line"))
+        }
+        // What waits draw depends on the scene: the runner counts it (ScenarioRunnerTests).
+        #expect(try ScenarioParser.parse("wait 600s\nwait 600s", path: "t").lines.count == 2)
+    }
+
     @Test func windowsLineEndingsAreRead() throws {
         let scenario = try ScenarioParser.parse("scenario crlf\r\nscene terminal\r\nwait 1s\r\n", path: "w.scenario")
         #expect(scenario.name == "crlf")

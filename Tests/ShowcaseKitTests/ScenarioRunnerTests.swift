@@ -35,6 +35,29 @@ struct ScenarioRunnerTests {
         #expect(try await run("scene gif\nwait 2s\nexpect \"frame\"").passed, "a scene whose timers end with it passes")
     }
 
+    @Test func aScenarioThatDrawsMoreThanItsBudgetStopsNamingTheLine() async throws {
+        // The spinners redraw more often than the parser's estimate; the runner counts what
+        // was really drawn. A small limit shows it without spending seconds.
+        let scenario = try ScenarioParser.parse("size 100x50\nscene spinners\nwait 5s\nexpect \"Spinners\"", path: "busy.scenario")
+        var runner = ScenarioRunner(recordSnapshots: false)
+        runner.workLimit = 200_000
+        let result = await runner.run(scenario)
+        #expect(result.failure?.hasPrefix("busy.scenario:3: the scenario did too much work by this line (over 200000 cell draws)") == true, "\(result.failure ?? "passed")")
+        runner.workLimit = ScenarioParser.WorkBudget.limit
+        #expect(await runner.run(scenario).passed)
+    }
+
+    @Test func aFileOverOneMebibyteIsRefusedUnread() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString).scenario").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: UInt64(HeadlessCommand.largestFile + 1))  // sparse: no need to write it
+        try handle.close()
+        let result = await HeadlessCommand.runFile(file, runner: ScenarioRunner(recordSnapshots: false))
+        #expect(result.failure?.hasSuffix("a scenario file is at most 1 MiB") == true)
+    }
+
     @Test func expectNotFailsWhenTheTextIsThere() async throws {
         let result = try await run("expect-not \"Terminal\" in 0 0 20 1")
         #expect(result.failure?.contains("did not expect \"Terminal\" in 0,0 20x1") == true)

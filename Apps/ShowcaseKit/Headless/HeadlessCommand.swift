@@ -60,8 +60,15 @@ public enum HeadlessCommand {
         return failed == 0 ? 0 : 1
     }
 
+    /// The largest scenario file read: 1 MiB (refused before reading).
+    nonisolated static let largestFile = 1 << 20
+
     /// Reads, parses and runs one file; read and syntax errors become failures naming the line.
     public static func runFile(_ file: String, runner: ScenarioRunner) async -> ScenarioResult {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        guard size <= largestFile else {
+            return ScenarioResult(name: file, path: file, covers: [], failure: "\(file.sanitizedForTerminal): the file is \(size >> 20) MiB; a scenario file is at most 1 MiB", recorded: [])
+        }
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             return ScenarioResult(name: file, path: file, covers: [], failure: "\(file.sanitizedForTerminal): cannot read the file (is it UTF-8 text?)", recorded: [])
         }

@@ -7,10 +7,15 @@ public enum ScenarioParser {
         let stem = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? path
         var scenario = Scenario(name: stem, path: path, covers: [], initialSize: Size(width: 80, height: 24), lines: [])
         var sawAction = false
+        var work = WorkBudget()
+        var screen = scenario.initialSize
         // Any line ending: "\r\n" is one Character, so split on newline characters.
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
             func fail(_ message: String) -> ScenarioSyntaxError { ScenarioSyntaxError(path: path, line: number, message: message) }
+            guard rawLine.count <= Self.longestLine else {
+                throw fail("the line is \(rawLine.count) characters long; a line has at most \(Self.longestLine)")
+            }
             let line = rawLine.trimmingCharacters(in: " \t\r")
             if line.isEmpty || line.hasPrefix("#") { continue }
             let words = try tokenize(line, fail: fail)
@@ -99,6 +104,13 @@ public enum ScenarioParser {
                 sawAction = true
                 scenario.lines.append(Scenario.Line(step: step, number: number))
             }
+            if !sawAction { screen = scenario.initialSize }
+            if let last = scenario.lines.last, last.number == number {
+                if case .resize(let next) = last.step { screen = next }
+                guard work.add(last.step, on: screen) else {
+                    throw fail("the scenario asks for too much work by this line (keys, waits and checks × screen cells over \(WorkBudget.limit.formatted) cell draws); use fewer keys, shorter waits or a smaller size")
+                }
+            }
         }
         return scenario
     }
@@ -116,6 +128,32 @@ public enum ScenarioParser {
         }
         events.append(.mouse(MouseEvent(.release, at: end)))
         return events
+    }
+
+    /// The longest line, in characters (so a `type` line types at most this many keys).
+    static let longestLine = 4_096
+
+    /// What a scenario costs to run, in cell draws: every event, check and resize draws
+    /// the screen once. A scenario whose script alone is over ``limit`` is refused at the
+    /// line that crosses it; what its waits really draw (animations) is counted by the
+    /// runner against the same limit, so every scenario runs in bounded time.
+    struct WorkBudget {
+        /// 20 million cell draws: at 80×24, 10 000 keys or 8 minutes of the busiest scene's
+        /// animations; at 500×500, 80 keys or 4 seconds. The worst scenario within it runs
+        /// in under 10 s on a 2-core machine.
+        static let limit = 20_000_000
+        private(set) var spent = 0
+
+        mutating func add(_ step: Scenario.Step, on size: Size) -> Bool {
+            let cells = max(1, size.width * size.height)
+            let draws: Int
+            switch step {
+            case .events(let events): draws = events.count
+            case .wait, .resize, .colors, .scene, .expect, .snapshot: draws = 1
+            }
+            spent += draws * cells
+            return spent <= Self.limit
+        }
     }
 
     /// The largest terminal side a scenario may ask for.
@@ -174,6 +212,15 @@ public enum ScenarioParser {
         if inQuotes { throw fail("a quoted text is not closed: add the closing \"") }
         if !current.isEmpty || quotedWord { words.append(current) }
         return words
+    }
+}
+
+extension Int {
+    /// With thin spaces between thousands: 50 000 000.
+    fileprivate var formatted: String {
+        var digits = Array(String(self)), out = ""
+        while digits.count > 3 { out = " " + String(digits.suffix(3)) + out; digits.removeLast(3) }
+        return String(digits) + out
     }
 }
 

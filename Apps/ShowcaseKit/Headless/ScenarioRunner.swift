@@ -31,6 +31,8 @@ public struct ScenarioRunner {
     public var recordSnapshots: Bool
     /// The scenes available to `scene NAME`.
     public var entries: [SceneEntry]
+    /// The most cell draws a scenario may cost (see `docs/SCENARIOS.md`).
+    public var workLimit = ScenarioParser.WorkBudget.limit
 
     /// Creates a runner; by default it records when ``recordVariable`` is `1`.
     public init(recordSnapshots: Bool = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1",
@@ -95,6 +97,17 @@ public struct ScenarioRunner {
         let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries, network: { network }, library: openLibrary)
         liveHost.renderIfNeeded()
         func result(_ failure: String?) -> String? { failure }
+        // The work done so far, in cell draws: the parser's estimate bounds the script, this
+        // bounds what the scenes really drew (many spinners redraw more often than it assumes).
+        var spent = 0, countedRenders = 0
+        func overBudget() -> Bool {
+            spent += (liveHost.renderCount - countedRenders) * max(1, terminal.size.width * terminal.size.height)
+            countedRenders = liveHost.renderCount
+            return spent > workLimit
+        }
+        func tooMuchWork(_ location: String) -> String {
+            "\(location): the scenario did too much work by this line (over \(workLimit) cell draws); use fewer keys, shorter waits or a smaller size"
+        }
 
         for line in scenario.lines {
             let location = "\(scenario.path):\(line.number)"
@@ -117,6 +130,7 @@ public struct ScenarioRunner {
                     liveHost.pumpEvents()
                     await scheduler.settle()
                     liveHost.renderIfNeeded()
+                    if overBudget() { return result(tooMuchWork(location)) }
                 }
             case .wait(let duration):
                 // As the live loop does: render after each burst of due work.
@@ -124,6 +138,8 @@ public struct ScenarioRunner {
                 while let next = scheduler.nextDeadline, next <= target {
                     await scheduler.run(for: next - scheduler.now)
                     liveHost.renderIfNeeded()
+                    spent += Self.costOfTimerBurst
+                    if overBudget() { return result(tooMuchWork(location)) }
                 }
                 await scheduler.run(for: target - scheduler.now)
             case .expect(let text, let region, let present):
@@ -158,9 +174,14 @@ public struct ScenarioRunner {
                 }
             }
             liveHost.renderIfNeeded()
+            if overBudget() { return result(tooMuchWork(location)) }
         }
         return nil
     }
+
+    /// What running a burst of due timers costs, in cell draws, drawn or not: so timers
+    /// that never draw still count.
+    static let costOfTimerBurst = 100
 
     /// Where snapshot `name` of the scenario at `path` lives: `snapshots/STEM.NAME.txt` beside it.
     public static func snapshotPath(for path: String, name: String) -> String {
