@@ -126,7 +126,8 @@ struct ShowcaseEndToEndTests {
 
     @Test func gifPlayDrawsOnATerminalAndQuitsOnQ() throws {
         let spinner = try SampleFiles.spinner()
-        let (process, pty, screen) = try launchOnTerminal(["gif", "play", spinner], waitingFor: "frame")
+        // Frames are decoded off the main actor: the status line may come first, then the frame.
+        let (process, pty, screen) = try launchOnTerminal(["gif", "play", spinner], waitingFor: "▀")
         #expect(screen.contains("spinner.gif"))
         #expect(screen.contains("▀"), "the frame is drawn with half blocks")
         pty.send(Array("q".utf8))
