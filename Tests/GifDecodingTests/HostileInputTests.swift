@@ -80,6 +80,25 @@ struct HostileInputTests {
         #expect(noCache.image(at: 1) == image.image(at: 1))
     }
 
+    @Test func aBadCodeSizeOrACutAfterTheDescriptorIsNamedAsSuch() throws {
+        for size in [12, 13, 255] {
+            var raw = RawGif(width: 4, height: 4, globalPalette: [(0, 0, 0), (255, 255, 255)])
+            raw.bytes += [0x2C, 0, 0, 0, 0, 4, 0, 4, 0, 0, UInt8(size), 2, 0x44, 0x01, 0]
+            raw.trailer()
+            #expect(throws: GifDecodingError.malformed("frame 0 has an invalid LZW code size \(size) (at most 11 can be decoded)")) { try AnimatedImage(data: raw.data) }
+        }
+        var cut = RawGif(width: 4, height: 4, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        cut.bytes += [0x2C, 0, 0, 0, 0, 4, 0, 4, 0, 0]
+        #expect(throws: GifDecodingError.truncated("the data ends after the descriptor of frame 0")) { try AnimatedImage(data: cut.data) }
+        // After a good frame, the same damage keeps that frame and says why the rest is gone.
+        var later = RawGif(width: 4, height: 4, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        later.image(width: 4, height: 4, indices: Array(repeating: 1, count: 16))
+        later.bytes += [0x2C, 0, 0, 0, 0, 4, 0, 4, 0, 0, 13, 2, 0x44, 0x01, 0]
+        let image = try AnimatedImage(data: later.data)
+        #expect(image.frameCount == 1)
+        #expect(image.warnings == ["frame 1 has an invalid LZW code size 13 (at most 11 can be decoded); showing the 1 frame(s) before it"])
+    }
+
     @Test func aSmallFileDescribingGigapixelsOfFramesIsRefusedAtOnce() throws {
         // 8000×8000, 200 full-screen frames that restore the previous screen, each with one
         // pixel of data: 5 KB of file, 12.8 gigapixels of work.

@@ -35,8 +35,11 @@ struct FrameExport {
         let parent = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         let shown = target.sanitizedForTerminal
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) else {
             throw Failure(message: "the folder \(parent.sanitizedForTerminal) does not exist; create it first, or choose another --out")
+        }
+        guard isFolder.boolValue else {
+            throw Failure(message: "\(parent.sanitizedForTerminal) is not a folder; choose another --out")
         }
         var replacing = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {

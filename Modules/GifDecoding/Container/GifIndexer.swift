@@ -93,8 +93,9 @@ enum GifIndexer {
                         continue
                     case .stop:
                         return
-                    case .failed:
-                        try stop("in the descriptor of frame \(index.frames.count)")
+                    case .failed(let reason, let cutShort):
+                        guard !index.frames.isEmpty else { throw cutShort ? .truncated(reason) : .malformed(reason) }
+                        index.warn("\(reason); showing the \(index.frames.count) frame(s) before it")
                         return
                     }
                 }
@@ -187,13 +188,17 @@ enum GifIndexer {
     enum TakeOver {
         case resumeAt(Int)
         case stop
-        case failed
+        /// The image cannot be read: why, and whether because the data ends.
+        case failed(String, cutShort: Bool)
     }
 
     /// Parses the image descriptor at `offset` by hand and skips its data.
     private static func takeOver(at offset: Int, source: ByteSource, pending: GraphicsControlBlock?, into index: inout GifIndex, limits: DecodingLimits) throws(GifDecodingError) -> TakeOver {
         var head = [UInt8](repeating: 0, count: 9)
-        guard head.withUnsafeMutableBytes({ source.read(into: $0, at: offset) }) == 9 else { return .failed }
+        let number = index.frames.count
+        guard head.withUnsafeMutableBytes({ source.read(into: $0, at: offset) }) == 9 else {
+            return .failed("the data ends in the descriptor of frame \(number)", cutShort: true)
+        }
         let x = Int(head[0]) | Int(head[1]) << 8, y = Int(head[2]) | Int(head[3]) << 8
         let w = Int(head[4]) | Int(head[5]) << 8, h = Int(head[6]) | Int(head[7]) << 8
         let flags = head[8]
@@ -207,7 +212,7 @@ enum GifIndexer {
             let entries = 1 << (Int(flags & 7) + 1)
             var table = [UInt8](repeating: 0, count: entries * 3)
             guard table.withUnsafeMutableBytes({ source.read(into: $0, at: position) }) == table.count else {
-                guard w * h == 0 else { return .failed }
+                guard w * h == 0 else { return .failed("the data ends in the colour table of frame \(number)", cutShort: true) }
                 // A zero-size image cut off in its colour table: an empty frame, and the end.
                 index.frames.append(GifIndex.Frame(info: emptyInfo(index.frames.count, x, y, w, h, pending), localPalette: nil, codeSize: 2, dataOffset: position))
                 return .stop
@@ -226,7 +231,11 @@ enum GifIndexer {
         )
         let codeSize = Int(codeSizeByte[0])
         guard haveCodeSize, (1...11).contains(codeSize) else {
-            guard w * h == 0 else { return .failed }
+            guard w * h == 0 else {
+                return haveCodeSize
+                    ? .failed("frame \(number) has an invalid LZW code size \(codeSize) (at most 11 can be decoded)", cutShort: false)
+                    : .failed("the data ends after the descriptor of frame \(number)", cutShort: true)
+            }
             // A zero-size image without data: an empty frame, and the file ends here.
             index.frames.append(GifIndex.Frame(info: info, localPalette: local, codeSize: 2, dataOffset: position))
             return .stop
