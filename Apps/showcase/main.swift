@@ -71,6 +71,7 @@ case .gif(.play(let path, let memory)):
     let (player, host) = GifPlayerApp.hosted(image: image, name: (path as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler())
     let loop = TerminalRunLoop(backend: terminal, host: host)
     player.onQuit = { loop.exit(status: 0) }
+    player.onSuspend = { terminal.suspend() }
     loop.run()
 case .run(let runCommand):
     let stream = LineTerminal.standardError
@@ -147,5 +148,6 @@ case .interactive(let scene, let libraryPath):
     if let scene { app.selectScene(id: scene) }
     let loop = TerminalRunLoop(backend: terminal, host: host)
     app.onQuit = { loop.exit(status: 0) }
+    app.onSuspend = { terminal.suspend() }
     loop.run()
 }

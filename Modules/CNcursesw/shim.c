@@ -399,12 +399,109 @@ static void ik_on_winch(int sig) {
 
 int ik_resize_fd(void) { return ik_winch_pipe[0]; }
 
+/* Stopped (Ctrl-Z, SIGTSTP) and continued (fg, SIGCONT): ncurses' own handling puts back
+   its terminal modes but not the ones sent as raw sequences (button-motion mouse reports,
+   SGR mouse, bracketed paste) nor keypad transmit. So the stop handler restores the shell's
+   terminal exactly as on exit, and the continue handler asks the main loop (through the
+   resize pipe) to enter the program's modes again and repaint everything. */
+static struct termios ik_prog_termios;
+static int ik_have_prog_termios = 0;
+static volatile sig_atomic_t ik_resumed = 0;
+
+static void ik_on_stop(int sig);
+
+static void ik_install_stop_handler(void) {
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    sigemptyset(&stop.sa_mask);
+    stop.sa_handler = ik_on_stop;
+    stop.sa_flags = SA_RESTART;
+    sigaction(SIGTSTP, &stop, NULL);
+}
+
+/* Async-signal-safe: write(2), tcgetattr/tcsetattr, sigaction, sigprocmask and raise. */
+static void ik_on_stop(int sig) {
+    (void)sig;
+    int saved = errno;
+    if (ik_out_fd >= 0) {
+        ik_have_prog_termios = (tcgetattr(ik_out_fd, &ik_prog_termios) == 0);
+        if (ik_restore_len > 0) {
+            ssize_t w = write(ik_out_fd, ik_restore_bytes, ik_restore_len);
+            (void)w;
+        }
+        if (ik_have_termios) tcsetattr(ik_out_fd, TCSADRAIN, &ik_saved_termios);
+    }
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, NULL);
+    sigset_t just;
+    sigemptyset(&just);
+    sigaddset(&just, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+    raise(SIGTSTP);  /* stops here until SIGCONT */
+    errno = saved;
+}
+
+static void ik_on_continue(int sig) {
+    (void)sig;
+    int saved = errno;
+    ik_install_stop_handler();
+    ik_resumed = 1;
+    if (ik_winch_pipe[1] >= 0) {
+        ssize_t w = write(ik_winch_pipe[1], "c", 1);
+        (void)w;
+    }
+    errno = saved;
+}
+
+static void ik_write_cap(const char *name) {
+    char *cap = tigetstr(name);
+    if (cap != NULL && cap != (char *)-1) {
+        ssize_t w = write(ik_out_fd, cap, strlen(cap));
+        (void)w;
+    }
+}
+
+/* After a continue: the program's terminal modes and sequences again, as at open. */
+static void ik_reenter(void) {
+    if (ik_have_prog_termios) tcsetattr(ik_out_fd, TCSADRAIN, &ik_prog_termios);
+    ik_write_cap("smcup");
+    ik_write_cap("smkx");
+    ik_write_cap("civis");
+    ssize_t w = write(ik_out_fd, ik_paste_on_seq, sizeof ik_paste_on_seq - 1);
+    if (ik_mouse_on) {
+        w = write(ik_out_fd, ik_mouse_on_seq, sizeof ik_mouse_on_seq - 1);
+        char *kmous = tigetstr("kmous");
+        if (kmous != NULL && kmous != (char *)-1 && strncmp(kmous, "\033[<", 3) == 0) {
+            w = write(ik_out_fd, ik_mouse_sgr_seq, sizeof ik_mouse_sgr_seq - 1);
+        }
+    }
+    (void)w;
+    clearok(curscr, TRUE);
+}
+
+void ik_suspend(void) {
+    /* The calling thread may block SIGTSTP (threads started for other work do): let it in. */
+    sigset_t just, old;
+    sigemptyset(&just);
+    sigaddset(&just, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &just, &old);
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 void ik_apply_resize(void) {
     char drain[64];
     if (ik_winch_pipe[0] >= 0) {
         while (read(ik_winch_pipe[0], drain, sizeof drain) > 0) {}
     }
     if (ik_screen == NULL) return;
+    if (ik_resumed) {
+        ik_resumed = 0;
+        ik_reenter();
+    }
     struct winsize ws;
     if (ioctl(ik_out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
         resize_term(ws.ws_row, ws.ws_col);
@@ -445,6 +542,13 @@ void ik_install_signal_handlers(void) {
     winch.sa_handler = ik_on_winch;
     winch.sa_flags = SA_RESTART;
     sigaction(SIGWINCH, &winch, NULL);
+    ik_install_stop_handler();
+    struct sigaction cont;
+    memset(&cont, 0, sizeof cont);
+    sigemptyset(&cont.sa_mask);
+    cont.sa_handler = ik_on_continue;
+    cont.sa_flags = SA_RESTART;
+    sigaction(SIGCONT, &cont, NULL);
 }
 
 int ik_open_pty(int *primary, int *secondary) {

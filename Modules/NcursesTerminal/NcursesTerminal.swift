@@ -93,6 +93,14 @@ public final class NcursesTerminal: EventSourceBackend {
         ik_close()
     }
 
+    /// Stops the process as Ctrl-Z does in a shell: the terminal is given back as on exit;
+    /// on `fg` the app's modes (mouse, keypad, paste) are entered again and the screen is
+    /// repainted (a `.resize` is queued). Returns once the process is continued.
+    public func suspend() {
+        guard isOpen else { return }
+        ik_suspend()
+    }
+
     /// How many times the colour-pair table filled up and was reset.
     public var colorPairResets: Int { pairs.resets }
 

@@ -362,6 +362,28 @@ struct ShowcaseEndToEndTests {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func ctrlZGivesTheTerminalBackAndFgTakesItAgainWithEveryMode() throws {
+        let (process, pty, _) = try launchOnTerminal(["--scene", "terminal"], waitingFor: "Input")
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); kill(process.processIdentifier, SIGCONT) } }
+        pty.send([0x1A])  // Ctrl-Z
+        // Given back as on exit: mouse reports off, keypad transmit off, the main screen.
+        let stopping = pty.output(until: { $0.contains("\u{1B}[?1049l") })
+        #expect(stopping.contains("\u{1B}[?1002l"), "mouse reports off")
+        #expect(stopping.contains("\u{1B}[?1l"), "keypad transmit off")
+        var info = siginfo_t()
+        #expect(waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WNOWAIT) == 0, "it stopped, as a shell job")
+        kill(process.processIdentifier, SIGCONT)  // `fg`
+        let resumed = pty.output(until: { $0.contains("\u{1B}[?1002h") && $0.contains("Input") })
+        #expect(resumed.contains("\u{1B}[?1049h"), "the alternate screen again")
+        #expect(resumed.contains("\u{1B}[?1h"), "keypad transmit again")
+        #expect(resumed.contains("\u{1B}[?1002h"), "button-motion mouse reports again")
+        #expect(resumed.contains("Input"), "the screen repainted")
+        pty.send(Array("q".utf8))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func runOnATerminalAnimatesAndGivesTheCursorBack() throws {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Napping", "--", "sh", "-c", "sleep 0.4; echo done"], waitingFor: "Napping")
         process.waitUntilExit()

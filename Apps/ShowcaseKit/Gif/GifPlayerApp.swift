@@ -8,6 +8,8 @@ public final class GifPlayerApp: View {
     let player: GifPlayerView
     /// Called when the user asks to quit.
     public var onQuit: (@MainActor () -> Void)?
+    /// Called on Ctrl-Z: stop the process as a shell job.
+    public var onSuspend: (@MainActor () -> Void)?
 
     init(player: GifPlayerView) {
         self.player = player
@@ -31,6 +33,9 @@ public final class GifPlayerApp: View {
         switch event {
         case .key(.character("q")), .key(.escape), .key(.control("c")):
             onQuit?()
+            return .handled
+        case .key(.control("z")) where onSuspend != nil:
+            onSuspend?()
             return .handled
         default:
             return player.handle(event)

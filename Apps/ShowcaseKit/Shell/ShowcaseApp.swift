@@ -14,6 +14,9 @@ public final class ShowcaseApp: View {
     public private(set) var isShowingHelp = false
     /// Called when the user asks to quit.
     public var onQuit: (@MainActor () -> Void)?
+    /// Called on Ctrl-Z: stop the process as a shell job (the terminal is given back, and
+    /// taken again on `fg`).
+    public var onSuspend: (@MainActor () -> Void)?
     private let entries: [SceneEntry]
 
     /// Builds every scene of `entries` with `context`.
@@ -67,6 +70,9 @@ public final class ShowcaseApp: View {
         switch event {
         case .key(.control("c")), .key(.character("q")):
             onQuit?()
+            return .handled
+        case .key(.control("z")) where onSuspend != nil:
+            onSuspend?()
             return .handled
         case .key(.character("?")):
             isShowingHelp.toggle()

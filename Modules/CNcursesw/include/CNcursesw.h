@@ -95,6 +95,10 @@ void ik_apply_resize(void);
    signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT), then re-raise. */
 void ik_install_signal_handlers(void);
 
+/* Stops the process as Ctrl-Z would in a shell (the terminal is restored first and
+   entered again on `fg`). */
+void ik_suspend(void);
+
 
 /* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */
 int ik_open_pty(int *primary, int *secondary);
