@@ -14,9 +14,12 @@ import Darwin
 ///   "Item 1"}, …]}` for 2xx, `{"error": "…"}` otherwise.
 /// - `GET /text` answers 200 with a body that is not JSON (for decoding failures).
 ///
-/// Each connection gets one response and is closed. It accepts at most `maxRequests`
-/// requests in its life and 32 connections at once, reads at most 16 KiB of a request,
-/// and stops when ``stop()`` is called or when it is released.
+/// Each connection gets one response and is closed. It answers at most
+/// `requestsPerSecond` requests a second on average (bursts of twice that), so another
+/// local program flooding it cannot take it over for long: connections beyond the rate are
+/// closed at once, and it serves again as soon as the flood stops. It holds 32 connections
+/// at once, reads at most 16 KiB of a request, and stops when ``stop()`` is called or when
+/// it is released.
 ///
 /// ```swift
 /// let server = try LoopbackServer()
@@ -25,8 +28,8 @@ import Darwin
 public final class LoopbackServer: Sendable {
     /// The port the server listens on.
     public let port: UInt16
-    /// The most requests it will ever answer.
-    public let maxRequests: Int
+    /// The average number of requests a second it answers (bursts of twice as many).
+    public let requestsPerSecond: Int
     private let listener: Listener
 
     /// Why the server could not start.
@@ -36,8 +39,8 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Starts listening on 127.0.0.1 at a port the system picks.
-    public init(maxRequests: Int = 10_000) throws {
-        self.maxRequests = maxRequests
+    public init(requestsPerSecond: Int = 100) throws {
+        self.requestsPerSecond = max(1, requestsPerSecond)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartError(description: "socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
@@ -61,7 +64,7 @@ public final class LoopbackServer: Sendable {
         port = UInt16(bigEndian: address.sin_port)
         // The accept thread owns the listener, not the server, so releasing the server
         // stops it.
-        listener = Listener(descriptor: fd, maxRequests: maxRequests)
+        listener = Listener(descriptor: fd, rate: RequestRate(perSecond: self.requestsPerSecond))
         let listener = self.listener
         let thread = Thread { listener.acceptLoop() }
         thread.name = "LoopbackServer"
@@ -89,6 +92,9 @@ public final class LoopbackServer: Sendable {
     /// How many requests were answered.
     public var requestCount: Int { listener.served }
 
+    /// How many connections were closed unanswered because they came faster than the rate.
+    public var refusedCount: Int { listener.refused }
+
     /// Connections being answered now (a cancelled request's goes as soon as it hangs up).
     public var openConnections: Int { listener.openCount }
 
@@ -113,17 +119,24 @@ private final class Listener: @unchecked Sendable {
     // condition, broadcast on every change); the descriptor is closed once, by the accept
     // thread, after its loop ends.
     let descriptor: Int32
-    let maxRequests: Int
     private let lock = NSCondition()
+    private var rate: RequestRate
+    private var refusedConnections = 0
     private var servedCount = 0
     private var open = 0
     private var abandoned = 0
     private var stopped = false
     private var closed = false
 
-    init(descriptor: Int32, maxRequests: Int) {
+    init(descriptor: Int32, rate: RequestRate) {
         self.descriptor = descriptor
-        self.maxRequests = maxRequests
+        self.rate = rate
+    }
+
+    var refused: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return refusedConnections
     }
 
     var served: Int {
@@ -183,13 +196,15 @@ private final class Listener: @unchecked Sendable {
                 return  // shut down
             }
             lock.lock()
-            let allowed = !stopped && servedCount < maxRequests && open < 32
+            let allowed = !stopped && open < 32 && rate.take(at: DispatchTime.now().uptimeNanoseconds)
             let finished = stopped
             if allowed {
                 servedCount += 1
                 open += 1
-                lock.broadcast()
+            } else if !finished {
+                refusedConnections += 1
             }
+            lock.broadcast()
             lock.unlock()
             guard allowed else {
                 close(client)
@@ -306,5 +321,29 @@ public enum LoopbackResponder {
         let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 500: "Internal Server Error"][status] ?? "Status"
         let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
         return Response(delay: delay, status: status, head: head, body: bytes)
+    }
+}
+
+/// A token bucket: `perSecond` tokens a second, holding at most twice that; a request
+/// takes one or is refused.
+struct RequestRate {
+    let perSecond: Int
+    private var tokens: Double
+    private var last: UInt64?
+
+    init(perSecond: Int) {
+        self.perSecond = perSecond
+        tokens = Double(2 * perSecond)
+    }
+
+    /// Takes a token at `now` (nanoseconds of a monotonic clock); false when none is left.
+    mutating func take(at now: UInt64) -> Bool {
+        if let last, now > last {
+            tokens = min(Double(2 * perSecond), tokens + Double(now - last) / 1e9 * Double(perSecond))
+        }
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
     }
 }

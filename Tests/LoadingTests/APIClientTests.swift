@@ -66,7 +66,7 @@ struct APIClientTests {
     let center = LoadingCenter(scheduler: VirtualScheduler())
 
     init() throws {
-        server = try LoopbackServer(maxRequests: 200)
+        server = try LoopbackServer(requestsPerSecond: 1_000)
     }
 
     var api: APIClient { APIClient(baseURL: server.url(path: "/"), loading: center) }

@@ -13,7 +13,7 @@ struct DocExampleTests {
     // B3.6 B3.7
     @Test("B3.6, B3.7: the example's center, handle, track and API client end balanced")
     func theExampleEndsBalanced() async throws {
-        let server = try LoopbackServer(maxRequests: 10)
+        let server = try LoopbackServer(requestsPerSecond: 10)
         let serverURL = server.baseURL
         let store = Store()
         let tabs = TabContainer(tabs: [Screen(title: "One")])
