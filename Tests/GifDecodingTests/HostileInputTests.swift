@@ -1,4 +1,5 @@
 import Foundation
+import GifSamples
 import Testing
 import TUICore
 @testable import GifDecoding
@@ -214,5 +215,18 @@ struct RepetitionBombTests {
         #expect(image.warnings.last == "and 199900 more warnings like these")
         #expect(image.comments.count == 100 && image.comments.first == "note 0")
         #expect(image.omittedCommentCount == 50)
+    }
+
+    @Test func theFuzzersSeedBombsDecodeWithinItsLimits() throws {
+        let limits = DecodingLimits(maxCanvasPixels: 1 << 20, maxFrameCount: 256, maxTotalFramePixels: 64 << 20, maxInputBytes: 1 << 20, maxCacheBytes: 1 << 18, maxMemoryBytes: 32 << 20)
+        let corpus = try GifSamples.corpus()
+        for name in ["bad-controls-repeated.gif", "comments-repeated.gif", "comment-blocks-long.gif", "restore-previous-full-screen.gif", "lzw-long-runs.gif"] {
+            let data = try #require(corpus[name])
+            let image = try AnimatedImage(data: data, limits: limits)
+            image.decodeAllFrames()
+            #expect(image.warnings.count <= 101 + image.frameCount, "\(name): at most 100 kept, a count of the rest, one per frame from its pixels")
+            #expect(image.comments.allSatisfy { $0.utf8.count <= 4096 }, "\(name)")
+        }
+        #expect(try AnimatedImage(data: try #require(corpus["comment-blocks-long.gif"]), limits: limits).comments.first?.utf8.count == 4096, "a long comment is cut at 4 KiB")
     }
 }

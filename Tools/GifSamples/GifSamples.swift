@@ -156,7 +156,25 @@ extension GifSamples {
         cleared.delayCentiseconds = 1
         files["rules.gif"] = try GifWriter(width: 10, height: 12, globalPalette: palette, loopCount: 2, comment: "seed").encode([interlaced, clipped, cleared])
         files["still.gif"] = try GifWriter(width: 3, height: 2, globalPalette: palette).encode([GifWriter.Frame(width: 3, height: 2, indices: [0, 1, 2, 3, 2, 1])])
+        // Repetition bombs: small files whose cost must stay bounded by what is shown.
+        files["bad-controls-repeated.gif"] = repeatedRecord([0x21, 0xF9, 3, 0, 0, 0, 0], times: 9_000)
+        files["comments-repeated.gif"] = repeatedRecord([0x21, 0xFE, 0], times: 20_000)
+        files["comment-blocks-long.gif"] = repeatedRecord([0x21, 0xFE] + Array(repeating: [255] + Array(repeating: 0x41, count: 255), count: 200).flatMap { $0 } + [0], times: 1)
+        var restore = GifWriter.Frame(width: 1024, height: 1024, indices: [UInt8](repeating: 1, count: 1024 * 1024))
+        restore.disposal = .restorePrevious
+        files["restore-previous-full-screen.gif"] = try GifWriter(width: 1024, height: 1024, globalPalette: palette).encode([restore, restore])
+        let flat = GifWriter.Frame(width: 1024, height: 1024, indices: [UInt8](repeating: 0, count: 1024 * 1024))
+        files["lzw-long-runs.gif"] = try GifWriter(width: 1024, height: 1024, globalPalette: palette).encode(Array(repeating: flat, count: 8))
         return files
+    }
+
+    /// A 4×4 GIF with `record` repeated `times` before its one image.
+    static func repeatedRecord(_ record: [UInt8], times: Int) -> Data {
+        var bytes = Array("GIF89a".utf8) + [4, 0, 4, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+        bytes.reserveCapacity(bytes.count + record.count * times + 20)
+        for _ in 0..<times { bytes += record }
+        bytes += [0x2C, 0, 0, 0, 0, 4, 0, 4, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        return Data(bytes)
     }
 }
 
