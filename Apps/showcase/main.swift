@@ -8,8 +8,11 @@ import PickerSelection
 import ShowcaseKit
 import TUICore
 
+/// The command line; words that are not valid UTF-8 reach their files through descriptors.
+nonisolated(unsafe) let arguments = RawArguments.fromProcess()  // set once, before anything reads it
+
 func printError(_ line: String) {
-    _ = ChildProcessIO.write(Data((line + "\n").utf8), to: STDERR_FILENO)
+    _ = ChildProcessIO.write(Data((arguments.showing(line) + "\n").utf8), to: STDERR_FILENO)
 }
 
 /// Why writing standard output failed, if it did (a full disk, a closed pipe).
@@ -18,7 +21,7 @@ var outputFailure: String?
 /// Writes a line to standard output, remembering a failure instead of losing it silently.
 @MainActor func say(_ line: String) {
     guard outputFailure == nil else { return }
-    outputFailure = ChildProcessIO.write(Data((line + "\n").utf8), to: STDOUT_FILENO)?.description
+    outputFailure = ChildProcessIO.write(Data((arguments.showing(line) + "\n").utf8), to: STDOUT_FILENO)?.description
 }
 
 /// Serves the main queue from the main thread's run loop, for good.
@@ -37,7 +40,7 @@ func serveMainQueueForever() -> Never {
 
 let command: ShowcaseCommand
 do {
-    command = try ShowcaseCommand.parse(Array(CommandLine.arguments.dropFirst()))
+    command = try ShowcaseCommand.parse(arguments.words)
 } catch {
     printError("showcase: \(error.message.sanitizedForTerminal)\n")
     printError(ShowcaseCommand.shortUsage)
@@ -68,7 +71,7 @@ case .gif(.play(let path, let memory)):
         printError("showcase: \(error)")
         exit(2)
     }
-    let (player, host) = GifPlayerApp.hosted(image: image, name: (path as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler())
+    let (player, host) = GifPlayerApp.hosted(image: image, name: (arguments.showing(path) as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler())
     let loop = TerminalRunLoop(backend: terminal, host: host)
     player.onQuit = { loop.exit(status: 0) }
     player.onSuspend = { terminal.suspend() }

@@ -160,11 +160,11 @@ extension GifSamples {
         files["bad-controls-repeated.gif"] = repeatedRecord([0x21, 0xF9, 3, 0, 0, 0, 0], times: 9_000)
         files["comments-repeated.gif"] = repeatedRecord([0x21, 0xFE, 0], times: 20_000)
         files["comment-blocks-long.gif"] = repeatedRecord([0x21, 0xFE] + Array(repeating: [255] + Array(repeating: 0x41, count: 255), count: 200).flatMap { $0 } + [0], times: 1)
-        var restore = GifWriter.Frame(width: 1024, height: 1024, indices: [UInt8](repeating: 1, count: 1024 * 1024))
+        var restore = GifWriter.Frame(width: 256, height: 256, indices: [UInt8](repeating: 1, count: 256 * 256))
         restore.disposal = .restorePrevious
-        files["restore-previous-full-screen.gif"] = try GifWriter(width: 1024, height: 1024, globalPalette: palette).encode([restore, restore])
-        let flat = GifWriter.Frame(width: 1024, height: 1024, indices: [UInt8](repeating: 0, count: 1024 * 1024))
-        files["lzw-long-runs.gif"] = try GifWriter(width: 1024, height: 1024, globalPalette: palette).encode(Array(repeating: flat, count: 8))
+        files["restore-previous-full-screen.gif"] = try GifWriter(width: 256, height: 256, globalPalette: palette).encode([restore, restore])
+        let flat = GifWriter.Frame(width: 256, height: 256, indices: [UInt8](repeating: 0, count: 256 * 256))
+        files["lzw-long-runs.gif"] = try GifWriter(width: 256, height: 256, globalPalette: palette).encode(Array(repeating: flat, count: 8))
         return files
     }
 

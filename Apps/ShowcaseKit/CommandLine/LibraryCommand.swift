@@ -68,6 +68,11 @@ public enum LibraryCommand: Equatable, Sendable {
                 return 74
             }
         case .importFolder(let folder, let album, _, let memory):
+            guard !RawArguments.isDescriptorPath(folder) else {
+                // The library records each file's path as text, which these bytes are not.
+                errors("error: the folder's path \(folder.sanitizedForTerminal) is not valid UTF-8, and the library records each file's path as text; rename the folder (or a link to it) and import that")
+                return 66
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 errors("error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF files")
