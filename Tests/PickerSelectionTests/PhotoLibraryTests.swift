@@ -305,4 +305,17 @@ struct PhotoLibraryTests {
         #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(path: tiny.path + "/library.sqlite") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: tiny.path).isEmpty)
     }
+
+    @Test(.enabled(if: getuid() != 0, "root reads every folder, so none can be made unreadable"))
+    func anUnreadableSubfolderIsListedNotSkippedSilently() throws {
+        let source = folder.appendingPathComponent("photos")
+        let locked = source.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])]).write(to: source.appendingPathComponent("a.gif"))
+        chmod(locked.path, 0)
+        defer { chmod(locked.path, 0o755) }
+        let report = try PhotoLibrary(path: path()).importFolder(source.path, reader: Self.gifs)
+        #expect(report.imported == 1)
+        #expect(report.failures.contains { $0.path.hasSuffix("locked") && $0.reason.contains("cannot read this folder") })
+    }
 }

@@ -103,6 +103,10 @@ struct GifCommandTests {
         #expect(missing.status == 73)
         #expect(missing.err.contains("does not exist; create it first"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a").path))
+        // Under a file that is not a folder: said so, not an NSCocoaErrorDomain number.
+        let underFile = try run(["frames", Self.spinner, "--out", "/dev/full/x"])
+        #expect(underFile.status == 73)
+        #expect(underFile.err == "error: /dev/full is not a folder; choose another --out")
     }
 
     /// The spinner's 12 frames take 12 × 11 340 bytes; `info.json` about 2 KB.
