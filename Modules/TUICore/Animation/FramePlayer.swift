@@ -208,7 +208,7 @@ public final class FramePlayer {
             return cache.cells
         }
         if rendersInBackground, case .pixels = animation.frameSize {
-            renderInBackground(index, box: box)
+            renderInBackground(index, box: box, textStyle: textStyle)
             if let cache, cache.box == box, cache.mode == imageMode { return cache.cells }
             return Canvas(size: size(fitting: box))
         }
@@ -231,7 +231,7 @@ public final class FramePlayer {
     /// Starts rendering `index` off the main actor unless a rendering is under way; when it
     /// ends, its cells are kept and the view is asked to draw (which starts the next one if
     /// the frame wanted has moved on meanwhile).
-    private func renderInBackground(_ index: Int?, box: Size) {
+    private func renderInBackground(_ index: Int?, box: Size, textStyle: Style) {
         guard rendering == nil else { return }
         let animation = animation, mode = imageMode
         rendering = Task { [weak self] in
@@ -240,7 +240,7 @@ public final class FramePlayer {
             }.value
             guard let self, !Task.isCancelled else { return }
             self.rendering = nil
-            self.cache = (index, box, mode, .plain, cells)
+            self.cache = (index, box, mode, textStyle, cells)
             self.onNeedsDisplay?()
         }
     }
