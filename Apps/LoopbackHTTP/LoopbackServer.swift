@@ -92,6 +92,14 @@ public final class LoopbackServer: Sendable {
     /// How many requests were answered.
     public var requestCount: Int { listener.served }
 
+    /// While true, every answer is held, its connection open, until this is set to false
+    /// (or the server stops): a test sees a request in flight for as long as it likes,
+    /// without guessing a delay.
+    public var holdsAnswers: Bool {
+        get { listener.isHolding }
+        set { listener.isHolding = newValue }
+    }
+
     /// How many connections were closed unanswered because they came faster than the rate.
     public var refusedCount: Int { listener.refused }
 
@@ -122,6 +130,7 @@ private final class Listener: @unchecked Sendable {
     private let lock = NSCondition()
     private var rate: RequestRate
     private var refusedConnections = 0
+    private var holding = false
     private var servedCount = 0
     private var open = 0
     private var abandoned = 0
@@ -131,6 +140,27 @@ private final class Listener: @unchecked Sendable {
     init(descriptor: Int32, rate: RequestRate) {
         self.descriptor = descriptor
         self.rate = rate
+    }
+
+    var isHolding: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return holding
+        }
+        set {
+            lock.lock()
+            holding = newValue
+            lock.broadcast()
+            lock.unlock()
+        }
+    }
+
+    /// Returns once answers are no longer held (or the server is stopping).
+    private func waitWhileHolding() {
+        lock.lock()
+        while holding && !stopped { lock.wait() }
+        lock.unlock()
     }
 
     var refused: Int {
@@ -163,6 +193,7 @@ private final class Listener: @unchecked Sendable {
         lock.lock()
         let wasStopped = stopped
         stopped = true
+        lock.broadcast()  // held answers go
         lock.unlock()
         if !wasStopped { shutdown(descriptor, Int32(SHUT_RDWR)) }
         lock.lock()
@@ -212,7 +243,7 @@ private final class Listener: @unchecked Sendable {
                 continue
             }
             let worker = Thread { [self] in
-                let answered = Self.serve(client)
+                let answered = serve(client)
                 close(client)
                 lock.lock()
                 open -= 1
@@ -226,7 +257,7 @@ private final class Listener: @unchecked Sendable {
 
     /// Reads a request and answers it; false when the client hung up before the answer.
     @discardableResult
-    private static func serve(_ client: Int32) -> Bool {
+    private func serve(_ client: Int32) -> Bool {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var request: [UInt8] = []
@@ -241,7 +272,8 @@ private final class Listener: @unchecked Sendable {
         guard !request.isEmpty else { return false }  // it hung up before asking anything
         let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first.map(String.init) ?? ""
         let response = LoopbackResponder.respond(to: line)
-        guard clientWaits(client, seconds: response.delay) else { return false }  // it hung up: no answer
+        waitWhileHolding()
+        guard Self.clientWaits(client, seconds: response.delay) else { return false }  // it hung up: no answer
         let bytes = Array(response.head.utf8) + response.body
         var offset = 0
         while offset < bytes.count {

@@ -16,17 +16,6 @@ struct ItemList: Decodable, Equatable, Sendable {
     let items: [Item]
 }
 
-/// Waits on the main actor, a yield at a time (no wall clock), until `condition` holds;
-/// false if it does not within `yields`.
-@MainActor
-func eventually(yields: Int = 10_000, _ condition: () -> Bool) async -> Bool {
-    for _ in 0..<yields {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
-}
-
 /// An ``HTTPClient`` that holds every request until the test opens it, then answers with
 /// three items: "in flight" is a state the test controls, not a moment it guesses.
 struct GatedHTTPClient: HTTPClient {
@@ -75,8 +64,12 @@ struct APIClientTests {
     @Test("B3.6: a request starts the indicator before it is sent, ends it after, and decodes the caller's type")
     func successDecodesAndBalances() async throws {
         let client = api
-        let task = Task { @MainActor in try await client.request("/items?delay=0.3&count=2", as: ItemList.self) }
-        #expect(await eventually { center.activeCount == 1 }, "started before the answer came")
+        let server = self.server
+        server.holdsAnswers = true  // the answer waits until the test has looked
+        let task = Task { @MainActor in try await client.request("/items?count=2", as: ItemList.self) }
+        #expect(await Task.detached { server.wait(until: { _, open, _ in open == 1 }) }.value, "the request reached the server")
+        #expect(center.activeCount == 1, "started before the answer came")
+        server.holdsAnswers = false
         let list = try await task.value
         #expect(list == ItemList(items: [Item(id: 1, name: "Item 1"), Item(id: 2, name: "Item 2")]))
         #expect(center.activeCount == 0)
@@ -114,9 +107,9 @@ struct APIClientTests {
     func cancellationBalances() async throws {
         let client = api
         let task = Task { @MainActor in try await client.request("/items?delay=5", as: ItemList.self) }
-        #expect(await eventually { center.activeCount == 1 })
         let server = self.server
         #expect(await Task.detached { server.wait(until: { _, open, _ in open == 1 }) }.value, "the server holds the request")
+        #expect(center.activeCount == 1)
         task.cancel()
         let result = await task.result
         #expect(center.activeCount == 0)
