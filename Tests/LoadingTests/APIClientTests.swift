@@ -21,12 +21,20 @@ struct ItemList: Decodable, Equatable, Sendable {
 struct GatedHTTPClient: HTTPClient {
     actor Gate {
         private var waiters: [CheckedContinuation<Void, Never>] = []
+        private var watchers: [(count: Int, done: CheckedContinuation<Void, Never>)] = []
         private var isOpen = false
         private(set) var waiting = 0
         func pass() async {
             guard !isOpen else { return }
             waiting += 1
+            for watcher in watchers where watcher.count <= waiting { watcher.done.resume() }
+            watchers.removeAll { $0.count <= waiting }
             await withCheckedContinuation { waiters.append($0) }
+        }
+        /// Returns once `count` requests are held at the gate.
+        func untilWaiting(_ count: Int) async {
+            guard waiting < count else { return }
+            await withCheckedContinuation { watchers.append((count, $0)) }
         }
         func open() {
             isOpen = true
@@ -131,12 +139,7 @@ struct APIClientTests {
         let gated = GatedHTTPClient()
         let client = APIClient(baseURL: server.url(path: "/"), http: gated, loading: center)
         let task = Task { @MainActor in try await client.request("/items", as: ItemList.self, showsIndicator: false) }
-        var inFlight = false
-        for _ in 0..<10_000 where !inFlight {
-            inFlight = await gated.gate.waiting == 1
-            await Task.yield()
-        }
-        #expect(inFlight)
+        await gated.gate.untilWaiting(1)
         #expect(center.activeCount == 0, "in flight, and no indicator")
         await gated.gate.open()
         #expect(try await task.value.items.count == 3)
