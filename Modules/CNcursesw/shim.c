@@ -410,13 +410,31 @@ static volatile sig_atomic_t ik_resumed = 0;
 
 static void ik_on_stop(int sig);
 
-static void ik_install_stop_handler(void) {
-    struct sigaction stop;
-    memset(&stop, 0, sizeof stop);
-    sigemptyset(&stop.sa_mask);
-    stop.sa_handler = ik_on_stop;
-    stop.sa_flags = SA_RESTART;
-    sigaction(SIGTSTP, &stop, NULL);
+/* Runs `handler` on `sig`, restarting interrupted calls. */
+static void ik_handle(int sig, void (*handler)(int)) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = handler;
+    sa.sa_flags = SA_RESTART;
+    sigaction(sig, &sa, NULL);
+}
+
+static void ik_install_stop_handler(void) { ik_handle(SIGTSTP, ik_on_stop); }
+
+/* Stops the process now, as SIGTSTP does by default (from inside a SIGTSTP handler, where
+   the signal is blocked); the handler is to be installed again on SIGCONT. */
+static void ik_stop_now(void) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, NULL);
+    sigset_t just;
+    sigemptyset(&just);
+    sigaddset(&just, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+    raise(SIGTSTP);  /* stops here until SIGCONT */
 }
 
 /* Async-signal-safe: write(2), tcgetattr/tcsetattr, sigaction, sigprocmask and raise. */
@@ -431,16 +449,7 @@ static void ik_on_stop(int sig) {
         }
         if (ik_have_termios) tcsetattr(ik_out_fd, TCSADRAIN, &ik_saved_termios);
     }
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(SIGTSTP, &dfl, NULL);
-    sigset_t just;
-    sigemptyset(&just);
-    sigaddset(&just, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-    raise(SIGTSTP);  /* stops here until SIGCONT */
+    ik_stop_now();
     errno = saved;
 }
 
@@ -536,19 +545,9 @@ void ik_install_signal_handlers(void) {
     sa.sa_handler = ik_on_fatal;
     const int fatal[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &sa, NULL);
-    struct sigaction winch;
-    memset(&winch, 0, sizeof winch);
-    sigemptyset(&winch.sa_mask);
-    winch.sa_handler = ik_on_winch;
-    winch.sa_flags = SA_RESTART;
-    sigaction(SIGWINCH, &winch, NULL);
+    ik_handle(SIGWINCH, ik_on_winch);
     ik_install_stop_handler();
-    struct sigaction cont;
-    memset(&cont, 0, sizeof cont);
-    sigemptyset(&cont.sa_mask);
-    cont.sa_handler = ik_on_continue;
-    cont.sa_flags = SA_RESTART;
-    sigaction(SIGCONT, &cont, NULL);
+    ik_handle(SIGCONT, ik_on_continue);
 }
 
 int ik_open_pty(int *primary, int *secondary) {
@@ -587,23 +586,14 @@ static void ik_on_guard_stop(int sig) {
         ssize_t w = write(ik_guard_fd, ik_guard_bytes, sizeof ik_guard_bytes - 1);
         (void)w;
     }
-    signal(SIGTSTP, SIG_DFL);
-    sigset_t just;
-    sigemptyset(&just);
-    sigaddset(&just, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-    raise(SIGTSTP);
+    ik_stop_now();
     errno = saved;
 }
 
 static void ik_on_guard_continue(int sig) {
     (void)sig;
     int saved = errno;
-    struct sigaction stop;
-    memset(&stop, 0, sizeof stop);
-    sigemptyset(&stop.sa_mask);
-    stop.sa_handler = ik_on_guard_stop;
-    sigaction(SIGTSTP, &stop, NULL);
+    ik_handle(SIGTSTP, ik_on_guard_stop);
     if (ik_guard_fd >= 0) {
         ssize_t w = write(ik_guard_fd, ik_hide_cursor_bytes, sizeof ik_hide_cursor_bytes - 1);
         (void)w;
