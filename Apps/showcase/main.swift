@@ -51,6 +51,9 @@ switch command {
 case .help:
     say(ShowcaseCommand.usage)
     finish(0)
+case .commandHelp(let name):
+    say(ShowcaseCommand.help(for: name))
+    finish(0)
 case .version:
     say(ShowcaseCommand.versionText)
     finish(0)

@@ -18,6 +18,31 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["headless", "a", "b"]) == .headless(paths: ["a", "b"]))
     }
 
+    @Test func optionsTakeTheirValueAfterAnEqualsSignAsGNUToolsDo() throws {
+        #expect(try ShowcaseCommand.parse(["--scene=refresh"]) == .interactive(scene: "refresh", library: nil))
+        #expect(try ShowcaseCommand.parse(["--library=l", "library", "stats"]) == .library(.stats(library: "l")))
+        #expect(try ShowcaseCommand.parse(["library", "import", "d", "--album=Summer trip"]) == .library(.importFolder("d", album: "Summer trip", library: nil)))
+        #expect(try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out=d", "--max-memory=300"]) == .gif(.frames(path: "a.gif", output: "d", memory: MemoryBudget(bytes: 300 << 20))))
+        #expect(try ShowcaseCommand.parse(["run", "--label=Nap", "--", "sleep", "--x=1"]) == .run(RunCommand(label: "Nap", style: nil, command: ["sleep", "--x=1"])), "the command's own words are left alone")
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["--scene=nope"]) }
+    }
+
+    @Test func everyCommandHasItsOwnHelp() throws {
+        #expect(try ShowcaseCommand.parse(["gif", "--help"]) == .commandHelp("gif"))
+        #expect(try ShowcaseCommand.parse(["gif", "info", "--help"]) == .commandHelp("gif info"))
+        #expect(try ShowcaseCommand.parse(["gif", "frames", "x.gif", "-h"]) == .commandHelp("gif frames"))
+        #expect(try ShowcaseCommand.parse(["library", "stats", "--help"]) == .commandHelp("library stats"))
+        #expect(try ShowcaseCommand.parse(["--library", "l", "library", "import", "--help"]) == .commandHelp("library import"))
+        #expect(try ShowcaseCommand.parse(["run", "--help"]) == .commandHelp("run"))
+        #expect(try ShowcaseCommand.parse(["headless", "--help"]) == .commandHelp("headless"))
+        #expect(try ShowcaseCommand.parse(["run", "--", "ls", "--help"]) == .run(RunCommand(label: nil, style: nil, command: ["ls", "--help"])), "a command's --help is the command's")
+        for name in ["gif", "gif info", "gif frames", "gif play", "library", "library import", "library stats", "run", "headless"] {
+            #expect(ShowcaseCommand.help(for: name).hasPrefix("USAGE: showcase"), "\(name)")
+        }
+        #expect(ShowcaseCommand.help(for: "library import").contains("65 when any failed"))
+        #expect(throws: UsageError.self, "gif play cannot read the GIF from its key input") { try ShowcaseCommand.parse(["gif", "play", "-"]) }
+    }
+
     @Test func theLibraryMayBeChosenBeforeTheLibraryCommand() throws {
         #expect(try ShowcaseCommand.parse(["--library", "l", "library", "stats"]) == .library(.stats(library: "l")))
         #expect(try ShowcaseCommand.parse(["--library", "l", "library", "import", "d"]) == .library(.importFolder("d", album: nil, library: "l")))

@@ -168,6 +168,15 @@ struct ShowcaseEndToEndTests {
         #expect(refresh.terminationReason == .exit && refresh.terminationStatus == 0)
     }
 
+    @Test func aGifIsReadFromStandardInputAsDash() throws {
+        let spinner = try SampleFiles.spinner()
+        let (process, out, _) = try launched(["gif", "info", "-"], input: try FileHandle(forReadingFrom: URL(fileURLWithPath: spinner)))
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.hasPrefix("standard input: 63×45, 12 frames"))
+    }
+
     @Test func gifInfoExitStatuses() throws {
         #expect(try run(["gif", "info", "/no/such.gif"]).status == 66)
         #expect(try run(["gif", "info", CommandLine.arguments[0]]).status == 65)
@@ -205,6 +214,16 @@ struct ShowcaseEndToEndTests {
         try Data("GIF89a".utf8).write(to: broken.appendingPathComponent("cut.gif"))
         let failing = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", broken.path])
         #expect(failing.status == 65, "nothing could be imported")
+        // One good file beside the broken one: it is imported, and the status still says a file failed.
+        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])]).write(to: broken.appendingPathComponent("good.gif"))
+        let partly = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", broken.path])
+        #expect(partly.status == 65)
+        #expect(partly.output.contains("imported 1 of 2 GIF file(s)") && partly.error.contains("1 file(s) could not be imported"))
+        // Already imported, then named an album: put in that album too.
+        let again = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", broken.path, "--album=Summer"])
+        #expect(again.output.contains("1 already in the library (put in Summer too)"))
+        let albums = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "stats"])
+        #expect(albums.output.contains("  Summer: 1"))
         #expect(failing.output.contains("failed: ") && failing.output.contains("imported 0 of 1 GIF file(s); 1 failed"))
         let empty = try run(["library", "import", folder.appendingPathComponent("typo").path, "--library", folder.appendingPathComponent("lib.sqlite").path])
         #expect(empty.status == 66)

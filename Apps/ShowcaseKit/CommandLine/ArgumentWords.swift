@@ -3,9 +3,19 @@ struct ArgumentWords {
     /// What is left.
     private(set) var words: [String]
 
+    /// `--name=value` is read as `--name value`, as GNU tools do.
     init(_ words: [String]) {
-        self.words = words
+        self.words = words.flatMap(Self.splittingValue)
     }
+
+    /// `["--name", "value"]` for `--name=value`; the word alone otherwise.
+    static func splittingValue(_ word: String) -> [String] {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return [word] }
+        return [String(word[..<equals]), String(word[word.index(after: equals)...])]
+    }
+
+    /// Whether `--help` or `-h` is among the words.
+    var asksForHelp: Bool { words.contains("--help") || words.contains("-h") }
 
     /// Removes `--name` and says whether it was there.
     mutating func flag(_ name: String) -> Bool {

@@ -46,7 +46,7 @@ public enum LibraryCommand: Equatable, Sendable {
     }
 
     /// Runs the command; `progress` gets a redrawable line on a terminal. Returns the exit
-    /// status: 0, 65 when a folder's GIF files all failed, 66 when there is nothing to
+    /// status: 0, 65 when any GIF file failed (the others are imported), 66 when there is nothing to
     /// import or no library to read, 74 when the library cannot be used.
     @MainActor
     public func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: (any LineOutput)?) -> Int32 {
@@ -101,7 +101,10 @@ public enum LibraryCommand: Equatable, Sendable {
                 }
                 var summary = "imported \(report.imported) of \(report.found) GIF file(s)"
                 if !report.albums.isEmpty { summary += " into \(report.albums.sorted().map { $0.sanitizedForTerminal }.joined(separator: ", "))" }
-                if report.alreadyThere > 0 { summary += "; \(report.alreadyThere) already in the library" }
+                if report.alreadyThere > 0 {
+                    summary += "; \(report.alreadyThere) already in the library"
+                    if let album { summary += " (put in \(album.sanitizedForTerminal) too)" }
+                }
                 summary += "; \(report.failures.count) failed"
                 if let stop = report.stoppedBy {
                     summary += "; \(report.notTried) not tried"
@@ -112,6 +115,10 @@ public enum LibraryCommand: Equatable, Sendable {
                 output(summary)
                 if report.imported == 0 && report.alreadyThere == 0 {
                     errors("error: none of the GIF files could be imported; see the reasons above")
+                    return 65
+                }
+                if !report.failures.isEmpty {
+                    errors("error: \(report.failures.count) file(s) could not be imported; see the reasons above (the others were)")
                     return 65
                 }
                 return 0

@@ -17,8 +17,14 @@ public struct RunCommand: Equatable, Sendable {
     /// Parses the words after `run`.
     static func parse(_ words: [String]) throws(UsageError) -> RunCommand {
         var result = RunCommand(label: nil, style: nil, command: [])
+        var words = words
         var index = 0
         while index < words.count {
+            // Options come before the command: `--label=TEXT` is `--label TEXT`.
+            if words[index].hasPrefix("--"), words[index] != "--" {
+                let split = ArgumentWords.splittingValue(words[index])
+                words.replaceSubrange(index...index, with: split)
+            }
             let word = words[index]
             switch word {
             case "--":

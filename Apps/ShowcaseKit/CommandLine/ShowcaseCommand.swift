@@ -13,6 +13,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
     case run(RunCommand)
     /// Print usage.
     case help
+    /// Print one command's usage (`showcase gif info --help`).
+    case commandHelp(String)
     /// Print the version.
     case version
 
@@ -71,6 +73,22 @@ public enum ShowcaseCommand: Equatable, Sendable {
         return text
     }
 
+    /// The help text of one command (see ``commandHelp(_:)``).
+    public static func help(for command: String) -> String {
+        CommandHelp.text(for: command) ?? usage
+    }
+
+    /// `COMMAND [VERB] --help` (before any `--`), as the most precise help there is.
+    static func commandHelp(in words: [String]) -> ShowcaseCommand? {
+        let options = words.prefix { $0 != "--" }
+        guard let command = options.first, ["gif", "library", "run", "headless"].contains(command),
+              options.contains("--help") || options.contains("-h") else { return nil }
+        if options.count > 1, let verb = options.dropFirst().first, !verb.hasPrefix("-"), CommandHelp.text(for: "\(command) \(verb)") != nil {
+            return .commandHelp("\(command) \(verb)")
+        }
+        return .commandHelp(command)
+    }
+
     /// The usage lines alone, printed after a usage error with a pointer to `--help`.
     public static var shortUsage: String {
         let lines = usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
@@ -83,7 +101,14 @@ public enum ShowcaseCommand: Equatable, Sendable {
     /// `library` commands (`showcase --library L library stats` is
     /// `showcase library stats --library L`).
     public static func parse(_ arguments: [String]) throws(UsageError) -> ShowcaseCommand {
-        var rest = arguments[...]
+        // `--scene=NAME` and `--library=PATH` are `--scene NAME` and `--library PATH`.
+        var leading = arguments[...]
+        var expanded: [String] = []
+        while let first = leading.first, first.hasPrefix("--scene") || first.hasPrefix("--library") {
+            expanded += ArgumentWords.splittingValue(first)
+            leading = leading.dropFirst()
+        }
+        var rest = (expanded + leading)[...]
         var scene: String?, library: String?
         while let flag = rest.first, flag == "--scene" || flag == "--library" {
             guard rest.count >= 2 else { throw UsageError("`\(flag)` needs a value") }
@@ -99,6 +124,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
             rest = rest.dropFirst(2)
         }
         guard let first = rest.first else { return .interactive(scene: scene, library: library) }
+        if let help = Self.commandHelp(in: Array(rest)) { return help }
         if first == "library" {
             if scene != nil { throw UsageError("`--scene` opens the app on a scene; it does not go with `library`") }
             return .library(try LibraryCommand.parse(Array(rest.dropFirst())).choosingLibrary(library))

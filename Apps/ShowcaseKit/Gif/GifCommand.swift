@@ -43,7 +43,9 @@ public enum GifCommand: Equatable, Sendable {
             return .frames(path: try file(), output: output, replace: replace, memory: memory)
         case "play":
             let memory = try MemoryBudget.parse(&rest)
-            return .play(path: try file(), memory: memory)
+            let path = try file()
+            guard path != "-" else { throw UsageError("`gif play` reads its keys from standard input, so it cannot read the GIF from it; give a file") }
+            return .play(path: path, memory: memory)
         default:
             throw UsageError("unknown gif command `\(verb)`: \(usage)")
         }
@@ -51,13 +53,27 @@ public enum GifCommand: Equatable, Sendable {
 
     /// Loads the GIF within `memory`, or says in one line why not and which exit status
     /// to use.
+    /// `-` reads standard input to its end (at most ``DecodingLimits/maxInputBytes``).
     public static func load(_ path: String, memory: MemoryBudget = .default) -> Result<AnimatedImage, LoadFailure> {
         do {
+            if path == "-" {
+                let limit = memory.limits.maxInputBytes
+                let data = FileHandle.standardInput.readData(ofLength: limit + 1)
+                guard data.count <= limit else {
+                    return .failure(LoadFailure(message: "error: standard input holds more than \(limit >> 20) MiB; the showcase does not decode larger GIFs", status: undecodableStatus))
+                }
+                return .success(try AnimatedImage(data: data, limits: memory.limits))
+            }
             return .success(try AnimatedImage(contentsOfFile: path, limits: memory.limits))
         } catch {
             if case .unreadableFile = error { return .failure(LoadFailure(message: "error: \(error)", status: unreadableStatus)) }
-            return .failure(LoadFailure(message: "error: \(path.sanitizedForTerminal): \(MemoryBudget.explain(error))", status: undecodableStatus))
+            return .failure(LoadFailure(message: "error: \(displayName(path)): \(MemoryBudget.explain(error))", status: undecodableStatus))
         }
+    }
+
+    /// How a FILE argument is named in messages: `-` is standard input.
+    static func displayName(_ path: String) -> String {
+        path == "-" ? "standard input" : path.sanitizedForTerminal
     }
 
     /// Why a GIF could not be loaded, and the exit status that says so.
@@ -87,7 +103,7 @@ public enum GifCommand: Equatable, Sendable {
             image = loaded
         }
         if case .info(_, let json) = command {
-            output(json ? GifReport(image: image).json : GifReport(image: image).text(name: path))
+            output(json ? GifReport(image: image).json : GifReport(image: image).text(name: displayName(path)))
             return 0
         }
         guard case .frames(_, let directory, let replace, _) = command else { return 0 }

@@ -8,7 +8,8 @@ extension PhotoLibrary {
         public var imported = 0
         /// How many image files were found.
         public var found = 0
-        /// Files already in the library (by path), left as they are.
+        /// Files already in the library (by path): not added again (but put in the album
+        /// named with `album`, see ``importFolder(_:album:reader:progress:)``).
         public var alreadyThere = 0
         /// Files that could not be imported, with the reason.
         public var failures: [(path: String, reason: String)] = []
@@ -26,7 +27,8 @@ extension PhotoLibrary {
     /// followed): the image (a GIF's first frame) becomes the thumbnail; files in sub-folders go to an album named after the
     /// sub-folder, the others to `album` (or the folder's own name). Every image is also in
     /// "All Photos". Each file goes in whole (its image and its albums in one transaction)
-    /// or not at all; files already imported are left as they are; files that fail are
+    /// or not at all; a file already imported is not added again, but when `album` is
+    /// given, files directly in `folder` are put in that album too; files that fail are
     /// listed with the reason and the rest are imported; when the library itself cannot be
     /// written (a full disk), the import stops at once (see ``ImportReport/stoppedBy``).
     /// `progress(done, total)` is called after each file.
@@ -56,8 +58,12 @@ extension PhotoLibrary {
                 continue
             }
             do {
-                if try contains(source: file.path) {
+                if let existing = try asset(source: file.path) {
                     report.alreadyThere += 1
+                    if let album, parts.count == 1 {
+                        try batch { try addToAlbum(existing, album: try self.album(named: album)) }
+                        report.albums.insert(album)
+                    }
                     continue
                 }
                 let image: RGBAImage
@@ -105,6 +111,16 @@ extension PhotoLibrary {
 
     /// Whether an asset was imported from `source`.
     public func contains(source: String) throws(PhotoLibraryError) -> Bool {
-        try wrap { try database.scalarInt("SELECT 1 FROM asset WHERE source = ?1", [.text(source)]) != nil }
+        try asset(source: source) != nil
+    }
+
+    /// The identifier of the asset imported from `source`, if any.
+    func asset(source: String) throws(PhotoLibraryError) -> Int? {
+        try wrap { try database.scalarInt("SELECT id FROM asset WHERE source = ?1", [.text(source)]) }
+    }
+
+    /// Puts an asset in an album (nothing when it is there already).
+    func addToAlbum(_ asset: Int, album: Int) throws {
+        try database.execute("INSERT OR IGNORE INTO membership(album, asset) VALUES (?1, ?2)", [.integer(Int64(album)), .integer(Int64(asset))])
     }
 }
