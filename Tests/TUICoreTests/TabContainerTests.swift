@@ -184,16 +184,18 @@ struct TabContainerTests {
         #expect(canvas[0, 0].style.attributes == [])
     }
 
-    @Test("Every tab keeps a place on a narrow bar: the others' titles are shortened, the selected one's kept")
+    @Test("Every tab keeps a place on a narrow bar: the others show their number, never a title cut mid-word")
     func narrowBarsShortenTheOtherTitles() {
         let titles = ["Terminal", "Refresh", "Loading page", "Requests", "Picker", "Spinners", "GIF"]
         #expect(TabContainer.labels(for: titles, selected: 0, width: 200).joined(separator: " ")
             == " 1 Terminal   2 Refresh   3 Loading page   4 Requests   5 Picker   6 Spinners   7 GIF ")
         let at80 = TabContainer.labels(for: titles, selected: 3, width: 80)
         #expect(at80.reduce(0) { $0 + $1.displayWidth + 1 } - 1 <= 80)
-        #expect(at80[3] == " 4 Requests ")
-        #expect(at80[6] == " 7 GIF ")
-        #expect(at80[2].hasPrefix(" 3 Load") && at80[2].hasSuffix("… "))
+        #expect(at80 == [" 1 ", " 2 ", " 3 ", " 4 Requests ", " 5 ", " 6 ", " 7 "])
+        #expect(!at80.joined().contains("…"))
+        let showcase = ["Terminal", "Refresh", "Page", "Requests", "Picker", "Spinners", "GIF"]
+        #expect(TabContainer.labels(for: showcase, selected: 0, width: 80).joined(separator: " ")
+            == " 1 Terminal   2 Refresh   3 Page   4 Requests   5 Picker   6 Spinners   7 GIF ", "the showcase's titles fit 80 columns whole")
         let tiny = TabContainer.labels(for: titles, selected: 1, width: 40)
         #expect(tiny == [" 1 ", " 2 Refresh ", " 3 ", " 4 ", " 5 ", " 6 ", " 7 "])
     }

@@ -71,15 +71,15 @@ struct TerminalHostTests {
         let host = TerminalHost(backend: terminal, root: root, minimumSize: Size(width: 40, height: 10))
         host.renderIfNeeded()
         #expect(terminal.lines == [
-            "                    ",
             " Terminal too small ",
-            "    20x5 < 40x10    ",
+            "    needs 40×10,    ",
+            "      is 20×5       ",
             " enlarge or press q ",
             "                    ",
         ])
         #expect(root.renderedRects.isEmpty)
-        #expect(terminal.screen[1, 1].style.attributes == .bold)
-        #expect(terminal.screen[4, 2].style == .plain)
+        #expect(terminal.screen[1, 0].style.attributes == .bold)
+        #expect(terminal.screen[4, 1].style == .plain)
     }
 
     @Test("The notice is cut to fit very small terminals")
@@ -87,7 +87,7 @@ struct TerminalHostTests {
         let minimum = Size(width: 40, height: 10)
         let wide = HeadlessTerminal(size: Size(width: 10, height: 2))
         TerminalHost(backend: wide, root: ProbeView(), minimumSize: minimum).renderIfNeeded()
-        #expect(wide.lines == ["Terminal t", "10x2 < 40x"])
+        #expect(wide.lines == ["Terminal t", "needs 40×1"])
         let line = HeadlessTerminal(size: Size(width: 5, height: 1))
         TerminalHost(backend: line, root: ProbeView(), minimumSize: minimum).renderIfNeeded()
         #expect(line.lines == ["Termi"])
@@ -100,7 +100,7 @@ struct TerminalHostTests {
         TerminalHost(backend: terminal, root: root, minimumSize: Size(width: 40, height: 10)).renderIfNeeded()
         #expect(root.renderedRects.isEmpty)
         #expect(terminal.text.contains("Terminal too small"))
-        #expect(terminal.text.contains("80x9 < 40x10"))
+        #expect(terminal.text.contains("needs 40×10,") && terminal.text.contains("is 80×9"))
     }
 
     @Test("At exactly the minimum size the view is drawn")

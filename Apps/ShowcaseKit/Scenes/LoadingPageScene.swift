@@ -35,6 +35,7 @@ final class LoadingPageScene {
         let root = Screen(title: "Loading page")
         root.content = PageContent(owner: scene, title: "Loading page", detail: false)
         let stack = NavigationStack(root: root)
+        stack.title = "Page"  // the tab's title, short enough for every tab to fit 80 columns
         scene.stack = stack
         return stack
     }
@@ -126,4 +127,8 @@ final class LoadingPageScene {
             buttons.handle(event) ? .handled : .ignored
         }
     }
+}
+
+extension LoadingPageScene.PageContent: ExplainsKeys {
+    var keyHints: [KeyHint] { buttons.keyHints }
 }

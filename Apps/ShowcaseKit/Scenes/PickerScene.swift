@@ -85,3 +85,7 @@ final class PickerScene: View {
         buttons.handle(event) ? .handled : .ignored
     }
 }
+
+extension PickerScene: ExplainsKeys {
+    var keyHints: [KeyHint] { buttons.keyHints }
+}

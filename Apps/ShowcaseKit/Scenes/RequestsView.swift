@@ -108,3 +108,7 @@ final class RequestsView: View {
         }
     }
 }
+
+extension RequestsView: ExplainsKeys {
+    var keyHints: [KeyHint] { buttons.keyHints }
+}

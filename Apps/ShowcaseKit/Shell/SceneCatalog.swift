@@ -28,7 +28,7 @@ public enum SceneCatalog {
             make: { PullToRefreshScene.make($0) }
         ),
         SceneEntry(
-            id: "page", title: "Loading page",
+            id: "page", title: "Page",
             summary: "document 001: a loading page on the top-most screen; push, present, start, stop",
             make: { LoadingPageScene.make($0) }
         ),

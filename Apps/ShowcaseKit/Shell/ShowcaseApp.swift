@@ -1,3 +1,4 @@
+import PickerSelection
 import TUICore
 
 /// The showcase's root view: a tab bar of scenes, a help overlay on `?`, and quitting
@@ -38,35 +39,90 @@ public final class ShowcaseApp: View {
         entries.indices.contains(tabs.selectedIndex) ? entries[tabs.selectedIndex].id : nil
     }
 
+    /// The keys of what has the focus now: the top-most screen of the selected scene.
+    var currentKeyHints: [KeyHint] {
+        (tabs.visibleChild?.topMost.content as? ExplainsKeys)?.keyHints ?? []
+    }
+
+    /// Whether the picker is open: it takes Tab and the digits for itself.
+    private var isPickerOpen: Bool { tabs.visibleChild?.topMost.content is PickerView }
+
     public func render(in rect: Rect, on canvas: inout Canvas) {
         let (body, status) = rect.splitBottom(1)
         tabs.render(in: body, on: &canvas)
-        let hint = " ?: help  Tab: next scene  q: quit "
         canvas.fill(status, with: Cell(" ", style: Style(attributes: .dim)))
-        canvas.draw(hint, at: status.origin, style: Style(attributes: .dim), clip: status)
+        canvas.draw(Self.statusLine(hints: currentKeyHints, width: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
         if isShowingHelp { renderHelp(in: body, on: &canvas) }
     }
 
+    /// ` ? help · k quick · s slow …` with as many whole hints as fit, and `q quit` when it fits.
+    static func statusLine(hints: [KeyHint], width: Int) -> String {
+        var line = " ? help"
+        let tail = "  q quit "
+        for hint in hints {
+            let piece = " · \(hint.keys) \(hint.action)"
+            guard line.displayWidth + piece.displayWidth + tail.displayWidth <= width else { break }
+            line += piece
+        }
+        return line.displayWidth + tail.displayWidth <= width ? line + tail : line
+    }
+
     private func renderHelp(in rect: Rect, on canvas: inout Canvas) {
-        var lines = [
-            "Tab / Shift-Tab   next / previous scene",
-            "1…9 or click      go to a scene",
-            "?                 show or hide this help",
-            "q or Ctrl-C       quit",
-            "",
-        ]
-        for (index, entry) in entries.enumerated() { lines.append("\(index + 1) \(entry.title): \(entry.summary)") }
-        let width = min(rect.width, (lines.map(\.displayWidth).max() ?? 0) + 4)
-        let box = rect.centered(Size(width: width, height: lines.count + 2))
+        let width = min(rect.width, 76)
+        let inner = width - 4
+        var lines: [(String, Style)] = []
+        let sceneTitle = entries.indices.contains(tabs.selectedIndex) ? entries[tabs.selectedIndex].title : ""
+        func keys(_ hints: [KeyHint]) {
+            let column = min(20, (hints.map(\.keys.displayWidth).max() ?? 0) + 2)
+            for hint in hints {
+                let wrapped = hint.action.wrapped(toWidth: max(8, inner - column))
+                for (n, part) in wrapped.enumerated() {
+                    lines.append(((n == 0 ? hint.keys : "").padded(toWidth: column) + part, .plain))
+                }
+            }
+        }
+        let here = currentKeyHints
+        if !here.isEmpty {
+            lines.append(("Keys here (\(sceneTitle))", Style(attributes: .bold)))
+            keys(here)
+            lines.append(("", .plain))
+        }
+        lines.append(("Everywhere", Style(attributes: .bold)))
+        if isPickerOpen {
+            keys([KeyHint("Esc", "close the picker first: Tab and 1…9 are the picker's while it is open"),
+                  KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)"), KeyHint("?", "show or hide this help")])
+        } else {
+            keys([KeyHint("Tab / Shift-Tab", "next / previous scene"), KeyHint("1…9 or click", "go to a scene"),
+                  KeyHint("?", "show or hide this help"), KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)")])
+        }
+        var scenes: [(String, Style)] = [("", .plain), ("Scenes", Style(attributes: .bold))]
+        for (index, entry) in entries.enumerated() {
+            let label = "\(index + 1) \(entry.title)"
+            let column = 14
+            for (n, part) in entry.summary.wrapped(toWidth: max(8, inner - column)).enumerated() {
+                scenes.append(((n == 0 ? label : "").padded(toWidth: column) + part, .plain))
+            }
+        }
+        // The scenes' descriptions when they fit whole; else where to find them.
+        if lines.count + scenes.count + 2 <= rect.height {
+            lines += scenes
+        } else if lines.count + 4 <= rect.height {
+            lines += [("", .plain), ("Every scene is described by `showcase --help`.", Style(attributes: .dim))]
+        }
+        let box = rect.centered(Size(width: width, height: min(rect.height, lines.count + 2)))
         canvas.fill(box)
-        canvas.drawBox(box, style: Style(foreground: .cyan), title: "Help")
-        let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
-        for (i, line) in lines.enumerated() where i < inner.height {
-            canvas.draw(line.truncated(toWidth: inner.width), at: Point(x: inner.x, y: inner.y + i), clip: inner)
+        canvas.drawBox(box, style: Style(foreground: .cyan), title: "Help — any key closes")
+        let area = box.inset(top: 1, left: 2, bottom: 1, right: 2)
+        for (i, line) in lines.enumerated() where i < area.height {
+            canvas.draw(line.0.truncated(toWidth: area.width), at: Point(x: area.x, y: area.y + i), style: line.1, clip: area)
         }
     }
 
     public func handle(_ event: InputEvent) -> EventResult {
+        if isShowingHelp, case .key(let key) = event, key != .control("c") {
+            isShowingHelp = false  // the key that closes help does nothing else
+            return .handled
+        }
         switch event {
         case .key(.control("c")), .key(.character("q")):
             onQuit?()
@@ -77,11 +133,7 @@ public final class ShowcaseApp: View {
         case .key(.character("?")):
             isShowingHelp.toggle()
             return .handled
-        case .key(.escape) where isShowingHelp:
-            isShowingHelp = false
-            return .handled
         default:
-            if isShowingHelp, case .key = event { isShowingHelp = false }
             return tabs.handle(event)
         }
     }

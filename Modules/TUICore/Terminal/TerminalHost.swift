@@ -74,11 +74,11 @@ public final class TerminalHost {
         return canvas
     }
 
-    /// Writes "Terminal too small" and the sizes, as much as fits.
+    /// Writes "Terminal too small", the size needed and the size it is, as much as fits.
     static func drawTooSmallNotice(on canvas: inout Canvas, minimum: Size) {
         let size = canvas.size
         guard !size.isEmpty else { return }
-        let lines = ["Terminal too small", "\(size) < \(minimum)", "enlarge or press q"]
+        let lines = ["Terminal too small", "needs \(minimum.width)×\(minimum.height),", "is \(size.width)×\(size.height)", "enlarge or press q"]
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < size.height {
             let text = line.truncated(toWidth: size.width, ellipsis: "")

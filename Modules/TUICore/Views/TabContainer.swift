@@ -45,24 +45,13 @@ public final class TabContainer: Screen {
     }
 
     /// The tab bar's labels, ` N Title `, one cell apart. When they do not all fit, the
-    /// other tabs' titles are shortened (to `Ti…`, or to their number alone) so that every
-    /// tab keeps a place on the bar; the selected tab keeps its whole title.
+    /// other tabs show their number alone (never a title cut mid-word), so every tab keeps a
+    /// place on the bar; the selected tab keeps its whole title while it fits.
     static func labels(for titles: [String], selected: Int, width: Int) -> [String] {
-        func labels(keeping limit: Int?) -> [String] {
-            titles.enumerated().map { index, title in
-                guard let limit, index != selected else { return " \(index + 1) \(title) " }
-                if limit == 0 { return " \(index + 1) " }
-                return " \(index + 1) \(title.truncated(toWidth: limit)) "
-            }
-        }
         func fits(_ labels: [String]) -> Bool { labels.reduce(0) { $0 + $1.displayWidth + 1 } - 1 <= width }
-        let full = labels(keeping: nil)
+        let full = titles.enumerated().map { " \($0.offset + 1) \($0.element) " }
         if fits(full) { return full }
-        let longest = titles.map(\.displayWidth).max() ?? 0
-        for limit in stride(from: longest - 1, through: 2, by: -1) where fits(labels(keeping: limit)) {
-            return labels(keeping: limit)
-        }
-        return labels(keeping: 0)
+        return titles.enumerated().map { index, title in index == selected ? " \(index + 1) \(title) " : " \(index + 1) " }
     }
 
     public override func handleBody(_ event: InputEvent) -> EventResult {
