@@ -22,6 +22,7 @@ static FILE *ik_in = NULL, *ik_out = NULL;
 static int ik_out_fd = -1;
 static int ik_mouse_on = 0;
 static int ik_button_down = 0;
+static void ik_learn_modified_arrows(void);
 static int ik_winch_pipe[2] = {-1, -1};
 
 /* Decoded mouse events waiting to be returned by ik_read, oldest first. */
@@ -124,6 +125,7 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err
     nonl();
     intrflush(stdscr, FALSE);
     keypad(stdscr, TRUE);
+    ik_learn_modified_arrows();
     nodelay(stdscr, TRUE);
     leaveok(stdscr, TRUE);
     scrollok(stdscr, FALSE);
@@ -188,6 +190,13 @@ void ik_close(void) {
         mousemask(0, NULL);
     }
     curs_set(1);
+    /* Without an alternate screen (vt100, say) the app's last frame would stay on the
+       terminal after it ends: clear it, as a user of such a terminal expects. */
+    char *smcup = tigetstr("smcup");
+    if (smcup == NULL || smcup == (char *)-1 || *smcup == 0) {
+        clear();
+        refresh();
+    }
     endwin();
     delscreen(ik_screen);
     ik_screen = NULL;
@@ -270,7 +279,30 @@ void ik_force_repaint(void) {
     clearok(curscr, TRUE);
 }
 
+/* The codes ncurses gives Ctrl- and Alt-arrows (terminfo's extended kUP5, kUP3, …), or -1. */
+static int ik_ctrl_arrows[4] = {-1, -1, -1, -1}, ik_alt_arrows[4] = {-1, -1, -1, -1};
+
+static int ik_key_code(const char *cap) {
+    char *sequence = tigetstr(cap);
+    if (sequence == NULL || sequence == (char *)-1) return -1;
+    int code = key_defined(sequence);
+    return code > 0 ? code : -1;
+}
+
+static void ik_learn_modified_arrows(void) {
+    const char *ctrl[4] = {"kUP5", "kDN5", "kLFT5", "kRIT5"}, *alt[4] = {"kUP3", "kDN3", "kLFT3", "kRIT3"};
+    for (int i = 0; i < 4; i++) {
+        ik_ctrl_arrows[i] = ik_key_code(ctrl[i]);
+        ik_alt_arrows[i] = ik_key_code(alt[i]);
+    }
+}
+
 static int ik_map_key(wint_t k, ik_input *ev) {
+    static const int arrows[4] = {IK_KEY_UP, IK_KEY_DOWN, IK_KEY_LEFT, IK_KEY_RIGHT};
+    for (int i = 0; i < 4; i++) {
+        if ((int)k == ik_ctrl_arrows[i]) { ev->ctrl = 1; return arrows[i]; }
+        if ((int)k == ik_alt_arrows[i]) { ev->alt = 1; return arrows[i]; }
+    }
     switch (k) {
     case KEY_UP: return IK_KEY_UP;
     case KEY_DOWN: return IK_KEY_DOWN;

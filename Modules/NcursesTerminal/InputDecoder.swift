@@ -6,7 +6,7 @@ enum InputDecoder {
     static func event(from raw: ik_input) -> InputEvent? {
         switch raw.kind {
         case Int32(IK_EVENT_CHAR): return character(raw.ch)
-        case Int32(IK_EVENT_KEY): return key(raw.key, function: raw.button).map(InputEvent.key)
+        case Int32(IK_EVENT_KEY): return key(raw.key, function: raw.button).map { .key(modified($0, raw)) }
         case Int32(IK_EVENT_MOUSE): return mouse(raw)
         default: return nil
         }
@@ -27,6 +27,35 @@ enum InputDecoder {
             guard let scalar = Unicode.Scalar(value) else { return nil }
             return .key(.character(Character(scalar)))
         }
+    }
+
+    /// `key` with the Shift, Ctrl and Alt the record says were held.
+    static func modified(_ key: Key, _ raw: ik_input) -> Key {
+        var modifiers: KeyModifiers = []
+        if raw.shift != 0 { modifiers.insert(.shift) }
+        if raw.ctrl != 0 { modifiers.insert(.control) }
+        if raw.alt != 0 { modifiers.insert(.alt) }
+        return modifiers.isEmpty ? key : .modified(key, modifiers)
+    }
+
+    /// Esc followed at once by a character or a key is Alt (Meta) with it, as terminals send
+    /// it; a lone Esc, or one followed by another Esc, stays Esc.
+    static func joiningAlt(_ events: [InputEvent]) -> [InputEvent] {
+        var result: [InputEvent] = []
+        var index = 0
+        while index < events.count {
+            if events[index] == .key(.escape), index + 1 < events.count, case .key(let next) = events[index + 1], next != .escape {
+                switch next {
+                case .modified(let key, let modifiers): result.append(.key(.modified(key, modifiers.union(.alt))))
+                default: result.append(.key(.modified(next, .alt)))
+                }
+                index += 2
+            } else {
+                result.append(events[index])
+                index += 1
+            }
+        }
+        return result
     }
 
     static func key(_ code: Int32, function: Int32) -> Key? {

@@ -171,7 +171,7 @@ public final class NcursesTerminal: EventSourceBackend {
                 events.append(event)
             }
         }
-        return pastes.feed(events)
+        return InputDecoder.joiningAlt(pastes.feed(events))  // after pastes: their bytes start with Esc too
     }
 
     private struct Pair {

@@ -51,6 +51,14 @@ struct InputDecoderTests {
 struct PasteAssemblerTests {
     func chars(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
 
+    @Test func escThenAKeyIsAltWithItAndALoneEscStaysEsc() {
+        #expect(InputDecoder.joiningAlt([.key(.escape), .key(.character("x"))]) == [.key(.alt("x"))])
+        #expect(InputDecoder.joiningAlt([.key(.escape), .key(.modified(.up, .shift))]) == [.key(.modified(.up, [.shift, .alt]))])
+        #expect(InputDecoder.joiningAlt([.key(.escape)]) == [.key(.escape)])
+        #expect(InputDecoder.joiningAlt([.key(.escape), .key(.escape), .key(.character("q"))]) == [.key(.escape), .key(.alt("q"))])
+        #expect(InputDecoder.joiningAlt([.key(.escape), .paste("x")]) == [.key(.escape), .paste("x")])
+    }
+
     @Test func aBracketedPasteBecomesOneEvent() {
         var assembler = PasteAssembler()
         let events = [.key(.escape)] + chars("[200~hi") + [.key(.enter), .key(.tab)] + chars("x") + [.key(.escape)] + chars("[201~")

@@ -66,6 +66,28 @@ struct NcursesTerminalTests {
         ])
     }
 
+    @Test func altAndModifiedArrowsArriveAsOneKeyEach() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        // Alt-x as terminals send it (Esc x); Shift-↑, Ctrl-←, Alt-→ as xterm sends them.
+        pty.send(Array("\u{1B}x".utf8) + Array("\u{1B}[1;2A".utf8) + Array("\u{1B}[1;5D".utf8) + Array("\u{1B}[1;3C".utf8))
+        #expect(events(terminal, pty, count: 4) == [
+            .key(.alt("x")), .key(.modified(.up, .shift)), .key(.modified(.left, .control)), .key(.modified(.right, .alt)),
+        ])
+    }
+
+    @Test func withoutAnAlternateScreenTheScreenIsClearedOnClose() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty, term: "vt100")
+        var canvas = Canvas(size: terminal.size)
+        canvas.draw("last frame", at: Point(x: 1, y: 1))
+        terminal.present(canvas)
+        _ = pty.output(until: { $0.contains("last frame") })
+        terminal.close()
+        #expect(pty.output(until: { $0.contains("\u{1B}[J") }).contains("\u{1B}[H\u{1B}[J"), "vt100's clear: nothing of the app is left on screen")
+    }
+
     @Test func bracketedPasteArrivesAsOneEvent() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
         let terminal = try open(pty)

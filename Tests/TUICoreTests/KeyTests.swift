@@ -10,6 +10,8 @@ struct KeyTests {
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end,
         .enter, .tab, .backTab, .escape, .backspace, .delete, .insert,
         .function(1), .function(5), .function(12), .function(24),
+        .alt("x"), .alt("-"), .modified(.up, .shift), .modified(.left, .control), .modified(.right, [.control, .alt]),
+        .modified(.enter, .alt), .modified(.function(3), .shift),
     ]
 
     @Test("Key(name:) round-trips with description", arguments: roundTripKeys)
@@ -29,6 +31,10 @@ struct KeyTests {
         #expect(Key.escape.description == "esc")
         #expect(Key.function(5).description == "f5")
         #expect(Key.character("\u{1B}").description == "\u{FFFD}")  // never an ESC in a description
+        #expect(Key.alt("x").description == "alt-x")
+        #expect(Key.modified(.up, [.shift, .control]).description == "ctrl-shift-up")
+        #expect(Key(name: "meta-x") == .alt("x"))
+        #expect(Key(name: "ctrl-c") == .control("c"), "Ctrl plus a letter stays a control chord")
     }
 
     @Test("Aliases and case-insensitive names")

@@ -12,6 +12,13 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case enter, tab, backTab, escape, backspace, delete, insert
     /// A function key, F1…F24.
     case function(Int)
+    /// A key with Shift, Alt or Ctrl held: `Alt-x` is `.modified(.character("x"), .alt)`,
+    /// Shift-↑ `.modified(.up, .shift)`. (Ctrl plus a letter is ``control(_:)``; Shift plus
+    /// a letter is the capital letter; Shift-Tab is ``backTab``.)
+    indirect case modified(Key, KeyModifiers)
+
+    /// Alt (or Meta) plus a character, as terminals send it: Esc then the character.
+    public static func alt(_ character: Character) -> Key { .modified(.character(character), .alt) }
 
     /// A readable name, as scenarios and the key echo write it: `a`, `ctrl-c`, `up`, `f5`.
     public var description: String {
@@ -35,6 +42,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .delete: "delete"
         case .insert: "insert"
         case .function(let n): "f\(n)"
+        case .modified(let key, let modifiers): modifiers.prefix + key.description
         }
     }
 
@@ -51,6 +59,9 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         ]
         if let key = named[lower] {
             self = key
+        } else if let (modifiers, rest) = KeyModifiers.split(name), !modifiers.isEmpty, let key = Key(name: rest),
+                  !(modifiers == .control && rest.count == 1) {
+            self = .modified(key, modifiers)
         } else if lower.hasPrefix("ctrl-"), lower.count == 6, let c = lower.last {
             self = .control(c)
         } else if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) {
@@ -60,5 +71,37 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         } else {
             return nil
         }
+    }
+}
+
+/// Shift, Alt and Ctrl, as held with another key.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let alt = KeyModifiers(rawValue: 2)
+    public static let control = KeyModifiers(rawValue: 4)
+
+    /// `ctrl-alt-shift-`, in that order, for the ones held.
+    var prefix: String {
+        (contains(.control) ? "ctrl-" : "") + (contains(.alt) ? "alt-" : "") + (contains(.shift) ? "shift-" : "")
+    }
+
+    /// The modifiers a name starts with (`ctrl-`, `alt-`, `meta-`, `shift-`) and the rest.
+    static func split(_ name: String) -> (KeyModifiers, String)? {
+        var modifiers: KeyModifiers = []
+        var rest = Substring(name)
+        let names: [(String, KeyModifiers)] = [("ctrl-", .control), ("alt-", .alt), ("meta-", .alt), ("shift-", .shift)]
+        var found = true
+        while found, rest.count > 1 {
+            found = false
+            for (prefix, modifier) in names where rest.lowercased().hasPrefix(prefix) && rest.count > prefix.count {
+                modifiers.insert(modifier)
+                rest = rest.dropFirst(prefix.count)
+                found = true
+            }
+        }
+        return (modifiers, String(rest))
     }
 }
