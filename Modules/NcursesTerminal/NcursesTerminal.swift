@@ -73,7 +73,8 @@ public final class NcursesTerminal: EventSourceBackend {
     ) throws(TerminalError) -> NcursesTerminal {
         if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
         guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
-        let term = environment["TERM"] ?? ""
+        let userTerm = environment["TERM"] ?? ""
+        let term = ColorDepthDetector.terminfoName(for: userTerm, environment: environment) { ik_check_terminal($0, output) == 0 }
         var message = [CChar](repeating: 0, count: 256)
         guard ik_open(input, output, term, mouse ? 1 : 0, &message, message.count) == 0 else {
             throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -82,7 +83,7 @@ public final class NcursesTerminal: EventSourceBackend {
         let colors = Int(ik_colors())
         let direct = ik_direct_color() == 1
         let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
-        let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term)
+        let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)")
         return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()))
     }
 

@@ -16,6 +16,18 @@ struct ColorDepthDetectorTests {
         #expect(ColorDepthDetector.detect(colors: 16_777_216, directColorFlag: true, environment: [:]) == .trueColor)
     }
 
+    @Test func colortermRunsNcursesWithTheDirectColourSiblingWhenThereIsOne() {
+        let known: Set = ["xterm-direct", "tmux-direct"]
+        func name(_ term: String, _ env: [String: String]) -> String { ColorDepthDetector.terminfoName(for: term, environment: env) { known.contains($0) } }
+        #expect(name("xterm-256color", ["COLORTERM": "truecolor"]) == "xterm-direct")
+        #expect(name("tmux-256color", ["COLORTERM": "24bit"]) == "tmux-direct")
+        #expect(name("xterm", ["COLORTERM": "truecolor"]) == "xterm-direct")
+        #expect(name("screen-256color", ["COLORTERM": "truecolor"]) == "screen-256color", "no sibling: as it is")
+        #expect(name("xterm-256color", [:]) == "xterm-256color", "no COLORTERM: as it is")
+        #expect(name("xterm-256color", ["COLORTERM": "truecolor", "NO_COLOR": "1"]) == "xterm-256color")
+        #expect(name("xterm-direct", ["COLORTERM": "truecolor"]) == "xterm-direct")
+    }
+
     @Test func colortermNeedsADirectColourTerminfo() {
         #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: false, environment: ["COLORTERM": "truecolor"]) == .palette256)
         #expect(ColorDepthDetector.detect(colors: 16_777_216, directColorFlag: false, environment: ["COLORTERM": "24bit"]) == .trueColor)

@@ -26,6 +26,23 @@ struct NcursesTerminalTests {
         return events
     }
 
+    nonisolated static let hasXtermDirect = ["/usr/share/terminfo/x/xterm-direct", "/lib/terminfo/x/xterm-direct", "/etc/terminfo/x/xterm-direct"]
+        .contains { FileManager.default.fileExists(atPath: $0) }
+
+    @Test(.enabled(if: hasXtermDirect, "needs the xterm-direct terminfo (Debian's ncurses-term, which Tools/setup installs)"))
+    func colortermTruecolorGivesTrueColourUnderA256ColourTerm() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], mouse: false, installSignalHandlers: false)
+        defer { terminal.close() }
+        #expect(terminal.capabilities.colorDepth == .trueColor)
+        #expect(terminal.capabilities.name == "xterm-256color, as xterm-direct")
+        var canvas = Canvas(size: terminal.size)
+        canvas.draw("x", at: .zero, style: Style(foreground: .rgb(1, 2, 3)))
+        terminal.present(canvas)
+        let sent = pty.output(until: { $0.contains("x") })
+        #expect(sent.contains("38:2::1:2:3") || sent.contains("38;2;1;2;3"), "a 24-bit colour is sent as such (xterm-direct writes the ITU colon form)")
+    }
+
     @Test func sizeComesFromTheTerminal() throws {
         let pty = try PseudoTerminal(size: Size(width: 33, height: 7))
         let terminal = try open(pty)
