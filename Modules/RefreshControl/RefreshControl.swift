@@ -49,6 +49,11 @@ public final class RefreshControl: View {
     public var onRefreshStarted: (@MainActor () -> Void)?
     /// Called after a refresh's rows (or error) were applied.
     public var onRefreshFinished: (@MainActor (Result<[String], any Error>) -> Void)?
+    /// Called when a running refresh was cancelled (Esc, or ``cancelRefreshing()``): its
+    /// result is dropped and the rows stay as they were.
+    public var onRefreshCancelled: (@MainActor () -> Void)?
+    /// Whether the refresh that ended last was cancelled (the caption then says so).
+    public private(set) var lastRefreshWasCancelled = false
     /// When the last refresh finished, on the scheduler's clock.
     public private(set) var lastUpdated: Duration?
 
@@ -107,6 +112,7 @@ public final class RefreshControl: View {
         for effect in effects {
             switch effect {
             case .startAction(let generation):
+                lastRefreshWasCancelled = false
                 onRefreshStarted?()
                 task?.cancel()
                 task = scheduler.startTask { @MainActor [weak self, action] in
@@ -117,6 +123,8 @@ public final class RefreshControl: View {
             case .cancelAction:
                 task?.cancel()
                 task = nil
+                lastRefreshWasCancelled = true
+                onRefreshCancelled?()
             case .scheduleTick(let delay):
                 scheduler.schedule(after: delay) { [weak self] in self?.send(.tick) }
             }
@@ -234,7 +242,7 @@ public final class RefreshControl: View {
         case .pulling: "Pull to refresh"
         case .armed: "Release to refresh"
         case .refreshing: "Refreshing…"
-        case .ending: "Done"
+        case .ending: lastRefreshWasCancelled ? "Cancelled" : "Done"
         }
     }
 

@@ -164,10 +164,18 @@ struct RefreshControlTests {
         control.beginRefreshing()
         await settle()
         await advance(.seconds(1))
+        var cancelled = 0
+        control.onRefreshCancelled = { cancelled += 1 }
         _ = control.handle(.key(.escape))
+        #expect(cancelled == 1)
+        #expect(control.caption == "Cancelled", "it says it was cancelled, not done")
         await advance(.seconds(5))
         #expect(control.list.rows == ["old 1", "old 2"], "the cancelled refresh's rows never land")
         #expect(control.state.phase == .idle)
+        // The next refresh that runs to its end says Done again.
+        control.beginRefreshing()
+        await settle()
+        #expect(!control.lastRefreshWasCancelled)
     }
 
     @Test func aVeryQuickRefreshIsStillSeenToEnd() async throws {

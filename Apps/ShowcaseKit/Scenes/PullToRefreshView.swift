@@ -15,6 +15,7 @@ final class PullToRefreshView: View {
     private var batch = 1
     private var lastCycles: Double?
     private var updatedAt: String?
+    private var cancelledAt: String?
 
     init(context: SceneContext, animation: any FrameAnimation) {
         self.context = context
@@ -32,26 +33,43 @@ final class PullToRefreshView: View {
             guard let self else { return }
             self.lastCycles = self.control.cyclesPlayed
             self.updatedAt = context.timeOfDay()
+            self.cancelledAt = nil
             self.batch = nextBatch
         }
+        control.onRefreshCancelled = { [weak self] in
+            self?.cancelledAt = context.timeOfDay()
+        }
     }
+
+    /// What the scene shows, above the list.
+    static let header = "Document 000 · pull the list down to refresh it. The GIF follows your pull, "
+        + "then plays by itself while the list refreshes (3 s, about three 1-second cycles); the new rows replace the old."
 
     static func rows(batch: Int) -> [String] {
         (1...40).map { "Batch \(batch) · row \($0)" }
     }
 
     func render(in rect: Rect, on canvas: inout Canvas) {
-        let (body, status) = rect.inset(left: 1).splitBottom(1)
+        let area = rect.inset(left: 1)
+        let header = rect.height >= 12 ? Self.header.wrapped(toWidth: area.width) : []
+        for (i, line) in header.enumerated() {
+            canvas.draw(line, at: Point(x: area.x, y: area.y + i), style: Style(attributes: .dim), clip: area)
+        }
+        let (body, status) = area.inset(top: header.isEmpty ? 0 : header.count + 1).splitBottom(1)
         control.render(in: body, on: &canvas)
         var parts: [String] = []
         if let running = control.cyclesPlayed {
             parts.append(String(format: "refreshing: %.1f cycles", running))
+        } else if let cancelledAt {
+            parts.append("refresh cancelled at \(cancelledAt): the rows are as they were")
         } else if let lastCycles {
             parts.append(String(format: "last refresh: %.1f cycles", lastCycles))
         }
         parts.append("updated \(updatedAt ?? "never")")
-        parts.append("pull: drag down, or ↑ at top then Enter, or r · Esc cancels")
-        canvas.draw(parts.joined(separator: " · ").truncated(toWidth: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
+        // Whole parts only: the first always, the others while they fit.
+        var line = parts[0]
+        for part in parts.dropFirst() where line.displayWidth + 3 + part.displayWidth <= status.width { line += " · " + part }
+        canvas.draw(line.truncated(toWidth: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
     }
 
     func handle(_ event: InputEvent) -> EventResult {
