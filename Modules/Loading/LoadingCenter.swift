@@ -78,9 +78,12 @@ public final class LoadingCenter {
     /// The overlay's opacity now (0 when hidden).
     public var opacity: Double { state.opacity(at: scheduler.now) }
 
-    /// The label of the most recent activity that has one.
+    /// The label of the most recent activity that has one, and how many others run with
+    /// it: `Request: third (+2)`.
     public var currentLabel: String? {
-        order.reversed().lazy.compactMap { self.activities[$0]?.label }.first
+        guard let label = order.reversed().lazy.compactMap({ self.activities[$0]?.label }).first else { return nil }
+        let others = activities.count - 1
+        return others > 0 ? "\(label) (+\(others))" : label
     }
 
     /// The progress of the most recent activity that reports one.

@@ -70,8 +70,10 @@ final class LoadingOverlay: View {
             spinnerIndicator.label = nil
             spinnerIndicator.render(in: box.inset(by: 1), on: &canvas)
             if let label {
-                let text = label.truncated(toWidth: max(0, box.width - 2))
-                canvas.draw(text, at: Point(x: box.x + (box.width - text.displayWidth) / 2, y: box.maxY), style: Style(attributes: .bold), clip: rect)
+                // Under the box, as wide as the screen allows (a count of others must show).
+                let text = label.truncated(toWidth: max(0, rect.width - 2))
+                let x = max(rect.x, box.x + (box.width - text.displayWidth) / 2)
+                canvas.draw(text, at: Point(x: x, y: box.maxY), style: Style(attributes: .bold), clip: rect)
             }
             drawProgress(under: box.inset(top: 0, left: 0, bottom: -1, right: 0), within: rect, on: &canvas)
         }

@@ -158,7 +158,7 @@ struct ShowcaseEndToEndTests {
         gif.waitUntilExit()
         #expect(gif.terminationReason == .exit && gif.terminationStatus == 0)
 
-        let (refresh, refreshPty, _) = try launchOnTerminal(["--scene", "refresh"], executable: copy, waitingFor: "pull:")
+        let (refresh, refreshPty, _) = try launchOnTerminal(["--scene", "refresh"], executable: copy, waitingFor: "updated never")
         refreshPty.send(Array("r".utf8))
         let screen = refreshPty.output(until: { $0.contains("Refreshing") })
         #expect(screen.contains("Refreshing"), "the refresh scene shows its GIF and caption")

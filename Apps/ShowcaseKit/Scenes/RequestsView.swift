@@ -19,6 +19,14 @@ final class RequestsView: View {
     private lazy var buttons = makeButtons()
     private(set) var inputsReceived = 0
     private(set) var results: [String] = []
+    /// The requests under way, by name, the ones without the indicator included.
+    private(set) var running: [String] = []
+
+    /// What the scene shows and what to watch, above the buttons.
+    static let header = "Document 003 · every request starts the indicator before it is sent and ends it after. "
+        + "A request quicker than 0.5 s never flashes the overlay (only its result line appears); overlapping ones "
+        + "keep it until the last ends; with stopTouch on, the content beneath gets no input while it shows."
+
 
     init(context: SceneContext) {
         self.context = context
@@ -69,8 +77,13 @@ final class RequestsView: View {
         center.root = context.root()
         guard let api = api() else { return }
         let started = context.scheduler.now
+        let shown = indicator ? name : "\(name) (no indicator)"
+        running.append(shown)
         context.scheduler.startTask { @MainActor [weak self] in
             guard let self else { return }
+            defer {
+                if let index = self.running.firstIndex(of: shown) { self.running.remove(at: index) }
+            }
             let line: String
             do {
                 let list = try await api.request(path, as: ItemList.self, showsIndicator: indicator, label: "Request: \(name)")
@@ -86,14 +99,24 @@ final class RequestsView: View {
 
     func render(in rect: Rect, on canvas: inout Canvas) {
         let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
-        canvas.draw("Requests to a JSON server, with the activity overlay (document 003)", at: area.origin, style: Style(attributes: .bold), clip: area)
+        var y = area.y
+        func write(_ text: String, _ style: Style) {
+            for line in (text.displayWidth <= area.width ? [text] : text.wrapped(toWidth: area.width)) where y < area.maxY {
+                canvas.draw(line, at: Point(x: area.x, y: y), style: style, clip: area)
+                y += 1
+            }
+        }
+        write("Requests to a JSON server, with the activity overlay", Style(attributes: .bold))
         let mode = center.presentation == .compact ? "compact" : "full-screen"
-        canvas.draw("mode \(mode) · stopTouch \(center.stopTouch ? "on" : "off") · running \(center.activeCount) · content got \(inputsReceived) inputs", at: Point(x: area.x, y: area.y + 1), style: Style(foreground: .yellow), clip: area)
-        let used = buttons.render(in: area.inset(top: 3), on: &canvas)
-        let y = area.y + 4 + used
-        canvas.draw("Results", at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)
-        for (i, line) in results.prefix(max(0, area.maxY - y - 1)).enumerated() {
-            canvas.draw(line.sanitizedForTerminal, at: Point(x: area.x, y: y + 1 + i), style: line.contains("✗") ? Style(foreground: .red) : .plain, clip: area)
+        let now = running.isEmpty ? "none running" : "running: " + running.joined(separator: ", ")
+        write("mode \(mode) · stopTouch \(center.stopTouch ? "on" : "off") · content got \(inputsReceived) inputs", Style(foreground: .yellow))
+        write(now, Style(foreground: .yellow))
+        if area.height >= 16 { write(Self.header, Style(attributes: .dim)) }
+        y += 1
+        y += buttons.render(in: Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y)), on: &canvas) + 1
+        write("Results", Style(attributes: .bold))
+        for result in results where y < area.maxY {
+            write(result.sanitizedForTerminal, result.contains("✗") ? Style(foreground: .red) : .plain)
         }
     }
 
