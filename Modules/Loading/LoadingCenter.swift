@@ -169,6 +169,14 @@ public final class LoadingCenter {
         onNeedsDisplay?()
     }
 
+    /// Moves a showing overlay to the screen the user sees now (after a push, a pop or a
+    /// modal since it appeared); nothing when it is hidden, already there, or on the window.
+    public func followTopMost() {
+        guard state.isShown, attachment == .topMostScreen, let root, root.topMost !== attachedTo else { return }
+        detach()
+        attach()
+    }
+
     private func attach() {
         guard let root else { return }
         let screen = attachment == .window ? root : root.topMost

@@ -43,6 +43,15 @@ final class LoadingOverlay: View {
         return rect.centered(Size(width: side, height: max(3, side / 2)))
     }
 
+    /// Blanks the characters in `rect`, keeping each cell's background.
+    static func clearText(in rect: Rect, on canvas: inout Canvas) {
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                canvas[x, y] = Cell(" ", style: Style(background: canvas[x, y].style.background))
+            }
+        }
+    }
+
     func render(in rect: Rect, on canvas: inout Canvas) {
         let opacity = center.opacity
         guard opacity > 0, !rect.isEmpty else { return }
@@ -52,6 +61,9 @@ final class LoadingOverlay: View {
             canvas.shade(rect, with: .rgb(255, 255, 255), opacity: 0.3 * opacity)
             pageIndicator.imageBox = Size(width: 16, height: 8)
             pageIndicator.label = label ?? "Loading…"
+            // The images sit on a clean panel: the text beneath does not show through their
+            // transparent pixels (the shade's colours stay).
+            Self.clearText(in: rect.centered(pageIndicator.preferredSize).inset(by: -1).intersection(rect), on: &canvas)
             pageIndicator.render(in: rect, on: &canvas)
             drawProgress(under: rect.centered(pageIndicator.preferredSize), within: rect, on: &canvas)
         case .fullScreen:

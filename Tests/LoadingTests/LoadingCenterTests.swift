@@ -49,6 +49,32 @@ struct LoadingCenterTests {
         #expect(clock.pendingCount == 0, "no timer left behind")
     }
 
+    // B1.4
+    @Test("B1.4: a showing page moves to the screen in view when asked; the label counts the others")
+    func followsTheTopMostScreenAndCountsTheOthers() async {
+        let home = Screen(title: "Home"), detail = Screen(title: "Detail")
+        let stack = NavigationStack(root: home)
+        let center = LoadingCenter(scheduler: clock)
+        center.root = stack
+        center.presentation = .page
+        stack.push(detail)
+        let first = center.begin("Loading")
+        await advance(.milliseconds(500))
+        #expect(detail.hasOverlay(center.overlay))
+        stack.pop()
+        center.followTopMost()
+        #expect(home.hasOverlay(center.overlay) && !detail.hasOverlay(center.overlay), "on the screen the user sees now")
+        #expect(center.currentLabel == "Loading")
+        let second = center.begin("Saving")
+        #expect(center.currentLabel == "Saving (+1)", "the latest label, and how many more run")
+        second.end()
+        first.end()
+        await advance(.seconds(1))
+        #expect(!home.hasOverlay(center.overlay))
+        center.followTopMost()
+        #expect(!home.hasOverlay(center.overlay), "a hidden overlay is not attached anywhere")
+    }
+
     /// Content with known colours, to measure the overlay's shade.
     final class Painted: View {
         func render(in rect: Rect, on canvas: inout Canvas) {

@@ -42,11 +42,16 @@ final class LoadingPageScene {
 
     var isShowing: Bool { handle != nil }
 
-    /// Shows the page on the top-most screen; showing again while it shows does nothing.
+    /// Shows the page on the top-most screen for 6 s; while it shows, Start moves it to the
+    /// screen the user sees now (after Back, say) and gives it 6 s again.
     func start() {
         center.root = context.root() ?? stack
-        guard handle == nil else { return }
-        handle = center.begin("Loading…")
+        if handle == nil {
+            handle = center.begin("Loading…")
+        } else {
+            center.followTopMost()
+        }
+        autoHideWork?.cancel()
         autoHideWork = context.scheduler.schedule(after: Self.autoHide) { [weak self] in self?.stop() }
     }
 
@@ -83,6 +88,9 @@ final class LoadingPageScene {
         private let owner: LoadingPageScene?
         let title: String
         let buttons: ButtonBar
+        /// What kind of screen this is: the root, a pushed one, or a modal.
+        enum Kind { case root, pushed, modal }
+        let kind: Kind
 
         convenience init(owner: LoadingPageScene, title: String, detail: Bool) {
             self.init(scene: owner, title: title, detail: detail, owning: true)
@@ -92,6 +100,7 @@ final class LoadingPageScene {
             self.scene = scene
             owner = owning ? scene : nil
             self.title = title
+            kind = modal ? .modal : detail ? .pushed : .root
             var list: [ButtonBar.Button] = [
                 .init(key: "s", title: "Start") { [unowned scene] in scene.start() },
                 .init(key: "x", title: "Stop") { [unowned scene] in scene.stop() },
@@ -103,12 +112,28 @@ final class LoadingPageScene {
             buttons = ButtonBar(list)
         }
 
+        /// How each kind of screen looks, so a pushed screen and a modal are told apart.
+        var look: (heading: String, filler: String, color: Color) {
+            switch kind {
+            case .root: ("Loading page (document 001) — the root screen", "░▒▓ content ", .blue)
+            case .pushed: ("\(title) — a screen pushed onto the stack (b goes back)", "▚▞ \(title.lowercased()) ", .green)
+            case .modal: ("Modal — presented over the stack (d dismisses it)", "◆◇ modal ", .magenta)
+            }
+        }
+
         func render(in rect: Rect, on canvas: inout Canvas) {
+            var rect = rect
+            if kind == .modal {  // a modal is a framed sheet over the stack
+                canvas.fill(rect)
+                canvas.drawBox(rect, style: Style(foreground: .magenta), title: "Modal")
+                rect = rect.inset(by: 1)
+            }
             let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
-            canvas.draw(title, at: area.origin, style: Style(attributes: .bold), clip: area)
+            canvas.draw(look.heading, at: area.origin, style: Style(foreground: look.color, attributes: .bold), clip: area)
             let used = buttons.render(in: area.inset(top: 2), on: &canvas)
             let notes = ("Start shows the loading page on the top-most screen for 6 s; Stop hides it. "
-                + "Push or present first: the page follows, and hides even after you go back.").wrapped(toWidth: area.width)
+                + "Push or present first: the page follows, and hides even after you go back. Start while it shows "
+                + "moves it to the screen you see.").wrapped(toWidth: area.width)
             var y = area.y + 3 + used
             for note in notes {
                 canvas.draw(note, at: Point(x: area.x, y: y), style: Style(attributes: .dim), clip: area)
@@ -118,7 +143,7 @@ final class LoadingPageScene {
             // Filler content, so the shade over it can be seen.
             y += 2
             while y < area.maxY - 1 {
-                canvas.draw(String(repeating: "░▒▓ content ", count: 8), at: Point(x: area.x, y: y), style: Style(foreground: .blue), clip: area)
+                canvas.draw(String(repeating: look.filler, count: 12), at: Point(x: area.x, y: y), style: Style(foreground: look.color), clip: area)
                 y += 1
             }
         }
