@@ -96,6 +96,20 @@ struct PickerStateTests {
         #expect(other.handle(.cancel, at: .zero) == [.finish(nil)])
     }
 
+    // B4.8
+    @Test("B4.8: cancel goes back to the selection the picker opened with, and saves it so")
+    func cancelRestoresTheSelectionItOpenedWith() {
+        var state = Self.loaded()
+        _ = state.handle(.savedSelectionLoaded([2]), at: .zero)
+        _ = state.handle(.select(gridIndex: 4), at: .zero)
+        #expect(state.selection.items == [2, 5])
+        #expect(state.handle(.cancel, at: .zero) == [.save([2]), .finish(nil)])
+        #expect(state.selection.items == [2])
+        var untouched = Self.loaded()
+        _ = untouched.handle(.savedSelectionLoaded([2]), at: .zero)
+        #expect(untouched.handle(.cancel, at: .zero) == [.finish(nil)], "nothing changed: nothing to save")
+    }
+
     // B4.3 B4.6
     @Test("B4.3, B4.6: while the drawer is open the grid takes no keys; choosing keeps the selection")
     func theDrawerTakesTheKeys() {

@@ -45,8 +45,21 @@ struct PickerViewTests {
         var cancelled: [Asset]?? = .none
         second.onFinish = { cancelled = .some($0) }
         #expect(second.selection.items == [3, 1], "the saved selection comes back")
+        _ = render(second)
+        for key in [Key.right, .enter] { _ = second.handle(.key(key)) }  // changed, then cancelled
+        #expect(second.selection.items == [3, 1, 2])
         _ = second.handle(.key(.escape))
         #expect(cancelled == .some(nil))
+        #expect(try library.savedSelection() == [3, 1], "cancel keeps the selection the picker opened with")
+    }
+
+    @Test func theWheelMovesTheFocusARowAtATime() throws {
+        let (picker, _) = try shownPicker()
+        let columns = picker.state.viewport.columns
+        _ = picker.handle(.mouse(MouseEvent(.wheelDown, button: .none, at: Point(x: 10, y: 10))))
+        #expect(picker.state.focus == columns)
+        _ = picker.handle(.mouse(MouseEvent(.wheelUp, button: .none, at: Point(x: 10, y: 10))))
+        #expect(picker.state.focus == 0)
     }
 
     @Test func theLimitShowsAMessage() throws {

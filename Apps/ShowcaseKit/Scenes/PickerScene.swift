@@ -9,7 +9,7 @@ final class PickerScene: View {
     private let context: SceneContext
     private weak var screen: Screen?
     private var picker: PickerView?
-    private var result: String = "Nothing chosen yet."
+    private var result: String = "Your saved selection, if any, comes back when you open the picker."
     private var problem: String?
     private let buttons: ButtonBar
 
@@ -46,7 +46,7 @@ final class PickerScene: View {
                 let names = chosen.map { $0.name.sanitizedForTerminal }
                 self.result = chosen.isEmpty ? "Confirmed with nothing chosen." : "Chosen in order: " + names.joined(separator: ", ") + " — ready for a map pin."
             } else {
-                self.result = "Cancelled: nothing returned."
+                self.result = "Cancelled: nothing returned, and the saved selection is as it was when the picker opened."
             }
             self.context.setNeedsDisplay()
         }

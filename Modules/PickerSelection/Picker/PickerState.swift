@@ -133,6 +133,8 @@ public struct PickerState: Equatable, Sendable {
     public private(set) var assets: [Asset] = []
     /// Where keys go.
     public private(set) var area = Area.grid
+    /// The selection as it was when the picker opened (what Cancel goes back to).
+    public private(set) var openedWith: [Int]?
     /// The focused thumbnail's index in ``assets``.
     public private(set) var focus = 0
     /// The focused item's index in the tray.
@@ -194,6 +196,7 @@ public struct PickerState: Equatable, Sendable {
         switch event {
         case .savedSelectionLoaded(let ids):
             selection = OrderedSelection(ids, limit: selection.limit)
+            if openedWith == nil { openedWith = selection.items }
             succeeded(.savedSelection)
         case .albumsLoaded(let albums):
             self.albums = albums
@@ -272,6 +275,11 @@ public struct PickerState: Equatable, Sendable {
         case .confirm:
             effects += finish(chosenAssets)
         case .cancel:
+            // Cancel leaves the saved selection as it was when the picker opened.
+            if let openedWith, openedWith != selection.items {
+                selection = OrderedSelection(openedWith, limit: selection.limit)
+                effects.append(.save(openedWith))
+            }
             effects += finish(nil)
         }
         syncTray()

@@ -145,6 +145,8 @@ public final class PickerView: View {
         case .key(.down), .key(.character("j")): send(.move(.down))
         case .key(.character(" ")), .key(.enter): send(.activate)
         case .mouse(let mouse) where mouse.action == .press: click(at: mouse.position)
+        case .mouse(let mouse) where mouse.action == .wheelDown: send(.move(.down))  // a row at a time
+        case .mouse(let mouse) where mouse.action == .wheelUp: send(.move(.up))
         default: return .ignored
         }
         return .handled
@@ -169,6 +171,8 @@ public final class PickerView: View {
         case .key(.enter), .key(.character(" ")): send(.chooseFocusedAlbum)
         case .key(.escape): send(.closeDrawer)
         case .key(.character("a")): send(.toggleDrawer)
+        case .mouse(let mouse) where mouse.action == .wheelDown: send(.moveDrawerFocus(1))
+        case .mouse(let mouse) where mouse.action == .wheelUp: send(.moveDrawerFocus(-1))
         case .mouse(let mouse) where mouse.action == .press:
             if let album = layout.drawerAlbum(at: mouse.position) {
                 send(.chooseAlbum(album))
