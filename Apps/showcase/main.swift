@@ -105,7 +105,8 @@ case .run(let runCommand):
         command: runCommand, output: stream, scheduler: LiveScheduler(), system: system,
         standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
         standardOutput: sink(STDOUT_FILENO), standardError: sink(STDERR_FILENO),
-        reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
+        reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment),
+        color: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     )
     runner.start { status in exit(status) }
     // Not dispatchMain(): it leaves the main thread in a sigsuspend that lets every signal

@@ -26,8 +26,15 @@ public final class InlineIndicator {
     private var startedAt: Duration = .zero
     private var timer: ScheduledWork?
     private var shownFrame = -1
+    private var shownSeconds = 0
     /// Whether ``start()`` was called and ``finish(success:detail:)`` not yet.
     public private(set) var isRunning = false
+    /// Whether the indicator has stepped aside for a line of someone else's (see
+    /// ``stepAside()``).
+    public private(set) var isAside = false
+    /// Whether ✓ and ✗ are written in green and red (on a terminal only). Off unless asked
+    /// for: pass `true` when colour is allowed (no `NO_COLOR`).
+    public var usesColor = false
 
     /// Creates an indicator on `output`. Reduced motion (a still glyph) is off unless asked
     /// for: pass `ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)` to
@@ -67,9 +74,28 @@ public final class InlineIndicator {
     /// Clears the indicator line, runs `body` (which may write to this or another stream
     /// of the same terminal), then draws the indicator again below what it wrote.
     public func withLineCleared(_ body: () -> Void) {
-        guard output.isTerminal, isRunning else { return body() }
+        guard output.isTerminal, isRunning, !isAside else { return body() }
         output.write("\r\u{1B}[2K")
         body()
+        drawLine()
+    }
+
+    /// Gives the line to someone else: a prompt waiting for an answer, a progress bar that
+    /// rewrites itself with `\r`. The indicator line is cleared, the cursor shown, and
+    /// nothing is drawn until ``comeBack()``, which draws it again on the line the cursor is
+    /// on (after the other's line has ended).
+    public func stepAside() {
+        guard output.isTerminal, isRunning, !isAside else { return }
+        isAside = true
+        output.write("\r\u{1B}[2K\u{1B}[?25h")
+    }
+
+    /// Draws the indicator again after ``stepAside()``.
+    public func comeBack() {
+        guard isAside else { return }
+        isAside = false
+        guard isRunning else { return }
+        output.write("\u{1B}[?25l")
         drawLine()
     }
 
@@ -81,7 +107,13 @@ public final class InlineIndicator {
         timer = nil
         let seconds = String(format: "%.1f s", (scheduler.now - startedAt).seconds)
         let facts = [detail?.sanitizedForTerminal, seconds].compactMap { $0 }.joined(separator: ", ")
-        let line = "\(success ? "✓" : "✗") \(label) (\(facts))\n"
+        var mark = success ? "✓" : "✗"
+        if output.isTerminal && usesColor { mark = (success ? "\u{1B}[32m" : "\u{1B}[31m") + mark + "\u{1B}[0m" }
+        let line = "\(mark) \(label) (\(facts))\n"
+        if isAside {
+            isAside = false
+            output.write("\n")  // the other's line ends here; the last line goes below it
+        }
         output.write(output.isTerminal ? "\r\u{1B}[2K" + line + "\u{1B}[?25h" : line)
     }
 
@@ -91,11 +123,17 @@ public final class InlineIndicator {
 
     private var glyph: String { reducedMotion ? style.still : style.frames[frame] }
 
-    /// The whole line: glyph, space, label cut to the terminal's width.
+    /// Whole seconds since the start.
+    private var elapsedSeconds: Int { Int((scheduler.now - startedAt).seconds) }
+
+    /// The whole line: glyph, space, label cut to the terminal's width, and the elapsed
+    /// time from the first second on (`label · 3 s`).
     private func drawLine() {
         shownFrame = frame
-        let room = max(0, output.columns - style.width - 2)
-        output.write("\r\u{1B}[2K" + glyph + " " + label.truncated(toWidth: room))
+        shownSeconds = elapsedSeconds
+        let time = shownSeconds > 0 ? " · \(shownSeconds) s" : ""
+        let room = max(0, output.columns - style.width - 2 - time.count)
+        output.write("\r\u{1B}[2K" + glyph + " " + label.truncated(toWidth: room) + time)
     }
 
     private func scheduleTick() {
@@ -105,9 +143,13 @@ public final class InlineIndicator {
 
     private func tick() {
         guard isRunning else { return }
-        if frame != shownFrame {
-            shownFrame = frame
-            output.write("\r" + glyph)  // the label beside it is unchanged
+        if !isAside {
+            if elapsedSeconds != shownSeconds {
+                drawLine()  // the elapsed time changed: the whole line
+            } else if frame != shownFrame {
+                shownFrame = frame
+                output.write("\r" + glyph)  // the label beside it is unchanged
+            }
         }
         scheduleTick()
     }

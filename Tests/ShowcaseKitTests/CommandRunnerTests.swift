@@ -109,6 +109,58 @@ struct CommandRunnerTests {
         #expect(status == 3)
     }
 
+    @Test func aPromptWaitingForAnAnswerIsShownAndTheIndicatorStepsAside() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: true)
+        runner.start { _ in }
+        fake.queued[10] = [Data("name? ".utf8)]
+        clock.advance(by: .milliseconds(20))
+        #expect(fake.written[1] == Data(), "a moment: it may be a line still being written")
+        clock.advance(by: CommandRunner.unfinishedLineWait)
+        #expect(fake.written[1] == Data("name? ".utf8), "still unfinished: shown as it is")
+        #expect(indicator.text.hasSuffix("\r\u{1B}[2K\u{1B}[?25h"), "the indicator line cleared and the cursor shown for the answer")
+        let aside = indicator.text
+        clock.advance(by: .seconds(2))
+        #expect(indicator.text == aside, "nothing drawn over the prompt while it waits")
+        fake.queued[10] = [Data("Bob\nnext".utf8)]  // the answer's line ends; more follows
+        clock.advance(by: .milliseconds(20))
+        #expect(fake.written[1] == Data("name? Bob\n".utf8))
+        #expect(indicator.text.dropFirst(aside.count).hasPrefix("\u{1B}[?25l\r\u{1B}[2K"), "back below the line, cursor hidden again")
+        #expect(indicator.text.hasSuffix("Build · 2 s"), "with the elapsed time")
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(0, false)
+        #expect(fake.written[1] == Data("name? Bob\nnext\n".utf8))
+    }
+
+    @Test func aLineThatRewritesItselfWithCarriageReturnsIsShownAsItComes() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: true)
+        runner.start { _ in }
+        fake.queued[10] = [Data("\rprogress 1/3".utf8)]
+        clock.advance(by: .milliseconds(20))
+        #expect(fake.written[1] == Data("\rprogress 1/3".utf8), "shown at once")
+        fake.queued[10] = [Data("\rprogress 2/3".utf8)]
+        clock.advance(by: .milliseconds(20))
+        #expect(fake.written[1] == Data("\rprogress 1/3\rprogress 2/3".utf8))
+        // It ends without a newline: the last line goes below it.
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(0, false)
+        #expect(indicator.text.hasSuffix("\n\r\u{1B}[2K✓ Build (0.0 s)\n\u{1B}[?25h"))
+    }
+
+    @Test func theMarksAreColouredWhenColourIsAllowed() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let output = Recorder(isTerminal: true)
+        let runner = CommandRunner(
+            command: RunCommand(label: "Build", style: nil, command: ["make"]), output: output, scheduler: clock, system: fake.system,
+            standardOutputIsTerminal: true, standardOutput: fake.sink(1), standardError: fake.sink(2), color: true
+        )
+        runner.start { _ in }
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(1, false)
+        #expect(output.text.contains("\u{1B}[31m✗\u{1B}[0m Build (exit 1, 0.0 s)"))
+    }
+
     @Test func aCommandEndedBySignalEndsTheRunByTheSameSignal() {
         let fake = FakeSystem(), clock = VirtualScheduler()
         let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: false)

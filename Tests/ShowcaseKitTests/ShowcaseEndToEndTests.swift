@@ -343,10 +343,10 @@ struct ShowcaseEndToEndTests {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Asking", "--", "head", "-1"], waitingFor: "Asking")
         pty.send(Array("typed words\n".utf8))
         process.waitUntilExit()
-        let screen = pty.output(until: { $0.contains("✓ Asking (") })
+        let screen = pty.output(until: { $0.contains("\u{1B}[32m✓\u{1B}[0m Asking (") })
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "head read its line instead of being stopped")
         #expect(screen.contains("typed words"))
-        #expect(screen.contains("✓ Asking ("))
+        #expect(screen.contains("\u{1B}[32m✓\u{1B}[0m Asking ("), "✓ in green on a terminal")
     }
 
     @Test func runSaysWhenTheCommandCannotStart() throws {
@@ -410,7 +410,7 @@ struct ShowcaseEndToEndTests {
         #expect(process.terminationStatus == 0)
         #expect(screen.contains("\r∙●∙∙"), "frames are redrawn in place: \(screen.debugDescription)")
         #expect(screen.contains("done"))
-        #expect(screen.contains("✓ Napping ("))
+        #expect(screen.contains("✓\u{1B}[0m Napping ("))
         #expect(screen.hasSuffix("\u{1B}[?25h"))
     }
 

@@ -19,8 +19,11 @@ public struct CommandStartFailure: Error, CustomStringConvertible {
 /// Runs a ``RunCommand``'s process, passing its output through above the indicator line.
 ///
 /// Output that shares the terminal with the indicator goes through whole lines at a time
-/// (the indicator line is cleared and drawn again below them); output that goes elsewhere
-/// (a file, a pipe) is passed through byte for byte as it comes. The command is done when
+/// (the indicator line is cleared and drawn again below them). A line that stays unfinished
+/// — a prompt waiting for an answer — or that rewrites itself with `\r` — a progress bar —
+/// is shown as it comes: the indicator steps aside (and shows the cursor) until the line
+/// ends, then comes back below it. Output that goes elsewhere (a file, a pipe) is passed
+/// through byte for byte as it comes. The command is done when
 /// it exits, even if a background child still holds its pipes. The process edges come in
 /// a ``System`` (the executable gives the real ones).
 @MainActor
@@ -106,17 +109,18 @@ public final class CommandRunner {
     /// Creates a runner. `standardOutput` and `standardError` write to ours;
     /// `standardOutputIsTerminal` says whether our standard output is the terminal the
     /// indicator is drawn on (then its lines must not be cut by the indicator). With
-    /// `reducedMotion` the indicator shows a still glyph.
+    /// `reducedMotion` the indicator shows a still glyph; with `color`, ✓ and ✗ are green and red.
     public init(
         command: RunCommand, output: any LineOutput, scheduler: any Scheduler, system: System,
         standardOutputIsTerminal: Bool, standardOutput: @escaping Sink, standardError: @escaping Sink,
-        reducedMotion: Bool = false
+        reducedMotion: Bool = false, color: Bool = false
     ) {
         self.command = command
         self.system = system
         self.scheduler = scheduler
         let label = command.label ?? command.command.joined(separator: " ")
         indicator = InlineIndicator(style: command.style.flatMap(SpinnerStyle.named) ?? .comet, label: label, output: output, scheduler: scheduler, reducedMotion: reducedMotion)
+        indicator.usesColor = color
         indicatorOnTerminal = output.isTerminal
         standardOutputOnTerminal = standardOutputIsTerminal && output.isTerminal
         sinks = [1: standardOutput, 2: standardError]
@@ -164,6 +168,11 @@ public final class CommandRunner {
     }
 
     private var isChasing = false
+    /// The stream whose unfinished line is on screen, the indicator stepped aside for it.
+    private var asideFor: Int32?
+    /// Steps aside for a line that stays unfinished this long.
+    static let unfinishedLineWait: Duration = .milliseconds(150)
+    private var unfinishedLineCheck: ScheduledWork?
     /// Whether the command's standard error, passed on as it came, ended inside a line
     /// (the ✓ or ✗ line then starts on a line of its own).
     private var errorsEndMidLine = false
@@ -202,6 +211,8 @@ public final class CommandRunner {
             }
             stopReading(stream)
         }
+        unfinishedLineCheck?.cancel()
+        unfinishedLineCheck = nil
         flush()
         if errorsEndMidLine, !indicatorOnTerminal { _ = sinks[2]?(Data([10])) }
         endWatch = nil
@@ -224,14 +235,31 @@ public final class CommandRunner {
     }
 
     /// Passes bytes on: whole lines when they share the indicator's terminal (a partial
-    /// line is kept until it ends), else at once.
+    /// line is kept until it ends, or shown with the indicator aside), else at once.
     func received(_ data: Data, on stream: Int32) {
         guard !data.isEmpty else { return }
         guard isLineBuffered(stream) else {
             emit(data, on: stream)
             return
         }
-        let bytes = [UInt8](data)
+        var bytes = [UInt8](data)
+        if let aside = asideFor {
+            guard aside == stream else {
+                emit(data, on: stream)  // the other stream: after the line on screen, as it comes
+                return
+            }
+            // The rest of the line on screen goes out as it comes; once it ends, the
+            // indicator comes back below it and the bytes after are handled as usual.
+            guard let end = bytes.firstIndex(of: 10) else {
+                emit(data, on: stream)
+                return
+            }
+            emit(Data(bytes[...end]), on: stream)
+            asideFor = nil
+            indicator.comeBack()
+            bytes = Array(bytes[(end + 1)...])
+            if bytes.isEmpty { return }
+        }
         var held = pending[stream] ?? []
         if let lastNewline = bytes.lastIndex(of: 10) {
             held += bytes[...lastNewline]
@@ -245,6 +273,26 @@ public final class CommandRunner {
             held = []
         }
         pending[stream] = held
+        if held.contains(13) {
+            stepAside(for: stream)  // a line that rewrites itself: show it now
+        } else if !held.isEmpty, unfinishedLineCheck == nil {
+            unfinishedLineCheck = scheduler.schedule(after: Self.unfinishedLineWait) { [weak self] in
+                guard let self else { return }
+                unfinishedLineCheck = nil
+                for candidate in [Int32(1), 2] where asideFor == nil && !(pending[candidate] ?? []).isEmpty {
+                    stepAside(for: candidate)
+                }
+            }
+        }
+    }
+
+    /// Shows `stream`'s unfinished line with the indicator out of its way.
+    private func stepAside(for stream: Int32) {
+        guard asideFor == nil, indicator.isRunning, let held = pending[stream], !held.isEmpty else { return }
+        indicator.stepAside()
+        asideFor = stream
+        pending[stream] = []
+        emit(Data(held), on: stream)
     }
 
     private func flush() {
