@@ -52,6 +52,9 @@ public final class LoadingCenter {
     public var spinnerTiming = FrameTiming.own
     /// Whether the overlay's animations stand still (see `ReducedMotion`); off unless asked for.
     public var reducedMotion = false
+    /// The terminal's default colours, so the shades are laid over what it really shows
+    /// (pass `capabilities.theme`; dark unless told).
+    public var theme = TerminalTheme.dark
 
     let scheduler: any Scheduler
     private(set) var activities: [Int: Activity] = [:]

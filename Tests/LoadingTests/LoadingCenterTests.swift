@@ -105,6 +105,44 @@ struct LoadingCenterTests {
         handle.end()
     }
 
+    /// Content in the terminal's default colours.
+    final class Plain: View {
+        func render(in rect: Rect, on canvas: inout Canvas) { canvas.fill(rect, with: Cell("x")) }
+    }
+
+    // B1.2 B3.1
+    @Test("B1.2, B3.1: on a light terminal the shades are laid over white, not black")
+    func shadesFollowTheTerminalsBackground() async {
+        let screen = Screen(title: "S", content: Plain())
+        let center = LoadingCenter(scheduler: clock)
+        center.root = screen
+        center.presentation = .fullScreen
+        let handle = center.begin("Working")
+        await advance(.seconds(1))
+        func corner() -> Style {
+            var canvas = Canvas(size: Size(width: 40, height: 12))
+            screen.render(in: canvas.bounds, on: &canvas)
+            return canvas[0, 0].style
+        }
+        #expect(corner().background == .rgb(0, 0, 0), "dark: black at 60 % over black")
+        center.theme = .light
+        #expect(corner().background == .rgb(102, 102, 102), "light: black at 60 % over white is grey")
+        center.presentation = .page
+        #expect(corner().background == .rgb(255, 255, 255), "white at 30 % over white stays white, never turns dark")
+        #expect(corner().foreground == .rgb(77, 77, 77), "the dark text is lightened")
+        handle.end()
+        await advance(.seconds(1))
+    }
+
+    @Test func theBackgroundIsToldByTheEnvironment() {
+        #expect(TerminalTheme.detect(environment: [:]) == .dark)
+        #expect(TerminalTheme.detect(environment: ["COLORFGBG": "0;15"]) == .light)
+        #expect(TerminalTheme.detect(environment: ["COLORFGBG": "15;0"]) == .dark)
+        #expect(TerminalTheme.detect(environment: ["COLORFGBG": "0;default;7"]) == .light)
+        #expect(TerminalTheme.detect(environment: ["COLORFGBG": "0;15", "INDICATORKIT_BACKGROUND": "dark"]) == .dark, "the option wins")
+        #expect(TerminalTheme.detect(environment: ["INDICATORKIT_BACKGROUND": "LIGHT"]) == .light)
+    }
+
     // B3.2
     @Test("B3.2: without a GIF the full-screen overlay turns a glyph spinner; any FrameAnimation can take its place")
     func theDefaultSpinnerIsAGlyph() async {

@@ -9,6 +9,8 @@ public struct Scenario: Sendable {
         case resize(Size)
         /// Set the terminal's colour depth (`colors 256`).
         case colors(ColorDepth)
+        /// Set whether the terminal's background is dark or light (`background light`).
+        case background(TerminalTheme)
         /// Select a scene by identifier (`scene terminal`).
         case scene(String)
         /// Deliver events (keys, typed text, mouse).

@@ -39,6 +39,9 @@ public enum ScenarioParser {
             case "colors", "colours":
                 guard args.count == 1, let depth = ColorDepth(name: args[0]) else { throw fail("write `colors none|16|256|truecolor`") }
                 append(.colors(depth))
+            case "background":
+                guard args.count == 1, let theme = TerminalTheme(rawValue: args[0]) else { throw fail("write `background dark` or `background light`") }
+                append(.background(theme))
             case "scene":
                 guard args.count == 1 else { throw fail("write `scene NAME`, e.g. `scene terminal`") }
                 append(.scene(args[0]))
@@ -149,7 +152,7 @@ public enum ScenarioParser {
             let draws: Int
             switch step {
             case .events(let events): draws = events.count
-            case .wait, .resize, .colors, .scene, .expect, .snapshot: draws = 1
+            case .wait, .resize, .colors, .background, .scene, .expect, .snapshot: draws = 1
             }
             spent += draws * cells
             return spent <= Self.limit

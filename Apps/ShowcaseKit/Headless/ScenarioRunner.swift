@@ -118,6 +118,9 @@ public struct ScenarioRunner {
             case .colors(let depth):
                 terminal.capabilities.colorDepth = depth
                 liveHost.setNeedsDisplay()
+            case .background(let theme):
+                terminal.capabilities.theme = theme
+                liveHost.setNeedsDisplay()
             case .scene(let id):
                 guard app.selectScene(id: id) else {
                     let known = entries.map(\.id).joined(separator: ", ")

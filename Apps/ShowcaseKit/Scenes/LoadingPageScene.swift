@@ -15,7 +15,7 @@ final class LoadingPageScene {
     /// this scene, so nothing holds a cycle).
     private(set) weak var stack: NavigationStack?
     let center: LoadingCenter
-    private let context: SceneContext
+    let context: SceneContext
     private var handle: LoadingHandle?
     private var autoHideWork: ScheduledWork?
     private var depth = 0
@@ -122,6 +122,7 @@ final class LoadingPageScene {
         }
 
         func render(in rect: Rect, on canvas: inout Canvas) {
+            scene.center.theme = scene.context.capabilities().theme  // shade what the terminal really shows
             var rect = rect
             if kind == .modal {  // a modal is a framed sheet over the stack
                 canvas.fill(rect)

@@ -45,6 +45,13 @@ final class PullToRefreshView: View {
     static let header = "Document 000 · pull the list down to refresh it. The GIF follows your pull, "
         + "then plays by itself while the list refreshes (3 s, about three 1-second cycles); the new rows replace the old."
 
+    /// The GIF's box for a list this tall: a third of it (3 to 8 rows), as wide as the
+    /// GIF's 63×45 shape needs with half-block cells — 17×6 at 80×24.
+    static func indicatorBox(forListHeight height: Int) -> Size {
+        let rows = min(8, max(3, (height + 1) / 3))
+        return Size(width: Int((Double(rows) * 2 * 63 / 45).rounded()), height: rows)
+    }
+
     static func rows(batch: Int) -> [String] {
         (1...40).map { "Batch \(batch) · row \($0)" }
     }
@@ -56,6 +63,7 @@ final class PullToRefreshView: View {
             canvas.draw(line, at: Point(x: area.x, y: area.y + i), style: Style(attributes: .dim), clip: area)
         }
         let (body, status) = area.inset(top: header.isEmpty ? 0 : header.count + 1).splitBottom(1)
+        control.box = Self.indicatorBox(forListHeight: body.height)
         control.render(in: body, on: &canvas)
         var parts: [String] = []
         if let running = control.cyclesPlayed {

@@ -31,7 +31,7 @@ final class TerminalCheckView: View {
             y += 1
         }
         row("Size", "\(canvas.size.width)×\(canvas.size.height) cells")
-        row("Colours", "\(caps.colorDepth) (terminal \(caps.name.sanitizedForTerminal))")
+        row("Colours", "\(caps.colorDepth) on a \(caps.theme) background (terminal \(caps.name.sanitizedForTerminal))")
         row("Mouse", caps.mouse ? "on: click, drag and scroll here" : "off")
         if y < area.maxY {
             canvas.draw("Palette", at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)

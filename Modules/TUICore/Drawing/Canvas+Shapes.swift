@@ -49,4 +49,10 @@ extension Canvas {
             style.background = style.background.blended(with: color, amount: opacity, default: assumedBackground)
         }
     }
+
+    /// ``shade(_:with:opacity:assumedForeground:assumedBackground:)`` with the default
+    /// colours of a terminal of `theme` (a light terminal's default background is white).
+    public mutating func shade(_ rect: Rect, with color: Color, opacity: Double, theme: TerminalTheme) {
+        shade(rect, with: color, opacity: opacity, assumedForeground: theme.foreground, assumedBackground: theme.background)
+    }
 }

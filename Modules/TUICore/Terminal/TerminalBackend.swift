@@ -6,12 +6,41 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var mouse: Bool
     /// The terminal type (`TERM`), or a name for a virtual terminal.
     public var name: String
+    /// Whether its background is dark or light, so that shades and blends are made against
+    /// the colour it really shows (see ``TerminalTheme/detect(environment:)``).
+    public var theme: TerminalTheme
 
     /// Creates a description of a terminal.
-    public init(colorDepth: ColorDepth, mouse: Bool, name: String) {
+    public init(colorDepth: ColorDepth, mouse: Bool, name: String, theme: TerminalTheme = .dark) {
         self.colorDepth = colorDepth
         self.mouse = mouse
         self.name = name
+        self.theme = theme
+    }
+}
+
+/// A terminal's default colours, dark text on light or light text on dark: what a cell in
+/// the default colours looks like, for shading and blending over it.
+public enum TerminalTheme: String, Hashable, Sendable, CaseIterable {
+    /// Light text on a dark background (the usual default).
+    case dark
+    /// Dark text on a light background.
+    case light
+
+    /// The default background as RGB.
+    public var background: (UInt8, UInt8, UInt8) { self == .dark ? (0, 0, 0) : (255, 255, 255) }
+    /// The default foreground as RGB.
+    public var foreground: (UInt8, UInt8, UInt8) { self == .dark ? (229, 229, 229) : (0, 0, 0) }
+
+    /// The theme the environment says: `INDICATORKIT_BACKGROUND=dark|light` first, then
+    /// `COLORFGBG` (`fg;bg` as rxvt, Konsole and others set it: background colour 7 or
+    /// 9–15 is light), else dark.
+    public static func detect(environment: [String: String]) -> TerminalTheme {
+        if let asked = environment["INDICATORKIT_BACKGROUND"].flatMap({ TerminalTheme(rawValue: $0.lowercased()) }) { return asked }
+        if let pair = environment["COLORFGBG"], let last = pair.split(separator: ";").last, let index = Int(last) {
+            return index == 7 || (9...15).contains(index) ? .light : .dark
+        }
+        return .dark
     }
 }
 
