@@ -57,8 +57,8 @@ case .commandHelp(let name):
 case .version:
     say(ShowcaseCommand.versionText)
     finish(0)
-case .headless(let paths):
-    finish(await HeadlessCommand.run(paths: paths, output: say, errors: printError))
+case .headless(let paths, let svg):
+    finish(await HeadlessCommand.run(paths: paths, svgDirectory: svg, output: say, errors: printError))
 case .gif(.play(let path, let memory)):
     let image: AnimatedImage
     switch GifCommand.load(path, memory: memory) {

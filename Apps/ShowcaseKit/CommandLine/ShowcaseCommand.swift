@@ -6,7 +6,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
     /// Import into or report on the photo library.
     case library(LibraryCommand)
     /// Run scenario files or folders headless.
-    case headless(paths: [String])
+    case headless(paths: [String], svg: String? = nil)
     /// Inspect, export or play a GIF.
     case gif(GifCommand)
     /// Run a command with an inline indicator.
@@ -25,7 +25,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
     public static var usage: String {
         var text = """
         USAGE: showcase [--scene NAME] [--library PATH]
-               showcase headless [PATH…]
+               showcase headless [--svg DIR] [PATH…]
                showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
                         (frames and play take --max-memory MIB)
                showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
@@ -140,11 +140,10 @@ public enum ShowcaseCommand: Equatable, Sendable {
             guard rest.count == 1, scene == nil, library == nil else { throw UsageError("`--version` takes no arguments") }
             return .version
         case "headless":
-            rest = rest.dropFirst()
-            if let flag = rest.first(where: { $0.hasPrefix("-") }) {
-                throw UsageError("unknown option `\(flag)` for `headless`")
-            }
-            return .headless(paths: Array(rest))
+            var words = ArgumentWords(Array(rest.dropFirst()))
+            let svg = try words.value("--svg")
+            try words.rejectOptions(for: "headless")
+            return .headless(paths: words.words, svg: svg)
         case "gif":
             return .gif(try GifCommand.parse(Array(rest.dropFirst())))
         case "run":

@@ -25,7 +25,9 @@ public enum HeadlessCommand {
 
     /// Runs every scenario under `paths` (default `Tests/Scenarios`), writing the report to
     /// `output` and problems with the paths to `errors`; returns the exit status.
-    public static func run(paths: [String], output write: (String) -> Void, errors writeError: (String) -> Void = { _ in }) async -> Int32 {
+    /// With `svgDirectory`, every snapshot is also written there as a picture,
+    /// `STEM.NAME.svg` (colours and text; see `Canvas.svg`).
+    public static func run(paths: [String], svgDirectory: String? = nil, output write: (String) -> Void, errors writeError: (String) -> Void = { _ in }) async -> Int32 {
         // Scenario text and file names reach the report: no byte of them may act on a terminal.
         func output(_ text: String) { write(text.sanitizedKeepingLines) }
         func errors(_ text: String) { writeError(text.sanitizedKeepingLines) }
@@ -42,7 +44,16 @@ public enum HeadlessCommand {
             errors("error: no *.scenario files in \(chosen.joined(separator: " ").sanitizedForTerminal)\(hint)")
             return 66
         }
-        let runner = ScenarioRunner()
+        var runner = ScenarioRunner()
+        if let svgDirectory {
+            do {
+                try FileManager.default.createDirectory(atPath: svgDirectory, withIntermediateDirectories: true)
+            } catch {
+                errors("error: cannot create \(svgDirectory.sanitizedForTerminal) for the pictures: \(error.localizedDescription)")
+                return 73
+            }
+            runner.svgDirectory = svgDirectory
+        }
         var passed = 0, failed = 0
         for file in files {
             let result = await runFile(file, runner: runner)

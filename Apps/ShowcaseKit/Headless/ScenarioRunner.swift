@@ -31,6 +31,8 @@ public struct ScenarioRunner {
     public var recordSnapshots: Bool
     /// The scenes available to `scene NAME`.
     public var entries: [SceneEntry]
+    /// Where snapshots are also written as SVG pictures (`showcase headless --svg DIR`).
+    public var svgDirectory: String?
     /// The most cell draws a scenario may cost (see `docs/SCENARIOS.md`).
     public var workLimit = ScenarioParser.WorkBudget.limit
 
@@ -156,6 +158,15 @@ public struct ScenarioRunner {
                 }
             case .snapshot(let name):
                 liveHost.renderIfNeeded()
+                if let svgDirectory {
+                    let stem = ((scenario.path as NSString).lastPathComponent as NSString).deletingPathExtension
+                    let picture = (svgDirectory as NSString).appendingPathComponent("\(stem).\(name).svg")
+                    do {
+                        try terminal.screen.svg(theme: terminal.capabilities.theme).write(toFile: picture, atomically: true, encoding: .utf8)
+                    } catch {
+                        return result("\(location): cannot write \(picture): \(error.localizedDescription)")
+                    }
+                }
                 let file = Self.snapshotPath(for: scenario.path, name: name)
                 let actual = Self.snapshotText(terminal.lines)
                 if recordSnapshots {

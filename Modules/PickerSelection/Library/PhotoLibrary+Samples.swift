@@ -35,22 +35,50 @@ extension PhotoLibrary {
         return true
     }
 
-    /// A small generated picture: a sky-to-ground gradient in the album's colour with a
-    /// sun or a block whose place depends on the index.
+    /// The shapes the sample's pictures are drawn with, one per picture in turn.
+    enum SampleShape: CaseIterable { case disc, square, triangle, diamond, bars, cross }
+
+    /// A small generated picture, told apart at a glance from its neighbours: a shape (one
+    /// of six, in turn) in a bright colour on a darker ground, the colours stepping round
+    /// the hue circle by the golden angle, the album's hue family setting the ground.
     static func sampleThumbnail(album: Int, index: Int, hue: (Double, Double, Double)) -> RGBAImage {
         let size = thumbnailSize
         var image = RGBAImage(width: size, height: size)
-        let sunX = index % size, sunY = (index / size) % (size / 2)
+        let angle = (Double(album * 50 + index) * 0.381_966).truncatingRemainder(dividingBy: 1)  // golden angle
+        let ink = rgb(hue: angle, saturation: 0.75, value: 1)
+        let ground = rgb(hue: (angle + 0.5).truncatingRemainder(dividingBy: 1), saturation: 0.5, value: 0.3 + 0.25 * hue.2)
+        let shape = SampleShape.allCases[(album + index) % SampleShape.allCases.count]
+        let c = Double(size - 1) / 2
         for y in 0..<size {
             for x in 0..<size {
-                let t = Double(y) / Double(size - 1)
-                var r = hue.0 * (1 - t) + 0.15 * t, g = hue.1 * (1 - t) + 0.35 * t, b = hue.2 * (1 - t) + 0.2 * t
-                if abs(x - sunX) + abs(y - sunY) <= 1 { (r, g, b) = album == 2 ? (0.95, 0.9, 0.3) : (1, 0.85, 0.5) }
-                if album == 2, y >= size - 3, (x + index) % 3 == 0 { (r, g, b) = (0.3, 0.3, 0.35) }
+                let dx = Double(x) - c, dy = Double(y) - c
+                let inside: Bool = switch shape {
+                case .disc: dx * dx + dy * dy <= 9.5
+                case .square: abs(dx) <= 2.5 && abs(dy) <= 2.5
+                case .triangle: y >= 1 && y <= size - 2 && abs(dx) <= Double(y - 1) / 2 + 0.5
+                case .diamond: abs(dx) + abs(dy) <= 3.5
+                case .bars: y % 3 != 2 && abs(dx) <= 3
+                case .cross: abs(dx) <= 1 || abs(dy) <= 1
+                }
+                let (r, g, b) = inside ? ink : ground
                 image[x, y] = RGBA(UInt8(r * 255), UInt8(g * 255), UInt8(b * 255))
             }
         }
         return image
+    }
+
+    /// HSV to RGB, each from 0 to 1.
+    static func rgb(hue: Double, saturation: Double, value: Double) -> (Double, Double, Double) {
+        let h = hue * 6, f = h - h.rounded(.down)
+        let p = value * (1 - saturation), q = value * (1 - saturation * f), t = value * (1 - saturation * (1 - f))
+        switch Int(h) % 6 {
+        case 0: return (value, t, p)
+        case 1: return (q, value, p)
+        case 2: return (p, value, t)
+        case 3: return (p, q, value)
+        case 4: return (t, p, value)
+        default: return (value, p, q)
+        }
     }
 
     /// Scales any image down to a thumbnail (area-averaged, on a dark background).

@@ -28,6 +28,14 @@ extension PickerView {
         canvas.draw(texts.title, at: Point(x: layout.titleRange.lowerBound, y: rect.y), style: bar.adding(.bold), clip: rect)
         let doneStyle = state.selection.isEmpty ? bar.adding(.dim) : Style(foreground: .black, background: .cyan, attributes: .bold)
         canvas.draw(texts.done, at: Point(x: layout.done.lowerBound, y: rect.y), style: doneStyle, clip: rect)
+        // The name of the picture under the focus, between Cancel and the album's title.
+        let focused: Asset? = state.area == .tray
+            ? (state.tray.items.indices.contains(state.trayFocus) ? state.asset(state.tray.items[state.trayFocus]) : nil)
+            : (state.assets.indices.contains(state.focus) ? state.assets[state.focus] : nil)
+        if let focused {
+            let room = Rect(x: rect.x + 10, y: rect.y, width: max(0, layout.titleRange.lowerBound - rect.x - 12), height: 1)
+            canvas.draw(focused.name.sanitizedForTerminal.truncated(toWidth: room.width), at: room.origin, style: bar.adding(.dim), clip: room)
+        }
         if let notice = state.notice, now < notice.until {
             canvas.draw(" " + notice.text + " ", at: Point(x: rect.x + 10, y: rect.y), style: Style(foreground: .black, background: .yellow), clip: rect)
         }

@@ -1,0 +1,72 @@
+/// A canvas as an SVG picture: each cell's colours and text on a monospace grid, for
+/// documentation (the showcase's `headless --svg`). Half and full blocks are drawn as
+/// rectangles, so images come out exactly; text is placed cell by cell, so wide characters
+/// and any font keep the grid.
+extension Canvas {
+    /// The SVG text of the canvas, its default colours those of a `theme` terminal.
+    public func svg(theme: TerminalTheme = .dark, cellWidth: Double = 8.4, cellHeight: Double = 17) -> String {
+        let width = Double(size.width) * cellWidth, height = Double(size.height) * cellHeight
+        func hex(_ rgb: (UInt8, UInt8, UInt8)) -> String {
+            "#" + [rgb.0, rgb.1, rgb.2].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+        func rgb(_ color: Color, default fallback: (UInt8, UInt8, UInt8)) -> (UInt8, UInt8, UInt8) {
+            switch color {
+            case .default: fallback
+            case .ansi(let index): Color.paletteRGB(index & 15)
+            case .palette(let index): Color.paletteRGB(index)
+            case .rgb(let r, let g, let b): (r, g, b)
+            }
+        }
+        func number(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(width)) \(number(height))\">\n"
+        out += "<rect width=\"100%\" height=\"100%\" fill=\"\(hex(theme.background))\"/>\n"
+        out += "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"\(number(cellHeight * 0.8))\">\n"
+        for y in 0..<size.height {
+            let top = Double(y) * cellHeight
+            for x in 0..<size.width {
+                let cell = self[x, y]
+                var foreground = rgb(cell.style.foreground, default: theme.foreground)
+                var background = rgb(cell.style.background, default: theme.background)
+                if cell.style.attributes.contains(.reverse) { swap(&foreground, &background) }
+                let left = Double(x) * cellWidth
+                let cellBox = "x=\"\(number(left))\" width=\"\(number(cellWidth * Double(max(1, Int(cell.width)))))\""
+                if cell.style.background != .default || cell.style.attributes.contains(.reverse) {
+                    out += "<rect \(cellBox) y=\"\(number(top))\" height=\"\(number(cellHeight))\" fill=\"\(hex(background))\"/>"
+                }
+                switch cell.character {
+                case "▀": out += "<rect \(cellBox) y=\"\(number(top))\" height=\"\(number(cellHeight / 2))\" fill=\"\(hex(foreground))\"/>"
+                case "▄": out += "<rect \(cellBox) y=\"\(number(top + cellHeight / 2))\" height=\"\(number(cellHeight / 2))\" fill=\"\(hex(foreground))\"/>"
+                case "█": out += "<rect \(cellBox) y=\"\(number(top))\" height=\"\(number(cellHeight))\" fill=\"\(hex(foreground))\"/>"
+                case " ", "\u{0}": break
+                default:
+                    guard cell.width > 0 else { break }
+                    var attributes = "x=\"\(number(left))\" y=\"\(number(top + cellHeight * 0.78))\" fill=\"\(hex(foreground))\""
+                    if cell.style.attributes.contains(.bold) { attributes += " font-weight=\"bold\"" }
+                    if cell.style.attributes.contains(.dim) { attributes += " fill-opacity=\"0.6\"" }
+                    if cell.style.attributes.contains(.underline) { attributes += " text-decoration=\"underline\"" }
+                    out += "<text \(attributes)>\(Self.escapedForXML(String(cell.character)))</text>"
+                }
+            }
+            out += "\n"
+        }
+        return out + "</g>\n</svg>\n"
+    }
+
+    /// `text` with the characters XML gives meaning to written as entities.
+    static func escapedForXML(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
