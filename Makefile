@@ -1,7 +1,7 @@
 # IndicatorKit: the two commands a newcomer needs are `make showcase` and `make test`.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: setup showcase test install bench fuzz clean
+.PHONY: setup showcase test install bench fuzz pictures clean
 
 PREFIX ?= /usr/local
 
@@ -13,13 +13,20 @@ showcase: setup
 	$(SWIFT) build -c release --product showcase
 	@"$$($(SWIFT) build -c release --show-bin-path)/showcase"
 
-## Set up, build, run every unit test and every headless scenario, then build and run
-## the documentation's examples (Tools/doc-check).
+## Set up, build, run every unit test and every headless scenario, check that the
+## documentation's pictures are up to date, then build and run its examples (Tools/doc-check).
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	"$$($(SWIFT) build --show-bin-path)/showcase" headless Tests/Scenarios
+	bash Tools/pictures "$$($(SWIFT) build --show-bin-path)/showcase" --check
 	"$$($(SWIFT) build --show-bin-path)/doc-check" --swift "$(SWIFT)" .
+
+## Make the documentation's pictures of the showcase again (docs/pictures, from the
+## scenarios' snapshots); `make test` fails while they are out of date.
+pictures: setup
+	$(SWIFT) build --product showcase
+	bash Tools/pictures "$$($(SWIFT) build --show-bin-path)/showcase"
 
 ## Build showcase in release mode and install it as $(DESTDIR)$(PREFIX)/bin/showcase
 ## (one file: its GIF is compiled in, so no resource folder goes with it).

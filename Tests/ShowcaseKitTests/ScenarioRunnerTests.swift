@@ -47,6 +47,18 @@ struct ScenarioRunnerTests {
         #expect(await runner.run(scenario).passed)
     }
 
+    @Test func snapshotsAreAlsoWrittenAsPicturesWhenAsked() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var runner = ScenarioRunner(recordSnapshots: true)
+        runner.svgDirectory = folder.path
+        let scenario = try ScenarioParser.parse("size 40x10\nexpect \"Size\"\nsnapshot start", path: folder.appendingPathComponent("check.scenario").path)
+        #expect(await runner.run(scenario).passed)
+        let svg = try String(contentsOfFile: folder.appendingPathComponent("check.start.svg").path, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") && svg.contains(">S</text>"), "the screen's text, cell by cell")
+    }
+
     @Test func aFileOverOneMebibyteIsRefusedUnread() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString).scenario").path
         #expect(FileManager.default.createFile(atPath: file, contents: Data()))

@@ -16,6 +16,9 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["--version"]) == .version)
         #expect(try ShowcaseCommand.parse(["headless"]) == .headless(paths: []))
         #expect(try ShowcaseCommand.parse(["headless", "a", "b"]) == .headless(paths: ["a", "b"]))
+        #expect(try ShowcaseCommand.parse(["headless", "--svg", "pics", "a"]) == .headless(paths: ["a"], svg: "pics"))
+        #expect(try ShowcaseCommand.parse(["headless", "--svg=pics"]) == .headless(paths: [], svg: "pics"))
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["headless", "--png", "x"]) }
     }
 
     @Test func optionsTakeTheirValueAfterAnEqualsSignAsGNUToolsDo() throws {

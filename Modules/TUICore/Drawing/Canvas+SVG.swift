@@ -24,18 +24,29 @@ extension Canvas {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(width)) \(number(height))\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"\(hex(theme.background))\"/>\n"
         out += "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"\(number(cellHeight * 0.8))\">\n"
+        func colors(_ cell: Cell) -> (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)?) {
+            var foreground = rgb(cell.style.foreground, default: theme.foreground)
+            var background = rgb(cell.style.background, default: theme.background)
+            if cell.style.attributes.contains(.reverse) { swap(&foreground, &background) }
+            let painted = cell.style.background != .default || cell.style.attributes.contains(.reverse)
+            return (foreground, painted ? background : nil)
+        }
         for y in 0..<size.height {
             let top = Double(y) * cellHeight
+            // Backgrounds first, a rectangle per run of one colour.
+            var x = 0
+            while x < size.width {
+                guard let background = colors(self[x, y]).background else { x += 1; continue }
+                var end = x + 1
+                while end < size.width, let next = colors(self[end, y]).background, next == background { end += 1 }
+                out += "<rect x=\"\(number(Double(x) * cellWidth))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth))\" height=\"\(number(cellHeight))\" fill=\"\(hex(background))\"/>"
+                x = end
+            }
             for x in 0..<size.width {
                 let cell = self[x, y]
-                var foreground = rgb(cell.style.foreground, default: theme.foreground)
-                var background = rgb(cell.style.background, default: theme.background)
-                if cell.style.attributes.contains(.reverse) { swap(&foreground, &background) }
+                let foreground = colors(cell).foreground
                 let left = Double(x) * cellWidth
                 let cellBox = "x=\"\(number(left))\" width=\"\(number(cellWidth * Double(max(1, Int(cell.width)))))\""
-                if cell.style.background != .default || cell.style.attributes.contains(.reverse) {
-                    out += "<rect \(cellBox) y=\"\(number(top))\" height=\"\(number(cellHeight))\" fill=\"\(hex(background))\"/>"
-                }
                 switch cell.character {
                 case "▀": out += "<rect \(cellBox) y=\"\(number(top))\" height=\"\(number(cellHeight / 2))\" fill=\"\(hex(foreground))\"/>"
                 case "▄": out += "<rect \(cellBox) y=\"\(number(top + cellHeight / 2))\" height=\"\(number(cellHeight / 2))\" fill=\"\(hex(foreground))\"/>"
