@@ -25,23 +25,30 @@ struct LoadingCenterTests {
         }
     }
 
-    // B1.4 B1.5
-    @Test("B1.4, B1.5: the page goes on the top-most screen and is removed from that screen even after navigation")
-    func attachesToTopMostAndHidesByHandle() async {
+    /// A navigation stack (in `tabs` when given) with a detail screen pushed, and the page
+    /// shown over it for half a second.
+    func pageOverAPushedScreen(inTabs: Bool) async -> (home: Screen, detail: Screen, stack: NavigationStack, tabs: TabContainer?, center: LoadingCenter, handle: LoadingHandle) {
         let home = Screen(title: "Home"), detail = Screen(title: "Detail")
         let stack = NavigationStack(root: home)
-        let tabs = TabContainer(tabs: [stack, Screen(title: "Other")])
+        let tabs = inTabs ? TabContainer(tabs: [stack, Screen(title: "Other")]) : nil
         let center = LoadingCenter(scheduler: clock)
-        center.root = tabs
+        center.root = tabs ?? stack
         center.presentation = .page
         stack.push(detail)
         let handle = center.begin("Loading")
         await advance(.milliseconds(500))
+        return (home, detail, stack, tabs, center, handle)
+    }
+
+    // B1.4 B1.5
+    @Test("B1.4, B1.5: the page goes on the top-most screen and is removed from that screen even after navigation")
+    func attachesToTopMostAndHidesByHandle() async {
+        let (_, detail, stack, tabs, center, handle) = await pageOverAPushedScreen(inTabs: true)
         #expect(detail.hasOverlay(center.overlay))
         #expect(center.isOverlayShown)
         // Navigation changes while the page shows: pop back, switch tabs.
         stack.pop()
-        tabs.select(1)
+        tabs?.select(1)
         handle.end()
         await advance(.seconds(1))
         #expect(!detail.hasOverlay(center.overlay), "removed from the screen it was put on")
@@ -52,14 +59,7 @@ struct LoadingCenterTests {
     // B1.4
     @Test("B1.4: a showing page moves to the screen in view when asked; the label counts the others")
     func followsTheTopMostScreenAndCountsTheOthers() async {
-        let home = Screen(title: "Home"), detail = Screen(title: "Detail")
-        let stack = NavigationStack(root: home)
-        let center = LoadingCenter(scheduler: clock)
-        center.root = stack
-        center.presentation = .page
-        stack.push(detail)
-        let first = center.begin("Loading")
-        await advance(.milliseconds(500))
+        let (home, detail, stack, _, center, first) = await pageOverAPushedScreen(inTabs: false)
         #expect(detail.hasOverlay(center.overlay))
         stack.pop()
         center.followTopMost()
@@ -82,18 +82,30 @@ struct LoadingCenterTests {
         }
     }
 
+    /// A screen of `content` with the overlay shown over it at full opacity.
+    func overlayShown(over content: any View, _ presentation: LoadingPresentation) async -> (screen: Screen, center: LoadingCenter, handle: LoadingHandle) {
+        let screen = Screen(title: "S", content: content)
+        let center = LoadingCenter(scheduler: clock)
+        center.root = screen
+        center.presentation = presentation
+        let handle = center.begin("Working")
+        await advance(.seconds(1))  // past the grace delay and the fade-in: full opacity
+        return (screen, center, handle)
+    }
+
+    /// `screen` drawn on a 40×12 canvas.
+    func drawn(_ screen: Screen) -> Canvas {
+        var canvas = Canvas(size: Size(width: 40, height: 12))
+        screen.render(in: canvas.bounds, on: &canvas)
+        return canvas
+    }
+
     // B1.2 B3.1
     @Test("B1.2, B3.1: the page shades the screen white at 30 %, full-screen black at 60 %, compact black at 40 %")
     func shades() async {
-        let screen = Screen(title: "S", content: Painted())
-        let center = LoadingCenter(scheduler: clock)
-        center.root = screen
-        center.presentation = .page
-        let handle = center.begin("Working")
-        await advance(.seconds(1))  // past the grace delay and the fade-in: full opacity
+        let (screen, center, handle) = await overlayShown(over: Painted(), .page)
         func corners() -> [Style] {
-            var canvas = Canvas(size: Size(width: 40, height: 12))
-            screen.render(in: canvas.bounds, on: &canvas)
+            let canvas = drawn(screen)
             return [canvas[0, 0].style, canvas[39, 0].style, canvas[0, 11].style, canvas[39, 11].style]
         }
         // White at 0.3 over (200, 100, 50): 0.7 × each + 76.5, rounded.
@@ -113,17 +125,8 @@ struct LoadingCenterTests {
     // B1.2 B3.1
     @Test("B1.2, B3.1: on a light terminal the shades are laid over white, not black")
     func shadesFollowTheTerminalsBackground() async {
-        let screen = Screen(title: "S", content: Plain())
-        let center = LoadingCenter(scheduler: clock)
-        center.root = screen
-        center.presentation = .fullScreen
-        let handle = center.begin("Working")
-        await advance(.seconds(1))
-        func corner() -> Style {
-            var canvas = Canvas(size: Size(width: 40, height: 12))
-            screen.render(in: canvas.bounds, on: &canvas)
-            return canvas[0, 0].style
-        }
+        let (screen, center, handle) = await overlayShown(over: Plain(), .fullScreen)
+        func corner() -> Style { drawn(screen)[0, 0].style }
         #expect(corner().background == .rgb(0, 0, 0), "dark: black at 60 % over black")
         center.theme = .light
         #expect(corner().background == .rgb(102, 102, 102), "light: black at 60 % over white is grey")
