@@ -50,7 +50,7 @@ final class GifPlayerView: View {
         var text = "\(name.sanitizedForTerminal)  frame \(player.currentFrame + 1)/\(image.frameCount)  play \(play + 1)"
         if isPaused { text += "  paused" } else if position.isFinished { text += "  done" }
         if player.isBehind { text += "  decoding…" }
-        text += "  ·  space pause  ←/→ step"
+        if status.width >= text.displayWidth + 25 { text += "  ·  space pause  ←/→ step" }
         canvas.draw(text.truncated(toWidth: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
     }
 

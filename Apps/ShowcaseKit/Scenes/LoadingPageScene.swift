@@ -130,8 +130,11 @@ final class LoadingPageScene {
                 rect = rect.inset(by: 1)
             }
             let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
-            canvas.draw(look.heading, at: area.origin, style: Style(foreground: look.color, attributes: .bold), clip: area)
-            let used = buttons.render(in: area.inset(top: 2), on: &canvas)
+            let heading = look.heading.wrapped(toWidth: area.width)
+            for (i, line) in heading.enumerated() {
+                canvas.draw(line, at: Point(x: area.x, y: area.y + i), style: Style(foreground: look.color, attributes: .bold), clip: area)
+            }
+            let used = buttons.render(in: area.inset(top: 1 + heading.count), on: &canvas) + heading.count - 1
             let notes = ("Start shows the loading page on the top-most screen for 6 s; Stop hides it. "
                 + "Push or present first: the page follows, and hides even after you go back. Start while it shows "
                 + "moves it to the screen you see.").wrapped(toWidth: area.width)

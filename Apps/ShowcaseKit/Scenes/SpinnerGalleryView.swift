@@ -28,8 +28,11 @@ final class SpinnerGalleryView: View {
         lastRect = rect
         let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
         let (header, list) = area.splitTop(2)
-        let motion = reducedMotion ? "reduced motion (r: animate)" : "r: reduced motion"
-        canvas.draw("\(indicators.count) styles · ↑/↓ choose · space stop/start · \(motion)", at: header.origin, style: Style(attributes: .dim), clip: header)
+        // Whole parts only: the count always, the rest while it fits (the keys are on the status line too).
+        var parts = ["\(indicators.count) styles", reducedMotion ? "reduced motion (r: animate)" : "r: reduced motion", "↑/↓ choose", "space stop/start"]
+        var headline = parts.removeFirst()
+        for part in parts where headline.displayWidth + 3 + part.displayWidth <= header.width { headline += " · " + part }
+        canvas.draw(headline, at: header.origin, style: Style(attributes: .dim), clip: header)
         let rows = max(1, list.height)
         if selected < firstVisible { firstVisible = selected }
         if selected >= firstVisible + rows { firstVisible = selected - rows + 1 }
