@@ -107,6 +107,10 @@ struct GifCommandTests {
         let underFile = try run(["frames", Self.spinner, "--out", "/dev/full/x"])
         #expect(underFile.status == 73)
         #expect(underFile.err == "error: /dev/full is not a folder; choose another --out")
+        // A file system with no blocks: the real reason, not "0 MiB free".
+        let proc = try run(["frames", Self.spinner, "--out", "/proc/nope"])
+        #expect(proc.status == 73)
+        #expect(proc.err.hasPrefix("error: cannot create a folder in /proc: ") && !proc.err.contains("MiB free"))
     }
 
     /// The spinner's 12 frames take 12 × 11 340 bytes; `info.json` about 2 KB.

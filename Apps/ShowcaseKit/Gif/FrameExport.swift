@@ -81,7 +81,8 @@ struct FrameExport {
     /// whole blocks, the earlier export kept until the new one is complete).
     private func checkSpace(in folder: String, info: Int, replacing: Bool) throws(Failure) {
         var fs = statvfs()
-        guard statvfs(folder, &fs) == 0 else { return }  // unknown: let writing say
+        // Unknown, or a file system with no blocks (/proc): let writing say what is wrong.
+        guard statvfs(folder, &fs) == 0, fs.f_blocks > 0 else { return }
         let block = max(512, Int(fs.f_frsize))
         func blocks(_ bytes: Int) -> Int { (bytes + block - 1) / block * block }
         let needed = image.frameCount * blocks(image.width * image.height * 4) + blocks(info) + block
