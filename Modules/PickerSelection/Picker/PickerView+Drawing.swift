@@ -70,7 +70,10 @@ extension PickerView {
     private func drawGrid(on canvas: inout Canvas) {
         let rect = layout.grid
         let firstRow = state.firstRow(in: layout.viewport)
-        for row in 0..<layout.rows {
+        // The rows that fit whole, and the top of the next one where at least two of its
+        // lines fit: the grid uses the height it has, and shows that there is more below.
+        let partial = rect.height - layout.rows * PickerLayout.pitch.height >= 2 ? 1 : 0
+        for row in 0..<(layout.rows + partial) {
             for column in 0..<layout.columns {
                 let index = (firstRow + row) * layout.columns + column
                 guard index < state.assets.count else { break }
