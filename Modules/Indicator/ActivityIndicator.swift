@@ -56,6 +56,18 @@ public final class ActivityIndicator: View {
     public var labelStyle = Style()
     /// The cell box images and GIFs are fitted into (aspect ratio kept).
     public var imageBox = Size(width: 16, height: 8)
+    /// The terminal's background, which image frames are blended onto and kept visible
+    /// against (pass `capabilities.theme`; dark unless told).
+    public var theme: TerminalTheme {
+        get { player.imageTheme }
+        set { player.imageTheme = newValue }
+    }
+    /// The least luminance difference an image frame's pixels keep from that background, so
+    /// a GIF's dim strokes stay visible at indicator size; 0.25 by default, 0 for exact colours.
+    public var imageMinimumContrast: Double {
+        get { player.imageMinimumContrast }
+        set { player.imageMinimumContrast = newValue }
+    }
     /// How images become cells (`.monochrome` for terminals without colour).
     public var imageMode: HalfBlockRasterizer.Mode {
         get { player.imageMode }
@@ -95,6 +107,7 @@ public final class ActivityIndicator: View {
         reducedMotion: Bool = false, scheduler: any Scheduler
     ) {
         player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
+        player.imageMinimumContrast = 0.25
         player.reducedMotion = reducedMotion
         self.label = label
         self.labelPlacement = labelPlacement

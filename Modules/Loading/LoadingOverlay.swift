@@ -56,6 +56,8 @@ final class LoadingOverlay: View {
         let opacity = center.opacity
         guard opacity > 0, !rect.isEmpty else { return }
         let label = center.currentLabel
+        pageIndicator.theme = center.theme
+        spinnerIndicator.theme = center.theme
         switch center.presentation {
         case .page:
             canvas.shade(rect, with: .rgb(255, 255, 255), opacity: 0.3 * opacity, theme: center.theme)

@@ -43,6 +43,12 @@ public final class RefreshControl: View {
         get { player.reducedMotion }
         set { player.reducedMotion = newValue }
     }
+    /// The terminal's background, which the GIF is blended onto and kept visible against
+    /// (pass `capabilities.theme`; dark unless told).
+    public var theme: TerminalTheme {
+        get { player.imageTheme }
+        set { player.imageTheme = newValue }
+    }
     /// Colour and attributes of a glyph animation's frames.
     public var glyphStyle = Style(foreground: .cyan, attributes: .bold)
     /// Called when a refresh starts (for status lines).
@@ -75,6 +81,7 @@ public final class RefreshControl: View {
     ) {
         self.list = list
         player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
+        player.imageMinimumContrast = 0.25  // a GIF's dim strokes stay visible at indicator size
         self.state = state
         self.scheduler = scheduler
         self.action = action

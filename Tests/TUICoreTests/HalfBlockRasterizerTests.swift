@@ -216,3 +216,34 @@ struct HalfBlockRasterizerTests {
         #expect(canvas[0, 0] == .blank)
     }
 }
+
+/// Indicators keep their dim strokes visible against the terminal's background.
+struct MinimumContrastTests {
+    func topColour(_ pixel: RGBA, background: RGBA, contrast: Double) -> Color {
+        var image = RGBAImage(width: 1, height: 2)
+        image[0, 0] = pixel
+        image[0, 1] = pixel
+        return HalfBlockRasterizer(background: background, minimumContrast: contrast).rasterize(image, fitting: Size(width: 1, height: 1))[0, 0].style.foreground
+    }
+
+    func luminance(_ color: Color) -> Double {
+        guard case .rgb(let r, let g, let b) = color else { return -1 }
+        return HalfBlockRasterizer.luminance(RGBA(r, g, b))
+    }
+
+    @Test func aDarkPixelOnADarkGroundIsLiftedAndABrightOneLeftAlone() {
+        let darkTeal = RGBA(16, 60, 69)
+        #expect(topColour(darkTeal, background: RGBA(0, 0, 0), contrast: 0) == .rgb(16, 60, 69), "0: exact colours")
+        let lifted = topColour(darkTeal, background: RGBA(0, 0, 0), contrast: 0.25)
+        #expect(abs(luminance(lifted) - 0.25) < 0.01, "lifted just to the contrast asked for")
+        guard case .rgb(let r, let g, let b) = lifted else { Issue.record("expected RGB"); return }
+        #expect(g > r && b > r, "still teal")
+        #expect(topColour(RGBA(60, 220, 255), background: RGBA(0, 0, 0), contrast: 0.25) == .rgb(60, 220, 255), "enough contrast already")
+    }
+
+    @Test func aLightPixelOnALightGroundIsDarkened() {
+        let pale = RGBA(240, 240, 200)
+        let darkened = topColour(pale, background: RGBA(255, 255, 255), contrast: 0.25)
+        #expect(abs(luminance(darkened) - 0.75) < 0.01)
+    }
+}

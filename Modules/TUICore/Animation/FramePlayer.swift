@@ -51,6 +51,15 @@ public final class FramePlayer {
     public var sleepsWhenNotDrawn = false
     /// How image frames become cells (`.monochrome` for terminals without colour).
     public var imageMode: HalfBlockRasterizer.Mode = .color
+    /// The terminal's background, which translucent pixels are blended onto.
+    public var imageTheme = TerminalTheme.dark {
+        didSet { if imageTheme != oldValue { cache = nil } }
+    }
+    /// The least luminance difference an image's pixels keep from that background (see
+    /// ``HalfBlockRasterizer/minimumContrast``); 0 keeps every colour as it is.
+    public var imageMinimumContrast: Double = 0 {
+        didSet { if imageMinimumContrast != oldValue { cache = nil } }
+    }
     /// When true, image frames are decoded and rasterized on a background task, so a frame
     /// that takes long to decode (a huge GIF) never holds up input or the timer: drawing
     /// shows the last finished frame until the next is ready (late frames are skipped),
@@ -212,15 +221,21 @@ public final class FramePlayer {
             if let cache, cache.box == box, cache.mode == imageMode { return cache.cells }
             return Canvas(size: size(fitting: box))
         }
-        let cells = Self.render(index, of: animation, box: box, mode: imageMode, textStyle: textStyle)
+        let cells = Self.render(index, of: animation, box: box, rasterizer: rasterizer, textStyle: textStyle)
         cache = (index, box, imageMode, textStyle, cells)
         return cells
     }
 
-    private nonisolated static func render(_ index: Int?, of animation: any FrameAnimation, box: Size, mode: HalfBlockRasterizer.Mode, textStyle: Style) -> Canvas {
+    /// How frames are rasterized now.
+    private var rasterizer: HalfBlockRasterizer {
+        let (r, g, b) = imageTheme.background
+        return HalfBlockRasterizer(mode: imageMode, background: RGBA(r, g, b), minimumContrast: imageMinimumContrast)
+    }
+
+    private nonisolated static func render(_ index: Int?, of animation: any FrameAnimation, box: Size, rasterizer: HalfBlockRasterizer, textStyle: Style) -> Canvas {
         switch index.map({ animation.frame(at: $0) }) ?? animation.stillFrame {
         case .image(let image):
-            return HalfBlockRasterizer(mode: mode).rasterize(image, fitting: box)
+            return rasterizer.rasterize(image, fitting: box)
         case .text(let text):
             var canvas = Canvas(size: Size(width: text.displayWidth, height: 1))
             canvas.draw(text, at: .zero, style: textStyle)
@@ -233,10 +248,10 @@ public final class FramePlayer {
     /// the frame wanted has moved on meanwhile).
     private func renderInBackground(_ index: Int?, box: Size, textStyle: Style) {
         guard rendering == nil else { return }
-        let animation = animation, mode = imageMode
+        let animation = animation, mode = imageMode, rasterizer = rasterizer
         rendering = Task { [weak self] in
             let cells = await Task.detached(priority: .userInitiated) {
-                Self.render(index, of: animation, box: box, mode: mode, textStyle: .plain)
+                Self.render(index, of: animation, box: box, rasterizer: rasterizer, textStyle: .plain)
             }.value
             guard let self, !Task.isCancelled else { return }
             self.rendering = nil

@@ -27,11 +27,17 @@ public struct HalfBlockRasterizer: Sendable {
     public var mode: Mode
     /// The colour translucent pixels are blended onto.
     public var background: RGBA
+    /// The least difference in luminance (0 to 1) a pixel keeps from `background`: a
+    /// darker one on a dark background is lightened (a lighter one on a light background
+    /// darkened) until it has it, so an indicator's dim strokes stay visible. 0 (the
+    /// default) keeps every colour as it is.
+    public var minimumContrast: Double = 0
 
     /// Creates a rasterizer.
-    public init(mode: Mode = .color, background: RGBA = RGBA(0, 0, 0)) {
+    public init(mode: Mode = .color, background: RGBA = RGBA(0, 0, 0), minimumContrast: Double = 0) {
         self.mode = mode
         self.background = background
+        self.minimumContrast = minimumContrast
     }
 
     /// The number of cells an image of `width × height` pixels takes when fitted into `box`.
@@ -66,9 +72,10 @@ public struct HalfBlockRasterizer: Sendable {
 
     private func cell(upper: RGBA, lower: RGBA) -> Cell {
         if upper.a == 0 && lower.a == 0 { return .blank }
-        let top = blend(upper), bottom = blend(lower)
+        var top = blend(upper), bottom = blend(lower)
         switch mode {
         case .color:
+            (top, bottom) = (keepingContrast(top), keepingContrast(bottom))
             // A fully transparent half shows the terminal's own background.
             if lower.a == 0 { return Cell("▀", style: Style(foreground: .rgb(top.r, top.g, top.b))) }
             if upper.a == 0 { return Cell("▄", style: Style(foreground: .rgb(bottom.r, bottom.g, bottom.b))) }
@@ -89,6 +96,24 @@ public struct HalfBlockRasterizer: Sendable {
         let a = Int(p.a)
         func mix(_ c: UInt8, _ bg: UInt8) -> UInt8 { UInt8((Int(c) * a + Int(bg) * (255 - a) + 127) / 255) }
         return RGBA(mix(p.r, background.r), mix(p.g, background.g), mix(p.b, background.b))
+    }
+
+    static func luminance(_ p: RGBA) -> Double {
+        (0.2126 * Double(p.r) + 0.7152 * Double(p.g) + 0.0722 * Double(p.b)) / 255
+    }
+
+    /// `p` moved towards white (on a dark background) or black (on a light one) until its
+    /// luminance is ``minimumContrast`` from the background's, keeping its hue's share.
+    func keepingContrast(_ p: RGBA) -> RGBA {
+        guard minimumContrast > 0 else { return p }
+        let ground = Self.luminance(background), own = Self.luminance(p)
+        guard abs(own - ground) < minimumContrast else { return p }
+        let onDark = ground < 0.5
+        let wanted = onDark ? min(1, ground + minimumContrast) : max(0, ground - minimumContrast)
+        let target: Double = onDark ? 1 : 0
+        let t = abs(target - own) < 1e-9 ? 0 : min(1, max(0, (wanted - own) / (target - own)))
+        func move(_ c: UInt8) -> UInt8 { UInt8((Double(c) + t * (target * 255 - Double(c))).rounded()) }
+        return RGBA(move(p.r), move(p.g), move(p.b), p.a)
     }
 
     private func isLight(_ p: RGBA) -> Bool {
