@@ -523,6 +523,11 @@ static void ik_reenter(void) {
     clearok(curscr, TRUE);
 }
 
+void ik_unget_bytes(const unsigned char *bytes, int count) {
+    if (ik_screen == NULL) return;
+    for (int i = count - 1; i >= 0; i--) ungetch(bytes[i]);  /* ungetch is last in, first out */
+}
+
 void ik_suspend(void) {
     /* The calling thread may block SIGTSTP (threads started for other work do): let it in. */
     sigset_t just, old;

@@ -69,9 +69,18 @@ public final class NcursesTerminal: EventSourceBackend {
     /// Starts ncurses on the terminal (by default standard input and output).
     public static func open(
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
-        environment: [String: String], mouse: Bool = true, installSignalHandlers: Bool = true
+        environment: [String: String], mouse: Bool = true, installSignalHandlers: Bool = true,
+        asksBackground: Bool = true
     ) throws(TerminalError) -> NcursesTerminal {
         if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
+        // The background: the environment's word first, else the terminal's answer (OSC 11).
+        var theme = TerminalTheme.detect(environment: environment)
+        var typedMeanwhile: [UInt8] = []
+        if asksBackground, environment["INDICATORKIT_BACKGROUND"] == nil, environment["COLORFGBG"] == nil {
+            let answer = BackgroundQuery.ask(input: input, output: output)
+            if let told = answer.theme { theme = told }
+            typedMeanwhile = answer.otherBytes
+        }
         guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
         let userTerm = environment["TERM"] ?? ""
         let term = ColorDepthDetector.terminfoName(for: userTerm, environment: environment) { ik_check_terminal($0, output) == 0 }
@@ -80,11 +89,12 @@ public final class NcursesTerminal: EventSourceBackend {
             throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         if installSignalHandlers { ik_install_signal_handlers() }
+        if !typedMeanwhile.isEmpty { ik_unget_bytes(typedMeanwhile, Int32(typedMeanwhile.count)) }
         let colors = Int(ik_colors())
         let direct = ik_direct_color() == 1
         let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
         let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
-                                        theme: TerminalTheme.detect(environment: environment))
+                                        theme: theme)
         return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()))
     }
 

@@ -63,6 +63,16 @@ struct InputDecoderTests {
 struct PasteAssemblerTests {
     func chars(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
 
+    @Test func theTerminalsBackgroundAnswerIsRead() {
+        let st = "\u{1B}\\", da = "\u{1B}[?62;22c"
+        #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:0000/0000/0000\(st)\(da)".utf8)) == .init(theme: .dark, otherBytes: []))
+        #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:ff/ff/ee\u{07}\(da)".utf8)) == .init(theme: .light, otherBytes: []), "BEL ends it too; two hex digits")
+        #expect(BackgroundQuery.parse(Array("a\(da)b".utf8)) == .init(theme: nil, otherBytes: Array("ab".utf8)), "no OSC 11 answer: only the keys typed are left")
+        #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:1/2\(st)".utf8)).theme == nil, "a malformed colour says nothing")
+        #expect(BackgroundQuery.containsDeviceAttributes(Array(da.utf8)))
+        #expect(!BackgroundQuery.containsDeviceAttributes(Array("\u{1B}[?62;22".utf8)))
+    }
+
     @Test func escThenAKeyIsAltWithItAndALoneEscStaysEsc() {
         #expect(InputDecoder.joiningAlt([.key(.escape), .key(.character("x"))]) == [.key(.alt("x"))])
         #expect(InputDecoder.joiningAlt([.key(.escape), .key(.modified(.up, .shift))]) == [.key(.modified(.up, [.shift, .alt]))])

@@ -10,7 +10,7 @@ struct NcursesTerminalTests {
     let environment = ["TERM": "xterm-256color"]
 
     func open(_ pty: PseudoTerminal, term: String = "xterm-256color", mouse: Bool = false) throws -> NcursesTerminal {
-        try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": term], mouse: mouse, installSignalHandlers: false)
+        try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": term], mouse: mouse, installSignalHandlers: false, asksBackground: false)
     }
 
     /// The input events the terminal reads, waiting on its input (not sleeping) until there
@@ -32,7 +32,7 @@ struct NcursesTerminalTests {
     @Test(.enabled(if: hasXtermDirect, "needs the xterm-direct terminfo (Debian's ncurses-term, which Tools/setup installs)"))
     func colortermTruecolorGivesTrueColourUnderA256ColourTerm() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
-        let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], mouse: false, installSignalHandlers: false)
+        let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], mouse: false, installSignalHandlers: false, asksBackground: false)
         defer { terminal.close() }
         #expect(terminal.capabilities.colorDepth == .trueColor)
         #expect(terminal.capabilities.name == "xterm-256color, as xterm-direct")
@@ -41,6 +41,24 @@ struct NcursesTerminalTests {
         terminal.present(canvas)
         let sent = pty.output(until: { $0.contains("x") })
         #expect(sent.contains("38:2::1:2:3") || sent.contains("38;2;1;2;3"), "a 24-bit colour is sent as such (xterm-direct writes the ITU colon form)")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theBackgroundIsAskedOfTheTerminalAndKeysTypedMeanwhileAreKept() async throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        // The terminal's side: answer the question as a light xterm does, with a key typed meanwhile.
+        struct Shared: @unchecked Sendable { let pty: PseudoTerminal }  // its primary side is read only there
+        let shared = Shared(pty: pty)
+        let answered = Task.detached { () -> String in
+            let asked = shared.pty.output(until: { $0.contains("\u{1B}[c") })
+            shared.pty.send(Array("\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\q\u{1B}[?62;22c".utf8))
+            return asked
+        }
+        let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": "xterm-256color"], mouse: false, installSignalHandlers: false)
+        defer { terminal.close() }
+        #expect(await answered.value.contains("\u{1B}]11;?"), "it asked")
+        #expect(terminal.capabilities.theme == .light)
+        #expect(events(terminal, pty, count: 1) == [.key(.character("q"))], "the key typed meanwhile is not lost")
     }
 
     @Test func sizeComesFromTheTerminal() throws {

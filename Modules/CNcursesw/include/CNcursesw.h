@@ -99,6 +99,9 @@ void ik_install_signal_handlers(void);
    entered again on `fg`). */
 void ik_suspend(void);
 
+/* Gives bytes read before ncurses started back to its input, to be read in order. */
+void ik_unget_bytes(const unsigned char *bytes, int count);
+
 
 /* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */
 int ik_open_pty(int *primary, int *secondary);

@@ -1,0 +1,107 @@
+import Foundation
+import TUICore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Asks the terminal for its background colour (OSC 11, `ESC ] 11 ; ? ST`), as xterm, VTE,
+/// kitty, iTerm2, tmux and others answer (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`). A device
+/// attributes request (DA1, `ESC [ c`) follows it: every terminal answers that one, so a
+/// terminal that does not know OSC 11 costs no wait beyond its DA1 answer; the timeout is
+/// only a safety net. Bytes that are not part of the answers (keys typed meanwhile) are
+/// handed back, to be read as input.
+enum BackgroundQuery {
+    /// What the terminal said: its background's theme (nil when it did not say) and the
+    /// other bytes that arrived meanwhile.
+    struct Answer: Equatable {
+        var theme: TerminalTheme?
+        var otherBytes: [UInt8]
+    }
+
+    static let request = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+
+    /// Sends the requests on `output` and reads the answers from `input` (in non-canonical,
+    /// no-echo mode for the while), for `timeout` at most.
+    static func ask(input: Int32, output: Int32, timeout: Duration = .milliseconds(200)) -> Answer {
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return Answer(theme: nil, otherBytes: []) }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        defer { tcsetattr(input, TCSANOW, &saved) }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return Answer(theme: nil, otherBytes: []) }
+        let sent = request.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+        guard sent == request.count else { return Answer(theme: nil, otherBytes: []) }
+        var received: [UInt8] = []
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while !containsDeviceAttributes(received) {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            var watch = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watch, 1, Int32(max(1, left.milliseconds)))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            received += buffer[0..<n]
+        }
+        return parse(received)
+    }
+
+    /// Whether `bytes` hold a DA1 answer, `ESC [ ? … c`.
+    static func containsDeviceAttributes(_ bytes: [UInt8]) -> Bool {
+        deviceAttributesRange(in: bytes) != nil
+    }
+
+    static func deviceAttributesRange(in bytes: [UInt8]) -> Range<Int>? {
+        var i = 0
+        while i + 2 < bytes.count {
+            if bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?") {
+                var j = i + 3
+                while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) { j += 1 }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "c") { return i..<(j + 1) }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The theme an OSC 11 answer in `bytes` gives, and the bytes that are neither it nor the
+    /// DA1 answer.
+    static func parse(_ bytes: [UInt8]) -> Answer {
+        var rest = bytes
+        if let da = deviceAttributesRange(in: rest) { rest.removeSubrange(da) }
+        let prefix = Array("\u{1B}]11;".utf8)
+        guard let start = (0...max(0, rest.count - prefix.count)).first(where: { rest.count >= prefix.count && Array(rest[$0..<($0 + prefix.count)]) == prefix }) else {
+            return Answer(theme: nil, otherBytes: rest)
+        }
+        // The answer ends with BEL or ST (ESC \).
+        var end = start + prefix.count, bodyEnd: Int?
+        while end < rest.count {
+            if rest[end] == 0x07 { bodyEnd = end; end += 1; break }
+            if rest[end] == 0x1B, end + 1 < rest.count, rest[end + 1] == UInt8(ascii: "\\") { bodyEnd = end; end += 2; break }
+            end += 1
+        }
+        guard let bodyEnd else { return Answer(theme: nil, otherBytes: rest) }
+        let body = String(decoding: rest[(start + prefix.count)..<bodyEnd], as: UTF8.self)
+        rest.removeSubrange(start..<end)
+        return Answer(theme: theme(ofColorSpec: body), otherBytes: rest)
+    }
+
+    /// `rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a component) as dark or light.
+    static func theme(ofColorSpec spec: String) -> TerminalTheme? {
+        guard spec.hasPrefix("rgb:") else { return nil }
+        let parts = spec.dropFirst(4).split(separator: "/")
+        guard parts.count == 3 else { return nil }
+        var values: [Double] = []
+        for part in parts {
+            guard (1...4).contains(part.count), let value = Int(part, radix: 16) else { return nil }
+            values.append(Double(value) / Double((1 << (4 * part.count)) - 1))
+        }
+        let luminance = 0.2126 * values[0] + 0.7152 * values[1] + 0.0722 * values[2]
+        return luminance > 0.5 ? .light : .dark
+    }
+}
