@@ -114,7 +114,10 @@ final class RequestsView: View {
         write(now, Style(foreground: .yellow))
         if area.height >= 16 { write(Self.header, Style(attributes: .dim)) }
         y += 1
-        y += buttons.render(in: Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y)), on: &canvas) + 1
+        // On a short terminal the results come first: the keys are on the status line and under ?.
+        if area.height >= 14 {
+            y += buttons.render(in: Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y)), on: &canvas) + 1
+        }
         write("Results", Style(attributes: .bold))
         for result in results where y < area.maxY {
             write(result.sanitizedForTerminal, result.contains("✗") ? Style(foreground: .red) : .plain)
