@@ -1,0 +1,58 @@
+import Testing
+@testable import TUICore
+
+/// The finer symbol sets: each cell's glyph and two colours chosen to match its pixels.
+struct SymbolRasterizerTests {
+    /// One cell's worth of pixels for `set`: `on` pixels white, the others black.
+    func cellImage(_ set: SymbolSet, on: Set<Int>) -> RGBAImage {
+        let (w, h) = set.grid
+        var image = RGBAImage(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { image[x, y] = on.contains(y * w + x) ? RGBA(255, 255, 255) : RGBA(0, 0, 0) } }
+        return image
+    }
+
+    func draw(_ image: RGBAImage, _ set: SymbolSet, cells: Size = Size(width: 1, height: 1)) -> Cell {
+        SymbolRasterizer(symbols: set).rasterize(image, fitting: cells)[0, 0]
+    }
+
+    @Test func aCellWithA2x3PatternPicksThatSextant() {
+        // Top-left, middle-right and bottom-left lit: bits 0, 3 and 4 = 25 → U+1FB00 + 23.
+        let cell = draw(cellImage(.sextant, on: [0, 3, 4]), .sextant, cells: Size(width: 1, height: 1))
+        #expect(cell.character == SymbolSet.sextant.glyph(0b011001))
+        #expect(cell.character == "\u{1FB17}")
+        #expect(cell.style.foreground == .rgb(255, 255, 255) && cell.style.background == .rgb(0, 0, 0))
+        // Its mirror is the same glyph with the colours swapped.
+        let mirror = draw(cellImage(.sextant, on: [1, 2, 5]), .sextant)
+        #expect(mirror.character == "\u{1FB17}" && mirror.style.foreground == .rgb(0, 0, 0) && mirror.style.background == .rgb(255, 255, 255))
+    }
+
+    @Test func aFlatCellIsAFullBlockOfItsColour() {
+        var image = RGBAImage(width: 2, height: 3)
+        for y in 0..<3 { for x in 0..<2 { image[x, y] = RGBA(10, 200, 30) } }
+        for set in [SymbolSet.quadrant, .sextant] {
+            let cell = draw(image, set)
+            #expect(cell.character == "█", "\(set)")
+            #expect(cell.style.foreground == .rgb(10, 200, 30))
+        }
+        let braille = draw(image, .braille)
+        #expect(braille.character == " " && braille.style.background == .rgb(10, 200, 30), "braille has no full block: a space on the colour")
+    }
+
+    @Test func quadrantsAndBrailleMapTheirBits() {
+        #expect(draw(cellImage(.quadrant, on: [0, 3]), .quadrant).character == "▚")
+        #expect(draw(cellImage(.quadrant, on: [2, 3]), .quadrant).character == "▄" || draw(cellImage(.quadrant, on: [2, 3]), .quadrant).character == "▀")
+        #expect(SymbolSet.braille.glyph(0b0000_0001) == "⠁", "top-left: dot 1")
+        #expect(SymbolSet.braille.glyph(0b0000_0010) == "⠈", "top-right: dot 4")
+        #expect(SymbolSet.braille.glyph(0b1000_0000) == "⢀", "bottom-right: dot 8")
+        #expect(SymbolSet.braille.glyph(255) == "⣿")
+        #expect(SymbolSet.sextant.glyph(21) == "▌" && SymbolSet.sextant.glyph(42) == "▐", "the half columns are not sextants")
+        #expect(SymbolSet.sextant.glyph(62) == "\u{1FB3B}", "the last sextant")
+    }
+
+    @Test func transparentCellsStayBlankAndTheSizeIsTheHalfBlocksOne() {
+        let clear = RGBAImage(width: 8, height: 8)
+        let cells = SymbolRasterizer(symbols: .braille).rasterize(clear, fitting: Size(width: 4, height: 2))
+        #expect(cells.size == HalfBlockRasterizer().fittedSize(width: 8, height: 8, in: Size(width: 4, height: 2)))
+        #expect(cells[0, 0] == .blank)
+    }
+}
