@@ -9,7 +9,7 @@ import ShowcaseKit
 import TUICore
 
 /// The command line; words that are not valid UTF-8 reach their files through descriptors.
-nonisolated(unsafe) let arguments = RawArguments.fromProcess()  // set once, before anything reads it
+nonisolated let arguments = RawArguments.fromProcess()
 
 func printError(_ line: String) {
     _ = ChildProcessIO.write(Data((arguments.showing(line) + "\n").utf8), to: STDERR_FILENO)
@@ -59,7 +59,7 @@ case .version:
     finish(0)
 case .headless(let paths, let svg):
     finish(await HeadlessCommand.run(paths: paths, svgDirectory: svg, output: say, errors: printError))
-case .gif(.play(let path, let memory)):
+case .gif(.play(let path, let memory, let symbols)):
     let image: AnimatedImage
     switch GifCommand.load(path, memory: memory) {
     case .success(let loaded): image = loaded
@@ -74,7 +74,10 @@ case .gif(.play(let path, let memory)):
         printError("showcase: \(error)")
         exit(2)
     }
-    let (player, host) = GifPlayerApp.hosted(image: image, name: (arguments.showing(path) as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler())
+    let (player, host) = GifPlayerApp.hosted(
+        image: image, name: (arguments.showing(path) as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler(),
+        symbols: symbols.resolved(environment: ProcessInfo.processInfo.environment)
+    )
     let loop = TerminalRunLoop(backend: terminal, host: host)
     player.onQuit = { loop.exit(status: 0) }
     player.onSuspend = { terminal.suspend() }

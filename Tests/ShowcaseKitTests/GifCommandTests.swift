@@ -53,6 +53,9 @@ struct GifCommandTests {
         #expect(!frames.err.contains("DecodingLimits"), "the advice names the flag, not the API")
         #expect(try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out", "d", "--max-memory", "600"]) == .gif(.frames(path: "a.gif", output: "d", memory: MemoryBudget(bytes: 600 << 20))))
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["gif", "play", "a.gif", "--max-memory", "lots"]) }
+        #expect(try ShowcaseCommand.parse(["gif", "play", "a.gif", "--symbols", "sextant"]) == .gif(.play(path: "a.gif", symbols: .set(.sextant))))
+        #expect(try ShowcaseCommand.parse(["gif", "play", "a.gif", "--symbols=auto"]) == .gif(.play(path: "a.gif", symbols: .automatic)))
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["gif", "play", "a.gif", "--symbols", "octant"]) }
     }
 
     @Test func infoTextSummarises() throws {

@@ -55,4 +55,12 @@ struct SymbolRasterizerTests {
         #expect(cells.size == HalfBlockRasterizer().fittedSize(width: 8, height: 8, in: Size(width: 4, height: 2)))
         #expect(cells[0, 0] == .blank)
     }
+
+    @Test func autoPicksSextantsOnlyWhereTheTerminalDrawsThemItself() {
+        #expect(SymbolSet.automatic(environment: ["TERM": "xterm-256color"]) == .quadrant)
+        #expect(SymbolSet.automatic(environment: ["TERM": "xterm-kitty"]) == .sextant)
+        #expect(SymbolSet.automatic(environment: ["TERM": "xterm-256color", "VTE_VERSION": "7200"]) == .sextant)
+        #expect(SymbolSet.automatic(environment: ["TERM": "xterm-256color", "VTE_VERSION": "5202"]) == .quadrant)
+        #expect(SymbolSet.automatic(environment: ["TERM": "xterm-kitty", "INDICATORKIT_SYMBOLS": "half"]) == .half, "the user's word wins")
+    }
 }

@@ -11,7 +11,7 @@ public enum GifCommand: Equatable, Sendable {
     /// folder (or, with `replace`, in place of an earlier export, swapped in when complete).
     case frames(path: String, output: String, replace: Bool = false, memory: MemoryBudget = .default)
     /// Play the GIF in the terminal.
-    case play(path: String, memory: MemoryBudget = .default)
+    case play(path: String, memory: MemoryBudget = .default, symbols: SymbolChoice = .automatic)
 
     /// Exit statuses: 0 success (warnings included), 65 undecodable, 66 unreadable, 73 the
     /// export could not be written (nothing of it is left, an earlier export is kept).
@@ -21,7 +21,7 @@ public enum GifCommand: Equatable, Sendable {
     /// See ``undecodableStatus`` (EX_CANTCREAT).
     public static let cantCreateStatus: Int32 = 73
 
-    static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] [--max-memory MIB] | gif play FILE [--max-memory MIB]"
+    static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] [--max-memory MIB] | gif play FILE [--max-memory MIB] [--symbols half|quadrant|sextant|braille|auto]"
 
     /// Parses the words after `gif`.
     static func parse(_ words: [String]) throws(UsageError) -> GifCommand {
@@ -43,9 +43,10 @@ public enum GifCommand: Equatable, Sendable {
             return .frames(path: try file(), output: output, replace: replace, memory: memory)
         case "play":
             let memory = try MemoryBudget.parse(&rest)
+            let symbols = try SymbolChoice.parse(&rest)
             let path = try file()
             guard path != "-" else { throw UsageError("`gif play` reads its keys from standard input, so it cannot read the GIF from it; give a file") }
-            return .play(path: path, memory: memory)
+            return .play(path: path, memory: memory, symbols: symbols)
         default:
             throw UsageError("unknown gif command `\(verb)`: \(usage)")
         }
@@ -116,5 +117,30 @@ public enum GifCommand: Equatable, Sendable {
         output("wrote \(image.frameCount) frame(s) of \(image.width)×\(image.height) RGBA and info.json to \(directory.sanitizedForTerminal)")
         for warning in image.warnings { output("warning: \(warning.sanitizedForTerminal)") }
         return 0
+    }
+}
+
+/// `--symbols half|quadrant|sextant|braille|auto`: the block symbols images are drawn with.
+public enum SymbolChoice: Equatable, Sendable {
+    /// The finest set the terminal can be expected to show (``SymbolSet/automatic(environment:)``).
+    case automatic
+    /// This set.
+    case set(SymbolSet)
+
+    /// The set to use in `environment`.
+    public func resolved(environment: [String: String]) -> SymbolSet {
+        switch self {
+        case .automatic: SymbolSet.automatic(environment: environment)
+        case .set(let set): set
+        }
+    }
+
+    static func parse(_ words: inout ArgumentWords) throws(UsageError) -> SymbolChoice {
+        guard let name = try words.value("--symbols") else { return .automatic }
+        if name == "auto" { return .automatic }
+        guard let set = SymbolSet(rawValue: name) else {
+            throw UsageError("`--symbols` takes half, quadrant, sextant, braille or auto, not `\(name.sanitizedForTerminal)`")
+        }
+        return .set(set)
     }
 }

@@ -16,10 +16,10 @@ public final class GifPlayerApp: View {
     }
 
     /// Builds the player on `backend`, timed by `scheduler`, and the host that draws it.
-    public static func hosted(image: AnimatedImage, name: String, on backend: any TerminalBackend, scheduler: any Scheduler) -> (app: GifPlayerApp, host: TerminalHost) {
+    public static func hosted(image: AnimatedImage, name: String, on backend: any TerminalBackend, scheduler: any Scheduler, symbols: SymbolSet = .half) -> (app: GifPlayerApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
         let context = SceneContext(scheduler: scheduler, capabilities: { backend.capabilities }, setNeedsDisplay: { hostReference?.setNeedsDisplay() })
-        let app = GifPlayerApp(player: GifPlayerView(image: image, name: name, rendersInBackground: true, context: context))
+        let app = GifPlayerApp(player: GifPlayerView(image: image, name: name, rendersInBackground: true, symbols: symbols, context: context))
         let host = TerminalHost(backend: backend, root: app, minimumSize: Size(width: 10, height: 3))
         hostReference = host
         return (app, host)

@@ -18,11 +18,12 @@ final class GifPlayerView: View {
 
     /// `rendersInBackground`: decode off the main actor, so keys act at once however long a
     /// frame takes (`gif play`; the showcase's own scene plays small GIFs in step with its clock).
-    init(image: AnimatedImage, name: String, timing: FrameTiming = .own, rendersInBackground: Bool = false, context: SceneContext) {
+    init(image: AnimatedImage, name: String, timing: FrameTiming = .own, rendersInBackground: Bool = false, symbols: SymbolSet = .half, context: SceneContext) {
         self.image = image
         self.name = name
         player = FramePlayer(animation: image, timing: timing, scheduler: context.scheduler)
         player.rendersInBackground = rendersInBackground
+        player.imageSymbols = symbols
         player.sleepsWhenNotDrawn = true
         player.onNeedsDisplay = context.setNeedsDisplay
         depth = { context.capabilities().colorDepth }

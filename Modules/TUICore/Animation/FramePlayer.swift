@@ -51,6 +51,10 @@ public final class FramePlayer {
     public var sleepsWhenNotDrawn = false
     /// How image frames become cells (`.monochrome` for terminals without colour).
     public var imageMode: HalfBlockRasterizer.Mode = .color
+    /// The block symbols image frames are drawn with (colour mode; half blocks by default).
+    public var imageSymbols = SymbolSet.half {
+        didSet { if imageSymbols != oldValue { cache = nil } }
+    }
     /// The terminal's background, which translucent pixels are blended onto.
     public var imageTheme = TerminalTheme.dark {
         didSet { if imageTheme != oldValue { cache = nil } }
@@ -227,12 +231,12 @@ public final class FramePlayer {
     }
 
     /// How frames are rasterized now.
-    private var rasterizer: HalfBlockRasterizer {
+    private var rasterizer: ImageCells {
         let (r, g, b) = imageTheme.background
-        return HalfBlockRasterizer(mode: imageMode, background: RGBA(r, g, b), minimumContrast: imageMinimumContrast)
+        return ImageCells(mode: imageMode, symbols: imageSymbols, background: RGBA(r, g, b), minimumContrast: imageMinimumContrast)
     }
 
-    private nonisolated static func render(_ index: Int?, of animation: any FrameAnimation, box: Size, rasterizer: HalfBlockRasterizer, textStyle: Style) -> Canvas {
+    private nonisolated static func render(_ index: Int?, of animation: any FrameAnimation, box: Size, rasterizer: ImageCells, textStyle: Style) -> Canvas {
         switch index.map({ animation.frame(at: $0) }) ?? animation.stillFrame {
         case .image(let image):
             return rasterizer.rasterize(image, fitting: box)
@@ -285,5 +289,21 @@ public final class FramePlayer {
             onNeedsDisplay?()
         }
         scheduleNextTick()
+    }
+}
+
+/// How a player turns an image frame into cells: half blocks (and the monochrome shapes) or
+/// a finer symbol set.
+struct ImageCells: Sendable {
+    let mode: HalfBlockRasterizer.Mode
+    let symbols: SymbolSet
+    let background: RGBA
+    let minimumContrast: Double
+
+    func rasterize(_ image: RGBAImage, fitting box: Size) -> Canvas {
+        if mode == .monochrome || symbols == .half {
+            return HalfBlockRasterizer(mode: mode, background: background, minimumContrast: minimumContrast).rasterize(image, fitting: box)
+        }
+        return SymbolRasterizer(symbols: symbols, background: background, minimumContrast: minimumContrast).rasterize(image, fitting: box)
     }
 }

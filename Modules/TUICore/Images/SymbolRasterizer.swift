@@ -48,6 +48,18 @@ public enum SymbolSet: String, CaseIterable, Sendable {
         }
     }
 
+    /// The finest set a terminal can be expected to show, from its environment:
+    /// `INDICATORKIT_SYMBOLS` when set to a set's name; sextants where the terminal draws
+    /// them itself (kitty, WezTerm, foot, VTE 0.60 and later: GNOME Terminal, Tilix…), since
+    /// a font may lack Unicode 13's; quadrants elsewhere (block elements every font has).
+    public static func automatic(environment: [String: String]) -> SymbolSet {
+        if let asked = environment["INDICATORKIT_SYMBOLS"].flatMap({ SymbolSet(rawValue: $0.lowercased()) }) { return asked }
+        let term = environment["TERM"] ?? "", program = environment["TERM_PROGRAM"] ?? ""
+        if term == "xterm-kitty" || term.hasPrefix("foot") || program == "WezTerm" { return .sextant }
+        if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 6000 { return .sextant }
+        return .quadrant
+    }
+
     static let quadrants: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
 }
 
