@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TUICore
 
@@ -62,5 +63,44 @@ struct SymbolRasterizerTests {
         #expect(SymbolSet.automatic(environment: ["TERM": "xterm-256color", "VTE_VERSION": "7200"]) == .sextant)
         #expect(SymbolSet.automatic(environment: ["TERM": "xterm-256color", "VTE_VERSION": "5202"]) == .quadrant)
         #expect(SymbolSet.automatic(environment: ["TERM": "xterm-kitty", "INDICATORKIT_SYMBOLS": "half"]) == .half, "the user's word wins")
+    }
+}
+
+/// The reconstruction error the bench reports.
+struct RasterFidelityTests {
+    /// A smooth, detailed picture: rings of colour.
+    static func rings(_ width: Int, _ height: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x - width / 2), dy = Double(y - height / 2)
+                let r = (dx * dx + dy * dy).squareRoot()
+                image[x, y] = RGBA(UInt8(127 + 127 * sin(r / 3)), UInt8(127 + 127 * cos(r / 5)), UInt8(Double(x) / Double(width) * 255))
+            }
+        }
+        return image
+    }
+
+    @Test func aFlatImageIsExactAndFinerSymbolsComeCloserOnDetail() {
+        var flat = RGBAImage(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { flat[x, y] = RGBA(50, 100, 150) } }
+        let exact = RasterFidelity.psnr(of: SymbolRasterizer(symbols: .sextant).rasterize(flat, fitting: Size(width: 4, height: 2)), symbols: .sextant, against: flat)
+        #expect(exact >= 60, "a flat picture is shown exactly (\(exact) dB)")
+        let image = Self.rings(160, 96)
+        let box = Size(width: 40, height: 12)
+        func psnr(_ set: SymbolSet) -> Double {
+            RasterFidelity.psnr(of: SymbolRasterizer(symbols: set).rasterize(image, fitting: box), symbols: set, against: image)
+        }
+        let half = psnr(.half), quadrant = psnr(.quadrant), sextant = psnr(.sextant)
+        #expect(quadrant > half, "quadrants \(quadrant) dB > half blocks \(half) dB")
+        #expect(sextant > quadrant, "sextants \(sextant) dB > quadrants \(quadrant) dB")
+    }
+
+    @Test func aWrongCellLowersTheFigure() {
+        let image = Self.rings(40, 24)
+        var cells = SymbolRasterizer(symbols: .quadrant).rasterize(image, fitting: Size(width: 20, height: 6))
+        let before = RasterFidelity.psnr(of: cells, symbols: .quadrant, against: image)
+        cells[3, 3] = Cell("█", style: Style(foreground: .rgb(255, 0, 255)))
+        #expect(RasterFidelity.psnr(of: cells, symbols: .quadrant, against: image) < before)
     }
 }

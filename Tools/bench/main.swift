@@ -8,6 +8,7 @@ USAGE: bench terminal [--frames N]
        bench indicator [--seconds N]
        bench loading
        bench picker
+       bench raster
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
@@ -17,6 +18,8 @@ USAGE: bench terminal [--frames N]
              giflib-floor (DGifSlurp + compositing in C) and Pillow where installed.
   loading    the cost of LoadingCenter.track around an empty operation, and 10 000
              overlapping tracked operations ending with the overlay hidden.
+  raster     each symbol set (half, quadrant, sextant, braille) on the bench GIFs and a
+             photo-like picture at 80×24 cells: PSNR of the cells against the picture, ms a frame.
   picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
              of 10 000 items with 1 000 moves against CollectionDifference.
   indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
@@ -135,6 +138,14 @@ case "picker" where arguments.count == 1:
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("bench picker: \(error)\n".utf8))
+        exit(1)
+    }
+case "raster" where arguments.count == 1:
+    do {
+        for line in try RasterBench.run() { print(line) }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bench raster: \(error)\n".utf8))
         exit(1)
     }
 case "loading" where arguments.count == 1:

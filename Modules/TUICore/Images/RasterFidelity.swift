@@ -1,0 +1,58 @@
+import Foundation
+
+/// How faithfully cells show an image: the cells' pixels are rebuilt from each glyph's
+/// coverage and its two colours, on a grid of 2×12 sub-pixels a cell (fine enough for every
+/// ``SymbolSet``), and compared with the image area-averaged to the same grid. The figure
+/// is the peak signal-to-noise ratio in decibels: higher is closer.
+public enum RasterFidelity {
+    /// Sub-pixels a cell in the comparison grid.
+    static let grid = (columns: 2, rows: 12)
+
+    /// The PSNR (dB) of `cells`, drawn with `symbols`, against `image` (opaque pixels;
+    /// translucent ones are taken over `background`, as are cells in default colours).
+    public static func psnr(of cells: Canvas, symbols: SymbolSet, against image: RGBAImage, background: RGBA = RGBA(0, 0, 0)) -> Double {
+        let size = Size(width: cells.size.width * grid.columns, height: cells.size.height * grid.rows)
+        guard !size.isEmpty else { return 0 }
+        let reference = HalfBlockRasterizer.areaAverage(image, to: size)
+        let masks = maskOfGlyph(symbols)
+        let (gw, gh) = symbols.grid
+        var squared = 0.0
+        for row in 0..<cells.size.height {
+            for column in 0..<cells.size.width {
+                let cell = cells[column, row]
+                let fg = rgb(cell.style.foreground, background), bg = rgb(cell.style.background, background)
+                let mask = masks[cell.character] ?? 0
+                for sy in 0..<grid.rows {
+                    for sx in 0..<grid.columns {
+                        let sub = (sy * gh / grid.rows) * gw + sx * gw / grid.columns
+                        let shown = mask & (1 << sub) != 0 ? fg : bg
+                        let p = reference[(row * grid.rows + sy) * size.width + column * grid.columns + sx]
+                        let a = Double(p.a) / 255
+                        let want = (Double(p.r) * a + Double(background.r) * (1 - a), Double(p.g) * a + Double(background.g) * (1 - a), Double(p.b) * a + Double(background.b) * (1 - a))
+                        let dr = want.0 - shown.0, dg = want.1 - shown.1, db = want.2 - shown.2
+                        squared += dr * dr + dg * dg + db * db
+                    }
+                }
+            }
+        }
+        let mse = squared / Double(size.area * 3)
+        return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+    }
+
+    /// Every glyph of a set and the sub-pixels it covers.
+    static func maskOfGlyph(_ symbols: SymbolSet) -> [Character: Int] {
+        var masks: [Character: Int] = ["█": (1 << (symbols.grid.columns * symbols.grid.rows)) - 1, " ": 0]
+        for mask in 0..<(1 << (symbols.grid.columns * symbols.grid.rows)) { masks[symbols.glyph(mask)] = mask }
+        if symbols == .braille { masks[" "] = 0 }  // a flat braille cell is a space on its colour
+        return masks
+    }
+
+    private static func rgb(_ color: Color, _ fallback: RGBA) -> (Double, Double, Double) {
+        switch color {
+        case .rgb(let r, let g, let b): (Double(r), Double(g), Double(b))
+        case .default: (Double(fallback.r), Double(fallback.g), Double(fallback.b))
+        case .ansi(let i): { let c = Color.paletteRGB(i & 15); return (Double(c.0), Double(c.1), Double(c.2)) }()
+        case .palette(let i): { let c = Color.paletteRGB(i); return (Double(c.0), Double(c.1), Double(c.2)) }()
+        }
+    }
+}
