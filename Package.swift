@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NcursesTerminal", targets: ["NcursesTerminal"]),
         .library(name: "ChildProcess", targets: ["ChildProcess"]),
         .library(name: "GifDecoding", targets: ["GifDecoding"]),
+        .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "Indicator", targets: ["Indicator"]),
         .library(name: "RefreshControl", targets: ["RefreshControl"]),
         .library(name: "Loading", targets: ["Loading"]),
@@ -30,6 +31,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
         .target(name: "CChildProcess", path: "Modules/CChildProcess", cSettings: [.define("_GNU_SOURCE")]),
+        .target(name: "CImageFiles", path: "Modules/CImageFiles", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .systemLibrary(name: "CGiflib", path: "Modules/CGiflib"),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
 
@@ -37,6 +39,7 @@ let package = Package(
         .target(name: "TUICore", path: "Modules/TUICore"),
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
+        .target(name: "ImageFiles", dependencies: ["CImageFiles", "TUICore"], path: "Modules/ImageFiles"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP", "PickerSelection"], path: "Apps/ShowcaseKit"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP", "PickerSelection"], path: "Apps/ShowcaseKit"),
         .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "TUICore", "PickerSelection"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
@@ -71,7 +74,8 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"], path: "Tests/SQLiteStoreTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding", "TestSupport"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TestSupport"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests"),
     ],
     swiftLanguageModes: [.v6]
 )

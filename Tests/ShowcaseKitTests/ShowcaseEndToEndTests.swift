@@ -1,5 +1,6 @@
 import Foundation
 import GifDecoding
+import ImageFiles
 import NcursesTerminal
 import Testing
 import TestSupport
@@ -218,13 +219,27 @@ struct ShowcaseEndToEndTests {
         try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])]).write(to: broken.appendingPathComponent("good.gif"))
         let partly = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", broken.path])
         #expect(partly.status == 65)
-        #expect(partly.output.contains("imported 1 of 2 GIF file(s)") && partly.error.contains("1 file(s) could not be imported"))
+        #expect(partly.output.contains("imported 1 of 2 image file(s)") && partly.error.contains("1 file(s) could not be imported"))
         // Already imported, then named an album: put in that album too.
         let again = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", broken.path, "--album=Summer"])
         #expect(again.output.contains("1 already in the library (put in Summer too)"))
         let albums = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "stats"])
         #expect(albums.output.contains("  Summer: 1"))
-        #expect(failing.output.contains("failed: ") && failing.output.contains("imported 0 of 1 GIF file(s); 1 failed"))
+        // PNG and JPEG are read too; a JPEG cut short is named, the rest imported.
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        var picture = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { picture[x, y] = RGBA(UInt8(x * 4), UInt8(y * 4), UInt8((x * y) % 256)) } }
+        try ImageFile.writePNG(picture, to: photos.appendingPathComponent("a.png").path)
+        try ImageFile.writeJPEG(picture, to: photos.appendingPathComponent("b.jpg").path)
+        try ImageFile.writeJPEG(RGBAImage(width: 256, height: 256), to: photos.appendingPathComponent("cut.jpeg").path)
+        let whole = try Data(contentsOf: photos.appendingPathComponent("cut.jpeg"))
+        try whole.prefix(whole.count * 7 / 10).write(to: photos.appendingPathComponent("cut.jpeg"))
+        let mixed = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", photos.path])
+        #expect(mixed.status == 65)
+        #expect(mixed.output.contains("imported 2 of 3 image file(s)"), "\(mixed.output)")
+        #expect(mixed.output.contains("cut.jpeg: the file is damaged"))
+        #expect(failing.output.contains("failed: ") && failing.output.contains("imported 0 of 1 image file(s); 1 failed"))
         let empty = try run(["library", "import", folder.appendingPathComponent("typo").path, "--library", folder.appendingPathComponent("lib.sqlite").path])
         #expect(empty.status == 66)
     }

@@ -5,7 +5,7 @@ import TUICore
 /// `showcase library import DIR [--album NAME] [--library PATH] [--max-memory MIB]` and
 /// `showcase library stats [--library PATH]`.
 public enum LibraryCommand: Equatable, Sendable {
-    /// Import the GIF files of a folder.
+    /// Import the GIF, PNG and JPEG files of a folder.
     case importFolder(String, album: String?, library: String?, memory: MemoryBudget = .default)
     /// Print counts.
     case stats(library: String?)
@@ -75,7 +75,7 @@ public enum LibraryCommand: Equatable, Sendable {
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                errors("error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF files")
+                errors("error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF, PNG or JPEG files")
                 return 66
             }
             let library: PhotoLibrary
@@ -86,7 +86,7 @@ public enum LibraryCommand: Equatable, Sendable {
                 return 74
             }
             do {
-                let report = try library.importFolder(folder, album: album, reader: .gif(memory: memory)) { done, total in
+                let report = try library.importFolder(folder, album: album, reader: .photos(memory: memory)) { done, total in
                     guard let progress, progress.isTerminal, total > 0 else { return }
                     let width = 30, filled = done * width / total
                     progress.write("\r\u{1B}[2Kimporting [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(done)/\(total)")
@@ -95,11 +95,11 @@ public enum LibraryCommand: Equatable, Sendable {
                 for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
                 guard report.found > 0 else {
                     errors(report.failures.isEmpty
-                        ? "error: no .gif files under \(folder.sanitizedForTerminal); nothing was imported"
-                        : "error: no .gif files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported")
+                        ? "error: no image files (.gif, .png, .jpg) under \(folder.sanitizedForTerminal); nothing was imported"
+                        : "error: no image files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported")
                     return 66
                 }
-                var summary = "imported \(report.imported) of \(report.found) GIF file(s)"
+                var summary = "imported \(report.imported) of \(report.found) image file(s)"
                 if !report.albums.isEmpty { summary += " into \(report.albums.sorted().map { $0.sanitizedForTerminal }.joined(separator: ", "))" }
                 if report.alreadyThere > 0 {
                     summary += "; \(report.alreadyThere) already in the library"
@@ -114,7 +114,7 @@ public enum LibraryCommand: Equatable, Sendable {
                 }
                 output(summary)
                 if report.imported == 0 && report.alreadyThere == 0 {
-                    errors("error: none of the GIF files could be imported; see the reasons above")
+                    errors("error: none of the image files could be imported; see the reasons above")
                     return 65
                 }
                 if !report.failures.isEmpty {

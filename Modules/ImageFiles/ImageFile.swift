@@ -1,0 +1,108 @@
+internal import CImageFiles
+import Foundation
+import TUICore
+
+/// PNG and JPEG files as ``RGBAImage``s, through the system's libpng and libjpeg-turbo:
+/// the size is checked before any pixel is allocated, and a damaged file is an error that
+/// says so, never a crash. A JPEG cut short keeps the rows it has (the rest grey) and says
+/// so in ``Decoded/warning``.
+///
+/// ```swift
+/// let photo = try ImageFile.read("holiday.jpg").image
+/// ```
+public enum ImageFile {
+    /// The formats read.
+    public enum Format: String, CaseIterable, Sendable {
+        case png, jpeg
+
+        /// The format a file name's extension says (`.png`, `.jpg`, `.jpeg`).
+        public init?(path: String) {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "png": self = .png
+            case "jpg", "jpeg": self = .jpeg
+            default: return nil
+            }
+        }
+    }
+
+    /// A decoded image, and what was wrong with the file if it could still be shown.
+    public struct Decoded: Sendable {
+        /// The pixels.
+        public let image: RGBAImage
+        /// Damage the decoder got past (a JPEG cut short), or nil.
+        public let warning: String?
+    }
+
+    /// The largest image read by default: 64 megapixels (256 MiB of RGBA).
+    public static let defaultMaxPixels = 64 << 20
+
+    /// Reads the PNG or JPEG file at `path` (by its extension).
+    public static func read(_ path: String, maxPixels: Int = defaultMaxPixels) throws(ImageFileError) -> Decoded {
+        guard let format = Format(path: path) else { throw .unknownFormat(path: path) }
+        return try read(path, as: format, maxPixels: maxPixels)
+    }
+
+    /// Reads the file at `path` as `format`.
+    public static func read(_ path: String, as format: Format, maxPixels: Int = defaultMaxPixels) throws(ImageFileError) -> Decoded {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let code = format == .png
+            ? iki_read_png(path, max(0, maxPixels), &pixels, &width, &height, &message, message.count)
+            : iki_read_jpeg(path, max(0, maxPixels), &pixels, &width, &height, &message, message.count)
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { free(pixels) }
+        switch code {
+        case 0:
+            guard let pixels else { throw .damaged(path: path, format: format, reason: "no pixels") }
+            let count = Int(width) * Int(height) * 4
+            let bytes = [UInt8](UnsafeBufferPointer(start: pixels, count: count))
+            guard let image = RGBAImage(width: Int(width), height: Int(height), pixels: bytes) else {
+                throw .damaged(path: path, format: format, reason: "an image of \(width)×\(height) pixels")
+            }
+            return Decoded(image: image, warning: text.isEmpty ? nil : text)
+        case 1: throw .unreadable(path: path, reason: text)
+        case 3: throw .tooLarge(path: path, width: Int(width), height: Int(height), maxPixels: maxPixels)
+        default: throw .damaged(path: path, format: format, reason: text)
+        }
+    }
+
+    /// Writes `image` as a PNG file.
+    public static func writePNG(_ image: RGBAImage, to path: String) throws(ImageFileError) {
+        guard iki_write_png(path, image.pixels, Int32(image.width), Int32(image.height)) == 0 else {
+            throw .unreadable(path: path, reason: "it could not be written")
+        }
+    }
+
+    /// Writes `image` as a JPEG file (alpha dropped) at `quality` (1–100).
+    public static func writeJPEG(_ image: RGBAImage, to path: String, quality: Int = 90) throws(ImageFileError) {
+        guard iki_write_jpeg(path, image.pixels, Int32(image.width), Int32(image.height), Int32(min(100, max(1, quality)))) == 0 else {
+            throw .unreadable(path: path, reason: "it could not be written")
+        }
+    }
+}
+
+/// Why an image file could not be read. Each message says what to do.
+public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be opened.
+    case unreadable(path: String, reason: String)
+    /// The file is damaged or not of its format.
+    case damaged(path: String, format: ImageFile.Format, reason: String)
+    /// The image is larger than allowed; nothing was allocated for it.
+    case tooLarge(path: String, width: Int, height: Int, maxPixels: Int)
+    /// The name's extension is not one of the formats read.
+    case unknownFormat(path: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "cannot read \(path.sanitizedForTerminal): \(reason.sanitizedForTerminal); check that the file exists and is readable"
+        case .damaged(_, let format, let reason):
+            "the \(format == .png ? "PNG" : "JPEG") file is damaged (\(reason.sanitizedForTerminal)); get a good copy of it"
+        case .tooLarge(_, let width, let height, let maxPixels):
+            "the image is \(width)×\(height) pixels, more than the \(maxPixels >> 20) megapixels allowed"
+        case .unknownFormat(let path):
+            "\(path.sanitizedForTerminal) is not a PNG or JPEG file (by its name)"
+        }
+    }
+}

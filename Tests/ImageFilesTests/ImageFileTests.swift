@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TUICore
+@testable import ImageFiles
+
+/// PNG and JPEG through the system libraries, against real files written here.
+struct ImageFileTests {
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("images-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    static func picture(_ width: Int, _ height: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { image[x, y] = RGBA(UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), 128, x < 2 ? 0 : 255) } }
+        return image
+    }
+
+    @Test func aPNGComesBackExactly() throws {
+        let path = folder + "/a.png"
+        let image = Self.picture(17, 9)
+        try ImageFile.writePNG(image, to: path)
+        let read = try ImageFile.read(path)
+        #expect(read.image == image, "lossless, alpha included")
+        #expect(read.warning == nil)
+    }
+
+    @Test func aJPEGComesBackClose() throws {
+        let path = folder + "/a.jpg"
+        var image = Self.picture(32, 16)
+        for y in 0..<16 { for x in 0..<32 { image[x, y].a = 255 } }
+        try ImageFile.writeJPEG(image, to: path, quality: 95)
+        let read = try ImageFile.read(path)
+        #expect(read.image.width == 32 && read.image.height == 16)
+        let p = read.image[20, 8], q = image[20, 8]
+        #expect(abs(Int(p.r) - Int(q.r)) < 16 && abs(Int(p.g) - Int(q.g)) < 16, "lossy but close")
+    }
+
+    @Test func aTruncatedJPEGIsReportedNotACrash() throws {
+        let path = folder + "/cut.jpg"
+        try ImageFile.writeJPEG(Self.picture(256, 256), to: path)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try whole.prefix(whole.count * 7 / 10).write(to: URL(fileURLWithPath: path))
+        let read = try ImageFile.read(path)
+        #expect(read.image.width == 256)
+        #expect(read.warning?.contains("ends early") == true)
+        try Data("not a jpeg at all".utf8).write(to: URL(fileURLWithPath: folder + "/bad.jpg"))
+        #expect(throws: ImageFileError.self) { try ImageFile.read(folder + "/bad.jpg") }
+    }
+
+    @Test func aHugeImageIsRefusedBeforeItsPixelsAreAllocated() throws {
+        // A PNG header claiming 30 000 × 30 000 pixels, nothing after it.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        png += [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 6, 0, 0, 0]
+        func chunkEnd(from start: Int) {
+            let crc = Self.crc32(Array(png[start...]))
+            png += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        }
+        chunkEnd(from: 12)
+        // An empty IDAT and the end: where the header's reading stops.
+        let idat = png.count + 4
+        png += [0, 0, 0, 0, 0x49, 0x44, 0x41, 0x54]
+        chunkEnd(from: idat)
+        let iend = png.count + 4
+        png += [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44]
+        chunkEnd(from: iend)
+        let path = folder + "/huge.png"
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ImageFileError.tooLarge(path: path, width: 30_000, height: 30_000, maxPixels: ImageFile.defaultMaxPixels)) {
+            try ImageFile.read(path)
+        }
+        #expect(throws: ImageFileError.self) { try ImageFile.read(folder + "/missing.png") }
+        #expect(throws: ImageFileError.unknownFormat(path: "a.tiff")) { try ImageFile.read("a.tiff") }
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
