@@ -43,7 +43,7 @@ enum CommandHelp {
             return """
             USAGE: showcase [--library PATH] library import DIR [--album NAME] [--max-memory MIB]
 
-            Imports the GIF files under DIR into the photo library: files in sub-folders go
+            Imports the GIF, PNG and JPEG files under DIR into the photo library: files in sub-folders go
             to an album named after the sub-folder, the others to NAME (default: DIR's
             name). Files already imported are not added twice; with --album they are put in
             that album too. Exits with 0 when every file was imported, 65 when any failed

@@ -47,8 +47,9 @@ public enum ShowcaseCommand: Equatable, Sendable {
           gif play FILE      play it in the terminal: space pauses, ←/→ step, q quits
                              (exit status 65: undecodable, 66: unreadable, 73: cannot write)
           library import DIR [--album NAME]
-                             import the GIF files of DIR into the photo library (sub-folders
-                             become albums); failures are listed, the rest imported
+                             import the GIF, PNG and JPEG files of DIR into the photo
+                             library (sub-folders become albums); failures are listed,
+                             the rest imported
           library stats      count the library's albums and images
           run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
                              run COMMAND with a spinner on standard error, then a ✓ or ✗
