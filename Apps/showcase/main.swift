@@ -124,8 +124,9 @@ case .library(let libraryCommand):
         output: say, errors: printError, progress: LineTerminal.standardError
     )
     finish(status)
-case .interactive(let scene, let libraryPath):
-    let environment = ProcessInfo.processInfo.environment
+case .interactive(let scene, let libraryPath, let symbols):
+    var environment = ProcessInfo.processInfo.environment
+    if case .set(let chosen) = symbols { environment["INDICATORKIT_SYMBOLS"] = chosen.rawValue }
     let terminal: NcursesTerminal
     do {
         terminal = try NcursesTerminal.open(environment: environment)

@@ -68,6 +68,11 @@ public final class ActivityIndicator: View {
         get { player.imageMinimumContrast }
         set { player.imageMinimumContrast = newValue }
     }
+    /// The block symbols images are drawn with (half blocks unless told).
+    public var imageSymbols: SymbolSet {
+        get { player.imageSymbols }
+        set { player.imageSymbols = newValue }
+    }
     /// How images become cells (`.monochrome` for terminals without colour).
     public var imageMode: HalfBlockRasterizer.Mode {
         get { player.imageMode }

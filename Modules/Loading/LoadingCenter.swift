@@ -55,6 +55,8 @@ public final class LoadingCenter {
     /// The terminal's default colours, so the shades are laid over what it really shows
     /// (pass `capabilities.theme`; dark unless told).
     public var theme = TerminalTheme.dark
+    /// The block symbols the overlay's images are drawn with (pass `capabilities.symbols`).
+    public var symbols = SymbolSet.half
 
     let scheduler: any Scheduler
     private(set) var activities: [Int: Activity] = [:]

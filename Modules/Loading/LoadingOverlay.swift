@@ -58,6 +58,8 @@ final class LoadingOverlay: View {
         let label = center.currentLabel
         pageIndicator.theme = center.theme
         spinnerIndicator.theme = center.theme
+        pageIndicator.imageSymbols = center.symbols
+        spinnerIndicator.imageSymbols = center.symbols
         switch center.presentation {
         case .page:
             canvas.shade(rect, with: .rgb(255, 255, 255), opacity: 0.3 * opacity, theme: center.theme)

@@ -94,7 +94,7 @@ public final class NcursesTerminal: EventSourceBackend {
         let direct = ik_direct_color() == 1
         let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
         let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
-                                        theme: theme)
+                                        theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment))
         return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()))
     }
 

@@ -49,6 +49,12 @@ public final class RefreshControl: View {
         get { player.imageTheme }
         set { player.imageTheme = newValue }
     }
+    /// The block symbols the GIF is drawn with (half blocks unless told; pass
+    /// `capabilities.symbols`).
+    public var imageSymbols: SymbolSet {
+        get { player.imageSymbols }
+        set { player.imageSymbols = newValue }
+    }
     /// Colour and attributes of a glyph animation's frames.
     public var glyphStyle = Style(foreground: .cyan, attributes: .bold)
     /// Called when a refresh starts (for status lines).

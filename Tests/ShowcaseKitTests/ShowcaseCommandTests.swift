@@ -30,6 +30,14 @@ struct ShowcaseCommandTests {
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["--scene=nope"]) }
     }
 
+    @Test func theAppTakesTheSymbolSetToDrawImagesWith() throws {
+        #expect(try ShowcaseCommand.parse(["--symbols", "sextant"]) == .interactive(scene: nil, library: nil, symbols: .set(.sextant)))
+        #expect(try ShowcaseCommand.parse(["--symbols=braille", "--scene", "gif"]) == .interactive(scene: "gif", library: nil, symbols: .set(.braille)))
+        #expect(try ShowcaseCommand.parse([]) == .interactive(scene: nil, library: nil, symbols: .automatic))
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["--symbols", "dots"]) }
+        #expect(throws: UsageError.self, "not with another command") { try ShowcaseCommand.parse(["--symbols", "half", "headless"]) }
+    }
+
     @Test func everyCommandHasItsOwnHelp() throws {
         #expect(try ShowcaseCommand.parse(["gif", "--help"]) == .commandHelp("gif"))
         #expect(try ShowcaseCommand.parse(["gif", "info", "--help"]) == .commandHelp("gif info"))

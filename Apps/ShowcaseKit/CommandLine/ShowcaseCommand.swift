@@ -2,7 +2,7 @@
 public enum ShowcaseCommand: Equatable, Sendable {
     /// Open the interactive app on the terminal, optionally on one scene and with a chosen
     /// photo library file.
-    case interactive(scene: String?, library: String?)
+    case interactive(scene: String?, library: String?, symbols: SymbolChoice = .automatic)
     /// Import into or report on the photo library.
     case library(LibraryCommand)
     /// Run scenario files or folders headless.
@@ -24,7 +24,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     public static var usage: String {
         var text = """
-        USAGE: showcase [--scene NAME] [--library PATH]
+        USAGE: showcase [--scene NAME] [--library PATH] [--symbols SET]
                showcase headless [--svg DIR] [PATH…]
                showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
                         (frames and play take --max-memory MIB)
@@ -58,6 +58,9 @@ public enum ShowcaseCommand: Equatable, Sendable {
 
         OPTIONS:
           --scene NAME       start on scene NAME
+          --symbols SET      the block symbols images are drawn with: half, quadrant,
+                             sextant, braille or auto (default: quadrants, sextants where
+                             the terminal draws them itself; INDICATORKIT_SYMBOLS too)
           --library PATH     the photo library file (default
                              $XDG_DATA_HOME/indicatorkit/library.sqlite)
           --max-memory MIB   (gif frames, gif play, library import) the memory decoding
@@ -105,16 +108,19 @@ public enum ShowcaseCommand: Equatable, Sendable {
         // `--scene=NAME` and `--library=PATH` are `--scene NAME` and `--library PATH`.
         var leading = arguments[...]
         var expanded: [String] = []
-        while let first = leading.first, first.hasPrefix("--scene") || first.hasPrefix("--library") {
+        while let first = leading.first, first.hasPrefix("--scene") || first.hasPrefix("--library") || first.hasPrefix("--symbols") {
             expanded += ArgumentWords.splittingValue(first)
             leading = leading.dropFirst()
         }
         var rest = (expanded + leading)[...]
-        var scene: String?, library: String?
-        while let flag = rest.first, flag == "--scene" || flag == "--library" {
+        var scene: String?, library: String?, symbols = SymbolChoice.automatic
+        while let flag = rest.first, flag == "--scene" || flag == "--library" || flag == "--symbols" {
             guard rest.count >= 2 else { throw UsageError("`\(flag)` needs a value") }
             let value = rest[rest.index(after: rest.startIndex)]
-            if flag == "--scene" {
+            if flag == "--symbols" {
+                var words = ArgumentWords(["--symbols", value])
+                symbols = try SymbolChoice.parse(&words)
+            } else if flag == "--scene" {
                 guard SceneCatalog.entry(id: value) != nil else {
                     throw UsageError("no scene `\(value)`; the scenes are: \(SceneCatalog.all.map(\.id).joined(separator: ", "))")
                 }
@@ -124,7 +130,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
             }
             rest = rest.dropFirst(2)
         }
-        guard let first = rest.first else { return .interactive(scene: scene, library: library) }
+        guard let first = rest.first else { return .interactive(scene: scene, library: library, symbols: symbols) }
+        if symbols != .automatic { throw UsageError("`--symbols` goes with the app itself (or with `gif play`)") }
         if let help = Self.commandHelp(in: Array(rest)) { return help }
         if first == "library" {
             if scene != nil { throw UsageError("`--scene` opens the app on a scene; it does not go with `library`") }

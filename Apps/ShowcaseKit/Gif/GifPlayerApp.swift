@@ -16,7 +16,7 @@ public final class GifPlayerApp: View {
     }
 
     /// Builds the player on `backend`, timed by `scheduler`, and the host that draws it.
-    public static func hosted(image: AnimatedImage, name: String, on backend: any TerminalBackend, scheduler: any Scheduler, symbols: SymbolSet = .half) -> (app: GifPlayerApp, host: TerminalHost) {
+    public static func hosted(image: AnimatedImage, name: String, on backend: any TerminalBackend, scheduler: any Scheduler, symbols: SymbolSet? = nil) -> (app: GifPlayerApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
         let context = SceneContext(scheduler: scheduler, capabilities: { backend.capabilities }, setNeedsDisplay: { hostReference?.setNeedsDisplay() })
         let app = GifPlayerApp(player: GifPlayerView(image: image, name: name, rendersInBackground: true, symbols: symbols, context: context))

@@ -13,20 +13,25 @@ final class GifPlayerView: View {
     let name: String
     private let player: FramePlayer
     private let depth: @MainActor () -> ColorDepth
+    private let capabilities: @MainActor () -> TerminalCapabilities
     /// The play a step was taken in, so resuming keeps counting plays from there.
     private var steppedInPlay = 0
 
     /// `rendersInBackground`: decode off the main actor, so keys act at once however long a
     /// frame takes (`gif play`; the showcase's own scene plays small GIFs in step with its clock).
-    init(image: AnimatedImage, name: String, timing: FrameTiming = .own, rendersInBackground: Bool = false, symbols: SymbolSet = .half, context: SceneContext) {
+    /// The symbols asked for (`gif play --symbols`), else the terminal's.
+    private let symbols: SymbolSet?
+
+    init(image: AnimatedImage, name: String, timing: FrameTiming = .own, rendersInBackground: Bool = false, symbols: SymbolSet? = nil, context: SceneContext) {
+        self.symbols = symbols
         self.image = image
         self.name = name
         player = FramePlayer(animation: image, timing: timing, scheduler: context.scheduler)
         player.rendersInBackground = rendersInBackground
-        player.imageSymbols = symbols
         player.sleepsWhenNotDrawn = true
         player.onNeedsDisplay = context.setNeedsDisplay
         depth = { context.capabilities().colorDepth }
+        capabilities = context.capabilities
         player.play()
     }
 
@@ -43,6 +48,7 @@ final class GifPlayerView: View {
     func render(in rect: Rect, on canvas: inout Canvas) {
         let (area, status) = rect.splitBottom(1)
         player.imageMode = depth() == .none ? .monochrome : .color
+        player.imageSymbols = symbols ?? capabilities().symbols
         let cells = player.cells(fitting: area.size)
         canvas.overlay(cells, at: area.centered(cells.size).origin)
         let position = player.position

@@ -11,6 +11,8 @@ public struct Scenario: Sendable {
         case colors(ColorDepth)
         /// Set whether the terminal's background is dark or light (`background light`).
         case background(TerminalTheme)
+        /// Set the block symbols images are drawn with (`symbols sextant`).
+        case symbols(SymbolSet)
         /// Select a scene by identifier (`scene terminal`).
         case scene(String)
         /// Deliver events (keys, typed text, mouse).

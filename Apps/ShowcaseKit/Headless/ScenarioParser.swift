@@ -42,6 +42,9 @@ public enum ScenarioParser {
             case "background":
                 guard args.count == 1, let theme = TerminalTheme(rawValue: args[0]) else { throw fail("write `background dark` or `background light`") }
                 append(.background(theme))
+            case "symbols":
+                guard args.count == 1, let set = SymbolSet(rawValue: args[0]) else { throw fail("write `symbols half`, `quadrant`, `sextant` or `braille`") }
+                append(.symbols(set))
             case "scene":
                 guard args.count == 1 else { throw fail("write `scene NAME`, e.g. `scene terminal`") }
                 append(.scene(args[0]))
@@ -152,7 +155,7 @@ public enum ScenarioParser {
             let draws: Int
             switch step {
             case .events(let events): draws = events.count
-            case .wait, .resize, .colors, .background, .scene, .expect, .snapshot: draws = 1
+            case .wait, .resize, .colors, .background, .symbols, .scene, .expect, .snapshot: draws = 1
             }
             spent += draws * cells
             return spent <= Self.limit

@@ -123,6 +123,9 @@ public struct ScenarioRunner {
             case .background(let theme):
                 terminal.capabilities.theme = theme
                 liveHost.setNeedsDisplay()
+            case .symbols(let set):
+                terminal.capabilities.symbols = set
+                liveHost.setNeedsDisplay()
             case .scene(let id):
                 guard app.selectScene(id: id) else {
                     let known = entries.map(\.id).joined(separator: ", ")

@@ -123,6 +123,7 @@ final class LoadingPageScene {
 
         func render(in rect: Rect, on canvas: inout Canvas) {
             scene.center.theme = scene.context.capabilities().theme  // shade what the terminal really shows
+            scene.center.symbols = scene.context.capabilities().symbols
             var rect = rect
             if kind == .modal {  // a modal is a framed sheet over the stack
                 canvas.fill(rect)

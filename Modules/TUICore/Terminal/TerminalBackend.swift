@@ -9,13 +9,17 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// Whether its background is dark or light, so that shades and blends are made against
     /// the colour it really shows (see ``TerminalTheme/detect(environment:)``).
     public var theme: TerminalTheme
+    /// The finest block symbols images may be drawn with on it (see
+    /// ``SymbolSet/automatic(environment:)``).
+    public var symbols: SymbolSet
 
     /// Creates a description of a terminal.
-    public init(colorDepth: ColorDepth, mouse: Bool, name: String, theme: TerminalTheme = .dark) {
+    public init(colorDepth: ColorDepth, mouse: Bool, name: String, theme: TerminalTheme = .dark, symbols: SymbolSet = .half) {
         self.colorDepth = colorDepth
         self.mouse = mouse
         self.name = name
         self.theme = theme
+        self.symbols = symbols
     }
 }
 
