@@ -9,6 +9,7 @@ USAGE: bench terminal [--frames N]
        bench loading
        bench picker
        bench raster
+       bench import
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
@@ -20,6 +21,8 @@ USAGE: bench terminal [--frames N]
              overlapping tracked operations ending with the overlay hidden.
   raster     each symbol set (half, quadrant, sextant, braille) on the bench GIFs and a
              photo-like picture at 80×24 cells: PSNR of the cells against the picture, ms a frame.
+  import     1 000 generated GIF, PNG and JPEG pictures into a new photo library: files a
+             second, against Pillow + sqlite3 where installed.
   picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
              of 10 000 items with 1 000 moves against CollectionDifference.
   indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
@@ -138,6 +141,14 @@ case "picker" where arguments.count == 1:
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("bench picker: \(error)\n".utf8))
+        exit(1)
+    }
+case "import" where arguments.count == 1:
+    do {
+        for line in try ImportBench.run() { print(line) }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bench import: \(error)\n".utf8))
         exit(1)
     }
 case "raster" where arguments.count == 1:

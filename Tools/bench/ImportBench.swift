@@ -1,0 +1,81 @@
+import Foundation
+import GifDecoding
+import GifSamples
+import ImageFiles
+import PickerSelection
+import TUICore
+
+/// Importing 1 000 generated pictures (GIF, PNG and JPEG in turn, 320×240) into a new photo
+/// library: files a second, against a Pillow + sqlite3 script doing the same thumbnails
+/// where Python and Pillow are installed.
+enum ImportBench {
+    static func run(count: Int = 1_000) throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indicatorkit-import-\(UUID().uuidString)")
+        let pictures = folder.appendingPathComponent("pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var random = SplitMix64(seed: 1_000)
+        for i in 0..<count {
+            var image = RGBAImage(width: 320, height: 240)
+            let (r, g, b) = (UInt8(truncatingIfNeeded: random.next()), UInt8(truncatingIfNeeded: random.next()), UInt8(truncatingIfNeeded: random.next()))
+            image.withMutablePixels { bytes in
+                for k in stride(from: 0, to: bytes.count, by: 4) {
+                    let x = (k / 4) % 320, y = (k / 4) / 320
+                    bytes[k] = r &+ UInt8(x % 200); bytes[k + 1] = g &+ UInt8(y % 200); bytes[k + 2] = b; bytes[k + 3] = 255
+                }
+            }
+            let base = pictures.appendingPathComponent(String(format: "%04d", i)).path
+            switch i % 3 {
+            case 0: try ImageFile.writePNG(image, to: base + ".png")
+            case 1: try ImageFile.writeJPEG(image, to: base + ".jpg", quality: 85)
+            default:
+                let palette: [GifWriter.RGB] = (0..<256).map { (UInt8($0), UInt8(255 - $0), b) }
+                let indices = (0..<(320 * 240)).map { UInt8(truncatingIfNeeded: $0 % 320 + $0 / 320) }
+                try GifWriter(width: 320, height: 240, globalPalette: palette).encode([GifWriter.Frame(width: 320, height: 240, indices: indices)]).write(to: URL(fileURLWithPath: base + ".gif"))
+            }
+        }
+        let reader = ImageReader(fileExtensions: ["gif", "png", "jpg"]) { path in
+            if ImageFile.Format(path: path) != nil { return try ImageFile.read(path).image }
+            return try AnimatedImage(contentsOfFile: path).image(at: 0)
+        }
+        let library = try PhotoLibrary(path: folder.appendingPathComponent("library.sqlite").path)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let report = try library.importFolder(pictures.path, reader: reader)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        var lines = [String(format: "import: %d of %d pictures (GIF, PNG, JPEG; 320×240) in %.2f s: %.0f files/s (one core; a transaction a file)",
+                            report.imported, count, seconds, Double(report.imported) / seconds)]
+        lines.append(pillow(pictures.path, database: folder.appendingPathComponent("pillow.sqlite").path, ours: Double(report.imported) / seconds))
+        return lines
+    }
+
+    /// The same with Pillow: open, 8×8 thumbnail, insert into SQLite, a commit a file.
+    static func pillow(_ folder: String, database: String, ours: Double) -> String {
+        let script = """
+        import os, sqlite3, sys, time
+        from PIL import Image
+        folder, db = sys.argv[1], sys.argv[2]
+        c = sqlite3.connect(db); c.execute('PRAGMA journal_mode=WAL')
+        c.execute('CREATE TABLE asset(id INTEGER PRIMARY KEY, source TEXT, width INT, height INT, thumbnail BLOB)')
+        start = time.time(); n = 0
+        for name in sorted(os.listdir(folder)):
+            im = Image.open(os.path.join(folder, name)).convert('RGBA')
+            w, h = im.size
+            t = im.resize((8, 8), Image.BOX).tobytes()
+            c.execute('INSERT INTO asset(source, width, height, thumbnail) VALUES (?,?,?,?)', (name, w, h, t)); c.commit(); n += 1
+        print(n, time.time() - start)
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, folder, database]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "import: Python is not installed: no Pillow comparison" }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let parts = text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard process.terminationStatus == 0, parts.count == 2, parts[1] > 0 else { return "import: Pillow is not installed: no comparison (pip install Pillow)" }
+        let theirs = parts[0] / parts[1]
+        return String(format: "import: Pillow + sqlite3, the same files: %.0f files/s; ours is %.1f× as fast", theirs, ours / theirs)
+    }
+}
