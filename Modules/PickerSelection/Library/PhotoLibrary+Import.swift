@@ -48,8 +48,15 @@ extension PhotoLibrary {
         report.failures = unreadable.found
         report.found = files.count
         let defaultAlbum = album ?? root.lastPathComponent
+        // Pictures are decoded a chunk at a time on every core, then stored one by one in
+        // file order, each in its own transaction (so a file counted is a file kept).
+        let chunkSize = 16
+        var decoded: [Int: Result<RGBAImage, any Error>] = [:]
         for (index, file) in files.enumerated() {
             defer { progress(index + 1, files.count) }
+            if index % chunkSize == 0 {
+                decoded = try decodeChunk(files[index..<min(files.count, index + chunkSize)], startingAt: index, reader: reader)
+            }
             let relative = file.path.dropFirst(root.path.count + 1)
             let parts = relative.split(separator: "/")
             let albumName = parts.count > 1 ? String(parts[0]) : defaultAlbum
@@ -67,11 +74,13 @@ extension PhotoLibrary {
                     continue
                 }
                 let image: RGBAImage
-                do {
-                    image = try reader.read(file.path)
-                } catch {
+                switch decoded[index] {
+                case .success(let picture): image = picture
+                case .failure(let error):
                     report.failures.append((file.path, "\(error)"))
                     continue
+                case nil:
+                    continue  // already in the library when its chunk was decoded
                 }
                 let thumbnail = Self.thumbnail(of: image)
                 let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
@@ -96,6 +105,31 @@ extension PhotoLibrary {
             }
         }
         return report
+    }
+
+    /// Decodes the chunk's files not yet in the library, on every core; by index in `files`.
+    private func decodeChunk(_ chunk: ArraySlice<URL>, startingAt start: Int, reader: ImageReader) throws(PhotoLibraryError) -> [Int: Result<RGBAImage, any Error>] {
+        var wanted: [(index: Int, path: String)] = []
+        for (offset, file) in chunk.enumerated() where !file.path.contains("\u{FFFD}") {
+            if try asset(source: file.path) == nil { wanted.append((start + offset, file.path)) }
+        }
+        let results = DecodedPictures(count: wanted.count)
+        let paths = wanted.map(\.path)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            results.set(i, Result { try reader.read(paths[i]) })
+        }
+        var byIndex: [Int: Result<RGBAImage, any Error>] = [:]
+        for (i, item) in wanted.enumerated() { byIndex[item.index] = results.get(i) }
+        return byIndex
+    }
+
+    /// Results written by several threads, one slot each.
+    private final class DecodedPictures: @unchecked Sendable {  // each slot under `lock`
+        private var slots: [Result<RGBAImage, any Error>?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ value: Result<RGBAImage, any Error>) { lock.withLock { slots[i] = value } }
+        func get(_ i: Int) -> Result<RGBAImage, any Error>? { lock.withLock { slots[i] } }
     }
 
     /// Folders the walk could not read, with the reason.

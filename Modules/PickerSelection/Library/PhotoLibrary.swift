@@ -51,6 +51,10 @@ public final class PhotoLibrary: PhotoStore {
         self.database = database
         try Self.checking(path) {
             try database.enableWriteAheadLog()  // a library made by an older version
+            // With write-ahead logging, NORMAL syncs at checkpoints, not at every commit: a
+            // commit survives the process being killed (it is in the log); only a power
+            // loss may take the last ones back, the file staying whole.
+            try database.execute("PRAGMA synchronous = NORMAL")
             try database.migrate(Self.migrations)
         }
     }
