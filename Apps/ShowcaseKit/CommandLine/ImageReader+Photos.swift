@@ -20,9 +20,9 @@ extension ImageReader {
             do throws(ImageFileError) {
                 decoded = try ImageFile.read(path, maxPixels: memory.limits.maxCanvasPixels)
             } catch {
-                throw GifReadFailure(message: error.description)
+                throw ImageReadFailure(message: error.description)
             }
-            if let warning = decoded.warning { throw GifReadFailure(message: "the file is damaged: \(warning); get a good copy of it") }
+            if let warning = decoded.warning { throw ImageReadFailure(message: "the file is damaged: \(warning); get a good copy of it") }
             return decoded.image
         }
     }
@@ -31,13 +31,13 @@ extension ImageReader {
         do throws(GifDecodingError) {
             return try AnimatedImage(contentsOfFile: path, limits: memory.limits).image(at: 0)
         } catch {
-            throw GifReadFailure(message: MemoryBudget.explain(error))
+            throw ImageReadFailure(message: MemoryBudget.explain(error))
         }
     }
 }
 
 /// Why an image was not imported, in the command line's words.
-struct GifReadFailure: Error, CustomStringConvertible {
+struct ImageReadFailure: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
 }
