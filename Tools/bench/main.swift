@@ -168,6 +168,10 @@ case "all" where arguments.count == 1:
     print("")
     do { for line in try PickerBench.run() { print(line) } } catch { print("bench picker: \(error)") }
     print("")
+    do { for line in try RasterBench.run() { print(line) } } catch { print("bench raster: \(error)") }
+    print("")
+    do { for line in try ImportBench.run() { print(line) } } catch { print("bench import: \(error)") }
+    print("")
     runLoading {
         print("")
         startIndicator(thenExitWith: terminalOK && gifOK ? 0 : 1)
