@@ -75,9 +75,7 @@ enum BackgroundQuery {
         var rest = bytes
         if let da = deviceAttributesRange(in: rest) { rest.removeSubrange(da) }
         let prefix = Array("\u{1B}]11;".utf8)
-        guard let start = (0...max(0, rest.count - prefix.count)).first(where: { rest.count >= prefix.count && Array(rest[$0..<($0 + prefix.count)]) == prefix }) else {
-            return Answer(theme: nil, otherBytes: rest)
-        }
+        guard let start = rest.firstRange(of: prefix)?.lowerBound else { return Answer(theme: nil, otherBytes: rest) }
         // The answer ends with BEL or ST (ESC \).
         var end = start + prefix.count, bodyEnd: Int?
         while end < rest.count {

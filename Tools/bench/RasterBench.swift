@@ -45,7 +45,7 @@ enum RasterBench {
                 for frame in frames { cells.append(rasterizer.rasterize(frame, fitting: box)) }
                 let elapsed = ContinuousClock.now - start
                 for (frame, canvas) in zip(frames, cells) { total += RasterFidelity.psnr(of: canvas, symbols: set, against: frame) }
-                let ms = Double(elapsed.components.attoseconds) / 1e15 / Double(frames.count) + Double(elapsed.components.seconds) * 1000 / Double(frames.count)
+                let ms = elapsed.seconds * 1000 / Double(frames.count)
                 row += String(format: "%5.2f dB %5.1f ms", total / Double(frames.count), ms).padding(toLength: 20, withPad: " ", startingAt: 0)
             }
             lines.append(row)
@@ -64,7 +64,6 @@ enum RasterBench {
             ("sprites 400×400", try GifSamples.sprites(size: 400, frames: 1)),
             ("photo 640×480", try gif(of: photo())),
         ]
-        let classes: [SymbolSet: String] = [.half: "vhalf", .quadrant: "quad", .sextant: "sextant", .braille: "braille"]
         for (name, data) in files {
             let frame = try AnimatedImage(data: data).image(at: 0)
             let path = NSTemporaryDirectory() + "raster-\(UUID().uuidString).gif"
@@ -73,7 +72,7 @@ enum RasterBench {
             var row = name.padding(toLength: 20, withPad: " ", startingAt: 0)
             for set in SymbolSet.allCases {
                 let ours = SymbolRasterizer(symbols: set).rasterize(frame, fitting: box)
-                let output = try runChafa(chafa, path: path, size: box, symbols: classes[set]!)
+                let output = try runChafa(chafa, path: path, size: box, symbols: chafaClass(set))
                 let theirs = parseANSI(output)
                 let mine = RasterFidelity.psnr(of: ours, symbols: set, against: frame)
                 let other = RasterFidelity.psnr(of: theirs, symbols: set, against: frame)
@@ -98,6 +97,16 @@ enum RasterBench {
             }
         }
         return try GifWriter(width: image.width, height: image.height, globalPalette: palette).encode([GifWriter.Frame(width: image.width, height: image.height, indices: indices)])
+    }
+
+    /// chafa's name for the same class of symbols.
+    static func chafaClass(_ set: SymbolSet) -> String {
+        switch set {
+        case .half: "vhalf"
+        case .quadrant: "quad"
+        case .sextant: "sextant"
+        case .braille: "braille"
+        }
     }
 
     static func runChafa(_ chafa: String, path: String, size: Size, symbols: String) throws -> Data {

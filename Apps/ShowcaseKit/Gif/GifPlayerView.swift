@@ -12,7 +12,6 @@ final class GifPlayerView: View {
     let image: AnimatedImage
     let name: String
     private let player: FramePlayer
-    private let depth: @MainActor () -> ColorDepth
     private let capabilities: @MainActor () -> TerminalCapabilities
     /// The play a step was taken in, so resuming keeps counting plays from there.
     private var steppedInPlay = 0
@@ -30,7 +29,6 @@ final class GifPlayerView: View {
         player.rendersInBackground = rendersInBackground
         player.sleepsWhenNotDrawn = true
         player.onNeedsDisplay = context.setNeedsDisplay
-        depth = { context.capabilities().colorDepth }
         capabilities = context.capabilities
         player.play()
     }
@@ -47,7 +45,7 @@ final class GifPlayerView: View {
 
     func render(in rect: Rect, on canvas: inout Canvas) {
         let (area, status) = rect.splitBottom(1)
-        player.imageMode = depth() == .none ? .monochrome : .color
+        player.imageMode = capabilities().colorDepth == .none ? .monochrome : .color
         player.imageSymbols = symbols ?? capabilities().symbols
         let cells = player.cells(fitting: area.size)
         canvas.overlay(cells, at: area.centered(cells.size).origin)

@@ -65,22 +65,21 @@ extension PhotoLibrary {
                 continue
             }
             do {
-                if let existing = try asset(source: file.path) {
+                // Not decoded: it was in the library when its chunk was looked up.
+                guard let outcome = decoded[index] else {
                     report.alreadyThere += 1
-                    if let album, parts.count == 1 {
+                    if let album, parts.count == 1, let existing = try asset(source: file.path) {
                         try batch { try addToAlbum(existing, album: try self.album(named: album)) }
                         report.albums.insert(album)
                     }
                     continue
                 }
                 let image: RGBAImage
-                switch decoded[index] {
+                switch outcome {
                 case .success(let picture): image = picture
                 case .failure(let error):
                     report.failures.append((file.path, "\(error)"))
                     continue
-                case nil:
-                    continue  // already in the library when its chunk was decoded
                 }
                 let thumbnail = Self.thumbnail(of: image)
                 let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
@@ -107,7 +106,8 @@ extension PhotoLibrary {
         return report
     }
 
-    /// Decodes the chunk's files not yet in the library, on every core; by index in `files`.
+    /// Decodes the chunk's files not yet in the library, on every core; by index in `files`
+    /// (a file already there, or with a name that is not UTF-8, has no entry).
     private func decodeChunk(_ chunk: ArraySlice<URL>, startingAt start: Int, reader: ImageReader) throws(PhotoLibraryError) -> [Int: Result<RGBAImage, any Error>] {
         var wanted: [(index: Int, path: String)] = []
         for (offset, file) in chunk.enumerated() where !file.path.contains("\u{FFFD}") {
