@@ -27,6 +27,16 @@ struct SymbolRasterizerTests {
         #expect(mirror.character == "\u{1FB17}" && mirror.style.foreground == .rgb(0, 0, 0) && mirror.style.background == .rgb(255, 255, 255))
     }
 
+    @Test func theSextantSetDrawsHalvesAndQuadrantsWhereTheyFitBetter() {
+        // A cell lit in its top half: no sextant splits three rows in two; ▀ does.
+        let top = draw(cellImage(.quadrant, on: [0, 1]), .sextant)
+        #expect(top.character == "▀" && top.style.foreground == .rgb(255, 255, 255) && top.style.background == .rgb(0, 0, 0))
+        let diagonal = draw(cellImage(.quadrant, on: [0, 3]), .sextant)
+        #expect(diagonal.character == "▚")
+        #expect(SymbolSet.sextant.shapes.count == 32 + 6, "32 sextant shapes and 6 quadrant shapes of their own (▌ is both)")
+        #expect(SymbolSet.sextant.shapes.first?.glyph == "█")
+    }
+
     @Test func aFlatCellIsAFullBlockOfItsColour() {
         var image = RGBAImage(width: 2, height: 3)
         for y in 0..<3 { for x in 0..<2 { image[x, y] = RGBA(10, 200, 30) } }
@@ -84,12 +94,12 @@ struct RasterFidelityTests {
     @Test func aFlatImageIsExactAndFinerSymbolsComeCloserOnDetail() {
         var flat = RGBAImage(width: 8, height: 8)
         for y in 0..<8 { for x in 0..<8 { flat[x, y] = RGBA(50, 100, 150) } }
-        let exact = RasterFidelity.psnr(of: SymbolRasterizer(symbols: .sextant).rasterize(flat, fitting: Size(width: 4, height: 2)), symbols: .sextant, against: flat)
+        let exact = RasterFidelity.psnr(of: SymbolRasterizer(symbols: .sextant).rasterize(flat, fitting: Size(width: 4, height: 2)), against: flat)
         #expect(exact >= 60, "a flat picture is shown exactly (\(exact) dB)")
         let image = Self.rings(160, 96)
         let box = Size(width: 40, height: 12)
         func psnr(_ set: SymbolSet) -> Double {
-            RasterFidelity.psnr(of: SymbolRasterizer(symbols: set).rasterize(image, fitting: box), symbols: set, against: image)
+            RasterFidelity.psnr(of: SymbolRasterizer(symbols: set).rasterize(image, fitting: box), against: image)
         }
         let half = psnr(.half), quadrant = psnr(.quadrant), sextant = psnr(.sextant)
         #expect(quadrant > half, "quadrants \(quadrant) dB > half blocks \(half) dB")
@@ -99,8 +109,8 @@ struct RasterFidelityTests {
     @Test func aWrongCellLowersTheFigure() {
         let image = Self.rings(40, 24)
         var cells = SymbolRasterizer(symbols: .quadrant).rasterize(image, fitting: Size(width: 20, height: 6))
-        let before = RasterFidelity.psnr(of: cells, symbols: .quadrant, against: image)
+        let before = RasterFidelity.psnr(of: cells, against: image)
         cells[3, 3] = Cell("█", style: Style(foreground: .rgb(255, 0, 255)))
-        #expect(RasterFidelity.psnr(of: cells, symbols: .quadrant, against: image) < before)
+        #expect(RasterFidelity.psnr(of: cells, against: image) < before)
     }
 }

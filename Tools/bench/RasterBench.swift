@@ -44,13 +44,13 @@ enum RasterBench {
                 var cells: [Canvas] = []
                 for frame in frames { cells.append(rasterizer.rasterize(frame, fitting: box)) }
                 let elapsed = ContinuousClock.now - start
-                for (frame, canvas) in zip(frames, cells) { total += RasterFidelity.psnr(of: canvas, symbols: set, against: frame) }
+                for (frame, canvas) in zip(frames, cells) { total += RasterFidelity.psnr(of: canvas, against: frame) }
                 let ms = elapsed.seconds * 1000 / Double(frames.count)
                 row += String(format: "%5.2f dB %5.1f ms", total / Double(frames.count), ms).padding(toLength: 20, withPad: " ", startingAt: 0)
             }
             lines.append(row)
         }
-        guard let chafa = ["/usr/bin/chafa", "/usr/local/bin/chafa"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let chafa = chafaPath else {
             lines.append("chafa is not installed: no comparison (apt-get install chafa)")
             return lines
         }
@@ -74,13 +74,18 @@ enum RasterBench {
                 let ours = SymbolRasterizer(symbols: set).rasterize(frame, fitting: box)
                 let output = try runChafa(chafa, path: path, size: box, symbols: chafaClass(set))
                 let theirs = parseANSI(output)
-                let mine = RasterFidelity.psnr(of: ours, symbols: set, against: frame)
-                let other = RasterFidelity.psnr(of: theirs, symbols: set, against: frame)
+                let mine = RasterFidelity.psnr(of: ours, against: frame)
+                let other = RasterFidelity.psnr(of: theirs, against: frame)
                 row += String(format: "%4.1f/%4.1f %3dk/%3dk  ", mine, other, ansiBytes(ours) / 1000, output.count / 1000)
             }
             lines.append(row)
         }
         return lines
+    }
+
+    /// chafa, where it is installed.
+    static var chafaPath: String? {
+        ["/usr/bin/chafa", "/usr/local/bin/chafa"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
     }
 
     /// `image` as a one-frame GIF on the 6×6×6 colour cube (what both sides then draw).

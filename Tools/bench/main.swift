@@ -154,6 +154,8 @@ case "import" where arguments.count == 1:
 case "raster" where arguments.count == 1:
     do {
         for line in try RasterBench.run() { print(line) }
+        print("")
+        for line in try MainActor.assumeIsolated({ try AnimationBytesBench.run(chafa: RasterBench.chafaPath) }) { print(line) }
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("bench raster: \(error)\n".utf8))
@@ -168,7 +170,11 @@ case "all" where arguments.count == 1:
     print("")
     do { for line in try PickerBench.run() { print(line) } } catch { print("bench picker: \(error)") }
     print("")
-    do { for line in try RasterBench.run() { print(line) } } catch { print("bench raster: \(error)") }
+    do {
+        for line in try RasterBench.run() { print(line) }
+        print("")
+        for line in try MainActor.assumeIsolated({ try AnimationBytesBench.run(chafa: RasterBench.chafaPath) }) { print(line) }
+    } catch { print("bench raster: \(error)") }
     print("")
     do { for line in try ImportBench.run() { print(line) } } catch { print("bench import: \(error)") }
     print("")

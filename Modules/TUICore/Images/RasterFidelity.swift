@@ -8,24 +8,22 @@ public enum RasterFidelity {
     /// Sub-pixels a cell in the comparison grid.
     static let grid = (columns: 2, rows: 12)
 
-    /// The PSNR (dB) of `cells`, drawn with `symbols`, against `image` (opaque pixels;
-    /// translucent ones are taken over `background`, as are cells in default colours).
-    public static func psnr(of cells: Canvas, symbols: SymbolSet, against image: RGBAImage, background: RGBA = RGBA(0, 0, 0)) -> Double {
+    /// The PSNR (dB) of `cells` against `image` (opaque pixels; translucent ones are taken
+    /// over `background`, as are cells in default colours). Every block glyph of every
+    /// ``SymbolSet`` is rebuilt from its coverage; any other character counts as background.
+    public static func psnr(of cells: Canvas, against image: RGBAImage, background: RGBA = RGBA(0, 0, 0)) -> Double {
         let size = Size(width: cells.size.width * grid.columns, height: cells.size.height * grid.rows)
         guard !size.isEmpty else { return 0 }
         let reference = HalfBlockRasterizer.areaAverage(image, to: size)
-        let masks = maskOfGlyph(symbols)
-        let (gw, gh) = symbols.grid
         var squared = 0.0
         for row in 0..<cells.size.height {
             for column in 0..<cells.size.width {
                 let cell = cells[column, row]
                 let fg = rgb(cell.style.foreground, background), bg = rgb(cell.style.background, background)
-                let mask = masks[cell.character] ?? 0
+                let mask = coverage[cell.character] ?? 0
                 for sy in 0..<grid.rows {
                     for sx in 0..<grid.columns {
-                        let sub = (sy * gh / grid.rows) * gw + sx * gw / grid.columns
-                        let shown = mask & (1 << sub) != 0 ? fg : bg
+                        let shown = mask & (1 << (sy * grid.columns + sx)) != 0 ? fg : bg
                         let p = reference[(row * grid.rows + sy) * size.width + column * grid.columns + sx]
                         let a = Double(p.a) / 255
                         let want = (Double(p.r) * a + Double(background.r) * (1 - a), Double(p.g) * a + Double(background.g) * (1 - a), Double(p.b) * a + Double(background.b) * (1 - a))
@@ -39,13 +37,24 @@ public enum RasterFidelity {
         return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
     }
 
-    /// Every glyph of a set and the sub-pixels it covers.
-    static func maskOfGlyph(_ symbols: SymbolSet) -> [Character: Int] {
-        var masks: [Character: Int] = ["█": (1 << (symbols.grid.columns * symbols.grid.rows)) - 1, " ": 0]
-        for mask in 0..<(1 << (symbols.grid.columns * symbols.grid.rows)) { masks[symbols.glyph(mask)] = mask }
-        if symbols == .braille { masks[" "] = 0 }  // a flat braille cell is a space on its colour
-        return masks
-    }
+    /// The sub-pixels of the comparison grid each block glyph covers, from every set's own
+    /// grid (a flat braille cell is a space on its colour: no coverage).
+    static let coverage: [Character: Int] = {
+        var table: [Character: Int] = [" ": 0, "█": (1 << (grid.columns * grid.rows)) - 1]
+        for set in SymbolSet.allCases {
+            let (columns, rows) = set.grid
+            for mask in 0..<(1 << (columns * rows)) {
+                var covered = 0
+                for sy in 0..<grid.rows {
+                    for sx in 0..<grid.columns where mask & (1 << ((sy * rows / grid.rows) * columns + sx * columns / grid.columns)) != 0 {
+                        covered |= 1 << (sy * grid.columns + sx)
+                    }
+                }
+                table[set.glyph(mask)] = covered
+            }
+        }
+        return table
+    }()
 
     private static func rgb(_ color: Color, _ fallback: RGBA) -> (Double, Double, Double) {
         switch color {

@@ -48,6 +48,47 @@ public enum SymbolSet: String, CaseIterable, Sendable {
         }
     }
 
+    /// The grid a cell's pixels are averaged to before its glyph is chosen, fine enough for
+    /// every glyph the set draws: the sextant set's (2×6) holds its sextants (rows of 2)
+    /// and its quadrants and half blocks (rows of 3).
+    public var sampleGrid: (columns: Int, rows: Int) {
+        self == .sextant ? (2, 6) : grid
+    }
+
+    /// Every glyph the set draws, as the sub-pixels of ``sampleGrid`` it covers; a shape
+    /// and its complement once (the complement is the same glyph with its colours swapped),
+    /// the full block first. The sextant set draws the 2×2 block elements too (`▀ ▚ ▙`…): a
+    /// cell split into halves or quadrants is shown better by them than by any sextant.
+    public var shapes: [GlyphShape] { Self.shapeTable[self] ?? [] }
+
+    private static let shapeTable: [SymbolSet: [GlyphShape]] = {
+        var table: [SymbolSet: [GlyphShape]] = [:]
+        for set in SymbolSet.allCases {
+            let sample = set.sampleGrid
+            let fullMask = (1 << (sample.columns * sample.rows)) - 1
+            var shapes: [GlyphShape] = []
+            func add(_ glyph: Character, _ covered: Int) {
+                guard !shapes.contains(where: { $0.mask == covered || $0.mask == fullMask ^ covered }) else { return }
+                shapes.append(GlyphShape(glyph: glyph, mask: covered, sampleGrid: sample))
+            }
+            for source in set == .sextant ? [SymbolSet.sextant, .quadrant] : [set] {
+                let (columns, rows) = source.grid
+                let full = (1 << (columns * rows)) - 1
+                // The shapes holding sub-pixel 0: one of each shape and its complement.
+                for mask in stride(from: 1, through: full, by: 2) {
+                    var covered = 0
+                    for sy in 0..<sample.rows {
+                        let row = sy * rows / sample.rows
+                        for x in 0..<columns where mask & (1 << (row * columns + x)) != 0 { covered |= 1 << (sy * sample.columns + x) }
+                    }
+                    add(mask == full ? "█" : source.glyph(mask), covered)
+                }
+            }
+            table[set] = shapes.filter { $0.mask == fullMask } + shapes.filter { $0.mask != fullMask }
+        }
+        return table
+    }()
+
     /// The finest set a terminal can be expected to show, from its environment:
     /// `INDICATORKIT_SYMBOLS` when set to a set's name; sextants where the terminal draws
     /// them itself (kitty, WezTerm, foot, VTE 0.60 and later: GNOME Terminal, Tilix…), since
@@ -63,11 +104,44 @@ public enum SymbolSet: String, CaseIterable, Sendable {
     static let quadrants: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
 }
 
+/// A glyph and the sub-pixels of its set's ``SymbolSet/sampleGrid`` it covers (bit
+/// `row * columns + column`), drawn in the foreground colour; the rest in the background.
+public struct GlyphShape: Sendable, Equatable {
+    public let glyph: Character
+    public let mask: Int
+    /// Sub-pixels covered.
+    public let count: Int
+    /// The covered sub-pixels as runs down each column: (column, first row, row past the last).
+    let runs: [Run]
+
+    struct Run: Sendable, Equatable {
+        let column: Int, start: Int, end: Int
+    }
+
+    init(glyph: Character, mask: Int, sampleGrid: (columns: Int, rows: Int)) {
+        self.glyph = glyph
+        self.mask = mask
+        count = mask.nonzeroBitCount
+        var runs: [Run] = []
+        for column in 0..<sampleGrid.columns {
+            var row = 0
+            while row < sampleGrid.rows {
+                guard mask & (1 << (row * sampleGrid.columns + column)) != 0 else { row += 1; continue }
+                let start = row
+                while row < sampleGrid.rows, mask & (1 << (row * sampleGrid.columns + column)) != 0 { row += 1 }
+                runs.append(Run(column: column, start: start, end: row))
+            }
+        }
+        self.runs = runs
+    }
+}
+
 /// Draws an ``RGBAImage`` with a ``SymbolSet``, as chafa and notcurses do: the image is
 /// fitted to the box (aspect ratio kept, a cell twice as tall as wide), area-averaged to
 /// the set's sub-pixels, and for each cell the glyph and the two colours that match its
-/// sub-pixels best are chosen — every way of splitting them into two groups is tried, each
-/// group drawn in its mean colour, and the split with the least squared error wins.
+/// sub-pixels best are chosen — every glyph of the set (``SymbolSet/shapes``) splits them
+/// into two groups, each drawn in its mean colour, and the glyph with the least squared
+/// error wins.
 /// Transparent cells stay blank (what is beneath shows); translucent sub-pixels are blended
 /// onto `background`. Half blocks are ``HalfBlockRasterizer``'s.
 ///
@@ -104,7 +178,7 @@ public struct SymbolRasterizer: Sendable {
         if symbols == .half { return halfBlocks.rasterize(image, fitting: box) }
         let cells = fittedSize(width: image.width, height: image.height, in: box)
         guard !cells.isEmpty else { return Canvas(size: .zero) }
-        let (gw, gh) = symbols.grid
+        let (gw, gh) = symbols.sampleGrid
         let grid = Size(width: cells.width * gw, height: cells.height * gh)
         let samples = HalfBlockRasterizer.areaAverage(image, to: grid)
         var canvas = Canvas(size: cells)
@@ -126,50 +200,58 @@ public struct SymbolRasterizer: Sendable {
         return canvas
     }
 
-    /// The glyph and colours that match `pixels` (one cell's sub-pixels, row-major) best.
+    /// The glyph and colours that match `pixels` (one cell's sub-pixels of the set's sample
+    /// grid, row-major) best. For a split into groups of `k` and `n − k` sub-pixels summing to
+    /// `S` and `T − S`, each drawn in its mean colour, the squared error is `Σ|x|² − |S|²/k −
+    /// |T − S|²/(n − k)`: the shape with the largest `|S|²/k + |T − S|²/(n − k)` wins.
     func bestCell(_ pixels: [RGBA]) -> Cell {
+        let (columns, rows) = symbols.sampleGrid
         let n = pixels.count
-        let colors: [(Double, Double, Double)] = pixels.map { p in
-            let a = Double(p.a) / 255
-            return (Double(p.r) * a + Double(background.r) * (1 - a),
-                    Double(p.g) * a + Double(background.g) * (1 - a),
-                    Double(p.b) * a + Double(background.b) * (1 - a))
+        // Running sums down each column: a run's sum is two lookups.
+        let stride = rows + 1
+        var red = [Double](repeating: 0, count: columns * stride), green = red, blue = red
+        for column in 0..<columns {
+            for row in 0..<rows {
+                let p = pixels[row * columns + column]
+                let a = Double(p.a) / 255
+                let at = column * stride + row
+                red[at + 1] = red[at] + Double(p.r) * a + Double(background.r) * (1 - a)
+                green[at + 1] = green[at] + Double(p.g) * a + Double(background.g) * (1 - a)
+                blue[at + 1] = blue[at] + Double(p.b) * a + Double(background.b) * (1 - a)
+            }
         }
-        // One flat colour first (a full block): a split must do strictly better to win.
-        let full = (1 << n) - 1
-        var best = (mask: full, error: Double.infinity, fg: (0.0, 0.0, 0.0), bg: (0.0, 0.0, 0.0))
-        // Masks with sub-pixel 0 in the foreground: a split and its mirror are the same fit.
-        for step in 0...(full / 2) {
-            let mask = step == 0 ? full : 2 * step - 1
-            var fg = (0.0, 0.0, 0.0), bg = (0.0, 0.0, 0.0), fgCount = 0.0, bgCount = 0.0
-            for i in 0..<n {
-                let c = colors[i]
-                if mask & (1 << i) != 0 {
-                    fg = (fg.0 + c.0, fg.1 + c.1, fg.2 + c.2); fgCount += 1
-                } else {
-                    bg = (bg.0 + c.0, bg.1 + c.1, bg.2 + c.2); bgCount += 1
-                }
+        var total = (0.0, 0.0, 0.0)
+        for column in 0..<columns {
+            let end = column * stride + rows
+            total = (total.0 + red[end], total.1 + green[end], total.2 + blue[end])
+        }
+        let shapes = symbols.shapes
+        // The full block (first) unless a split does strictly better.
+        var best = (shape: shapes[0], score: -Double.infinity, fg: (0.0, 0.0, 0.0), bg: (0.0, 0.0, 0.0))
+        for shape in shapes {
+            var sum = (0.0, 0.0, 0.0)
+            for run in shape.runs {
+                let from = run.column * stride + run.start, to = run.column * stride + run.end
+                sum = (sum.0 + red[to] - red[from], sum.1 + green[to] - green[from], sum.2 + blue[to] - blue[from])
             }
-            fg = (fg.0 / fgCount, fg.1 / fgCount, fg.2 / fgCount)
-            if bgCount > 0 { bg = (bg.0 / bgCount, bg.1 / bgCount, bg.2 / bgCount) }
-            var error = 0.0
-            for i in 0..<n {
-                let c = colors[i], m = mask & (1 << i) != 0 ? fg : bg
-                let dr = c.0 - m.0, dg = c.1 - m.1, db = c.2 - m.2
-                error += dr * dr + dg * dg + db * db
+            let k = Double(shape.count), rest = Double(n) - k
+            let other = (total.0 - sum.0, total.1 - sum.1, total.2 - sum.2)
+            var score = (sum.0 * sum.0 + sum.1 * sum.1 + sum.2 * sum.2) / k
+            if rest > 0 { score += (other.0 * other.0 + other.1 * other.1 + other.2 * other.2) / rest }
+            if score > best.score + 1e-6 {
+                best = (shape, score, (sum.0 / k, sum.1 / k, sum.2 / k), rest > 0 ? (other.0 / rest, other.1 / rest, other.2 / rest) : (0, 0, 0))
             }
-            if error < best.error - 1e-6 { best = (mask, error, fg, bg) }
         }
         func rgba(_ c: (Double, Double, Double)) -> RGBA {
             halfBlocks.keepingContrast(RGBA(UInt8(min(255, max(0, c.0.rounded()))), UInt8(min(255, max(0, c.1.rounded()))), UInt8(min(255, max(0, c.2.rounded())))))
         }
         let fg = rgba(best.fg)
-        if best.mask == (1 << n) - 1 {
+        if best.shape.count == n {
             // One flat colour: a full block (braille has none: a space on that colour).
             if symbols == .braille { return Cell(" ", style: Style(background: .rgb(fg.r, fg.g, fg.b))) }
             return Cell("█", style: Style(foreground: .rgb(fg.r, fg.g, fg.b)))
         }
         let bg = rgba(best.bg)
-        return Cell(symbols.glyph(best.mask), style: Style(foreground: .rgb(fg.r, fg.g, fg.b), background: .rgb(bg.r, bg.g, bg.b)))
+        return Cell(best.shape.glyph, style: Style(foreground: .rgb(fg.r, fg.g, fg.b), background: .rgb(bg.r, bg.g, bg.b)))
     }
 }
