@@ -81,7 +81,28 @@ public final class Database {
         _ = try scalarInt("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit {
+        cachedStatements.removeAll()  // finalized first: a connection with statements does not close
+        sqlite3_close(handle)
+    }
+
+    /// Statements run through ``withStatement(_:_:)``, kept prepared by their SQL.
+    private var cachedStatements: [String: Statement] = [:]
+
+    /// Runs `body` with the statement for `sql`, prepared once and kept for the next call
+    /// (up to 64 of them): reset and its bindings cleared after `body`, so no read stays open.
+    /// Parsing the SQL is most of the cost of a one-row statement. `body` must not keep it.
+    public func withStatement<T>(_ sql: String, _ body: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let statement: Statement
+        if let cached = cachedStatements[sql] {
+            statement = cached
+        } else {
+            statement = try prepare(sql)
+            if cachedStatements.count < 64 { cachedStatements[sql] = statement }
+        }
+        defer { statement.reset() }
+        return try body(statement)
+    }
 
     func error(_ code: Int32, sql: String?) -> SQLiteError {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
@@ -94,9 +115,10 @@ public final class Database {
 
     /// Runs `sql` (one statement) with `values` bound from index 1, ignoring rows.
     public func execute(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        try statement.run()
+        try withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(values)
+            try statement.run()
+        }
     }
 
     /// Runs every statement of `script` in order, as SQLite's parser splits them (a `;`
@@ -127,16 +149,18 @@ public final class Database {
 
     /// The first column of the first row as an integer (nil without a row).
     public func scalarInt(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) -> Int? {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        return try statement.step() ? statement.int(0) : nil
+        try withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(values)
+            return try statement.step() ? statement.int(0) : nil
+        }
     }
 
     /// The first column of the first row as text (nil without a row).
     public func scalarText(_ sql: String, _ values: [Statement.Value] = []) throws(SQLiteError) -> String? {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        return try statement.step() ? statement.text(0) : nil
+        try withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(values)
+            return try statement.step() ? statement.text(0) : nil
+        }
     }
 
     /// The row id of the last insert.

@@ -94,7 +94,7 @@ struct PhotoLibraryTests {
         let source = folder.appendingPathComponent("photos")
         let trip = source.appendingPathComponent("Trip")
         try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
-        let gif = try GifWriter(width: 16, height: 16, globalPalette: [(0, 0, 0), (255, 0, 0)]).encode([GifWriter.Frame(width: 16, height: 16, indices: (0..<256).map { UInt8($0 % 2) })])
+        let gif = try GifWriter(width: 128, height: 128, globalPalette: [(0, 0, 0), (255, 0, 0)]).encode([GifWriter.Frame(width: 128, height: 128, indices: (0..<(128 * 128)).map { UInt8($0 % 2) })])
         try gif.write(to: source.appendingPathComponent("top.gif"))
         try gif.write(to: trip.appendingPathComponent("a.gif"))
         try gif.write(to: trip.appendingPathComponent("b.gif"))
@@ -114,8 +114,45 @@ struct PhotoLibraryTests {
         #expect(albums.first { $0.name == "Trip" }?.count == 2)
         #expect(albums.first { $0.name == "All Photos" }?.count == 3)
         let first = try library.page(album: albums[0].id, limit: 1)[0]
+        #expect(first.thumbnail.width == PhotoLibrary.thumbnailSize && first.thumbnail.height == PhotoLibrary.thumbnailSize)
         #expect(first.thumbnail[0, 0] == RGBA(127, 0, 0), "black and red columns average to dark red")
-        #expect(first.width == 16)
+        #expect(first.width == 128)
+    }
+
+    @Test func aThumbnailIsTheMiddleSquareOfThePicture() throws {
+        // 192×64: blue, red, blue thirds. The middle square is the red one.
+        var wide = RGBAImage(width: 192, height: 64)
+        for y in 0..<64 { for x in 0..<192 { wide[x, y] = (64..<128).contains(x) ? RGBA(255, 0, 0) : RGBA(0, 0, 255) } }
+        let thumbnail = PhotoLibrary.thumbnail(of: wide)
+        #expect(thumbnail.width == 64 && thumbnail.height == 64)
+        #expect(thumbnail[0, 0] == RGBA(255, 0, 0) && thumbnail[63, 63] == RGBA(255, 0, 0))
+        // A translucent picture is shown over a dark grey.
+        var clear = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { clear[x, y] = RGBA(255, 255, 255, 0) } }
+        #expect(PhotoLibrary.thumbnail(of: clear)[10, 10] == RGBA(20, 20, 24))
+    }
+
+    @Test func aLibraryWithSmallThumbnailsIsMigratedAndItsThumbnailsRenewedByImport() throws {
+        // A library as version 2 made it: 8×8 RGBA thumbnails, no thumbnail_side.
+        let source = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        let file = source.appendingPathComponent("red.gif").path
+        try GifWriter(width: 100, height: 100, globalPalette: [(255, 0, 0)]).encode([GifWriter.Frame(width: 100, height: 100, indices: Array(repeating: 0, count: 10_000))]).write(to: URL(fileURLWithPath: file))
+        do {
+            let old = try Database(path: path())
+            try old.migrate(Array(PhotoLibrary.migrations.prefix(2)))
+            try old.execute("INSERT INTO album(name) VALUES ('All Photos'), ('photos')")
+            try old.execute("INSERT INTO asset(source, width, height, created, thumbnail) VALUES (?1, 100, 100, 0, ?2)", [.text(file), .blob([UInt8](repeating: 200, count: 8 * 8 * 4))])
+            try old.execute("INSERT INTO membership(album, asset) VALUES (1, 1), (2, 1)")
+        }
+        let library = try PhotoLibrary(path: path())
+        let before = try library.page(album: library.albums()[0].id, limit: 1)
+        #expect(before.count == 1 && before[0].thumbnail.width == 8 && before[0].thumbnail[3, 3] == RGBA(200, 200, 200, 200), "the old thumbnail is read as it was stored")
+        let report = try library.importFolder(source.path, reader: Self.gifs)
+        #expect(report.imported == 0 && report.alreadyThere == 1 && report.renewedThumbnails == 1)
+        let after = try library.page(album: library.albums()[0].id, limit: 1)
+        #expect(after[0].thumbnail.width == PhotoLibrary.thumbnailSize && after[0].thumbnail[30, 30] == RGBA(255, 0, 0))
+        #expect(try library.importFolder(source.path, reader: Self.gifs).renewedThumbnails == 0, "made once")
     }
 
     @Test func aSecondImportOfTheSameFolderAddsNothingAndALinkIsFollowed() throws {
@@ -289,7 +326,7 @@ struct PhotoLibraryTests {
             let indices = (0..<4096).map { UInt8(($0 * 7 + $0 / 64 * i) % 2) }  // distinct pixels, so thumbnails differ
             try GifWriter(width: 64, height: 64, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 64, height: 64, indices: indices)]).write(to: source.appendingPathComponent(String(format: "%03d.gif", i)))
         }
-        let disk = try SmallFileSystem(bytes: 256 << 10)
+        let disk = try SmallFileSystem(bytes: 1 << 20)
         let file = disk.path + "/library.sqlite"
         let library = try PhotoLibrary(path: file)
         let report = try library.importFolder(source.path, reader: Self.gifs)

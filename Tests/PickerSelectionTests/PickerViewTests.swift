@@ -53,6 +53,17 @@ struct PickerViewTests {
         #expect(try library.savedSelection() == [3, 1], "cancel keeps the selection the picker opened with")
     }
 
+    @Test func thumbnailsAreDrawnWithTheSymbolSetInForce() throws {
+        let (picker, _) = try shownPicker()
+        func glyphs() -> Set<Character> { Set(render(picker).joined()) }
+        let sextants = Set((0x1FB00...0x1FB3B).map { Character(Unicode.Scalar($0)!) })
+        #expect(glyphs().isDisjoint(with: sextants), "half blocks by default")
+        picker.imageSymbols = .sextant
+        #expect(!glyphs().isDisjoint(with: sextants), "the sample's shapes, from 64-pixel thumbnails, take sextants' edges")
+        picker.imageSymbols = .braille
+        #expect(glyphs().contains { (0x2801...0x28FF).contains($0.unicodeScalars.first!.value) })
+    }
+
     @Test func theWheelMovesTheFocusARowAtATime() throws {
         let (picker, _) = try shownPicker()
         let columns = picker.state.viewport.columns

@@ -267,10 +267,11 @@ struct ShowcaseEndToEndTests {
                 }
             }
             let statsText = String(decoding: stats.out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            _ = stats.err.fileHandleForReading.readDataToEndOfFile()
+            let statsProblems = String(decoding: stats.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             stats.process.waitUntilExit()
             // Before the library exists it says so; once it does, the counts are whole.
-            #expect(stats.process.terminationStatus == 66 || (stats.process.terminationStatus == 0 && statsText.contains("images")), "trial \(trial): \(statsText)")
+            #expect(stats.process.terminationStatus == 66 || (stats.process.terminationStatus == 0 && statsText.contains("images")),
+                    "trial \(trial): exit \(stats.process.terminationStatus): \(statsText)\(statsProblems)")
             #expect(imported == 12, "trial \(trial): each file imported once between the three")
             let after = try run(["--library", library, "library", "stats"])
             #expect(after.output.contains("2 albums, 12 images, 0 selected"))

@@ -12,19 +12,29 @@ extension ImageReader {
 
     /// GIF, PNG and JPEG files: GIFs with GifDecoding, PNG and JPEG with ImageFiles (the
     /// system's libpng and libjpeg-turbo), each within the same limits. A JPEG cut short is
-    /// a failure (it would show grey where its data ends).
+    /// a failure (it would show grey where its data ends). For thumbnails a JPEG is decoded
+    /// scaled down by its DCT (1/2 to 1/8).
     static func photos(memory: MemoryBudget = .default) -> ImageReader {
-        ImageReader(fileExtensions: ["gif", "png", "jpg", "jpeg"]) { path in
-            if ImageFile.Format(path: path) == nil { return try readGif(path, memory: memory) }
-            let decoded: ImageFile.Decoded
-            do throws(ImageFileError) {
-                decoded = try ImageFile.read(path, maxPixels: memory.limits.maxCanvasPixels)
-            } catch {
-                throw ImageReadFailure(message: error.description)
-            }
-            if let warning = decoded.warning { throw ImageReadFailure(message: "the file is damaged: \(warning); get a good copy of it") }
-            return decoded.image
+        ImageReader(fileExtensions: ["gif", "png", "jpg", "jpeg"], read: { path in
+            try readPhoto(path, memory: memory, side: 0).image
+        }, readForThumbnail: { path, side in
+            try readPhoto(path, memory: memory, side: side)
+        })
+    }
+
+    private static func readPhoto(_ path: String, memory: MemoryBudget, side: Int) throws -> Picture {
+        if ImageFile.Format(path: path) == nil {
+            let image = try readGif(path, memory: memory)
+            return Picture(image: image, fullSize: Size(width: image.width, height: image.height))
         }
+        let decoded: ImageFile.Decoded
+        do throws(ImageFileError) {
+            decoded = try ImageFile.read(path, maxPixels: memory.limits.maxCanvasPixels, minimumSide: side)
+        } catch {
+            throw ImageReadFailure(message: error.description)
+        }
+        if let warning = decoded.warning { throw ImageReadFailure(message: "the file is damaged: \(warning); get a good copy of it") }
+        return Picture(image: decoded.image, fullSize: decoded.fullSize)
     }
 
     private static func readGif(_ path: String, memory: MemoryBudget) throws -> RGBAImage {

@@ -104,6 +104,7 @@ public enum LibraryCommand: Equatable, Sendable {
                 if report.alreadyThere > 0 {
                     summary += "; \(report.alreadyThere) already in the library"
                     if let album { summary += " (put in \(album.sanitizedForTerminal) too)" }
+                    if report.renewedThumbnails > 0 { summary += ", \(report.renewedThumbnails) with their thumbnails made anew" }
                 }
                 summary += "; \(report.failures.count) failed"
                 if let stop = report.stoppedBy {

@@ -37,6 +37,7 @@ final class PickerScene: View {
             return
         }
         let picker = PickerView(store: library, scheduler: context.scheduler, limit: 20)
+        picker.imageSymbols = context.capabilities().symbols
         picker.onNeedsDisplay = context.setNeedsDisplay
         picker.onFinish = { [weak self] chosen in
             guard let self else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 import TUICore
 
 extension PhotoLibrary {
@@ -21,115 +22,184 @@ extension PhotoLibrary {
         public var stoppedBy: PhotoLibraryError?
         /// How many files were left untried when it stopped (the one it stopped on included).
         public var notTried = 0
+        /// Files already in the library whose thumbnail was smaller than
+        /// ``PhotoLibrary/thumbnailSize`` (made by an older version): made again (and
+        /// counted in ``alreadyThere``).
+        public var renewedThumbnails = 0
     }
 
     /// Imports the image files under `folder` that `reader` reads (a link to a folder is
     /// followed): the image (a GIF's first frame) becomes the thumbnail; files in sub-folders go to an album named after the
     /// sub-folder, the others to `album` (or the folder's own name). Every image is also in
-    /// "All Photos". Each file goes in whole (its image and its albums in one transaction)
-    /// or not at all; a file already imported is not added again, but when `album` is
+    /// "All Photos". Each file goes in whole (its image and its albums) or not at all,
+    /// files being stored a chunk at a time in one transaction; a file already imported is not added again, but when `album` is
     /// given, files directly in `folder` are put in that album too; files that fail are
     /// listed with the reason and the rest are imported; when the library itself cannot be
     /// written (a full disk), the import stops at once (see ``ImportReport/stoppedBy``).
-    /// `progress(done, total)` is called after each file.
+    /// `progress(done, total)` is called for each file once its chunk is committed: every file
+    /// counted as imported is in the library, even if the process is killed a moment later.
     public func importFolder(_ folder: String, album: String? = nil, reader: ImageReader, progress: (Int, Int) -> Void = { _, _ in }) throws(PhotoLibraryError) -> ImportReport {
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL
-        var files: [URL] = []
+        var found: [URL] = []
         let unreadable = UnreadableFolders()
         let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: []) { url, error in
             unreadable.found.append((url.path, Self.readingReason(error)))
             return true  // go on with the rest
         }
         if let walker {
-            for case let url as URL in walker where reader.fileExtensions.contains(url.pathExtension.lowercased()) { files.append(url) }
+            for case let url as URL in walker where reader.fileExtensions.contains(url.pathExtension.lowercased()) { found.append(url) }
         }
-        files.sort { $0.path < $1.path }
+        let files = found.map(\.path).sorted()
         var report = ImportReport()
         report.failures = unreadable.found
         report.found = files.count
         let defaultAlbum = album ?? root.lastPathComponent
-        // Pictures are decoded a chunk at a time on every core, then stored one by one in
-        // file order, each in its own transaction (so a file counted is a file kept).
-        let chunkSize = 16
-        var decoded: [Int: Result<RGBAImage, any Error>] = [:]
-        for (index, file) in files.enumerated() {
-            defer { progress(index + 1, files.count) }
-            if index % chunkSize == 0 {
-                decoded = try decodeChunk(files[index..<min(files.count, index + chunkSize)], startingAt: index, reader: reader)
-            }
-            let relative = file.path.dropFirst(root.path.count + 1)
-            let parts = relative.split(separator: "/")
-            let albumName = parts.count > 1 ? String(parts[0]) : defaultAlbum
-            if file.path.contains("\u{FFFD}") {
-                report.failures.append((file.path, "its name is not valid UTF-8; rename it"))
-                continue
-            }
+        var albumIDs: [String: Int] = [:]  // an album, once made, keeps its identifier
+        func albumID(_ name: String) throws(PhotoLibraryError) -> Int {
+            if let id = albumIDs[name] { return id }
+            let id = try self.album(named: name)
+            albumIDs[name] = id
+            return id
+        }
+        // A chunk of files is read and made into thumbnails on every core (the next chunk
+        // while this one is stored), then stored in file order in one transaction; progress
+        // is told only once it is committed, so a file counted is a file kept (a kill -9 a
+        // moment later loses none of them).
+        func slice(from start: Int) -> ArraySlice<String> { files[start..<min(files.count, start + Self.importChunkSize)] }
+        var start = 0
+        var next: PreparingChunk?
+        do {
+            if !files.isEmpty { next = try startPreparing(slice(from: 0), reader: reader) }
+        } catch {
+            report.stoppedBy = error
+            report.notTried = files.count
+            return report
+        }
+        while start < files.count, let preparing = next {
+            let chunk = slice(from: start)
+            var outcome = ImportReport()
             do {
-                // Not decoded: it was in the library when its chunk was looked up.
-                guard let outcome = decoded[index] else {
-                    report.alreadyThere += 1
-                    if let album, parts.count == 1, let existing = try asset(source: file.path) {
-                        try batch { try addToAlbum(existing, album: try self.album(named: album)) }
-                        report.albums.insert(album)
-                    }
-                    continue
-                }
-                let image: RGBAImage
-                switch outcome {
-                case .success(let picture): image = picture
-                case .failure(let error):
-                    report.failures.append((file.path, "\(error)"))
-                    continue
-                }
-                let thumbnail = Self.thumbnail(of: image)
-                let created = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
-                var added = false
+                let prepared = preparing.finish()
+                let following = start + chunk.count
+                next = following < files.count ? try startPreparing(slice(from: following), reader: reader) : nil
                 try batch {
-                    // Asked again inside the transaction: another import may have added it.
-                    guard try !contains(source: file.path) else { return }
-                    let albums = [try self.album(named: "All Photos"), try self.album(named: albumName)]
-                    try addAsset(source: file.path, width: image.width, height: image.height, created: created, thumbnail: thumbnail, albums: albums)
-                    added = true
+                    outcome = ImportReport()
+                    for (offset, path) in chunk.enumerated() {
+                        let parts = path.dropFirst(root.path.count + 1).split(separator: "/")
+                        let albumName = parts.count > 1 ? String(parts[0]) : defaultAlbum
+                        if path.unicodeScalars.contains("\u{FFFD}") {
+                            outcome.failures.append((path, "its name is not valid UTF-8; rename it"))
+                            continue
+                        }
+                        switch prepared[offset] {
+                        case nil:  // in the library when the chunk was looked up
+                            outcome.alreadyThere += 1
+                            if let album, parts.count == 1, let existing = try asset(source: path) {
+                                try addToAlbum(existing, album: try albumID(album))
+                                outcome.albums.insert(album)
+                            }
+                        case .failure(let error)?:
+                            outcome.failures.append((path, "\(error)"))
+                        case .success(let picture)?:
+                            // Asked again inside the transaction: another import may have added it.
+                            if let existing = try storedThumbnail(source: path) {
+                                outcome.alreadyThere += 1
+                                if existing.side < Self.thumbnailSize {
+                                    try replaceThumbnail(of: existing.id, with: picture.thumbnail)
+                                    outcome.renewedThumbnails += 1
+                                }
+                                if let album, parts.count == 1 {
+                                    try addToAlbum(existing.id, album: try albumID(album))
+                                    outcome.albums.insert(album)
+                                }
+                                continue
+                            }
+                            let albums = [try albumID("All Photos"), try albumID(albumName)]
+                            try addAsset(source: path, width: picture.width, height: picture.height, created: picture.created, thumbnail: picture.thumbnail, albums: albums)
+                            outcome.imported += 1
+                            outcome.albums.insert(albumName)
+                        }
+                    }
                 }
-                guard added else {
-                    report.alreadyThere += 1
-                    continue
-                }
-                report.imported += 1
-                report.albums.insert(albumName)
             } catch {
                 report.stoppedBy = error
-                report.notTried = files.count - index
+                report.notTried = files.count - start
                 return report
             }
+            report.imported += outcome.imported
+            report.alreadyThere += outcome.alreadyThere
+            report.renewedThumbnails += outcome.renewedThumbnails
+            report.failures += outcome.failures
+            report.albums.formUnion(outcome.albums)
+            for done in start..<(start + chunk.count) { progress(done + 1, files.count) }
+            start += chunk.count
         }
         return report
     }
 
-    /// Decodes the chunk's files not yet in the library, on every core; by index in `files`
-    /// (a file already there, or with a name that is not UTF-8, has no entry).
-    private func decodeChunk(_ chunk: ArraySlice<URL>, startingAt start: Int, reader: ImageReader) throws(PhotoLibraryError) -> [Int: Result<RGBAImage, any Error>] {
-        var wanted: [(index: Int, path: String)] = []
-        for (offset, file) in chunk.enumerated() where !file.path.contains("\u{FFFD}") {
-            if try asset(source: file.path) == nil { wanted.append((start + offset, file.path)) }
+    /// Files read, made into thumbnails and stored together: enough to keep both cores busy,
+    /// few enough that a chunk's transaction stays short.
+    public static let importChunkSize = 32
+
+    /// A file made ready to store: its thumbnail, size and modification time.
+    private struct PreparedPicture: Sendable {
+        let thumbnail: RGBAImage
+        let width: Int, height: Int, created: Int
+    }
+
+    /// Looks the chunk's files up, then reads those not yet in the library (or there with a
+    /// thumbnail smaller than ``thumbnailSize``) and makes their thumbnails in the background,
+    /// on every core.
+    private func startPreparing(_ chunk: ArraySlice<String>, reader: ImageReader) throws(PhotoLibraryError) -> PreparingChunk {
+        var wanted: [(offset: Int, path: String)] = []
+        for (offset, path) in chunk.enumerated() where !path.unicodeScalars.contains("\u{FFFD}") {
+            if (try storedThumbnail(source: path)?.side ?? 0) < Self.thumbnailSize { wanted.append((offset, path)) }
         }
-        let results = DecodedPictures(count: wanted.count)
-        let paths = wanted.map(\.path)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            results.set(i, Result { try reader.read(paths[i]) })
+        let preparing = PreparingChunk(count: chunk.count, offsets: wanted.map(\.offset))
+        let paths = wanted.map(\.path), results = preparing.results
+        DispatchQueue.global().async(group: preparing.group) {
+            DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+                results.set(i, Result {
+                    let picture = try reader.readForThumbnail(paths[i], Self.thumbnailSize)
+                    var status = stat()
+                    let created = stat(paths[i], &status) == 0 ? Int(status.st_mtim.tv_sec) : 0
+                    return PreparedPicture(thumbnail: Self.thumbnail(of: picture.image), width: picture.fullSize.width, height: picture.fullSize.height, created: created)
+                })
+            }
         }
-        var byIndex: [Int: Result<RGBAImage, any Error>] = [:]
-        for (i, item) in wanted.enumerated() { byIndex[item.index] = results.get(i) }
-        return byIndex
+        return preparing
+    }
+
+    /// A chunk being read in the background.
+    private struct PreparingChunk {
+        let count: Int
+        let offsets: [Int]
+        let results: PreparedPictures
+        let group = DispatchGroup()
+
+        init(count: Int, offsets: [Int]) {
+            self.count = count
+            self.offsets = offsets
+            results = PreparedPictures(count: offsets.count)
+        }
+
+        /// Waits for the chunk; by offset in it (a file already there, or with a name that is
+        /// not UTF-8, has none).
+        func finish() -> [Result<PreparedPicture, any Error>?] {
+            group.wait()
+            var byOffset = [Result<PreparedPicture, any Error>?](repeating: nil, count: count)
+            for (i, offset) in offsets.enumerated() { byOffset[offset] = results.get(i) }
+            return byOffset
+        }
     }
 
     /// Results written by several threads, one slot each.
-    private final class DecodedPictures: @unchecked Sendable {  // each slot under `lock`
-        private var slots: [Result<RGBAImage, any Error>?]
+    private final class PreparedPictures: @unchecked Sendable {  // each slot under `lock`
+        private var slots: [Result<PreparedPicture, any Error>?]
         private let lock = NSLock()
         init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ value: Result<RGBAImage, any Error>) { lock.withLock { slots[i] = value } }
-        func get(_ i: Int) -> Result<RGBAImage, any Error>? { lock.withLock { slots[i] } }
+        func set(_ i: Int, _ value: Result<PreparedPicture, any Error>) { lock.withLock { slots[i] = value } }
+        func get(_ i: Int) -> Result<PreparedPicture, any Error>? { lock.withLock { slots[i] } }
     }
 
     /// Folders the walk could not read, with the reason.
@@ -151,6 +221,16 @@ extension PhotoLibrary {
     /// The identifier of the asset imported from `source`, if any.
     func asset(source: String) throws(PhotoLibraryError) -> Int? {
         try wrap { try database.scalarInt("SELECT id FROM asset WHERE source = ?1", [.text(source)]) }
+    }
+
+    /// The asset imported from `source` and its thumbnail's side, if any.
+    func storedThumbnail(source: String) throws(PhotoLibraryError) -> (id: Int, side: Int)? {
+        try wrap {
+            try database.withStatement("SELECT id, thumbnail_side FROM asset WHERE source = ?1") { statement throws(SQLiteError) in
+                try statement.bind([.text(source)])
+                return try statement.step() ? (statement.int(0), statement.int(1)) : nil
+            }
+        }
     }
 
     /// Puts an asset in an album (nothing when it is there already).

@@ -48,16 +48,18 @@ extension PhotoLibrary {
         let ink = rgb(hue: angle, saturation: 0.75, value: 1)
         let ground = rgb(hue: (angle + 0.5).truncatingRemainder(dividingBy: 1), saturation: 0.5, value: 0.3 + 0.25 * hue.2)
         let shape = SampleShape.allCases[(album + index) % SampleShape.allCases.count]
-        let c = Double(size - 1) / 2
+        // Drawn on an 8×8 design, each pixel's centre taken there.
+        let scale = 8 / Double(size)
         for y in 0..<size {
             for x in 0..<size {
-                let dx = Double(x) - c, dy = Double(y) - c
+                let u = (Double(x) + 0.5) * scale - 0.5, v = (Double(y) + 0.5) * scale - 0.5
+                let dx = u - 3.5, dy = v - 3.5
                 let inside: Bool = switch shape {
                 case .disc: dx * dx + dy * dy <= 9.5
                 case .square: abs(dx) <= 2.5 && abs(dy) <= 2.5
-                case .triangle: y >= 1 && y <= size - 2 && abs(dx) <= Double(y - 1) / 2 + 0.5
+                case .triangle: v >= 0.5 && v <= 6.5 && abs(dx) <= (v - 1) / 2 + 0.5
                 case .diamond: abs(dx) + abs(dy) <= 3.5
-                case .bars: y % 3 != 2 && abs(dx) <= 3
+                case .bars: Int((v + 0.5).rounded(.down)) % 3 != 2 && abs(dx) <= 3
                 case .cross: abs(dx) <= 1 || abs(dy) <= 1
                 }
                 let (r, g, b) = inside ? ink : ground
@@ -81,26 +83,41 @@ extension PhotoLibrary {
         }
     }
 
-    /// Scales any image down to a thumbnail (area-averaged, on a dark background).
+    /// An image as a thumbnail: the square at its middle (as a photo grid shows it),
+    /// area-averaged to ``thumbnailSize`` pixels a side, translucent pixels over a dark grey.
     static func thumbnail(of image: RGBAImage) -> RGBAImage {
         let size = thumbnailSize
         var result = RGBAImage(width: size, height: size)
         guard image.width > 0, image.height > 0 else { return result }
-        for ty in 0..<size {
-            for tx in 0..<size {
-                let x0 = tx * image.width / size, x1 = max(x0 + 1, (tx + 1) * image.width / size)
-                let y0 = ty * image.height / size, y1 = max(y0 + 1, (ty + 1) * image.height / size)
-                var r = 0, g = 0, b = 0, n = 0
-                for y in y0..<min(y1, image.height) {
-                    for x in x0..<min(x1, image.width) {
-                        let p = image[x, y]
-                        r += Int(p.r) * Int(p.a) / 255 + 20 * (255 - Int(p.a)) / 255
-                        g += Int(p.g) * Int(p.a) / 255 + 20 * (255 - Int(p.a)) / 255
-                        b += Int(p.b) * Int(p.a) / 255 + 24 * (255 - Int(p.a)) / 255
-                        n += 1
+        let side = min(image.width, image.height)
+        let left = (image.width - side) / 2, top = (image.height - side) / 2
+        // The source columns and rows of each thumbnail pixel (at least one each).
+        let spans = (0..<size).map { t in (t * side / size, max(t * side / size + 1, (t + 1) * side / size)) }
+        let ground = (r: 20, g: 20, b: 24)
+        // Sums of colour × alpha and of alpha; the ground fills what alpha leaves, once a pixel.
+        image.pixels.withUnsafeBufferPointer { source in
+            result.withMutablePixels { target in
+                for ty in 0..<size {
+                    let (y0, y1) = spans[ty]
+                    for tx in 0..<size {
+                        let (x0, x1) = spans[tx]
+                        var r = 0, g = 0, b = 0, alpha = 0
+                        for y in y0..<y1 {
+                            var k = ((top + y) * image.width + left + x0) * 4
+                            for _ in x0..<x1 {
+                                let a = Int(source[k + 3])
+                                r += Int(source[k]) * a; g += Int(source[k + 1]) * a; b += Int(source[k + 2]) * a
+                                alpha += a
+                                k += 4
+                            }
+                        }
+                        let n = (y1 - y0) * (x1 - x0), clear = 255 * n - alpha, whole = 255 * n, at = (ty * size + tx) * 4
+                        target[at] = UInt8((r + ground.r * clear) / whole)
+                        target[at + 1] = UInt8((g + ground.g * clear) / whole)
+                        target[at + 2] = UInt8((b + ground.b * clear) / whole)
+                        target[at + 3] = 255
                     }
                 }
-                if n > 0 { result[tx, ty] = RGBA(UInt8(r / n), UInt8(g / n), UInt8(b / n)) }
             }
         }
         return result

@@ -13,8 +13,10 @@ import TUICore
 /// let next = try library.page(album: albums[0].id, after: first.last?.id, limit: 60)
 /// ```
 public final class PhotoLibrary: PhotoStore {
-    /// Thumbnails are this many pixels square.
-    public static let thumbnailSize = 8
+    /// Thumbnails are this many pixels square: enough for a grid cell of 32×16 characters in
+    /// sextants or braille. Each is stored as RGB (12 KiB); a library made before they grew
+    /// keeps its 8×8 ones (drawn as they are) until its files are imported again.
+    public static let thumbnailSize = 64
 
     let database: Database
 
@@ -29,6 +31,8 @@ public final class PhotoLibrary: PhotoStore {
         """,
         // Version 2: importing looks files up by their path (an import never adds one twice).
         "CREATE INDEX asset_source ON asset(source)",
+        // Version 3: thumbnails of any size, RGB (the older ones: 8×8 RGBA).
+        "ALTER TABLE asset ADD COLUMN thumbnail_side INTEGER NOT NULL DEFAULT 8",
     ]
 
     /// Opens the library at `path`, creating it if there is no file there (or an empty
@@ -140,7 +144,7 @@ public final class PhotoLibrary: PhotoStore {
     public func page(album: Int, after: Int? = nil, limit: Int) throws(PhotoLibraryError) -> [Asset] {
         try wrap {
             let statement = try database.prepare("""
-                SELECT a.id, a.source, a.width, a.height, a.created, a.thumbnail FROM membership m JOIN asset a ON a.id = m.asset
+                SELECT a.id, a.source, a.width, a.height, a.created, a.thumbnail, a.thumbnail_side FROM membership m JOIN asset a ON a.id = m.asset
                 WHERE m.album = ?1 AND m.asset > ?2 ORDER BY m.asset LIMIT ?3
                 """)
             try statement.bind([.integer(Int64(album)), .integer(Int64(after ?? -1)), .integer(Int64(limit))])
@@ -151,7 +155,7 @@ public final class PhotoLibrary: PhotoStore {
     /// The assets with these identifiers, in the order given (missing ones left out).
     public func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
         try wrap {
-            let statement = try database.prepare("SELECT id, source, width, height, created, thumbnail FROM asset WHERE id = ?1")
+            let statement = try database.prepare("SELECT id, source, width, height, created, thumbnail, thumbnail_side FROM asset WHERE id = ?1")
             var found: [Asset] = []
             for id in ids {
                 statement.reset()
@@ -164,10 +168,8 @@ public final class PhotoLibrary: PhotoStore {
 
     private func readAssets(_ statement: Statement) throws -> [Asset] {
         var assets: [Asset] = []
-        let size = Self.thumbnailSize
         while try statement.step() {
-            let bytes = statement.blob(5)
-            let thumbnail = RGBAImage(width: size, height: size, pixels: bytes) ?? RGBAImage(width: size, height: size)
+            let thumbnail = Self.thumbnail(stored: statement.blob(5), side: statement.int(6))
             assets.append(Asset(id: statement.int(0), source: statement.text(1), width: statement.int(2), height: statement.int(3), created: statement.int(4), thumbnail: thumbnail))
         }
         return assets
@@ -234,13 +236,30 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
-    /// Adds an asset to the given albums; returns its identifier.
+    /// A stored thumbnail as an image: RGB, or RGBA from a library made before version 3
+    /// (a blob of neither size is a blank thumbnail).
+    static func thumbnail(stored bytes: [UInt8], side: Int) -> RGBAImage {
+        guard side > 0, side <= 1024 else { return RGBAImage(width: 0, height: 0) }
+        if bytes.count == side * side * 4 { return RGBAImage(width: side, height: side, pixels: bytes) ?? RGBAImage(width: side, height: side) }
+        var image = RGBAImage(width: side, height: side)
+        guard bytes.count == side * side * 3 else { return image }
+        image.withMutablePixels { pixels in
+            for i in 0..<(side * side) {
+                pixels[i * 4] = bytes[i * 3]; pixels[i * 4 + 1] = bytes[i * 3 + 1]; pixels[i * 4 + 2] = bytes[i * 3 + 2]; pixels[i * 4 + 3] = 255
+            }
+        }
+        return image
+    }
+
+    /// Adds an asset to the given albums; returns its identifier. A thumbnail that is not
+    /// ``thumbnailSize`` pixels square is made so (its middle square, scaled).
     @discardableResult
     public func addAsset(source: String, width: Int, height: Int, created: Int, thumbnail: RGBAImage, albums: [Int]) throws(PhotoLibraryError) -> Int {
-        try wrap {
+        let (rgb, side) = Self.storable(thumbnail)
+        return try wrap {
             try database.execute(
-                "INSERT INTO asset(source, width, height, created, thumbnail) VALUES (?1, ?2, ?3, ?4, ?5)",
-                [.text(source), .integer(Int64(width)), .integer(Int64(height)), .integer(Int64(created)), .blob(thumbnail.pixels)]
+                "INSERT INTO asset(source, width, height, created, thumbnail, thumbnail_side) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                [.text(source), .integer(Int64(width)), .integer(Int64(height)), .integer(Int64(created)), .blob(rgb), .integer(Int64(side))]
             )
             let id = database.lastInsertRowID
             for album in albums {
@@ -248,6 +267,24 @@ public final class PhotoLibrary: PhotoStore {
             }
             return id
         }
+    }
+
+    /// Stores a new thumbnail for an asset (made ``thumbnailSize`` pixels square).
+    func replaceThumbnail(of asset: Int, with thumbnail: RGBAImage) throws(PhotoLibraryError) {
+        let (rgb, side) = Self.storable(thumbnail)
+        try wrap { try database.execute("UPDATE asset SET thumbnail = ?1, thumbnail_side = ?2 WHERE id = ?3", [.blob(rgb), .integer(Int64(side)), .integer(Int64(asset))]) }
+    }
+
+    /// A thumbnail as stored: ``thumbnailSize`` pixels square, RGB.
+    static func storable(_ thumbnail: RGBAImage) -> (rgb: [UInt8], side: Int) {
+        let square = thumbnail.width == thumbnailSize && thumbnail.height == thumbnailSize ? thumbnail : Self.thumbnail(of: thumbnail)
+        var rgb = [UInt8](repeating: 0, count: square.width * square.height * 3)
+        square.pixels.withUnsafeBufferPointer { pixels in
+            for i in 0..<(square.width * square.height) {
+                rgb[i * 3] = pixels[i * 4]; rgb[i * 3 + 1] = pixels[i * 4 + 1]; rgb[i * 3 + 2] = pixels[i * 4 + 2]
+            }
+        }
+        return (rgb, square.width)
     }
 
     /// Runs `body` in one transaction (for bulk inserts).

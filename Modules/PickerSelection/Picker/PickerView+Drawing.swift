@@ -43,7 +43,8 @@ extension PickerView {
 
     private func thumbnailCells(_ asset: Asset) -> Canvas {
         if let cached = cellCache[asset.id] { return cached }
-        let cells = HalfBlockRasterizer().rasterize(asset.thumbnail, fitting: PickerLayout.cellSize)
+        if cellCache.count >= 4096 { cellCache.removeAll(keepingCapacity: true) }  // bounded however far the grid scrolls
+        let cells = SymbolRasterizer(symbols: imageSymbols).rasterize(asset.thumbnail, fitting: PickerLayout.cellSize)
         cellCache[asset.id] = cells
         return cells
     }

@@ -33,6 +33,11 @@ public final class PickerView: View {
     var layout = PickerLayout()
     /// Thumbnails as cells, by asset.
     var cellCache: [Int: Canvas] = [:]
+    /// The block symbols thumbnails are drawn with in the grid and the tray (half blocks by
+    /// default; `SymbolSet.automatic(environment:)` picks what the terminal shows best).
+    public var imageSymbols: SymbolSet = .half {
+        didSet { if imageSymbols != oldValue { cellCache.removeAll() } }
+    }
     private var frameWork: ScheduledWork?
     private var deferredWork: ScheduledWork?
 
