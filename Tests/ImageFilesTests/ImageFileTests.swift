@@ -38,6 +38,25 @@ struct ImageFileTests {
         #expect(abs(Int(p.r) - Int(q.r)) < 16 && abs(Int(p.g) - Int(q.g)) < 16, "lossy but close")
     }
 
+    @Test func aJPEGReadForAThumbnailIsDecodedSmallerButNotBelowTheSideAsked() throws {
+        let path = folder + "/big.jpg"
+        var image = Self.picture(800, 600)
+        for y in 0..<600 { for x in 0..<800 { image[x, y].a = 255 } }
+        try ImageFile.writeJPEG(image, to: path)
+        let small = try ImageFile.read(path, minimumSide: 64)
+        #expect(small.image.width == 100 && small.image.height == 75, "1/8: the shorter side 75 ≥ 64")
+        #expect(small.fullSize == Size(width: 800, height: 600))
+        let middle = try ImageFile.read(path, minimumSide: 200)
+        #expect(middle.image.width == 400 && middle.image.height == 300, "1/2: 1/4 would make 150 < 200")
+        let full = try ImageFile.read(path)
+        #expect(full.image.width == 800 && full.fullSize == Size(width: 800, height: 600))
+        let p = small.image[50, 37], q = image[400, 300]
+        #expect(abs(Int(p.r) - Int(q.r)) < 20 && abs(Int(p.g) - Int(q.g)) < 20, "the same picture, smaller")
+        // A PNG has no such shortcut: read whole, whatever is asked.
+        try ImageFile.writePNG(Self.picture(80, 60), to: folder + "/a.png")
+        #expect(try ImageFile.read(folder + "/a.png", minimumSide: 8).image.width == 80)
+    }
+
     @Test func aTruncatedJPEGIsReportedNotACrash() throws {
         let path = folder + "/cut.jpg"
         try ImageFile.writeJPEG(Self.picture(256, 256), to: path)

@@ -119,6 +119,27 @@ struct PhotoLibraryTests {
         #expect(first.width == 128)
     }
 
+    @Test func everyFileToldAsImportedIsAlreadyCommitted() throws {
+        // More files than a chunk holds: several transactions.
+        let source = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        let count = PhotoLibrary.importChunkSize * 2 + 5
+        for i in 0..<count {
+            try GifWriter(width: 4, height: 4, globalPalette: [(0, 0, 0), (UInt8(i), 255, 0)]).encode([GifWriter.Frame(width: 4, height: 4, indices: Array(repeating: 1, count: 16))])
+                .write(to: source.appendingPathComponent(String(format: "%03d.gif", i)))
+        }
+        let library = try PhotoLibrary(path: path())
+        var told: [Int] = [], committed: [Int] = []
+        let report = try library.importFolder(source.path, reader: Self.gifs) { done, _ in
+            // What another process would find in the file at that moment.
+            told.append(done)
+            committed.append((try? PhotoLibrary(readingExisting: path()).stats().assets) ?? -1)
+        }
+        #expect(report.imported == count)
+        #expect(told == Array(1...count))
+        #expect(zip(told, committed).allSatisfy { $0 <= $1 }, "told \(told) while committed \(committed)")
+    }
+
     @Test func aThumbnailIsTheMiddleSquareOfThePicture() throws {
         // 192×64: blue, red, blue thirds. The middle square is the red one.
         var wide = RGBAImage(width: 192, height: 64)

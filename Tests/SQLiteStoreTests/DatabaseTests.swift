@@ -97,6 +97,23 @@ struct DatabaseTests {
         #expect(db.lastInsertRowID == 3)
     }
 
+    @Test func keptStatementsHoldNoReadOpenAndAreFinalizedBeforeTheConnectionCloses() throws {
+        do {
+            let db = try open()
+            for i in 0..<200 { try db.execute("INSERT INTO item(name) VALUES (?1)", [.text("n\(i)")]) }
+            #expect(try db.scalarText("SELECT name FROM item WHERE id = ?1", [.integer(7)]) == "n6")
+            #expect(try db.scalarText("SELECT name FROM item WHERE id = ?1", [.integer(8)]) == "n7", "the same statement, bound again")
+            // The first row was read and the rest left: another connection can still
+            // checkpoint the whole log (no read of ours holds it).
+            #expect(try db.scalarInt("SELECT id FROM item ORDER BY id") == 1)
+            let other = try Database(path: files.path())
+            #expect(try other.rows("PRAGMA wal_checkpoint(TRUNCATE)").first?["busy"] == .integer(0))
+        }
+        // Closed: the statements kept were finalized first, so the connection really closed
+        // and took its write-ahead log with it.
+        #expect(!FileManager.default.fileExists(atPath: files.path() + "-wal"))
+    }
+
     @Test func anImmutableOpenReadsAWriteAheadLogFileWithoutJournalFiles() throws {
         let name = files.path("odd ?#%名.sqlite")
         do {
