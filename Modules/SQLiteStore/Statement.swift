@@ -137,6 +137,12 @@ public final class Statement {
         guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
+    /// Column `index`'s bytes, lent to `body` without a copy (valid only inside it).
+    public func withBlob<T>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
     /// Whether column `index` is NULL.
     public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 

@@ -15,7 +15,8 @@ enum PickerBench {
         var lines: [String] = []
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indicatorkit-bench")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("library-100k.sqlite").path
+        // Named for the schema: a library kept from before 64-pixel thumbnails is not reused.
+        let path = folder.appendingPathComponent("library-100k-v3.sqlite").path
         if !FileManager.default.fileExists(atPath: path) {
             let build = try milliseconds {
                 let library = try PhotoLibrary(path: path)
@@ -24,7 +25,7 @@ enum PickerBench {
                 var random = SplitMix64(seed: 100_000)
                 try library.batch {
                     for i in 0..<100_000 {
-                        var thumbnail = RGBAImage(width: 8, height: 8)
+                        var thumbnail = RGBAImage(width: PhotoLibrary.thumbnailSize, height: PhotoLibrary.thumbnailSize)
                         let shade = UInt8(truncatingIfNeeded: random.next())
                         thumbnail.withMutablePixels { bytes in for k in stride(from: 0, to: bytes.count, by: 4) { bytes[k] = shade; bytes[k + 3] = 255 } }
                         try library.addAsset(source: "generated/\(i).gif", width: 640, height: 480, created: i, thumbnail: thumbnail, albums: [all, albums[i % 10]])

@@ -169,7 +169,8 @@ public final class PhotoLibrary: PhotoStore {
     private func readAssets(_ statement: Statement) throws -> [Asset] {
         var assets: [Asset] = []
         while try statement.step() {
-            let thumbnail = Self.thumbnail(stored: statement.blob(5), side: statement.int(6))
+            let side = statement.int(6)
+            let thumbnail = statement.withBlob(5) { Self.thumbnail(stored: $0, side: side) }
             assets.append(Asset(id: statement.int(0), source: statement.text(1), width: statement.int(2), height: statement.int(3), created: statement.int(4), thumbnail: thumbnail))
         }
         return assets
@@ -238,17 +239,21 @@ public final class PhotoLibrary: PhotoStore {
 
     /// A stored thumbnail as an image: RGB, or RGBA from a library made before version 3
     /// (a blob of neither size is a blank thumbnail).
-    static func thumbnail(stored bytes: [UInt8], side: Int) -> RGBAImage {
+    static func thumbnail(stored bytes: UnsafeRawBufferPointer, side: Int) -> RGBAImage {
         guard side > 0, side <= 1024 else { return RGBAImage(width: 0, height: 0) }
-        if bytes.count == side * side * 4 { return RGBAImage(width: side, height: side, pixels: bytes) ?? RGBAImage(width: side, height: side) }
-        var image = RGBAImage(width: side, height: side)
-        guard bytes.count == side * side * 3 else { return image }
-        image.withMutablePixels { pixels in
-            for i in 0..<(side * side) {
-                pixels[i * 4] = bytes[i * 3]; pixels[i * 4 + 1] = bytes[i * 3 + 1]; pixels[i * 4 + 2] = bytes[i * 3 + 2]; pixels[i * 4 + 3] = 255
+        let count = side * side
+        if bytes.count == count * 4 { return RGBAImage(width: side, height: side, pixels: Array(bytes)) ?? RGBAImage(width: side, height: side) }
+        guard bytes.count == count * 3 else { return RGBAImage(width: side, height: side) }
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            guard let from = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let to = buffer.baseAddress else { return }
+            var source = from, target = to
+            for _ in 0..<count {
+                target[0] = source[0]; target[1] = source[1]; target[2] = source[2]; target[3] = 255
+                source += 3; target += 4
             }
+            initialized = count * 4
         }
-        return image
+        return RGBAImage(width: side, height: side, pixels: pixels) ?? RGBAImage(width: side, height: side)
     }
 
     /// Adds an asset to the given albums; returns its identifier. A thumbnail that is not
