@@ -64,6 +64,26 @@ struct PickerViewTests {
         #expect(glyphs().contains { (0x2801...0x28FF).contains($0.unicodeScalars.first!.value) })
     }
 
+    @Test func plusAndMinusStepThroughTheThumbnailSizesAndClicksFollow() throws {
+        let (picker, _) = try shownPicker()
+        let small = picker.state.viewport.columns
+        #expect(picker.thumbnailSize == Size(width: 8, height: 4))
+        _ = picker.handle(.key(.character("+")))
+        _ = render(picker)
+        #expect(picker.thumbnailSize == Size(width: 12, height: 6))
+        #expect(picker.state.viewport.columns < small, "\(picker.state.viewport.columns) columns of larger pictures, \(small) of small ones")
+        for _ in 0..<10 { _ = picker.handle(.key(.character("+"))) }
+        #expect(picker.thumbnailSize == PickerView.thumbnailSizes.last, "the largest stays the largest")
+        _ = render(picker)
+        #expect(picker.state.viewport.columns == (100 + 1) / 33)
+        // A click on the second picture of the first row, at the larger pitch, selects it.
+        let layout = picker.layout
+        _ = picker.handle(.mouse(MouseEvent(.press, at: Point(x: layout.gridLeft + 33 + 5, y: layout.grid.y + 3))))
+        #expect(picker.selection.items.count == 1 && picker.state.focus == 1)
+        for _ in 0..<10 { _ = picker.handle(.key(.character("-"))) }
+        #expect(picker.thumbnailSize == Size(width: 8, height: 4))
+    }
+
     @Test func theWheelMovesTheFocusARowAtATime() throws {
         let (picker, _) = try shownPicker()
         let columns = picker.state.viewport.columns

@@ -21,4 +21,22 @@ struct CanvasSVGTests {
         wide.fill(wide.bounds, with: Cell(" ", style: Style(background: .rgb(1, 2, 3))))
         #expect(wide.svg(cellWidth: 10, cellHeight: 20).contains("<rect x=\"0\" y=\"0\" width=\"40\" height=\"20\" fill=\"#010203\"/>"), "one rectangle for a run of one colour")
     }
+
+    @Test func sextantsAndQuadrantsAreRectanglesBrailleIsText() {
+        var canvas = Canvas(size: Size(width: 3, height: 1))
+        // Sub-pixels 0, 1, 2 and 4: the left column and the top right.
+        let sextant = SymbolSet.sextant.glyph(0b010111)
+        canvas.put(sextant, at: Point(x: 0, y: 0), style: Style(foreground: .rgb(255, 0, 0)))
+        canvas.put("▚", at: Point(x: 1, y: 0), style: Style(foreground: .rgb(0, 255, 0)))
+        canvas.put("⣿", at: Point(x: 2, y: 0), style: Style(foreground: .rgb(0, 0, 255)))
+        let svg = canvas.svg(theme: .dark, cellWidth: 12, cellHeight: 24)
+        // The left column whole (rows 0-2 of 3), the right column's top third.
+        #expect(svg.contains("<rect x=\"0\" width=\"6\" y=\"0\" height=\"24\" fill=\"#ff0000\"/>"))
+        #expect(svg.contains("<rect x=\"6\" width=\"6\" y=\"0\" height=\"8\" fill=\"#ff0000\"/>"))
+        #expect(!svg.contains(">\(sextant)</text>"), "no font needed")
+        // ▚: top-left and bottom-right quarters.
+        #expect(svg.contains("<rect x=\"12\" width=\"6\" y=\"0\" height=\"12\" fill=\"#00ff00\"/>"))
+        #expect(svg.contains("<rect x=\"18\" width=\"6\" y=\"12\" height=\"12\" fill=\"#00ff00\"/>"))
+        #expect(svg.contains(">⣿</text>"), "braille's dots stay text")
+    }
 }

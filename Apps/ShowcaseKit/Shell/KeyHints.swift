@@ -58,7 +58,7 @@ extension PickerView: ExplainsKeys {
                     KeyHint("c", "done"), KeyHint("Esc", "cancel")]
         case .grid:
             return [KeyHint("arrows or h/j/k/l", "move"), KeyHint("space or Enter", "select/unselect"), KeyHint("Tab", "to the tray"),
-                    KeyHint("a", "albums"), KeyHint("c", "done"), KeyHint("Esc", "cancel")]
+                    KeyHint("a", "albums"), KeyHint("+/-", "larger/smaller pictures"), KeyHint("c", "done"), KeyHint("Esc", "cancel")]
         }
     }
 }

@@ -4,9 +4,9 @@ import TUICore
 /// its buttons, the problem notice, the grid, the tray and the album drawer. Drawing uses
 /// it, and clicks are found in the last one drawn.
 struct PickerLayout: Equatable {
-    /// Thumbnails take 8×4 cells (8×8 pixels); cells are 9 columns and 5 rows apart.
-    static let cellSize = Size(width: 8, height: 4)
-    static let pitch = Size(width: 9, height: 5)
+    /// The tray's thumbnails take 8×4 cells, 9 columns apart.
+    static let trayCell = Size(width: 8, height: 4)
+    static let trayPitch = Size(width: 9, height: 5)
     /// The tray's height: a border row and one row of thumbnails with their numbers.
     static let trayHeight = 6
     /// The drawer's width at most.
@@ -17,8 +17,10 @@ struct PickerLayout: Equatable {
     var cancel = 0..<0, titleRange = 0..<0, done = 0..<0
     /// The drawer's full height (it slides from above) and how many of its rows are hidden.
     var drawerHeight = 0, drawerHiddenRows = 0
-    /// The grid's thumbnails: columns, rows and where the first column starts.
-    var columns = 1, rows = 1, gridLeft = 0
+    /// The grid's thumbnails: their size in cells, columns, rows and where the first column starts.
+    var cell = PickerView.thumbnailSizes[0], columns = 1, rows = 1, gridLeft = 0
+    /// How far apart the grid's thumbnails are: a column and a row between them.
+    var pitch: Size { Size(width: cell.width + 1, height: cell.height + 1) }
 
     /// The thumbnails the tray's row has room for.
     var trayFits: Int { Self.trayFits(width: tray.width) }
@@ -28,7 +30,7 @@ struct PickerLayout: Equatable {
         PickerState.Viewport(columns: columns, rows: rows, trayFits: Self.trayFits(width: grid.width), drawerRows: max(0, drawerHeight - 2))
     }
 
-    static func trayFits(width: Int) -> Int { max(1, width / pitch.width) }
+    static func trayFits(width: Int) -> Int { max(1, width / trayPitch.width) }
 
     /// The texts of the title bar.
     static func titleText(_ state: PickerState) -> (cancel: String, title: String, done: String) {
@@ -39,7 +41,8 @@ struct PickerLayout: Equatable {
 
     init() {}
 
-    init(in rect: Rect, state: PickerState, now: Duration) {
+    init(in rect: Rect, state: PickerState, now: Duration, thumbnail: Size = PickerView.thumbnailSizes[0]) {
+        cell = thumbnail
         var (title, body) = rect.splitTop(1)
         self.title = title
         let texts = Self.titleText(state)
@@ -56,9 +59,9 @@ struct PickerLayout: Equatable {
         let trayRows = revealed ? Int((Double(Self.trayHeight) * state.timeline.trayPosition(at: now)).rounded()) : 0
         let gridHeight = state.timeline.gridBottom == .tray ? body.height - Self.trayHeight : body.height
         grid = Rect(x: body.x, y: body.y, width: body.width, height: max(0, gridHeight))
-        columns = max(1, (grid.width + 1) / Self.pitch.width)
-        rows = max(1, grid.height / Self.pitch.height)
-        gridLeft = grid.x + max(0, (grid.width - (columns * Self.pitch.width - 1)) / 2)
+        columns = max(1, (grid.width + 1) / pitch.width)
+        rows = max(1, grid.height / pitch.height)
+        gridLeft = grid.x + max(0, (grid.width - (columns * pitch.width - 1)) / 2)
         tray = Rect(x: body.x, y: body.maxY - trayRows, width: body.width, height: trayRows)
 
         drawerHeight = min(state.albums.count + 2, max(3, body.height / 2))
@@ -71,7 +74,7 @@ struct PickerLayout: Equatable {
     /// The index in the album of the thumbnail at `point`, counted from `firstRow`.
     func gridIndex(at point: Point, firstRow: Int) -> Int? {
         guard grid.contains(point), point.x >= gridLeft else { return nil }
-        let column = (point.x - gridLeft) / Self.pitch.width, row = (point.y - grid.y) / Self.pitch.height
+        let column = (point.x - gridLeft) / pitch.width, row = (point.y - grid.y) / pitch.height
         guard column < columns, row < rows else { return nil }
         return (firstRow + row) * columns + column
     }
@@ -79,7 +82,7 @@ struct PickerLayout: Equatable {
     /// The slot of the tray's visible row at `point`.
     func traySlot(at point: Point) -> Int? {
         guard tray.contains(point), point.x > tray.x else { return nil }
-        let slot = (point.x - tray.x - 1) / Self.pitch.width
+        let slot = (point.x - tray.x - 1) / Self.trayPitch.width
         return slot < trayFits ? slot : nil
     }
 

@@ -5,7 +5,7 @@ import TUICore
 extension PickerView {
     public func render(in rect: Rect, on canvas: inout Canvas) {
         let now = scheduler.now
-        layout = PickerLayout(in: rect, state: state, now: now)
+        layout = PickerLayout(in: rect, state: state, now: now, thumbnail: thumbnailSize)
         noteViewport(layout.viewport)
         canvas.fill(rect)
         drawTitle(on: &canvas, now: now)
@@ -41,16 +41,17 @@ extension PickerView {
         }
     }
 
-    private func thumbnailCells(_ asset: Asset) -> Canvas {
-        if let cached = cellCache[asset.id] { return cached }
+    private func thumbnailCells(_ asset: Asset, size: Size) -> Canvas {
+        let key = CellCacheKey(asset: asset.id, size: size)
+        if let cached = cellCache[key] { return cached }
         if cellCache.count >= 4096 { cellCache.removeAll(keepingCapacity: true) }  // bounded however far the grid scrolls
-        let cells = SymbolRasterizer(symbols: imageSymbols).rasterize(asset.thumbnail, fitting: PickerLayout.cellSize)
-        cellCache[asset.id] = cells
+        let cells = SymbolRasterizer(symbols: imageSymbols).rasterize(asset.thumbnail, fitting: size)
+        cellCache[key] = cells
         return cells
     }
 
-    private func drawThumbnail(_ asset: Asset, at origin: Point, on canvas: inout Canvas, clip: Rect, dimsSelected: Bool = true) {
-        var cells = thumbnailCells(asset)
+    private func drawThumbnail(_ asset: Asset, size: Size, at origin: Point, on canvas: inout Canvas, clip: Rect, dimsSelected: Bool = true) {
+        var cells = thumbnailCells(asset, size: size)
         if let order = state.selection.order(of: asset.id) {
             // Selected: dimmed in the grid, with its order number (B4.1).
             if dimsSelected { cells.shade(cells.bounds, with: .black, opacity: 0.45) }
@@ -64,8 +65,8 @@ extension PickerView {
         }
     }
 
-    private func drawFocusMark(under origin: Point, on canvas: inout Canvas, clip: Rect) {
-        canvas.draw(String(repeating: "━", count: PickerLayout.cellSize.width), at: Point(x: origin.x, y: origin.y + PickerLayout.cellSize.height), style: Style(foreground: .yellow), clip: clip)
+    private func drawFocusMark(under origin: Point, size: Size, on canvas: inout Canvas, clip: Rect) {
+        canvas.draw(String(repeating: "━", count: size.width), at: Point(x: origin.x, y: origin.y + size.height), style: Style(foreground: .yellow), clip: clip)
     }
 
     private func drawGrid(on canvas: inout Canvas) {
@@ -73,14 +74,14 @@ extension PickerView {
         let firstRow = state.firstRow(in: layout.viewport)
         // The rows that fit whole, and the top of the next one where at least two of its
         // lines fit: the grid uses the height it has, and shows that there is more below.
-        let partial = rect.height - layout.rows * PickerLayout.pitch.height >= 2 ? 1 : 0
+        let partial = rect.height - layout.rows * layout.pitch.height >= 2 ? 1 : 0
         for row in 0..<(layout.rows + partial) {
             for column in 0..<layout.columns {
                 let index = (firstRow + row) * layout.columns + column
                 guard index < state.assets.count else { break }
-                let origin = Point(x: layout.gridLeft + column * PickerLayout.pitch.width, y: rect.y + row * PickerLayout.pitch.height)
-                drawThumbnail(state.assets[index], at: origin, on: &canvas, clip: rect)
-                if index == state.focus && state.area == .grid { drawFocusMark(under: origin, on: &canvas, clip: rect) }
+                let origin = Point(x: layout.gridLeft + column * layout.pitch.width, y: rect.y + row * layout.pitch.height)
+                drawThumbnail(state.assets[index], size: layout.cell, at: origin, on: &canvas, clip: rect)
+                if index == state.focus && state.area == .grid { drawFocusMark(under: origin, size: layout.cell, on: &canvas, clip: rect) }
             }
         }
         if state.assets.isEmpty && state.problem == nil {
@@ -101,9 +102,9 @@ extension PickerView {
         let shown = tray.items.indices.dropFirst(tray.firstVisible).prefix(layout.trayFits)
         for (slot, i) in shown.enumerated() {
             guard let asset = state.asset(tray.items[i]) else { continue }
-            let origin = Point(x: full.x + 1 + slot * PickerLayout.pitch.width, y: full.y + 1)
-            drawThumbnail(asset, at: origin, on: &canvas, clip: rect, dimsSelected: false)
-            if state.area == .tray && i == state.trayFocus { drawFocusMark(under: origin, on: &canvas, clip: rect) }
+            let origin = Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + 1)
+            drawThumbnail(asset, size: PickerLayout.trayCell, at: origin, on: &canvas, clip: rect, dimsSelected: false)
+            if state.area == .tray && i == state.trayFocus { drawFocusMark(under: origin, size: PickerLayout.trayCell, on: &canvas, clip: rect) }
         }
         // Items scrolled out of view are counted at the ends of the header.
         let hiddenBefore = tray.firstVisible, hiddenAfter = tray.items.count - tray.firstVisible - shown.count

@@ -31,8 +31,22 @@ public final class PickerView: View {
     let scheduler: any Scheduler
     /// Where things were when last drawn (clicks are found in it).
     var layout = PickerLayout()
-    /// Thumbnails as cells, by asset.
-    var cellCache: [Int: Canvas] = [:]
+    /// Thumbnails as cells, by asset and size.
+    var cellCache: [CellCacheKey: Canvas] = [:]
+    struct CellCacheKey: Hashable {
+        let asset: Int
+        let size: Size
+    }
+
+    /// The sizes the grid's thumbnails can take, in cells (twice as wide as tall: square
+    /// pictures); the stored 64×64 thumbnails fill the largest in sextants or braille.
+    public nonisolated static let thumbnailSizes = [Size(width: 8, height: 4), Size(width: 12, height: 6), Size(width: 16, height: 8),
+                                        Size(width: 24, height: 12), Size(width: 32, height: 16)]
+    /// The grid's thumbnails, in cells: one of ``thumbnailSizes``; `+` and `-` step through
+    /// them (the tray's stay 8×4).
+    public var thumbnailSize = PickerView.thumbnailSizes[0] {
+        didSet { if thumbnailSize != oldValue { onNeedsDisplay?() } }
+    }
     /// The block symbols thumbnails are drawn with in the grid and the tray (half blocks by
     /// default; `SymbolSet.automatic(environment:)` picks what the terminal shows best).
     public var imageSymbols: SymbolSet = .half {
@@ -149,12 +163,21 @@ public final class PickerView: View {
         case .key(.up), .key(.character("k")): send(.move(.up))
         case .key(.down), .key(.character("j")): send(.move(.down))
         case .key(.character(" ")), .key(.enter): send(.activate)
+        case .key(.character("+")), .key(.character("=")): zoom(by: 1)
+        case .key(.character("-")): zoom(by: -1)
         case .mouse(let mouse) where mouse.action == .press: click(at: mouse.position)
         case .mouse(let mouse) where mouse.action == .wheelDown: send(.move(.down))  // a row at a time
         case .mouse(let mouse) where mouse.action == .wheelUp: send(.move(.up))
         default: return .ignored
         }
         return .handled
+    }
+
+    /// The next larger (or smaller) thumbnail size, if any.
+    private func zoom(by step: Int) {
+        let sizes = Self.thumbnailSizes
+        let current = sizes.firstIndex(of: thumbnailSize) ?? 0
+        thumbnailSize = sizes[min(sizes.count - 1, max(0, current + step))]
     }
 
     private func click(at point: Point) {

@@ -1,6 +1,6 @@
 /// A canvas as an SVG picture: each cell's colours and text on a monospace grid, for
-/// documentation (the showcase's `headless --svg`). Half and full blocks are drawn as
-/// rectangles, so images come out exactly; text is placed cell by cell, so wide characters
+/// documentation (the showcase's `headless --svg`). Half and full blocks, quadrants and
+/// sextants are drawn as rectangles, so images come out exactly in any viewer; text is placed cell by cell, so wide characters
 /// and any font keep the grid.
 extension Canvas {
     /// The SVG text of the canvas, its default colours those of a `theme` terminal.
@@ -52,6 +52,20 @@ extension Canvas {
                 case "▄": out += "<rect \(cellBox) y=\"\(number(top + cellHeight / 2))\" height=\"\(number(cellHeight / 2))\" fill=\"\(hex(foreground))\"/>"
                 case "█": out += "<rect \(cellBox) y=\"\(number(top))\" height=\"\(number(cellHeight))\" fill=\"\(hex(foreground))\"/>"
                 case " ", "\u{0}": break
+                case let glyph where Self.isDrawnAsRectangles(glyph):
+                    // Quadrants and sextants: each column's runs of covered rows.
+                    let mask = RasterFidelity.coverage[glyph] ?? 0, grid = RasterFidelity.grid
+                    for column in 0..<grid.columns {
+                        var row = 0
+                        while row < grid.rows {
+                            guard mask & (1 << (row * grid.columns + column)) != 0 else { row += 1; continue }
+                            let start = row
+                            while row < grid.rows, mask & (1 << (row * grid.columns + column)) != 0 { row += 1 }
+                            let x = left + cellWidth * Double(column) / Double(grid.columns)
+                            let y = top + cellHeight * Double(start) / Double(grid.rows)
+                            out += "<rect x=\"\(number(x))\" width=\"\(number(cellWidth / Double(grid.columns)))\" y=\"\(number(y))\" height=\"\(number(cellHeight * Double(row - start) / Double(grid.rows)))\" fill=\"\(hex(foreground))\"/>"
+                        }
+                    }
                 default:
                     guard cell.width > 0 else { break }
                     var attributes = "x=\"\(number(left))\" y=\"\(number(top + cellHeight * 0.78))\" fill=\"\(hex(foreground))\""
@@ -64,6 +78,13 @@ extension Canvas {
             out += "\n"
         }
         return out + "</g>\n</svg>\n"
+    }
+
+    /// Whether a glyph is a block of the image symbol sets other than braille (whose dots
+    /// are text): drawn as rectangles, so the picture needs no font that has it.
+    static func isDrawnAsRectangles(_ glyph: Character) -> Bool {
+        guard let scalar = glyph.unicodeScalars.first, glyph.unicodeScalars.count == 1 else { return false }
+        return !(0x2800...0x28FF).contains(scalar.value) && RasterFidelity.coverage[glyph] != nil
     }
 
     /// `text` with the characters XML gives meaning to written as entities.
