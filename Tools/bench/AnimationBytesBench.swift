@@ -30,7 +30,7 @@ enum AnimationBytesBench {
                 let ours = try ncursesBytesPerFrame(frames.map { SymbolRasterizer(symbols: set).rasterize($0, fitting: box) }, box: box)
                 var cell = String(format: "%6.0f", ours)
                 if let chafa, let path {
-                    let output = try chafaAnimation(chafa, path: path, size: box, symbols: RasterBench.chafaClass(set))
+                    let output = try RasterBench.runChafa(chafa, path: path, size: box, symbols: RasterBench.chafaClass(set), animating: true)
                     cell += String(format: " / %6.0f", Double(output.count) / Double(frames.count))
                 }
                 row += cell.padding(toLength: 20, withPad: " ", startingAt: 0)
@@ -68,20 +68,5 @@ enum AnimationBytesBench {
             print("trace: \(String(decoding: counter.endCapture().prefix(300), as: UTF8.self).debugDescription)")
         }
         return Double(counter.settledTotal() - before) / Double(frames.count)
-    }
-
-    /// chafa's output for one pass through the animation, at a thousand times its speed.
-    static func chafaAnimation(_ chafa: String, path: String, size: Size, symbols: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chafa)
-        process.arguments = ["--size", "\(size.width)x\(size.height)", "--symbols", symbols, "--colors", "full", "--format", "symbols",
-                             "--animate", "on", "--duration", "0", "--speed", "1000", path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
     }
 }

@@ -114,10 +114,13 @@ enum RasterBench {
         }
     }
 
-    static func runChafa(_ chafa: String, path: String, size: Size, symbols: String) throws -> Data {
+    /// chafa's output for the file at `path`: its first frame, or with `animating` one pass
+    /// through the animation at a thousand times its speed.
+    static func runChafa(_ chafa: String, path: String, size: Size, symbols: String, animating: Bool = false) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chafa)
-        process.arguments = ["--size", "\(size.width)x\(size.height)", "--symbols", symbols, "--colors", "full", "--format", "symbols", "--animate", "off", "--polite", "on", path]
+        let animation = animating ? ["--animate", "on", "--duration", "0", "--speed", "1000"] : ["--animate", "off", "--polite", "on"]
+        process.arguments = ["--size", "\(size.width)x\(size.height)", "--symbols", symbols, "--colors", "full", "--format", "symbols"] + animation + [path]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -54,17 +54,11 @@ extension Canvas {
                 case " ", "\u{0}": break
                 case let glyph where Self.isDrawnAsRectangles(glyph):
                     // Quadrants and sextants: each column's runs of covered rows.
-                    let mask = RasterFidelity.coverage[glyph] ?? 0, grid = RasterFidelity.grid
-                    for column in 0..<grid.columns {
-                        var row = 0
-                        while row < grid.rows {
-                            guard mask & (1 << (row * grid.columns + column)) != 0 else { row += 1; continue }
-                            let start = row
-                            while row < grid.rows, mask & (1 << (row * grid.columns + column)) != 0 { row += 1 }
-                            let x = left + cellWidth * Double(column) / Double(grid.columns)
-                            let y = top + cellHeight * Double(start) / Double(grid.rows)
-                            out += "<rect x=\"\(number(x))\" width=\"\(number(cellWidth / Double(grid.columns)))\" y=\"\(number(y))\" height=\"\(number(cellHeight * Double(row - start) / Double(grid.rows)))\" fill=\"\(hex(foreground))\"/>"
-                        }
+                    let grid = RasterFidelity.grid
+                    for run in GlyphShape.runs(of: RasterFidelity.coverage[glyph] ?? 0, columns: grid.columns, rows: grid.rows) {
+                        let x = left + cellWidth * Double(run.column) / Double(grid.columns)
+                        let y = top + cellHeight * Double(run.start) / Double(grid.rows)
+                        out += "<rect x=\"\(number(x))\" width=\"\(number(cellWidth / Double(grid.columns)))\" y=\"\(number(y))\" height=\"\(number(cellHeight * Double(run.end - run.start) / Double(grid.rows)))\" fill=\"\(hex(foreground))\"/>"
                     }
                 default:
                     guard cell.width > 0 else { break }

@@ -122,17 +122,22 @@ public struct GlyphShape: Sendable, Equatable {
         self.glyph = glyph
         self.mask = mask
         count = mask.nonzeroBitCount
+        runs = Self.runs(of: mask, columns: sampleGrid.columns, rows: sampleGrid.rows)
+    }
+
+    /// The set bits of `mask` on a grid (bit `row * columns + column`) as runs down each column.
+    static func runs(of mask: Int, columns: Int, rows: Int) -> [Run] {
         var runs: [Run] = []
-        for column in 0..<sampleGrid.columns {
+        for column in 0..<columns {
             var row = 0
-            while row < sampleGrid.rows {
-                guard mask & (1 << (row * sampleGrid.columns + column)) != 0 else { row += 1; continue }
+            while row < rows {
+                guard mask & (1 << (row * columns + column)) != 0 else { row += 1; continue }
                 let start = row
-                while row < sampleGrid.rows, mask & (1 << (row * sampleGrid.columns + column)) != 0 { row += 1 }
+                while row < rows, mask & (1 << (row * columns + column)) != 0 { row += 1 }
                 runs.append(Run(column: column, start: start, end: row))
             }
         }
-        self.runs = runs
+        return runs
     }
 }
 
