@@ -57,6 +57,24 @@ struct ImageFileTests {
         #expect(try ImageFile.read(folder + "/a.png", minimumSide: 8).image.width == 80)
     }
 
+    @Test func aDamagedOrCutPNGIsReportedAndEveryKindComesAsRGBA() throws {
+        let path = folder + "/b.png"
+        try ImageFile.writePNG(Self.picture(64, 48), to: path)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // A byte of the compressed image data flipped: its chunk's CRC no longer matches.
+        let idat = bytes.indices.first { bytes[$0] == 0x49 && bytes[$0 + 1] == 0x44 && bytes[$0 + 2] == 0x41 && bytes[$0 + 3] == 0x54 }!
+        bytes[idat + 10] ^= 0x55
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/flipped.png"))
+        #expect(throws: ImageFileError.self) { try ImageFile.read(folder + "/flipped.png") }
+        try Data(bytes.prefix(idat + 20)).write(to: URL(fileURLWithPath: folder + "/cut.png"))
+        do {
+            _ = try ImageFile.read(folder + "/cut.png")
+            Issue.record("a cut PNG was read")
+        } catch {
+            #expect(error.description.contains("PNG file is damaged"), "\(error)")
+        }
+    }
+
     @Test func aTruncatedJPEGIsReportedNotACrash() throws {
         let path = folder + "/cut.jpg"
         try ImageFile.writeJPEG(Self.picture(256, 256), to: path)

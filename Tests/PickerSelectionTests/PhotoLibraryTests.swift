@@ -166,6 +166,9 @@ struct PhotoLibraryTests {
             try old.execute("INSERT INTO asset(source, width, height, created, thumbnail) VALUES (?1, 100, 100, 0, ?2)", [.text(file), .blob([UInt8](repeating: 200, count: 8 * 8 * 4))])
             try old.execute("INSERT INTO membership(album, asset) VALUES (1, 1), (2, 1)")
         }
+        // Only read, it is not migrated, and reads the same.
+        let reader = try PhotoLibrary(readingExisting: path())
+        #expect(try reader.page(album: reader.albums()[0].id, limit: 1).first?.thumbnail.width == 8)
         let library = try PhotoLibrary(path: path())
         let before = try library.page(album: library.albums()[0].id, limit: 1)
         #expect(before.count == 1 && before[0].thumbnail.width == 8 && before[0].thumbnail[3, 3] == RGBA(200, 200, 200, 200), "the old thumbnail is read as it was stored")

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/* Reading PNG (libpng's simplified API) and JPEG (libjpeg-turbo) files as 8-bit RGBA, with
+/* Reading PNG (libpng) and JPEG (libjpeg-turbo) files as 8-bit RGBA, with
    the size checked before any pixel is allocated. Each returns 0 and a malloc'd buffer of
    width × height × 4 bytes in *pixels (free it with free), or a nonzero code and a message:
    1 the file cannot be read, 2 it is damaged or not of that format, 3 it is larger than

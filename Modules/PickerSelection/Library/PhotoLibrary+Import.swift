@@ -61,27 +61,34 @@ extension PhotoLibrary {
             albumIDs[name] = id
             return id
         }
-        // A chunk of files is read and made into thumbnails on every core (the next chunk
-        // while this one is stored), then stored in file order in one transaction; progress
-        // is told only once it is committed, so a file counted is a file kept (a kill -9 a
-        // moment later loses none of them).
+        // A chunk of files is read and made into thumbnails on every core (the next two
+        // chunks while this one is stored, so the cores never wait for the store), then
+        // stored in file order in one transaction; progress is told only once it is
+        // committed, so a file counted is a file kept (a kill -9 a moment later loses none).
         func slice(from start: Int) -> ArraySlice<String> { files[start..<min(files.count, start + Self.importChunkSize)] }
-        var start = 0
-        var next: PreparingChunk?
+        var start = 0, queued = 0
+        var inFlight: [PreparingChunk] = []
+        func prepareNext() throws(PhotoLibraryError) {
+            guard queued < files.count else { return }
+            let chunk = slice(from: queued)
+            inFlight.append(try startPreparing(chunk, reader: reader))
+            queued += chunk.count
+        }
         do {
-            if !files.isEmpty { next = try startPreparing(slice(from: 0), reader: reader) }
+            try prepareNext()
+            try prepareNext()
         } catch {
             report.stoppedBy = error
             report.notTried = files.count
             return report
         }
-        while start < files.count, let preparing = next {
+        while start < files.count, !inFlight.isEmpty {
+            let preparing = inFlight.removeFirst()
             let chunk = slice(from: start)
             var outcome = ImportReport()
             do {
                 let prepared = preparing.finish()
-                let following = start + chunk.count
-                next = following < files.count ? try startPreparing(slice(from: following), reader: reader) : nil
+                try prepareNext()
                 try batch {
                     outcome = ImportReport()
                     for (offset, path) in chunk.enumerated() {

@@ -41,25 +41,39 @@ extension PhotoLibrary {
     /// The format row every library has from its creation.
     static let formatName = "indicatorkit-photo-library"
 
-    /// Refuses a file that is not one of ours, reading it without changing anything.
+    /// Refuses a file that is not one of ours, reading it without changing anything. An
+    /// immutable read takes no lock, so it can meet a page that another process's
+    /// checkpoint is rewriting at that moment and find it malformed: that read is tried
+    /// again (up to 20 times, 5 ms apart) before the file is called damaged.
     static func requireOurs(_ path: String) throws(PhotoLibraryError) {
-        let probe: Database
-        do {
-            probe = try Database(path: path, readOnly: true, immutable: true, writeAheadLog: false)
-        } catch {
-            throw .opening(path, error)
+        var attempt = 0
+        while true {
+            do {
+                let (format, objects) = try probeFormat(path)
+                guard format == formatName else {
+                    throw PhotoLibraryError.notALibrary(path: path, reason: objects == 0 ? "it is another program's database, with no tables of ours" : "it holds another program's tables or views")
+                }
+                return
+            } catch let error as SQLiteError where error.isNotADatabase && attempt < 19 {
+                attempt += 1
+                usleep(5_000)
+            } catch let error as SQLiteError {
+                throw .opening(path, error)
+            } catch let error as PhotoLibraryError {
+                throw error
+            } catch {
+                throw .opening(path, SQLiteError(code: 1, message: "\(error)"))
+            }
         }
-        let format: String?
-        do {
-            let hasInfo = try probe.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_info'") != nil
-            format = hasInfo ? try probe.scalarText("SELECT value FROM library_info WHERE key = 'format'") : nil
-        } catch {
-            throw .opening(path, error)
-        }
-        guard format == formatName else {
-            let objects = (try? probe.scalarInt("SELECT count(*) FROM sqlite_master")) ?? 0
-            throw .notALibrary(path: path, reason: objects == 0 ? "it is another program's database, with no tables of ours" : "it holds another program's tables or views")
-        }
+    }
+
+    /// The format row of the file at `path` (nil without one) and how many schema objects it
+    /// has, read with SQLite's `immutable` mode.
+    private static func probeFormat(_ path: String) throws(SQLiteError) -> (format: String?, objects: Int) {
+        let probe = try Database(path: path, readOnly: true, immutable: true, writeAheadLog: false)
+        let hasInfo = try probe.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_info'") != nil
+        let format = hasInfo ? try probe.scalarText("SELECT value FROM library_info WHERE key = 'format'") : nil
+        return (format, format == nil ? try probe.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0 : 0)
     }
 
     /// Makes a new library at `path` unless one appears there first (see the type's notes).

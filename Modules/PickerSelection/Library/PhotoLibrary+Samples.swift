@@ -93,28 +93,35 @@ extension PhotoLibrary {
         let left = (image.width - side) / 2, top = (image.height - side) / 2
         // The source columns and rows of each thumbnail pixel (at least one each).
         let spans = (0..<size).map { t in (t * side / size, max(t * side / size + 1, (t + 1) * side / size)) }
-        let ground = (r: 20, g: 20, b: 24)
-        // Sums of colour × alpha and of alpha; the ground fills what alpha leaves, once a pixel.
-        image.pixels.withUnsafeBufferPointer { source in
+        let ground = SIMD4<Double>(20, 20, 24, 0)
+        // Sums of colour × alpha and of alpha (a row's in 32 bits, the whole in 64); the
+        // ground fills what alpha leaves, once a pixel.
+        image.pixels.withUnsafeBytes { source in
             result.withMutablePixels { target in
                 for ty in 0..<size {
                     let (y0, y1) = spans[ty]
                     for tx in 0..<size {
                         let (x0, x1) = spans[tx]
-                        var r = 0, g = 0, b = 0, alpha = 0
+                        var total = SIMD4<UInt64>.zero
                         for y in y0..<y1 {
+                            var row = SIMD4<UInt32>.zero
                             var k = ((top + y) * image.width + left + x0) * 4
                             for _ in x0..<x1 {
-                                let a = Int(source[k + 3])
-                                r += Int(source[k]) * a; g += Int(source[k + 1]) * a; b += Int(source[k + 2]) * a
-                                alpha += a
+                                let p = SIMD4<UInt32>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: k, as: SIMD4<UInt8>.self))
+                                row &+= p &* SIMD4(p[3], p[3], p[3], 1)
                                 k += 4
                             }
+                            total &+= SIMD4<UInt64>(truncatingIfNeeded: row)
                         }
-                        let n = (y1 - y0) * (x1 - x0), clear = 255 * n - alpha, whole = 255 * n, at = (ty * size + tx) * 4
-                        target[at] = UInt8((r + ground.r * clear) / whole)
-                        target[at + 1] = UInt8((g + ground.g * clear) / whole)
-                        target[at + 2] = UInt8((b + ground.b * clear) / whole)
+                        // One floating-point division a pixel (four integer ones cost more than
+                        // all the adding).
+                        let whole = Double(255 * (y1 - y0) * (x1 - x0))
+                        let sums = SIMD4<Double>(Double(total[0]), Double(total[1]), Double(total[2]), Double(total[3]))
+                        let color = (sums + ground * (whole - sums[3])) * (1 / whole)
+                        let at = (ty * size + tx) * 4
+                        target[at] = UInt8(min(255, color[0]))
+                        target[at + 1] = UInt8(min(255, color[1]))
+                        target[at + 2] = UInt8(min(255, color[2]))
                         target[at + 3] = 255
                     }
                 }

@@ -19,6 +19,9 @@ public final class PhotoLibrary: PhotoStore {
     public static let thumbnailSize = 64
 
     let database: Database
+    /// The thumbnail's side as the file's schema has it: its column from version 3, 8 before
+    /// (a library only read is not migrated).
+    private var thumbnailSide = "thumbnail_side"
 
     static let migrations = [
         """
@@ -87,11 +90,13 @@ public final class PhotoLibrary: PhotoStore {
         }
         let database = self.database
         try Self.checking(path) {
-            // An older version reads the same (later versions only add indexes); a newer
-            // one is another program's business.
-            guard try database.userVersion <= Self.migrations.count else {
+            // An older version reads the same (later versions add indexes, and version 3 the
+            // thumbnail's side: 8 before); a newer one is another program's business.
+            let version = try database.userVersion
+            guard version <= Self.migrations.count else {
                 throw PhotoLibraryError.notALibrary(path: path, reason: "it was made by a newer version of this program")
             }
+            if version < 3 { thumbnailSide = "8" }
         }
     }
 
@@ -144,7 +149,7 @@ public final class PhotoLibrary: PhotoStore {
     public func page(album: Int, after: Int? = nil, limit: Int) throws(PhotoLibraryError) -> [Asset] {
         try wrap {
             let statement = try database.prepare("""
-                SELECT a.id, a.source, a.width, a.height, a.created, a.thumbnail, a.thumbnail_side FROM membership m JOIN asset a ON a.id = m.asset
+                SELECT a.id, a.source, a.width, a.height, a.created, a.thumbnail, \(thumbnailSide) FROM membership m JOIN asset a ON a.id = m.asset
                 WHERE m.album = ?1 AND m.asset > ?2 ORDER BY m.asset LIMIT ?3
                 """)
             try statement.bind([.integer(Int64(album)), .integer(Int64(after ?? -1)), .integer(Int64(limit))])
@@ -155,7 +160,7 @@ public final class PhotoLibrary: PhotoStore {
     /// The assets with these identifiers, in the order given (missing ones left out).
     public func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
         try wrap {
-            let statement = try database.prepare("SELECT id, source, width, height, created, thumbnail, thumbnail_side FROM asset WHERE id = ?1")
+            let statement = try database.prepare("SELECT id, source, width, height, created, thumbnail, \(thumbnailSide) FROM asset WHERE id = ?1")
             var found: [Asset] = []
             for id in ids {
                 statement.reset()
