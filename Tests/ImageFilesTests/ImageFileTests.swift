@@ -57,7 +57,27 @@ struct ImageFileTests {
         #expect(try ImageFile.read(folder + "/a.png", minimumSide: 8).image.width == 80)
     }
 
-    @Test func aDamagedOrCutPNGIsReportedAndEveryKindComesAsRGBA() throws {
+    @Test func everyKindOfPNGComesAsRGBA() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PNGKinds").path
+        // Pixels (12, 7), (10, 7) and (36, 22) as Pillow reads them (16-bit grey scaled, not clipped).
+        let expected: [(String, [RGBA])] = [
+            ("rgba8.png", [RGBA(84, 77, 95), RGBA(70, 77, 85, 40), RGBA(252, 242, 34)]),
+            ("rgba8-interlaced.png", [RGBA(84, 77, 95), RGBA(70, 77, 85, 40), RGBA(252, 242, 34)]),
+            ("rgb8.png", [RGBA(84, 77, 95), RGBA(70, 77, 85), RGBA(252, 242, 34)]),
+            ("gray8.png", [RGBA(81, 81, 81), RGBA(76, 76, 76), RGBA(221, 221, 221)]),
+            ("gray1.png", [RGBA(0, 0, 0), RGBA(0, 0, 0), RGBA(255, 255, 255)]),
+            ("gray-alpha.png", [RGBA(81, 81, 81), RGBA(76, 76, 76, 40), RGBA(221, 221, 221)]),
+            ("palette-trns.png", [RGBA(88, 83, 100), RGBA(88, 83, 100), RGBA(189, 226, 163)]),
+            ("gray16.png", [RGBA(74, 74, 74), RGBA(73, 73, 73), RGBA(232, 232, 232)]),
+        ]
+        for (name, pixels) in expected {
+            let image = try ImageFile.read(folder + "/" + name).image
+            #expect(image.width == 37 && image.height == 23, "\(name)")
+            #expect([image[12, 7], image[10, 7], image[36, 22]] == pixels, "\(name)")
+        }
+    }
+
+    @Test func aDamagedOrCutPNGIsReported() throws {
         let path = folder + "/b.png"
         try ImageFile.writePNG(Self.picture(64, 48), to: path)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
