@@ -49,31 +49,37 @@ public enum ImageFile {
 
     /// Reads the file at `path` as `format`.
     public static func read(_ path: String, as format: Format, maxPixels: Int = defaultMaxPixels, minimumSide: Int = 0) throws(ImageFileError) -> Decoded {
-        var pixels: UnsafeMutablePointer<UInt8>?
+        var reader: OpaquePointer?
         var width: Int32 = 0, height: Int32 = 0, fullWidth: Int32 = 0, fullHeight: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let code: Int32
+        func text() -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        let begun: Int32
         if format == .png {
-            code = iki_read_png(path, max(0, maxPixels), &pixels, &width, &height, &message, message.count)
+            begun = iki_begin_png(path, max(0, maxPixels), &reader, &width, &height, &message, message.count)
             (fullWidth, fullHeight) = (width, height)
         } else {
-            code = iki_read_jpeg(path, max(0, maxPixels), Int32(clamping: max(0, minimumSide)), &pixels, &width, &height, &fullWidth, &fullHeight, &message, message.count)
+            begun = iki_begin_jpeg(path, max(0, maxPixels), Int32(clamping: max(0, minimumSide)), &reader, &width, &height, &fullWidth, &fullHeight, &message, message.count)
         }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { free(pixels) }
-        switch code {
-        case 0:
-            guard let pixels else { throw .damaged(path: path, format: format, reason: "no pixels") }
-            let count = Int(width) * Int(height) * 4
-            let bytes = [UInt8](UnsafeBufferPointer(start: pixels, count: count))
-            guard let image = RGBAImage(width: Int(width), height: Int(height), pixels: bytes) else {
-                throw .damaged(path: path, format: format, reason: "an image of \(width)×\(height) pixels")
-            }
-            return Decoded(image: image, warning: text.isEmpty ? nil : text, fullSize: Size(width: Int(fullWidth), height: Int(fullHeight)))
-        case 1: throw .unreadable(path: path, reason: text)
+        switch begun {
+        case 0: break
+        case 1: throw .unreadable(path: path, reason: text())
         case 3: throw .tooLarge(path: path, width: Int(width), height: Int(height), maxPixels: maxPixels)
-        default: throw .damaged(path: path, format: format, reason: text)
+        default: throw .damaged(path: path, format: format, reason: text())
         }
+        guard let reader else { throw .damaged(path: path, format: format, reason: "no pixels") }
+        // Decoded straight into the image's own bytes: no second copy of a large picture.
+        let count = Int(width) * Int(height) * 4
+        var finished: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            finished = iki_finish(reader, buffer.baseAddress, &message, message.count)
+            initialized = finished == 0 ? count : 0
+        }
+        guard finished == 0 else { throw .damaged(path: path, format: format, reason: text()) }
+        guard let image = RGBAImage(width: Int(width), height: Int(height), pixels: bytes) else {
+            throw .damaged(path: path, format: format, reason: "an image of \(width)×\(height) pixels")
+        }
+        let warning = text()
+        return Decoded(image: image, warning: warning.isEmpty ? nil : warning, fullSize: Size(width: Int(fullWidth), height: Int(fullHeight)))
     }
 
     /// Writes `image` as a PNG file.

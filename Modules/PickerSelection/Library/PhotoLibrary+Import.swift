@@ -68,10 +68,13 @@ extension PhotoLibrary {
         func slice(from start: Int) -> ArraySlice<String> { files[start..<min(files.count, start + Self.importChunkSize)] }
         var start = 0, queued = 0
         var inFlight: [PreparingChunk] = []
+        // However many chunks are in flight, no more pictures are decoded at once than there
+        // are cores: each may take the reader's whole memory budget.
+        let decoding = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
         func prepareNext() throws(PhotoLibraryError) {
             guard queued < files.count else { return }
             let chunk = slice(from: queued)
-            inFlight.append(try startPreparing(chunk, reader: reader))
+            inFlight.append(try startPreparing(chunk, reader: reader, decoding: decoding))
             queued += chunk.count
         }
         do {
@@ -157,7 +160,7 @@ extension PhotoLibrary {
     /// Looks the chunk's files up, then reads those not yet in the library (or there with a
     /// thumbnail smaller than ``thumbnailSize``) and makes their thumbnails in the background,
     /// on every core.
-    private func startPreparing(_ chunk: ArraySlice<String>, reader: ImageReader) throws(PhotoLibraryError) -> PreparingChunk {
+    private func startPreparing(_ chunk: ArraySlice<String>, reader: ImageReader, decoding: DispatchSemaphore) throws(PhotoLibraryError) -> PreparingChunk {
         var wanted: [(offset: Int, path: String)] = []
         for (offset, path) in chunk.enumerated() where !path.unicodeScalars.contains("\u{FFFD}") {
             if (try storedThumbnail(source: path)?.side ?? 0) < Self.thumbnailSize { wanted.append((offset, path)) }
@@ -167,6 +170,8 @@ extension PhotoLibrary {
         DispatchQueue.global().async(group: preparing.group) {
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
                 results.set(i, Result {
+                    decoding.wait()
+                    defer { decoding.signal() }
                     let picture = try reader.readForThumbnail(paths[i], Self.thumbnailSize)
                     var status = stat()
                     let created = stat(paths[i], &status) == 0 ? Int(status.st_mtim.tv_sec) : 0
