@@ -88,7 +88,7 @@ int iki_begin_png(const char *path, size_t max_pixels, struct iki_reader **out, 
     if (reader->png_info == NULL) {
         iki_abandon(reader);
         snprintf(message, message_length, "out of memory");
-        return 3;
+        return 1;
     }
     if (setjmp(png_jmpbuf(reader->png))) {
         snprintf(message, message_length, "%s", reader->png_error.message[0] ? reader->png_error.message : "the data is damaged");
@@ -142,7 +142,7 @@ int iki_begin_jpeg(const char *path, size_t max_pixels, int min_side, struct iki
     reader->jpeg_error.message[0] = 0;
     if (setjmp(reader->jpeg_error.back)) {
         snprintf(message, message_length, "%s", reader->jpeg_error.message[0] ? reader->jpeg_error.message : "the data is damaged");
-        iki_abandon(reader);  /* a decompressor never created is all zeros: destroying it does nothing */
+        iki_abandon(reader);  /* a decompressor never created has no memory pool: destroying it does nothing */
         return 2;
     }
     jpeg_create_decompress(&reader->jpeg);
@@ -182,7 +182,7 @@ int iki_finish(struct iki_reader *reader, unsigned char *rgba, char *message, si
         if (rows == NULL) {
             snprintf(message, message_length, "out of memory");
             iki_abandon(reader);
-            return 3;
+            return 2;
         }
         if (setjmp(png_jmpbuf(reader->png))) {
             snprintf(message, message_length, "%s", reader->png_error.message[0] ? reader->png_error.message : "the data is damaged");

@@ -82,8 +82,8 @@ public final class Database {
     }
 
     deinit {
-        cachedStatements.removeAll()  // finalized first: a connection with statements does not close
-        sqlite3_close(handle)
+        cachedStatements.removeAll()  // finalized first, so the connection closes now
+        sqlite3_close_v2(handle)  // and, were a statement still held elsewhere, once it is released
     }
 
     /// Statements run through ``withStatement(_:_:)``, kept prepared by their SQL.
@@ -91,7 +91,8 @@ public final class Database {
 
     /// Runs `body` with the statement for `sql`, prepared once and kept for the next call
     /// (up to 64 of them): reset and its bindings cleared after `body`, so no read stays open.
-    /// Parsing the SQL is most of the cost of a one-row statement. `body` must not keep it.
+    /// Parsing the SQL is most of the cost of a one-row statement. `body` must not keep it,
+    /// nor run the same SQL through `withStatement` again inside (that would reset it).
     public func withStatement<T>(_ sql: String, _ body: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         let statement: Statement
         if let cached = cachedStatements[sql] {
@@ -195,7 +196,8 @@ public final class Database {
     /// Brings the schema up to date: runs each migration (a script of one or more
     /// statements, see ``executeScript(_:)``) after the current `user_version`, each in its
     /// own transaction, and records the new version. Migration N (1-based) is
-    /// `migrations[N - 1]`.
+    /// `migrations[N - 1]`. The version is read again inside each transaction, so connections
+    /// migrating the same file at once each run a migration once between them.
     public func migrate(_ migrations: [String]) throws {
         let current = try userVersion
         guard current <= migrations.count else {
@@ -203,6 +205,7 @@ public final class Database {
         }
         for version in current..<migrations.count {
             try transaction {
+                guard try userVersion == version else { return }  // another connection ran it
                 try executeScript(migrations[version])
                 try execute("PRAGMA user_version = \(version + 1)")  // an integer we own, not data
             }

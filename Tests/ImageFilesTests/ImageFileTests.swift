@@ -59,7 +59,8 @@ struct ImageFileTests {
 
     @Test func everyKindOfPNGComesAsRGBA() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PNGKinds").path
-        // Pixels (12, 7), (10, 7) and (36, 22) as Pillow reads them (16-bit grey scaled, not clipped).
+        // Pixels (12, 7), (10, 7) and (36, 22) as Pillow reads them; 16-bit grey as its values
+        // scaled to 8 bits (v / 257, rounded), which Pillow versions read differently.
         let expected: [(String, [RGBA])] = [
             ("rgba8.png", [RGBA(84, 77, 95), RGBA(70, 77, 85, 40), RGBA(252, 242, 34)]),
             ("rgba8-interlaced.png", [RGBA(84, 77, 95), RGBA(70, 77, 85, 40), RGBA(252, 242, 34)]),
@@ -75,6 +76,8 @@ struct ImageFileTests {
             #expect(image.width == 37 && image.height == 23, "\(name)")
             #expect([image[12, 7], image[10, 7], image[36, 22]] == pixels, "\(name)")
         }
+        // The palette's transparent entry becomes alpha 0.
+        #expect(try ImageFile.read(folder + "/palette-trns.png").image[24, 10] == RGBA(154, 143, 175, 0))
     }
 
     @Test func aDamagedOrCutPNGIsReported() throws {

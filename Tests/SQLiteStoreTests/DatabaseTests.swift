@@ -97,6 +97,32 @@ struct DatabaseTests {
         #expect(db.lastInsertRowID == 3)
     }
 
+    @Test func connectionsMigratingOneFileAtOnceRunEachMigrationOnce() async throws {
+        // Neither migration may run twice: the second would fail ("already exists").
+        let migrations = ["CREATE TABLE t(a INTEGER)", "ALTER TABLE t ADD COLUMN b INTEGER"]
+        for trial in 0..<20 {
+            let path = files.path("race-\(trial).sqlite")
+            try Database(path: path).migrate(Array(migrations.prefix(0)))  // the file exists, at version 0
+            let failures = await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        do {
+                            try Database(path: path).migrate(migrations)
+                            return nil
+                        } catch {
+                            return "\(error)"
+                        }
+                    }
+                }
+                var found: [String] = []
+                for await failure in group { if let failure { found.append(failure) } }
+                return found
+            }
+            #expect(failures.isEmpty, "trial \(trial): \(failures)")
+            #expect(try Database(path: path).userVersion == 2)
+        }
+    }
+
     @Test func keptStatementsHoldNoReadOpenAndAreFinalizedBeforeTheConnectionCloses() throws {
         do {
             let db = try open()

@@ -10,7 +10,8 @@ public struct Asset: Equatable, Sendable, Identifiable {
     public let width: Int, height: Int
     /// When it was made (seconds since 1970).
     public let created: Int
-    /// A small stored thumbnail (``PhotoLibrary/thumbnailSize`` pixels square).
+    /// The stored thumbnail: ``PhotoLibrary/thumbnailSize`` pixels square (8 in a library
+    /// made before version 3 whose files were not imported again).
     public let thumbnail: RGBAImage
 
     /// Creates an asset (a ``PhotoStore`` of one's own makes them).

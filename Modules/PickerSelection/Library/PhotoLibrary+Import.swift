@@ -71,10 +71,17 @@ extension PhotoLibrary {
         // However many chunks are in flight, no more pictures are decoded at once than there
         // are cores: each may take the reader's whole memory budget.
         let decoding = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
+        // When the import stops early, the chunks read ahead skip what they have not begun,
+        // and the import returns only once none is still reading.
+        let stopping = StopFlag()
+        defer {
+            stopping.set()
+            for chunk in inFlight { chunk.group.wait() }
+        }
         func prepareNext() throws(PhotoLibraryError) {
             guard queued < files.count else { return }
             let chunk = slice(from: queued)
-            inFlight.append(try startPreparing(chunk, reader: reader, decoding: decoding))
+            inFlight.append(try startPreparing(chunk, reader: reader, decoding: decoding, stopping: stopping))
             queued += chunk.count
         }
         do {
@@ -160,7 +167,7 @@ extension PhotoLibrary {
     /// Looks the chunk's files up, then reads those not yet in the library (or there with a
     /// thumbnail smaller than ``thumbnailSize``) and makes their thumbnails in the background,
     /// on every core.
-    private func startPreparing(_ chunk: ArraySlice<String>, reader: ImageReader, decoding: DispatchSemaphore) throws(PhotoLibraryError) -> PreparingChunk {
+    private func startPreparing(_ chunk: ArraySlice<String>, reader: ImageReader, decoding: DispatchSemaphore, stopping: StopFlag) throws(PhotoLibraryError) -> PreparingChunk {
         var wanted: [(offset: Int, path: String)] = []
         for (offset, path) in chunk.enumerated() where !path.unicodeScalars.contains("\u{FFFD}") {
             if (try storedThumbnail(source: path)?.side ?? 0) < Self.thumbnailSize { wanted.append((offset, path)) }
@@ -172,6 +179,7 @@ extension PhotoLibrary {
                 results.set(i, Result {
                     decoding.wait()
                     defer { decoding.signal() }
+                    guard !stopping.isSet else { throw CancellationError() }
                     let picture = try reader.readForThumbnail(paths[i], Self.thumbnailSize)
                     var status = stat()
                     let created = stat(paths[i], &status) == 0 ? Int(status.st_mtim.tv_sec) : 0
@@ -180,6 +188,14 @@ extension PhotoLibrary {
             }
         }
         return preparing
+    }
+
+    /// Set once, read from the reading threads.
+    private final class StopFlag: @unchecked Sendable {  // `value` only under `lock`
+        private var value = false
+        private let lock = NSLock()
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
     }
 
     /// A chunk being read in the background.

@@ -43,13 +43,19 @@ extension PhotoLibrary {
 
     /// Refuses a file that is not one of ours, reading it without changing anything. An
     /// immutable read takes no lock, so it can meet a page that another process's
-    /// checkpoint is rewriting at that moment and find it malformed: that read is tried
-    /// again (up to 20 times, 5 ms apart) before the file is called damaged.
+    /// checkpoint is rewriting at that moment and find it malformed, or miss the format row:
+    /// that read is tried again (up to 20 times, 5 ms apart) before the file is called
+    /// damaged — or, while a write-ahead log beside it says the file is in use, not ours.
     static func requireOurs(_ path: String) throws(PhotoLibraryError) {
         var attempt = 0
         while true {
             do {
                 let (format, objects) = try probeFormat(path)
+                if format != formatName, attempt < 19, FileManager.default.fileExists(atPath: path + "-wal") {
+                    attempt += 1
+                    usleep(5_000)
+                    continue
+                }
                 guard format == formatName else {
                     throw PhotoLibraryError.notALibrary(path: path, reason: objects == 0 ? "it is another program's database, with no tables of ours" : "it holds another program's tables or views")
                 }

@@ -242,9 +242,15 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
-    /// A stored thumbnail as an image: RGB, or RGBA from a library made before version 3
-    /// (a blob of neither size is a blank thumbnail).
-    static func thumbnail(stored bytes: UnsafeRawBufferPointer, side: Int) -> RGBAImage {
+    /// A stored thumbnail as an image: RGB, or RGBA from a library made before version 3. A
+    /// blob that does not fit `side` has its side found from its length (a library read
+    /// while another process upgrades it); one that fits nothing is a blank thumbnail.
+    static func thumbnail(stored bytes: UnsafeRawBufferPointer, side stated: Int) -> RGBAImage {
+        var side = stated
+        if bytes.count != side * side * 3 && bytes.count != side * side * 4 {
+            let rgb = Int(Double(bytes.count / 3).squareRoot().rounded()), rgba = Int(Double(bytes.count / 4).squareRoot().rounded())
+            side = rgb * rgb * 3 == bytes.count ? rgb : rgba * rgba * 4 == bytes.count ? rgba : 0
+        }
         guard side > 0, side <= 1024 else { return RGBAImage(width: 0, height: 0) }
         let count = side * side
         if bytes.count == count * 4 { return RGBAImage(width: side, height: side, pixels: Array(bytes)) ?? RGBAImage(width: side, height: side) }

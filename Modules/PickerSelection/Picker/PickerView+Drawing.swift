@@ -44,7 +44,13 @@ extension PickerView {
     private func thumbnailCells(_ asset: Asset, size: Size) -> Canvas {
         let key = CellCacheKey(asset: asset.id, size: size)
         if let cached = cellCache[key] { return cached }
-        if cellCache.count >= 4096 { cellCache.removeAll(keepingCapacity: true) }  // bounded however far the grid scrolls
+        // Bounded however far the grid scrolls and however large the thumbnails: 64 screens of
+        // 8×4-cell thumbnails, or a few of the largest.
+        if cellCacheCells + size.area > 1 << 17 {
+            cellCache.removeAll(keepingCapacity: true)
+            cellCacheCells = 0
+        }
+        cellCacheCells += size.area
         let cells = SymbolRasterizer(symbols: imageSymbols).rasterize(asset.thumbnail, fitting: size)
         cellCache[key] = cells
         return cells

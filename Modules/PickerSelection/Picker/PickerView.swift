@@ -33,6 +33,8 @@ public final class PickerView: View {
     var layout = PickerLayout()
     /// Thumbnails as cells, by asset and size.
     var cellCache: [CellCacheKey: Canvas] = [:]
+    /// The cells the cache holds.
+    var cellCacheCells = 0
     struct CellCacheKey: Hashable {
         let asset: Int
         let size: Size
@@ -50,7 +52,12 @@ public final class PickerView: View {
     /// The block symbols thumbnails are drawn with in the grid and the tray (half blocks by
     /// default; `SymbolSet.automatic(environment:)` picks what the terminal shows best).
     public var imageSymbols: SymbolSet = .half {
-        didSet { if imageSymbols != oldValue { cellCache.removeAll() } }
+        didSet {
+            guard imageSymbols != oldValue else { return }
+            cellCache.removeAll()
+            cellCacheCells = 0
+            onNeedsDisplay?()
+        }
     }
     private var frameWork: ScheduledWork?
     private var deferredWork: ScheduledWork?
