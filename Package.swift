@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal", "TestSupport"], path: "Tests/IndicatorTests"),
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"], path: "Tests/RefreshControlTests"),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"], path: "Tests/SQLiteStoreTests"),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TestSupport"], path: "Tests/ShowcaseKitTests"),

@@ -321,22 +321,7 @@ struct PhotoLibraryTests {
         for trial in 0..<5 {
             let file = path("race-\(trial).sqlite")
             if trial % 2 == 1 { #expect(FileManager.default.createFile(atPath: file, contents: Data())) }  // an empty file in the way
-            let results = await withTaskGroup(of: String?.self) { group in
-                for _ in 0..<4 {
-                    group.addTask {
-                        do {
-                            let library = try PhotoLibrary(path: file)
-                            _ = try library.album(named: "All Photos")
-                            return nil
-                        } catch {
-                            return "\(error)"
-                        }
-                    }
-                }
-                var failures: [String] = []
-                for await result in group { if let result { failures.append(result) } }
-                return failures
-            }
+            let results = await Concurrently.failures(of: 4) { _ = try PhotoLibrary(path: file).album(named: "All Photos") }
             #expect(results.isEmpty, "trial \(trial): \(results)")
             #expect(try PhotoLibrary(readingExisting: file).stats().albums == 1)
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".creating-") }

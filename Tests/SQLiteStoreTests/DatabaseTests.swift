@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SQLiteStore
 
 /// Against real temporary files.
@@ -103,21 +104,7 @@ struct DatabaseTests {
         for trial in 0..<20 {
             let path = files.path("race-\(trial).sqlite")
             try Database(path: path).migrate(Array(migrations.prefix(0)))  // the file exists, at version 0
-            let failures = await withTaskGroup(of: String?.self) { group in
-                for _ in 0..<3 {
-                    group.addTask {
-                        do {
-                            try Database(path: path).migrate(migrations)
-                            return nil
-                        } catch {
-                            return "\(error)"
-                        }
-                    }
-                }
-                var found: [String] = []
-                for await failure in group { if let failure { found.append(failure) } }
-                return found
-            }
+            let failures = await Concurrently.failures(of: 3) { try Database(path: path).migrate(migrations) }
             #expect(failures.isEmpty, "trial \(trial): \(failures)")
             #expect(try Database(path: path).userVersion == 2)
         }
