@@ -118,6 +118,17 @@ case .run(let runCommand):
     serveMainQueueForever()
 case .gif(let gifCommand):
     finish(GifCommand.run(gifCommand, output: say, errors: printError))
+case .view(let view):
+    // The terminal's size when standard output is one (a row left for the prompt), else 80
+    // columns and as many rows as the picture needs.
+    var window = winsize()
+    let onTerminal = isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_col > 0
+    let columns = view.width ?? (onTerminal ? Int(window.ws_col) : 80)
+    let rows = onTerminal ? max(1, Int(window.ws_row) - 1) : columns
+    let environment = ProcessInfo.processInfo.environment
+    let status = view.run(box: Size(width: columns, height: rows), colorDepth: ViewCommand.colorDepth(environment: environment), environment: environment,
+                          output: { say(String($0.dropLast())) }, errors: printError)
+    finish(status)
 case .library(let libraryCommand):
     let status = libraryCommand.run(
         environment: ProcessInfo.processInfo.environment,

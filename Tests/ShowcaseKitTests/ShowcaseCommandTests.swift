@@ -38,6 +38,20 @@ struct ShowcaseCommandTests {
         #expect(throws: UsageError.self, "not with another command") { try ShowcaseCommand.parse(["--symbols", "half", "headless"]) }
     }
 
+    @Test func viewTakesAFileAWidthAndASymbolSet() throws {
+        #expect(try ShowcaseCommand.parse(["view", "a.jpg", "--width=40", "--symbols", "sextant"])
+                == .view(ViewCommand(path: "a.jpg", width: 40, symbols: .set(.sextant), memory: .default)))
+        #expect(try ShowcaseCommand.parse(["view", "a.png"]) == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default)))
+        #expect(throws: UsageError.self, "a width of 0") { try ShowcaseCommand.parse(["view", "a.png", "--width", "0"]) }
+        #expect(throws: UsageError.self, "two files") { try ShowcaseCommand.parse(["view", "a.png", "b.png"]) }
+        #expect(throws: UsageError.self, "no file") { try ShowcaseCommand.parse(["view"]) }
+        #expect(ViewCommand.colorDepth(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .trueColor)
+        #expect(ViewCommand.colorDepth(environment: ["TERM": "xterm-256color"]) == .palette256)
+        #expect(ViewCommand.colorDepth(environment: ["TERM": "xterm"]) == .ansi16)
+        #expect(ViewCommand.colorDepth(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)
+        #expect(ViewCommand.colorDepth(environment: ["TERM": "dumb"]) == .none)
+    }
+
     @Test func everyCommandHasItsOwnHelp() throws {
         #expect(try ShowcaseCommand.parse(["gif", "--help"]) == .commandHelp("gif"))
         #expect(try ShowcaseCommand.parse(["gif", "info", "--help"]) == .commandHelp("gif info"))
@@ -47,7 +61,8 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["run", "--help"]) == .commandHelp("run"))
         #expect(try ShowcaseCommand.parse(["headless", "--help"]) == .commandHelp("headless"))
         #expect(try ShowcaseCommand.parse(["run", "--", "ls", "--help"]) == .run(RunCommand(label: nil, style: nil, command: ["ls", "--help"])), "a command's --help is the command's")
-        for name in ["gif", "gif info", "gif frames", "gif play", "library", "library import", "library stats", "run", "headless"] {
+        #expect(try ShowcaseCommand.parse(["view", "--help"]) == .commandHelp("view"))
+        for name in ["gif", "gif info", "gif frames", "gif play", "library", "library import", "library stats", "run", "headless", "view"] {
             #expect(ShowcaseCommand.help(for: name).hasPrefix("USAGE: showcase"), "\(name)")
         }
         #expect(ShowcaseCommand.help(for: "library import").contains("65 when any failed"))

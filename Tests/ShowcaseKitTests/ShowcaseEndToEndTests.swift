@@ -48,6 +48,29 @@ struct ShowcaseEndToEndTests {
         #expect(help.output.contains("USAGE: showcase"))
     }
 
+    @Test func viewPrintsAPictureInColourBlocksOrSaysWhyNot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 200×100, red on the left, blue on the right.
+        var picture = RGBAImage(width: 200, height: 100)
+        for y in 0..<100 { for x in 0..<200 { picture[x, y] = x < 100 ? RGBA(255, 0, 0) : RGBA(0, 0, 255) } }
+        let png = folder.appendingPathComponent("halves.png").path
+        try ImageFile.writePNG(picture, to: png)
+        let shown = try run(["view", png, "--width", "20", "--symbols", "quadrant"], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""])
+        #expect(shown.status == 0, "\(shown.error)")
+        let lines = shown.output.split(separator: "\n")
+        #expect(lines.count == 5, "20 columns of a 2:1 picture, a cell twice as tall as wide: 5 rows")
+        #expect(lines.allSatisfy { $0.contains("\u{1B}[38;2;255;0;0m") && $0.contains("\u{1B}[38;2;0;0;255m") && $0.hasSuffix("\u{1B}[0m") })
+        let plain = try run(["view", png, "--width", "20"], environment: ["NO_COLOR": "1"])
+        #expect(plain.status == 0 && !plain.output.contains("\u{1B}"), "no colour asked, none sent")
+        let missing = try run(["view", folder.appendingPathComponent("nope.png").path])
+        #expect(missing.status == 66 && missing.error.contains("no such file"))
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("bad.png"))
+        let bad = try run(["view", folder.appendingPathComponent("bad.png").path])
+        #expect(bad.status == 65 && bad.error.contains("PNG file is damaged"), "\(bad.error)")
+    }
+
     @Test func aBadFlagPrintsUsageAndExits64() throws {
         let outcome = try run(["--frobnicate"])
         #expect(outcome.status == 64)

@@ -71,6 +71,19 @@ enum CommandHelp {
               --label TEXT   what the spinner says (default: the command line)
               --style NAME   the spinner style (see the Spinners scene)
             """
+        case "view":
+            return """
+            USAGE: showcase view FILE [--width N] [--symbols SET] [--max-memory MIB]
+
+            Prints a GIF's first frame, a PNG or a JPEG in coloured block symbols, fitted
+            to the terminal's width and height (80 columns when not a terminal), so it can
+            go to a file or a pipe as well. Colours follow COLORTERM, TERM and NO_COLOR.
+
+              --width N        fit in N columns (1-1000) instead
+              --symbols SET    half, quadrant, sextant, braille or auto (default)
+              --max-memory MIB the memory decoding may take (default 256)
+            Exit status 65: not a picture it can decode; 66: unreadable.
+            """
         case "headless":
             return """
             USAGE: showcase headless [PATH…]

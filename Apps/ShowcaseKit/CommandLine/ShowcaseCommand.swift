@@ -11,6 +11,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
     case gif(GifCommand)
     /// Run a command with an inline indicator.
     case run(RunCommand)
+    /// Print a picture inline (`showcase view FILE`).
+    case view(ViewCommand)
     /// Print usage.
     case help
     /// Print one command's usage (`showcase gif info --help`).
@@ -29,6 +31,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
                showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
                         (frames and play take --max-memory MIB)
                showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
+               showcase view FILE [--width N] [--symbols SET] [--max-memory MIB]
                showcase [--library PATH] library import DIR [--album NAME] [--max-memory MIB] | library stats
                showcase --help | --version
 
@@ -51,6 +54,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
                              library (sub-folders become albums); failures are listed,
                              the rest imported
           library stats      count the library's albums and images
+          view FILE          print a GIF's first frame, a PNG or a JPEG in colour blocks,
+                             fitted to the terminal's width (--width N for N columns)
           run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
                              run COMMAND with a spinner on standard error, then a ✓ or ✗
                              line with the elapsed time; exits with COMMAND's status
@@ -58,7 +63,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
 
         OPTIONS:
           --scene NAME       start on scene NAME
-          --symbols SET      the block symbols images are drawn with: half, quadrant,
+          --symbols SET      (the app, gif play, view) the block symbols images are drawn with: half, quadrant,
                              sextant, braille or auto (default: quadrants, sextants where
                              the terminal draws them itself; INDICATORKIT_SYMBOLS too)
           --library PATH     the photo library file (default
@@ -85,7 +90,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
     /// `COMMAND [VERB] --help` (before any `--`), as the most precise help there is.
     static func commandHelp(in words: [String]) -> ShowcaseCommand? {
         let options = words.prefix { $0 != "--" }
-        guard let command = options.first, ["gif", "library", "run", "headless"].contains(command),
+        guard let command = options.first, ["gif", "library", "run", "headless", "view"].contains(command),
               options.contains("--help") || options.contains("-h") else { return nil }
         if options.count > 1, let verb = options.dropFirst().first, !verb.hasPrefix("-"), CommandHelp.text(for: "\(command) \(verb)") != nil {
             return .commandHelp("\(command) \(verb)")
@@ -156,6 +161,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
             return .gif(try GifCommand.parse(Array(rest.dropFirst())))
         case "run":
             return .run(try RunCommand.parse(Array(rest.dropFirst())))
+        case "view":
+            return .view(try ViewCommand.parse(Array(rest.dropFirst())))
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option `\(first)`") }
             throw UsageError("unknown command `\(first)`")
