@@ -55,8 +55,8 @@ enum RasterBench {
             return lines
         }
         // The same first frames given to chafa, drawn at the same size with the same class of
-        // symbols; both measured the same way. Bytes: a frame as escape sequences (ours with
-        // a plain encoder: a colour sent when it changes).
+        // symbols; both measured the same way. Bytes: a frame as escape sequences (ours as
+        // `Canvas.ansiText` prints it: a colour sent when it changes).
         lines.append("")
         lines.append("against \(chafa) (first frame; PSNR ours / chafa's, bytes ours / chafa's)")
         let files: [(String, Data)] = [
@@ -76,7 +76,7 @@ enum RasterBench {
                 let theirs = parseANSI(output)
                 let mine = RasterFidelity.psnr(of: ours, against: frame)
                 let other = RasterFidelity.psnr(of: theirs, against: frame)
-                row += String(format: "%4.1f/%4.1f %3dk/%3dk  ", mine, other, ansiBytes(ours) / 1000, output.count / 1000)
+                row += String(format: "%4.1f/%4.1f %3dk/%3dk  ", mine, other, ours.ansiText(colorDepth: .trueColor).utf8.count / 1000, output.count / 1000)
             }
             lines.append(row)
         }
@@ -175,22 +175,5 @@ enum RasterBench {
             default: i += 1
             }
         }
-    }
-
-    /// A canvas as escape sequences: a colour sent when it changes, a reset at each line's end.
-    static func ansiBytes(_ canvas: Canvas) -> Int {
-        var bytes = 0
-        for y in 0..<canvas.size.height {
-            var current = Style()
-            for x in 0..<canvas.size.width {
-                let cell = canvas[x, y]
-                if cell.style.foreground != current.foreground, case .rgb(let r, let g, let b) = cell.style.foreground { bytes += "\u{1B}[38;2;\(r);\(g);\(b)m".utf8.count }
-                if cell.style.background != current.background, case .rgb(let r, let g, let b) = cell.style.background { bytes += "\u{1B}[48;2;\(r);\(g);\(b)m".utf8.count }
-                current = cell.style
-                bytes += String(cell.character).utf8.count
-            }
-            bytes += "\u{1B}[0m\n".utf8.count
-        }
-        return bytes
     }
 }
