@@ -168,7 +168,7 @@ public struct SymbolRasterizer: Sendable {
         self.minimumContrast = minimumContrast
     }
 
-    private var halfBlocks: HalfBlockRasterizer {
+    var halfBlocks: HalfBlockRasterizer {
         HalfBlockRasterizer(mode: .color, background: background, minimumContrast: minimumContrast)
     }
 
@@ -188,6 +188,7 @@ public struct SymbolRasterizer: Sendable {
         let samples = HalfBlockRasterizer.areaAverage(image, to: grid)
         var canvas = Canvas(size: cells)
         var cell = [RGBA](repeating: .clear, count: gw * gh)
+        var fitter = CellFitter(symbols: symbols, background: background, halfBlocks: halfBlocks)
         for row in 0..<cells.height {
             for column in 0..<cells.width {
                 var opaque = false
@@ -199,22 +200,42 @@ public struct SymbolRasterizer: Sendable {
                     }
                 }
                 guard opaque else { continue }  // blank: what is beneath shows
-                canvas[column, row] = bestCell(cell)
+                canvas[column, row] = fitter.bestCell(cell)
             }
         }
         return canvas
+    }
+}
+
+/// Chooses cells' glyphs and colours for a ``SymbolRasterizer``, keeping the set's shapes and
+/// the storage of its running sums from one cell to the next (a picture has thousands).
+struct CellFitter {
+    let symbols: SymbolSet
+    let background: RGBA
+    let halfBlocks: HalfBlockRasterizer
+    let shapes: [GlyphShape]
+    private var red: [Double], green: [Double], blue: [Double]
+
+    init(symbols: SymbolSet, background: RGBA, halfBlocks: HalfBlockRasterizer) {
+        self.symbols = symbols
+        self.background = background
+        self.halfBlocks = halfBlocks
+        shapes = symbols.shapes
+        let (columns, rows) = symbols.sampleGrid
+        red = [Double](repeating: 0, count: columns * (rows + 1))
+        green = red
+        blue = red
     }
 
     /// The glyph and colours that match `pixels` (one cell's sub-pixels of the set's sample
     /// grid, row-major) best. For a split into groups of `k` and `n − k` sub-pixels summing to
     /// `S` and `T − S`, each drawn in its mean colour, the squared error is `Σ|x|² − |S|²/k −
     /// |T − S|²/(n − k)`: the shape with the largest `|S|²/k + |T − S|²/(n − k)` wins.
-    func bestCell(_ pixels: [RGBA]) -> Cell {
+    mutating func bestCell(_ pixels: [RGBA]) -> Cell {
         let (columns, rows) = symbols.sampleGrid
         let n = pixels.count
         // Running sums down each column: a run's sum is two lookups.
         let stride = rows + 1
-        var red = [Double](repeating: 0, count: columns * stride), green = red, blue = red
         for column in 0..<columns {
             for row in 0..<rows {
                 let p = pixels[row * columns + column]
@@ -230,7 +251,6 @@ public struct SymbolRasterizer: Sendable {
             let end = column * stride + rows
             total = (total.0 + red[end], total.1 + green[end], total.2 + blue[end])
         }
-        let shapes = symbols.shapes
         // The full block (first) unless a split does strictly better.
         var best = (shape: shapes[0], score: -Double.infinity, fg: (0.0, 0.0, 0.0), bg: (0.0, 0.0, 0.0))
         for shape in shapes {
