@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
-        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection"], path: "Tools/bench"),
+        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "ShowcaseKit"], path: "Tools/bench"),
 
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore"], path: "Tests/TestSupport"),

@@ -20,11 +20,8 @@ enum AnimationBytesBench {
             let image = try AnimatedImage(data: data)
             let frames = (0..<image.frameCount).map { image.image(at: $0) }
             var row = name.padding(toLength: 20, withPad: " ", startingAt: 0)
-            var path: String?
-            if chafa != nil {
-                path = NSTemporaryDirectory() + "animation-\(UUID().uuidString).gif"
-                try data.write(to: URL(fileURLWithPath: path!))
-            }
+            let path = chafa == nil ? nil : NSTemporaryDirectory() + "animation-\(UUID().uuidString).gif"
+            if let path { try data.write(to: URL(fileURLWithPath: path)) }
             defer { if let path { try? FileManager.default.removeItem(atPath: path) } }
             for set in SymbolSet.allCases {
                 let ours = try ncursesBytesPerFrame(frames.map { SymbolRasterizer(symbols: set).rasterize($0, fitting: box) }, box: box)

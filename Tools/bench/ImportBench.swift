@@ -3,6 +3,7 @@ import GifDecoding
 import GifSamples
 import ImageFiles
 import PickerSelection
+import ShowcaseKit
 import TUICore
 
 /// Importing 1 000 generated pictures (GIF, PNG and JPEG in turn, 320×240) into a new photo
@@ -34,18 +35,9 @@ enum ImportBench {
                 try GifWriter(width: 320, height: 240, globalPalette: palette).encode([GifWriter.Frame(width: 320, height: 240, indices: indices)]).write(to: URL(fileURLWithPath: base + ".gif"))
             }
         }
-        // As the showcase reads them: a JPEG for a thumbnail decoded scaled down by its DCT.
-        let reader = ImageReader(fileExtensions: ["gif", "png", "jpg"], read: { path in
-            if ImageFile.Format(path: path) != nil { return try ImageFile.read(path).image }
-            return try AnimatedImage(contentsOfFile: path).image(at: 0)
-        }, readForThumbnail: { path, side in
-            if ImageFile.Format(path: path) != nil {
-                let decoded = try ImageFile.read(path, minimumSide: side)
-                return ImageReader.Picture(image: decoded.image, fullSize: decoded.fullSize)
-            }
-            let image = try AnimatedImage(contentsOfFile: path).image(at: 0)
-            return ImageReader.Picture(image: image, fullSize: Size(width: image.width, height: image.height))
-        })
+        // The showcase's own reader (`library import`): limits checked, a JPEG for a
+        // thumbnail decoded scaled down by its DCT.
+        let reader = ImageReader.photos()
         // Each side three times, in turn, into a new library each time; the best and the
         // median of each (the machine's other work only ever slows a run down).
         var ours: [Double] = [], theirs: [Double] = [], cpu: [Double] = []

@@ -128,6 +128,25 @@ func startIndicator(thenExitWith status: Int32) {
         }
 }
 
+/// Prints a bench's lines, or `bench NAME: error` where `errorsTo` says; whether it ran.
+@discardableResult
+func report(_ name: String, errorsTo errors: FileHandle, _ lines: () throws -> [String]) -> Bool {
+    do {
+        for line in try lines() { print(line) }
+        return true
+    } catch {
+        errors.write(Data("bench \(name): \(error)\n".utf8))
+        return false
+    }
+}
+
+/// `bench raster`: fidelity and speed, then bytes an animation frame.
+func reportRaster(errorsTo errors: FileHandle) -> Bool {
+    guard report("raster", errorsTo: errors, { try RasterBench.run() }) else { return false }
+    print("")
+    return report("raster", errorsTo: errors) { try MainActor.assumeIsolated { try AnimationBytesBench.run(chafa: RasterBench.chafaPath) } }
+}
+
 switch arguments.first {
 case "terminal" where arguments.count == 1:
     exit(MainActor.assumeIsolated { runTerminal() } ? 0 : 1)
@@ -136,31 +155,11 @@ case "gif":
 case "indicator" where arguments.count == 1:
     runIndicator(thenExitWith: 0)
 case "picker" where arguments.count == 1:
-    do {
-        for line in try PickerBench.run() { print(line) }
-        exit(0)
-    } catch {
-        FileHandle.standardError.write(Data("bench picker: \(error)\n".utf8))
-        exit(1)
-    }
+    exit(report("picker", errorsTo: .standardError) { try PickerBench.run() } ? 0 : 1)
 case "import" where arguments.count == 1:
-    do {
-        for line in try ImportBench.run() { print(line) }
-        exit(0)
-    } catch {
-        FileHandle.standardError.write(Data("bench import: \(error)\n".utf8))
-        exit(1)
-    }
+    exit(report("import", errorsTo: .standardError) { try ImportBench.run() } ? 0 : 1)
 case "raster" where arguments.count == 1:
-    do {
-        for line in try RasterBench.run() { print(line) }
-        print("")
-        for line in try MainActor.assumeIsolated({ try AnimationBytesBench.run(chafa: RasterBench.chafaPath) }) { print(line) }
-        exit(0)
-    } catch {
-        FileHandle.standardError.write(Data("bench raster: \(error)\n".utf8))
-        exit(1)
-    }
+    exit(reportRaster(errorsTo: .standardError) ? 0 : 1)
 case "loading" where arguments.count == 1:
     runLoading { exit(0) }
 case "all" where arguments.count == 1:
@@ -168,15 +167,11 @@ case "all" where arguments.count == 1:
     print("")
     let gifOK = MainActor.assumeIsolated { runGif([]) }
     print("")
-    do { for line in try PickerBench.run() { print(line) } } catch { print("bench picker: \(error)") }
+    report("picker", errorsTo: .standardOutput) { try PickerBench.run() }
     print("")
-    do {
-        for line in try RasterBench.run() { print(line) }
-        print("")
-        for line in try MainActor.assumeIsolated({ try AnimationBytesBench.run(chafa: RasterBench.chafaPath) }) { print(line) }
-    } catch { print("bench raster: \(error)") }
+    _ = reportRaster(errorsTo: .standardOutput)
     print("")
-    do { for line in try ImportBench.run() { print(line) } } catch { print("bench import: \(error)") }
+    report("import", errorsTo: .standardOutput) { try ImportBench.run() }
     print("")
     runLoading {
         print("")

@@ -14,7 +14,7 @@ extension ImageReader {
     /// system's libpng and libjpeg-turbo), each within the same limits. A JPEG cut short is
     /// a failure (it would show grey where its data ends). For thumbnails a JPEG is decoded
     /// scaled down by its DCT (1/2 to 1/8).
-    static func photos(memory: MemoryBudget = .default) -> ImageReader {
+    public static func photos(memory: MemoryBudget = .default) -> ImageReader {
         ImageReader(fileExtensions: ["gif", "png", "jpg", "jpeg"], read: { path in
             try readPhoto(path, memory: memory, side: 0).image
         }, readForThumbnail: { path, side in
