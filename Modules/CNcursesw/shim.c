@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 
@@ -45,6 +47,37 @@ static const char ik_mouse_off_seq[] = "\033[?1006l\033[?1002l\033[?1000l";
 /* Bracketed paste: pasted text arrives between ESC [200~ and ESC [201~. */
 static const char ik_paste_on_seq[] = "\033[?2004h";
 static const char ik_paste_off_seq[] = "\033[?2004l";
+
+/* Writes what it can of `bytes` to `fd` within about `ms` milliseconds, whatever the terminal
+   does: the descriptor is non-blocking for the while, so a terminal that stopped reading (or
+   another thread's write holding it) cannot hold us. With `discard`, output the terminal has
+   not read yet is thrown away first (and again while waiting): a frame that no longer matters,
+   which would stand between the terminal and the bytes that restore it. Returns 1 when all was
+   written. Async-signal-safe: fcntl, tcflush, write, poll and clock_gettime only. */
+static int ik_write_within(int fd, const char *bytes, size_t len, int ms, int discard) {
+    if (fd < 0) return 0;
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    if (discard) tcflush(fd, TCOFLUSH);
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, bytes + done, len - done);
+        if (w > 0) { done += (size_t)w; continue; }
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) break;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed >= ms) break;
+        if (discard) tcflush(fd, TCOFLUSH);
+        struct pollfd p = {fd, POLLOUT, 0};
+        long wait = ms - elapsed;
+        poll(&p, 1, wait < 10 ? (int)wait : 10);
+    }
+    if (flags >= 0) fcntl(fd, F_SETFL, flags);
+    return done == len;
+}
 
 int ik_check_terminal(const char *term, int out_fd) {
     int err = 0;
@@ -475,11 +508,8 @@ static void ik_on_stop(int sig) {
     int saved = errno;
     if (ik_out_fd >= 0) {
         ik_have_prog_termios = (tcgetattr(ik_out_fd, &ik_prog_termios) == 0);
-        if (ik_restore_len > 0) {
-            ssize_t w = write(ik_out_fd, ik_restore_bytes, ik_restore_len);
-            (void)w;
-        }
-        if (ik_have_termios) tcsetattr(ik_out_fd, TCSADRAIN, &ik_saved_termios);
+        if (ik_restore_len > 0) ik_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 0);
+        if (ik_have_termios) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     }
     ik_stop_now();
     errno = saved;
@@ -565,12 +595,12 @@ static void ik_reraise_default(int sig) {
     raise(sig);
 }
 
-/* Async-signal-safe: only write(2), tcsetattr(3), sigaction and raise. */
+/* Restores the terminal as far as it reads within half a second, then ends the process by the
+   same signal. The frame it had not read yet is thrown away: a terminal that stopped reading
+   (a stalled link, paused output) would otherwise hold the restore, and the signal, for good.
+   Async-signal-safe: see ik_write_within; then tcsetattr(3), sigaction and raise. */
 static void ik_on_fatal(int sig) {
-    if (ik_out_fd >= 0 && ik_restore_len > 0) {
-        ssize_t w = write(ik_out_fd, ik_restore_bytes, ik_restore_len);
-        (void)w;
-    }
+    if (ik_out_fd >= 0 && ik_restore_len > 0) ik_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 1);
     if (ik_have_termios && ik_out_fd >= 0) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     ik_reraise_default(sig);
 }
@@ -585,6 +615,16 @@ void ik_install_signal_handlers(void) {
     ik_handle(SIGWINCH, ik_on_winch);
     ik_install_stop_handler();
     ik_handle(SIGCONT, ik_on_continue);
+    /* The handled signals must be able to arrive on this thread, the one that draws: a mask
+       inherited from whoever started us may block them, and threads started for other work
+       (Dispatch's) block them, so they would wait for good. */
+    sigset_t handled;
+    sigemptyset(&handled);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaddset(&handled, fatal[i]);
+    sigaddset(&handled, SIGWINCH);
+    sigaddset(&handled, SIGTSTP);
+    sigaddset(&handled, SIGCONT);
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
 }
 
 int ik_open_pty(int *primary, int *secondary) {
@@ -605,10 +645,8 @@ static int ik_guard_fd = -1;
 static const char ik_guard_bytes[] = "\r\033[2K\033[?25h";
 
 static void ik_on_guard_signal(int sig) {
-    if (ik_guard_fd >= 0) {
-        ssize_t w = write(ik_guard_fd, ik_guard_bytes, sizeof ik_guard_bytes - 1);
-        (void)w;
-    }
+    /* Within half a second, whatever the terminal does; the lines above are the user's, kept. */
+    ik_write_within(ik_guard_fd, ik_guard_bytes, sizeof ik_guard_bytes - 1, 500, 0);
     ik_reraise_default(sig);
 }
 
@@ -619,10 +657,7 @@ static const char ik_hide_cursor_bytes[] = "\033[?25l";
 static void ik_on_guard_stop(int sig) {
     (void)sig;
     int saved = errno;
-    if (ik_guard_fd >= 0) {
-        ssize_t w = write(ik_guard_fd, ik_guard_bytes, sizeof ik_guard_bytes - 1);
-        (void)w;
-    }
+    ik_write_within(ik_guard_fd, ik_guard_bytes, sizeof ik_guard_bytes - 1, 500, 0);
     ik_stop_now();
     errno = saved;
 }

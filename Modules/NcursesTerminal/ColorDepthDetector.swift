@@ -10,17 +10,36 @@ import TUICore
 /// - otherwise terminfo's colour count: 256 or more → 256, 8 or more → 16, else none.
 public enum ColorDepthDetector {
     /// The terminfo entry to run ncurses with: `TERM` itself, or — when `COLORTERM` says
-    /// `truecolor` or `24bit` and `TERM` is a 256-colour entry — its direct-colour sibling
-    /// (`xterm-256color` → `xterm-direct`, `tmux-256color` → `tmux-direct`) when terminfo
-    /// has it (Debian's `ncurses-term`), so that ncurses can send 24-bit colours. The keys
-    /// and other capabilities of the sibling are the same.
+    /// `truecolor` or `24bit` and `TERM`'s entry has no direct colours — a direct-colour entry
+    /// of the same terminal that terminfo has (Debian's `ncurses-term`), so that ncurses can
+    /// send 24-bit colours; its keys and other capabilities are the same. The candidates, in
+    /// order: `TERM`'s own sibling (`xterm-256color` → `xterm-direct`, `tmux-256color` →
+    /// `tmux-direct`); for `xterm-NAME`, the terminal's own entry (`xterm-kitty` →
+    /// `kitty-direct`, as kitty sets `TERM` and terminfo has no `xterm-kitty-direct`); and for
+    /// any other `xterm-…`, `xterm-direct`. A terminal of another family without a direct
+    /// entry (`screen-256color`) keeps its entry and 256 colours: ncurses cannot send 24-bit
+    /// colours through an entry that has none, and another family's entry would misread its keys.
     public static func terminfoName(for term: String, environment: [String: String], exists: (String) -> Bool) -> String {
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return term }
+        directColorCandidates(for: term, environment: environment).first(where: exists) ?? term
+    }
+
+    /// The direct-colour entries to try for `term`, best first (none when colour is off,
+    /// `COLORTERM` does not ask for 24 bits or `term` is already direct).
+    static func directColorCandidates(for term: String, environment: [String: String]) -> [String] {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return [] }
         let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
-        guard colorTerm == "truecolor" || colorTerm == "24bit", !term.hasSuffix("-direct") else { return term }
-        let base = term.hasSuffix("-256color") ? String(term.dropLast("-256color".count)) : term
-        let direct = base + "-direct"
-        return exists(direct) ? direct : term
+        guard colorTerm == "truecolor" || colorTerm == "24bit", !term.isEmpty, !term.hasSuffix("-direct") else { return [] }
+        var base = term
+        for suffix in ["-256color", "-88color", "-16color", "-color"] where base.hasSuffix(suffix) {
+            base = String(base.dropLast(suffix.count))
+            break
+        }
+        var candidates = [base + "-direct"]
+        if base.hasPrefix("xterm-") {
+            candidates.append(String(base.dropFirst("xterm-".count)) + "-direct")
+            candidates.append("xterm-direct")
+        }
+        return candidates
     }
 
     /// The depth for a terminal with `colors` colours and the given flags and environment.

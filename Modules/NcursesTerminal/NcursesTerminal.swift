@@ -37,6 +37,7 @@ public final class NcursesTerminal: EventSourceBackend {
     private var isOpen = true
     private var pendingResize = false
     private var pastes = PasteAssembler()
+    private var answers = AnswerFilter()
 
     private init(input: Int32, capabilities: TerminalCapabilities, colorCount: Int, directColor: Bool, pairCapacity: Int) {
         inputDescriptor = input
@@ -183,7 +184,9 @@ public final class NcursesTerminal: EventSourceBackend {
                 events.append(event)
             }
         }
-        return InputDecoder.joiningAlt(pastes.feed(events))  // after pastes: their bytes start with Esc too
+        // After pastes (their bytes start with Esc too, and a pasted answer is text); then the
+        // terminal's answers, late or not, are taken out before Esc is joined with what follows.
+        return InputDecoder.joiningAlt(answers.feed(pastes.feed(events)))
     }
 
     private struct Pair {

@@ -28,6 +28,15 @@ struct ColorDepthDetectorTests {
         #expect(name("xterm-direct", ["COLORTERM": "truecolor"]) == "xterm-direct")
     }
 
+    @Test func kittyAndOtherXtermNamedTerminalsGetTheirDirectEntries() {
+        let known: Set = ["xterm-direct", "kitty-direct"]
+        func name(_ term: String) -> String { ColorDepthDetector.terminfoName(for: term, environment: ["COLORTERM": "truecolor"]) { known.contains($0) } }
+        #expect(name("xterm-kitty") == "kitty-direct", "kitty sets TERM=xterm-kitty; terminfo has kitty-direct")
+        #expect(name("xterm-ghostty") == "xterm-direct", "another xterm-like terminal: xterm's direct entry")
+        #expect(name("kitty") == "kitty-direct")
+        #expect(name("screen-256color") == "screen-256color", "another family keeps its keys and 256 colours")
+    }
+
     @Test func colortermNeedsADirectColourTerminfo() {
         #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: false, environment: ["COLORTERM": "truecolor"]) == .palette256)
         #expect(ColorDepthDetector.detect(colors: 16_777_216, directColorFlag: false, environment: ["COLORTERM": "24bit"]) == .trueColor)
@@ -104,6 +113,56 @@ struct PasteAssemblerTests {
         var assembler = PasteAssembler()
         let events = [.key(.escape)] + chars("[200~a") + [.key(.escape)] + chars("[20z") + [.key(.escape)] + chars("[201~")
         #expect(assembler.feed(events) == [.paste("a[20z")])
+    }
+}
+
+/// The terminal's answers never reach a view as keys, however late they come.
+struct AnswerFilterTests {
+    /// The events ncurses hands over for `text`: Esc, BEL and the rest as keys.
+    func events(_ text: String) -> [InputEvent] {
+        text.map { c -> InputEvent in
+            switch c {
+            case "\u{1B}": .key(.escape)
+            case "\u{07}": .key(.control("g"))
+            default: .key(.character(c))
+            }
+        }
+    }
+
+    @Test(arguments: [
+        "\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\", "\u{1B}]11;rgb:0/0/0\u{07}", "\u{1B}]4;1;rgb:cd/00/00\u{1B}\\",
+        "\u{1B}[?62;22c", "\u{1B}[>1;4000;29c", "\u{1B}[?2026;2$y", "\u{1B}[?1;0;256S", "\u{1B}[?31u",
+        "\u{1B}P>|kitty(0.26.5)\u{1B}\\", "\u{1B}P1$r0;1m\u{1B}\\", "\u{1B}_Gi=31;OK\u{1B}\\",
+        "\u{1B}[4;600;800t", "\u{1B}[6;16;8t", "\u{1B}[8;24;80t",
+    ])
+    func anAnswerIsTakenOutAndTheKeysAroundItKept(answer: String) {
+        var filter = AnswerFilter()
+        #expect(filter.feed(events("a" + answer + "q")) == events("aq"), "\(answer.debugDescription)")
+    }
+
+    @Test func anAnswerMaySpanBatches() {
+        var filter = AnswerFilter()
+        #expect(filter.feed(events("1\u{1B}]11;rgb:ff")) == events("1"))
+        #expect(filter.feed(events("ff/ffff/ffff\u{1B}")) == [])
+        #expect(filter.feed(events("\\2\u{1B}[?62")) == events("2"))
+        #expect(filter.feed(events(";22c3")) == events("3"))
+    }
+
+    @Test func keysThatLookAlikeStayKeys() {
+        var filter = AnswerFilter()
+        #expect(filter.feed(events("\u{1B}")) == events("\u{1B}"), "a lone Esc")
+        #expect(filter.feed(events("\u{1B}]")) == events("\u{1B}]"), "Alt-] at the end of a batch")
+        #expect(filter.feed(events("\u{1B}]x\u{1B}[a\u{1B}Px\u{1B}_x")) == events("\u{1B}]x\u{1B}[a\u{1B}Px\u{1B}_x"))
+        #expect(filter.feed(events("\u{1B}[2x\u{1B}[1;5P")) == events("\u{1B}[2x\u{1B}[1;5P"), "keys ncurses did not know")
+        #expect(filter.feed(events("\u{1B}\u{1B}q")) == events("\u{1B}\u{1B}q"))
+        #expect(filter.feed([.key(.escape), .key(.up)]) == [.key(.escape), .key(.up)])
+    }
+
+    @Test func anAnswerThatNeverEndsIsDroppedAtTheLimit() {
+        var filter = AnswerFilter()
+        let start = events("\u{1B}]11;"), x = InputEvent.key(.character("x"))
+        let endless = start + Array(repeating: x, count: AnswerFilter.limit)
+        #expect(filter.feed(endless + events("q")) == Array(repeating: x, count: start.count) + events("q"), "no more than the limit is taken")
     }
 }
 

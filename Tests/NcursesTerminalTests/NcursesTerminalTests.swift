@@ -61,6 +61,24 @@ struct NcursesTerminalTests {
         #expect(events(terminal, pty, count: 1) == [.key(.character("q"))], "the key typed meanwhile is not lost")
     }
 
+    @Test func lateAnswersNeverArriveAsKeys() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        // Long after any question's wait: a background colour and a DA1, then a key.
+        pty.send(Array("\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\\u{1B}[?62;22cq".utf8))
+        #expect(events(terminal, pty, count: 1) == [.key(.character("q"))])
+    }
+
+    @Test(.enabled(if: hasXtermDirect, "needs the direct-colour terminfo entries (Debian's ncurses-term)"))
+    func kittyGetsTrueColour() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": "kitty", "COLORTERM": "truecolor"], mouse: false, installSignalHandlers: false, asksBackground: false)
+        defer { terminal.close() }
+        #expect(terminal.capabilities.colorDepth == .trueColor)
+        #expect(terminal.capabilities.name == "kitty, as kitty-direct")
+    }
+
     @Test func sizeComesFromTheTerminal() throws {
         let pty = try PseudoTerminal(size: Size(width: 33, height: 7))
         let terminal = try open(pty)

@@ -453,6 +453,73 @@ struct ShowcaseEndToEndTests {
         #expect(screen.hasSuffix("\u{1B}[?25h"))
     }
 
+    #if os(Linux)
+    /// Whether a thread of `pid` sleeps inside write(2): the terminal stopped reading.
+    static func isBlockedWriting(_ pid: Int32) -> Bool {
+        #if arch(x86_64)
+        let write = "1"
+        #else
+        let write = "64"
+        #endif
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            let base = "/proc/\(pid)/task/\(task)"
+            guard let call = try? String(contentsOfFile: base + "/syscall", encoding: .utf8),
+                  let stat = try? String(contentsOfFile: base + "/stat", encoding: .utf8),
+                  let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+            return call.split(separator: " ").first.map(String.init) == write && state == "S"
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalEndsTheProcessWhileTheTerminalHasStoppedReading(signal: Int32) throws {
+        // Noise in true colour: every frame changes every cell, so the terminal's buffer fills.
+        var random = SeededGenerator()
+        let palette = (0..<256).map { _ in (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)) }
+        let frames = (0..<6).map { _ in
+            var frame = GifWriter.Frame(width: 96, height: 64, indices: (0..<(96 * 64)).map { _ in UInt8.random(in: 0...255, using: &random) })
+            frame.delayCentiseconds = 2
+            return frame
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-stall-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gif = folder.appendingPathComponent("noise.gif")
+        try GifWriter(width: 96, height: 64, globalPalette: palette, loopCount: 0).encode(frames).write(to: gif)
+
+        let pty = try PseudoTerminal(size: Size(width: 100, height: 40))
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["gif", "play", gif.path, "--symbols", "sextant"]
+        process.environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "INDICATORKIT_BACKGROUND": "dark"]
+        let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
+        (process.standardInput, process.standardOutput, process.standardError) = (handle, handle, handle)
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(pty.output(until: { $0.contains("noise.gif") }).contains("noise.gif"), "it started drawing")
+        // Read no more: wait (on /proc, a condition, not a guess) until its write blocks.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !Self.isBlockedWriting(process.processIdentifier) && ContinuousClock.now < deadline {
+            var none = pollfd(fd: -1, events: 0, revents: 0)
+            _ = poll(&none, 0, 5)
+        }
+        try #require(Self.isBlockedWriting(process.processIdentifier), "the terminal's buffer never filled")
+        kill(process.processIdentifier, signal)
+        let endedInTime = ended.wait(timeout: .now() + 10) == .success  // a safety net: it hung for good before
+        #expect(endedInTime, "still running 10 s after signal \(signal) while its terminal did not read")
+        guard endedInTime else { return }
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        // The frame it could not write was thrown away; the restore reached the terminal.
+        let tail = pty.output(until: { $0.contains("\u{1B}[?1049l") })
+        #expect(tail.contains("\u{1B}[?25h") && tail.contains("\u{1B}[?1049l"), "the terminal was restored once it read again")
+        var modes = termios()
+        tcgetattr(pty.secondary, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0, "echo and line mode back on")
+    }
+    #endif
+
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGSEGV])
     func aSignalRestoresTheTerminalThenEndsTheProcess(signal: Int32) throws {
         let result = try signalled(signal)

@@ -76,10 +76,15 @@ public final class TerminalRunLoop {
         host.renderIfNeeded()
     }
 
-    /// Starts (see ``start()``) and serves the main queue for good.
+    /// Starts (see ``start()``) and serves the main queue for good, on the main thread.
+    ///
+    /// Not `dispatchMain()`: that parks the main thread and drains the main queue on a worker
+    /// thread, which blocks SIGINT, SIGTERM and SIGHUP. Served here, the thread that writes
+    /// frames is the one those signals interrupt, so a terminal that stopped reading cannot
+    /// hold a frame's write, and with it the signal's restore of the terminal.
     public func run() -> Never {
         start()
-        dispatchMain()
+        while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }
 
     /// Stops watching the backend (it stays open). Safe to call at any time.
