@@ -125,7 +125,31 @@ static void ik_append_raw(const char *s) {
     ik_restore_len += n;
 }
 
-int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err, size_t errlen) {
+/* The most rows and columns drawn (ik_open's limits); a larger window is drawn that large. */
+static int ik_max_rows = 512, ik_max_cols = 1024;
+
+void ik_window_size(int *rows, int *cols) {
+    struct winsize ws;
+    if (ik_out_fd >= 0 && ioctl(ik_out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        *rows = ws.ws_row;
+        *cols = ws.ws_col;
+    } else {
+        ik_size(rows, cols);
+    }
+}
+
+/* Sets an environment variable to a number, or back to what it was (NULL: unset). */
+static void ik_setenv_number(const char *name, int value, const char *previous, int restore) {
+    if (restore) {
+        if (previous) setenv(name, previous, 1); else unsetenv(name);
+        return;
+    }
+    char text[16];
+    snprintf(text, sizeof text, "%d", value);
+    setenv(name, text, 1);
+}
+
+int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_rows, int max_cols, char *err, size_t errlen) {
     if (ik_screen != NULL) {
         snprintf(err, errlen, "a terminal screen is already open");
         return -1;
@@ -146,7 +170,27 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err
     }
     ik_out_fd = out_copy;
     set_escdelay(25);
+    if (max_rows > 0) ik_max_rows = max_rows;
+    if (max_cols > 0) ik_max_cols = max_cols;
+    /* ncurses allocates its screens for the window's size: a larger window than we draw
+       starts at our limit (LINES and COLUMNS, which ncurses prefers to the window's size,
+       set for the while and put back). */
+    struct winsize ws;
+    int clamp = ioctl(out_copy, TIOCGWINSZ, &ws) == 0 && (ws.ws_row > ik_max_rows || ws.ws_col > ik_max_cols);
+    char *lines_before = NULL, *columns_before = NULL;
+    if (clamp) {
+        if (getenv("LINES")) lines_before = strdup(getenv("LINES"));
+        if (getenv("COLUMNS")) columns_before = strdup(getenv("COLUMNS"));
+        ik_setenv_number("LINES", ws.ws_row > ik_max_rows ? ik_max_rows : ws.ws_row, NULL, 0);
+        ik_setenv_number("COLUMNS", ws.ws_col > ik_max_cols ? ik_max_cols : ws.ws_col, NULL, 0);
+    }
     ik_screen = newterm(term, ik_out, ik_in);
+    if (clamp) {
+        ik_setenv_number("LINES", 0, lines_before, 1);
+        ik_setenv_number("COLUMNS", 0, columns_before, 1);
+        free(lines_before);
+        free(columns_before);
+    }
     if (ik_screen == NULL) {
         snprintf(err, errlen, "ncurses cannot start on terminal type '%s'", term ? term : "");
         fclose(ik_in); fclose(ik_out); ik_in = ik_out = NULL; ik_out_fd = -1;
@@ -580,7 +624,7 @@ void ik_apply_resize(void) {
     }
     struct winsize ws;
     if (ioctl(ik_out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
-        resize_term(ws.ws_row, ws.ws_col);
+        resize_term(ws.ws_row > ik_max_rows ? ik_max_rows : ws.ws_row, ws.ws_col > ik_max_cols ? ik_max_cols : ws.ws_col);
         clearok(curscr, TRUE);
     }
 }

@@ -21,8 +21,10 @@ import Darwin
 /// ```
 @MainActor
 public final class NcursesTerminal: EventSourceBackend {
-    /// The current size in cells.
+    /// The current size in cells: the window's, at most ``TerminalHost/largestSize``.
     public private(set) var size: Size
+    /// The window's own size in cells.
+    public private(set) var windowSize: Size
     /// Colour depth, mouse and terminal name.
     public let capabilities: TerminalCapabilities
     /// The descriptor input is read from (watch it for readability).
@@ -48,6 +50,8 @@ public final class NcursesTerminal: EventSourceBackend {
         var rows: Int32 = 0, cols: Int32 = 0
         ik_size(&rows, &cols)
         size = Size(width: Int(cols), height: Int(rows))
+        ik_window_size(&rows, &cols)
+        windowSize = Size(width: Int(cols), height: Int(rows))
         shown = Canvas(size: .zero)
     }
 
@@ -86,7 +90,8 @@ public final class NcursesTerminal: EventSourceBackend {
         let userTerm = environment["TERM"] ?? ""
         let term = ColorDepthDetector.terminfoName(for: userTerm, environment: environment) { ik_check_terminal($0, output) == 0 }
         var message = [CChar](repeating: 0, count: 256)
-        guard ik_open(input, output, term, mouse ? 1 : 0, &message, message.count) == 0 else {
+        let largest = TerminalHost.largestSize
+        guard ik_open(input, output, term, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count) == 0 else {
             throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         if installSignalHandlers { ik_install_signal_handlers() }
@@ -123,6 +128,8 @@ public final class NcursesTerminal: EventSourceBackend {
         var rows: Int32 = 0, cols: Int32 = 0
         ik_size(&rows, &cols)
         size = Size(width: Int(cols), height: Int(rows))
+        ik_window_size(&rows, &cols)
+        windowSize = Size(width: Int(cols), height: Int(rows))
         shown = Canvas(size: .zero)
         pendingResize = true
     }

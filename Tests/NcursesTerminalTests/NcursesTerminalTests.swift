@@ -79,6 +79,25 @@ struct NcursesTerminalTests {
         #expect(terminal.capabilities.name == "kitty, as kitty-direct")
     }
 
+    @Test func aHugeWindowIsDrawnAtTheLargestSizeAndToldSo() throws {
+        let pty = try PseudoTerminal(size: Size(width: 5000, height: 5000))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        #expect(terminal.size == TerminalHost.largestSize, "ncurses' screens are no larger than what is drawn")
+        #expect(terminal.windowSize == Size(width: 5000, height: 5000))
+        final class Blank: View { func render(in rect: Rect, on canvas: inout Canvas) {} }
+        let frame = TerminalHost(backend: terminal, root: Blank()).composeFrame()
+        #expect(frame.size == TerminalHost.largestSize)
+        let text = frame.lines.joined(separator: "\n")
+        #expect(text.contains("Window too large") && text.contains("is 5000×5000"))
+        pty.resize(to: Size(width: 60000, height: 300))
+        terminal.applyResize()
+        #expect(terminal.size == Size(width: TerminalHost.largestSize.width, height: 300))
+        pty.resize(to: Size(width: 80, height: 24))
+        terminal.applyResize()
+        #expect(terminal.size == Size(width: 80, height: 24) && terminal.windowSize == terminal.size)
+    }
+
     @Test func sizeComesFromTheTerminal() throws {
         let pty = try PseudoTerminal(size: Size(width: 33, height: 7))
         let terminal = try open(pty)

@@ -59,8 +59,11 @@ int ik_check_terminal(const char *term, int out_fd);
 /* Switches LC_CTYPE to a UTF-8 locale (the user's, else C.UTF-8). Returns 1 on success. */
 int ik_use_utf8_locale(void);
 
-/* Starts a screen on the given descriptors. Returns 0, or -1 with a message in err. */
-int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, char *err, size_t errlen);
+/* Starts a screen on the given descriptors, drawing at most max_rows × max_cols of a larger
+   window. Returns 0, or -1 with a message in err. */
+int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_rows, int max_cols, char *err, size_t errlen);
+/* The window's own size (ik_size gives what is drawn, at most the limits). */
+void ik_window_size(int *rows, int *cols);
 /* Ends the screen and restores the terminal. Safe to call twice. */
 void ik_close(void);
 

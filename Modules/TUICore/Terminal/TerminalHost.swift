@@ -2,7 +2,9 @@
 /// renders a fresh canvas and presents it only when something asked for it.
 ///
 /// Below ``minimumSize`` it shows a short "terminal too small" notice instead of the
-/// view, at any size down to 1×1 (and draws nothing at 0×0).
+/// view, at any size down to 1×1 (and draws nothing at 0×0). A window larger than
+/// ``largestSize`` gets a "window too large" notice: backends draw at most that much, so
+/// that memory follows a size that can be shown (a 5000×5000 window would take gigabytes).
 ///
 /// ```swift
 /// let host = TerminalHost(backend: terminal, root: tabs, minimumSize: Size(width: 40, height: 10))
@@ -21,6 +23,10 @@ public final class TerminalHost {
     public var minimumSize: Size {
         didSet { needsDisplay = true }
     }
+    /// The most cells a frame has across and down: 1024×512, more than an 8K display shows
+    /// in a legible font. ``NcursesTerminal`` draws at most this much of a larger window.
+    public static let largestSize = Size(width: 1024, height: 512)
+
     /// Whether a render is pending.
     public private(set) var needsDisplay = true {
         didSet { if needsDisplay && !oldValue { onNeedsDisplay?() } }
@@ -66,7 +72,10 @@ public final class TerminalHost {
     public func composeFrame() -> Canvas {
         let size = backend.size
         var canvas = Canvas(size: size)
-        if size.contains(minimumSize) {
+        let window = backend.windowSize
+        if window.width > size.width || window.height > size.height {
+            Self.drawNotice(["Window too large", "draws at most \(size.width)×\(size.height),", "is \(window.width)×\(window.height)", "shrink it or press q"], on: &canvas)
+        } else if size.contains(minimumSize) {
             root.render(in: canvas.bounds, on: &canvas)
         } else {
             Self.drawTooSmallNotice(on: &canvas, minimum: minimumSize)
@@ -77,8 +86,13 @@ public final class TerminalHost {
     /// Writes "Terminal too small", the size needed and the size it is, as much as fits.
     static func drawTooSmallNotice(on canvas: inout Canvas, minimum: Size) {
         let size = canvas.size
+        drawNotice(["Terminal too small", "needs \(minimum.width)×\(minimum.height),", "is \(size.width)×\(size.height)", "enlarge or press q"], on: &canvas)
+    }
+
+    /// Writes `lines` centred, the first in bold, as much as fits.
+    static func drawNotice(_ lines: [String], on canvas: inout Canvas) {
+        let size = canvas.size
         guard !size.isEmpty else { return }
-        let lines = ["Terminal too small", "needs \(minimum.width)×\(minimum.height),", "is \(size.width)×\(size.height)", "enlarge or press q"]
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < size.height {
             let text = line.truncated(toWidth: size.width, ellipsis: "")
