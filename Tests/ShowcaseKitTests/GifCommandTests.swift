@@ -116,6 +116,41 @@ struct GifCommandTests {
         #expect(proc.err.hasPrefix("error: cannot create a folder in /proc: ") && !proc.err.contains("MiB free"))
     }
 
+    @Test func replaceNeverRemovesAFolderOrALinkThatHasAnExportsName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mine = folder.appendingPathComponent("info.json")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: mine.appendingPathComponent("notes.txt"))
+        let refused = try run(["frames", Self.spinner, "--out", folder.path, "--replace"])
+        #expect(refused.status == 73 && refused.err.contains("holds info.json, which is not part of an export"), "\(refused.err)")
+        #expect(try Data(contentsOf: mine.appendingPathComponent("notes.txt")) == Data("keep".utf8))
+        try FileManager.default.removeItem(at: mine)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("frame-0001.rgba").path, withDestinationPath: "/etc/hostname")
+        #expect(try run(["frames", Self.spinner, "--out", folder.path, "--replace"]).status == 73, "a link is not an export's file")
+    }
+
+    @Test func outNamesAFolderHoweverItIsWritten() throws {
+        #expect(FrameExport.resolvedPath(".", currentDirectory: "/tmp/x") == "/tmp/x")
+        #expect(FrameExport.resolvedPath("./", currentDirectory: "/tmp/x") == "/tmp/x")
+        #expect(FrameExport.resolvedPath("a/.", currentDirectory: "/tmp/x") == "/tmp/x/a")
+        #expect(FrameExport.resolvedPath("a//b/../c", currentDirectory: "/tmp/x") == "/tmp/x/a/c")
+        #expect(FrameExport.resolvedPath("/", currentDirectory: "/tmp/x") == "/")
+        // A link to a folder, relative or absolute, is followed alike.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("relative").path, withDestinationPath: "real")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("absolute").path, withDestinationPath: folder.appendingPathComponent("real").path)
+        let real = FrameExport.resolvedPath(folder.appendingPathComponent("real").path)
+        #expect(FrameExport.resolvedPath("relative", currentDirectory: folder.path) == real)
+        #expect(FrameExport.resolvedPath(folder.appendingPathComponent("absolute").path) == real)
+        #expect(try run(["frames", Self.spinner, "--out", folder.appendingPathComponent("relative").path]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real).count == 13)
+        #expect(try run(["frames", Self.spinner, "--out", folder.appendingPathComponent("absolute").path + "/.", "--replace"]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("relative").path) == "real", "the links are left as they were")
+    }
+
     /// The spinner's 12 frames take 12 × 11 340 bytes; `info.json` about 2 KB.
     @Test(.enabled(if: SmallFileSystem.isAvailable, SmallFileSystem.skipReason))
     func anExportThatDoesNotFitIsRefusedAndTheEarlierOneKept() throws {

@@ -201,6 +201,23 @@ struct ShowcaseEndToEndTests {
         #expect(text.hasPrefix("standard input: 63×45, 12 frames"))
     }
 
+    @Test func gifFramesIntoTheCurrentFolderAsDot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-dot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for out in [".", "./"] {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["gif", "frames", try SampleFiles.spinner(), "--out", out, "--replace"]
+            process.currentDirectoryURL = folder
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0, "--out \(out): \(process.terminationStatus)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 13)
+    }
+
     @Test func gifInfoExitStatuses() throws {
         #expect(try run(["gif", "info", "/no/such.gif"]).status == 66)
         #expect(try run(["gif", "info", CommandLine.arguments[0]]).status == 65)

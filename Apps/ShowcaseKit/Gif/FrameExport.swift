@@ -25,14 +25,42 @@ struct FrameExport {
     static func frameName(_ index: Int) -> String { "frame-" + String(format: "%04d", index) + ".rgba" }
 
     /// The names an export consists of.
-    static func isExportFile(_ name: String) -> Bool {
+    static func isExportName(_ name: String) -> Bool {
         name == "info.json" || (name.hasPrefix("frame-") && name.hasSuffix(".rgba"))
+    }
+
+    /// Whether `name` in `folder` is part of an earlier export: a regular file (not a folder,
+    /// a link or a device) of an export's name. Anything else is the user's, never replaced.
+    static func isExportFile(_ name: String, in folder: String) -> Bool {
+        var info = stat()
+        return isExportName(name) && lstat((folder as NSString).appendingPathComponent(name), &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// `target` as an absolute path without `.`, `..` or empty components (`.`, `./` and `a/.`
+    /// name a folder like any other); a link to a folder is followed, so the export goes
+    /// where the link points whether it is written absolute or relative.
+    static func resolvedPath(_ target: String, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        let joined = target.hasPrefix("/") ? target : currentDirectory + "/" + target
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        let path = "/" + parts.joined(separator: "/")
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        return path
     }
 
     /// Writes the export, or throws saying why nothing was.
     func run() throws(Failure) {
-        let path = (target as NSString).standardizingPath
-        let parent = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let path = Self.resolvedPath(target)
+        guard path != "/" else { throw Failure(message: "the frames cannot replace the root folder; choose another --out") }
+        let parent = (path as NSString).deletingLastPathComponent
         let shown = target.sanitizedForTerminal
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) else {
@@ -50,7 +78,7 @@ struct FrameExport {
             }
             if !contents.isEmpty {
                 guard replace else { throw Failure(message: "\(shown) is not empty; give a new or empty folder, or add --replace to replace an earlier export") }
-                if let foreign = contents.sorted().first(where: { !Self.isExportFile($0) }) {
+                if let foreign = contents.sorted().first(where: { !Self.isExportFile($0, in: path) }) {
                     throw Failure(message: "\(shown) holds \(foreign.sanitizedForTerminal), which is not part of an export; --replace replaces only an earlier export, so give another folder")
                 }
                 replacing = true
