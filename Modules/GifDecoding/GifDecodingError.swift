@@ -22,7 +22,9 @@ public enum GifDecodingError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unreadableFile(let path, let reason):
-            "cannot read \(path.sanitizedForTerminal): \(reason); check that the file exists and is readable"
+            reason.hasPrefix("it is ")
+                ? "cannot read \(path.sanitizedForTerminal): \(reason); only regular files are read"
+                : "cannot read \(path.sanitizedForTerminal): \(reason); check that the file exists and is readable"
         case .resourceNotFound(let name, let bundle):
             "no resource \(name).gif in bundle \(bundle); add it to the target's resources"
         case .notAGif:

@@ -146,7 +146,7 @@ struct HostileInputTests {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString).gif").path
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        #expect(throws: GifDecodingError.unreadableFile(path: fifo, reason: "not a regular file")) {
+        #expect(throws: GifDecodingError.unreadableFile(path: fifo, reason: "it is not a regular file (a pipe, a device or a socket)")) {
             try AnimatedImage(contentsOfFile: fifo)
         }
         #expect(GifDecodingError.unreadableFile(path: "x", reason: "y").description.contains("check that the file exists"))

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TUICore
 @testable import ImageFiles
@@ -134,6 +137,86 @@ struct ImageFileTests {
         #expect(throws: ImageFileError.self) { try ImageFile.read(folder + "/missing.png") }
         #expect(throws: ImageFileError.unknownFormat(path: "a.tiff")) { try ImageFile.read("a.tiff") }
     }
+
+    /// The byte ranges of a JPEG's scans (each SOS marker and its entropy-coded data).
+    static func scans(of jpeg: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = [], i = 2
+        while i + 4 <= jpeg.count, jpeg[i] == 0xFF, jpeg[i + 1] != 0xD9 {
+            let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
+            guard jpeg[i + 1] == 0xDA else { i += 2 + length; continue }
+            var end = i + 2 + length
+            while end + 1 < jpeg.count, !(jpeg[end] == 0xFF && jpeg[end + 1] != 0 && !(0xD0...0xD7).contains(jpeg[end + 1])) { end += 1 }
+            ranges.append(i..<end)
+            i = end
+        }
+        return ranges
+    }
+
+    @Test func aJPEGOfThousandsOfScansIsRefusedAtTheScanLimit() throws {
+        let path = folder + "/scans.jpg"
+        var flat = RGBAImage(width: 512, height: 512)
+        for y in 0..<512 { for x in 0..<512 { flat[x, y] = RGBA(90, 120, 150) } }
+        try ImageFile.writeJPEG(flat, to: path, progressive: true)
+        var jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let scans = Self.scans(of: jpeg)
+        #expect(scans.count == 10, "libjpeg's simple progression")
+        #expect(try ImageFile.read(path).image.width == 512)
+        // The last scan again and again: each pass costs the whole picture's time.
+        let last = try #require(scans.last)
+        jpeg.insert(contentsOf: Array(repeating: Array(jpeg[last]), count: 2000).joined(), at: last.upperBound)
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ImageFileError.unsupported(path: path, format: .jpeg, reason: "more than 100 scans")) { try ImageFile.read(path) }
+        #expect(throws: ImageFileError.unsupported(path: path, format: .jpeg, reason: "more than 100 scans")) { try ImageFile.read(path, minimumSide: 16) }
+    }
+
+    @Test func aProgressiveJPEGCountsItsCoefficientsInTheMemoryBudget() throws {
+        let path = folder + "/progressive.jpg", baseline = folder + "/baseline.jpg"
+        try ImageFile.writeJPEG(Self.picture(1024, 1024), to: path, progressive: true)
+        try ImageFile.writeJPEG(Self.picture(1024, 1024), to: baseline)
+        // 4 MiB of RGBA either way; the progressive one keeps 3 MiB of coefficients besides
+        // (1024² luma and two 512² chroma planes, two bytes a coefficient), whatever the scale.
+        #expect(try ImageFile.read(baseline, maxMemoryBytes: 6 << 20).image.width == 1024)
+        #expect(throws: ImageFileError.overMemoryBudget(path: path, needed: 7 << 20, budget: 6 << 20)) { try ImageFile.read(path, maxMemoryBytes: 6 << 20) }
+        #expect(throws: ImageFileError.self) { try ImageFile.read(path, maxMemoryBytes: 3 << 20, minimumSide: 64) }
+        #expect(try ImageFile.read(path, maxMemoryBytes: 8 << 20).image.width == 1024)
+        // A PNG counts its pixels.
+        try ImageFile.writePNG(Self.picture(1024, 1024), to: folder + "/a.png")
+        #expect(throws: ImageFileError.overMemoryBudget(path: folder + "/a.png", needed: 4 << 20, budget: 2 << 20)) { try ImageFile.read(folder + "/a.png", maxMemoryBytes: 2 << 20) }
+    }
+
+    @Test func onlyRegularFilesAreReadAndNeverWaitedOn() throws {
+        let fifo = folder + "/pipe.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opening a FIFO for reading waits for a writer, for ever: refused without opening it so.
+        #expect(throws: ImageFileError.notAnImageFile(path: fifo, reason: "is not a regular file (a pipe, a device or a socket)")) { try ImageFile.read(fifo) }
+        let link = folder + "/stdin.jpg"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
+        #expect(throws: ImageFileError.notAnImageFile(path: link, reason: "is not a regular file (a pipe, a device or a socket)")) { try ImageFile.read(link) }
+        try FileManager.default.createDirectory(atPath: folder + "/folder.png", withIntermediateDirectories: false)
+        #expect(throws: ImageFileError.notAnImageFile(path: folder + "/folder.png", reason: "is a folder")) { try ImageFile.read(folder + "/folder.png") }
+        FileManager.default.createFile(atPath: folder + "/empty.jpg", contents: Data())
+        #expect(throws: ImageFileError.notAnImageFile(path: folder + "/empty.jpg", reason: "is empty")) { try ImageFile.read(folder + "/empty.jpg") }
+    }
+
+    @Test func aCMYKJPEGIsReadAsRGBAndA12BitOneIsCalledUnsupportedNotDamaged() throws {
+        // 64×64 of pure red in CMYK (C 0, M 100 %, Y 100 %, K 0), as Adobe's files store it, inverted.
+        let cmyk = folder + "/cmyk.jpg"
+        try Data(base64Encoded: Self.cmykRed)!.write(to: URL(fileURLWithPath: cmyk))
+        let red = try ImageFile.read(cmyk).image[10, 10]
+        #expect(red.r > 240 && red.g < 16 && red.b < 16 && red.a == 255, "\(red)")
+        // A baseline file's frame header made to say 12-bit samples (extended, SOF1).
+        let path = folder + "/twelve.jpg"
+        try ImageFile.writeJPEG(Self.picture(16, 16), to: path)
+        var jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let sof = try #require((0..<(jpeg.count - 4)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        jpeg[sof + 1] = 0xC1
+        jpeg[sof + 4] = 12
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ImageFileError.unsupported(path: path, format: .jpeg, reason: "12-bit samples")) { try ImageFile.read(path) }
+        #expect(ImageFileError.unsupported(path: path, format: .jpeg, reason: "12-bit samples").description.contains("of a kind not read"))
+    }
+
+    static let cmykRed = "/9j/7gAOQWRvYmUAZAAAAAAA/9sAQwAIBgYHBgUIBwcHCQkICgwUDQwLCwwZEhMPFB0aHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/8AAFAgAQABABEMRAE0RAFkRAEsRAP/EAB8AAAEFAQEBAQEBAAAAAAAAAAABAgMEBQYHCAkKC//EALUQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAA4EQwBNAFkASwAAPwD3+vn+vn+vf6KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK//2Q=="
 
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GifDecoding
 import ImageFiles
 import NcursesTerminal
@@ -23,10 +26,11 @@ struct ShowcaseEndToEndTests {
         let error: String
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs `showcase ARGUMENTS`, or with `shell`, `/bin/sh` with `ARGUMENTS` after `sh`.
+    func run(_ arguments: [String], environment: [String: String] = [:], shell: Bool = false) throws -> Outcome {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : Self.executable
+        process.arguments = shell ? Array(arguments.dropFirst()) : arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -216,6 +220,62 @@ struct ShowcaseEndToEndTests {
             #expect(process.terminationReason == .exit && process.terminationStatus == 0, "--out \(out): \(process.terminationStatus)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 13)
+    }
+
+    @Test func specialFilesAreListedAsFailedNeverWaitedOn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-special-\(UUID().uuidString)")
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos.appendingPathComponent("inside.png"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gif = try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])])
+        try gif.write(to: photos.appendingPathComponent("good.gif"))
+        try gif.write(to: photos.appendingPathComponent("inside.png/nested.gif"))  // a folder named like a picture
+        #expect(mkfifo(photos.appendingPathComponent("pipe.png").path, 0o600) == 0)
+        #expect(mkfifo(photos.appendingPathComponent("pipe.gif").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: photos.appendingPathComponent("input.jpg").path, withDestinationPath: "/dev/stdin")
+        FileManager.default.createFile(atPath: photos.appendingPathComponent("empty.png").path, contents: Data())
+        let library = folder.appendingPathComponent("lib.sqlite").path
+        let imported = try run(["--library", library, "library", "import", photos.path])
+        #expect(imported.status == 65)
+        #expect(imported.output.contains("imported 2 of 6 image file(s) into inside.png, photos; 4 failed"), "\(imported.output)")
+        #expect(imported.output.contains("pipe.png: ") && imported.output.contains("is not a regular file"), "\(imported.output)")
+        #expect(imported.output.contains("empty.png: ") && imported.output.contains("is empty"))
+        #expect(!imported.output.contains("inside.png:"), "a folder is walked into, not read")
+        #expect(try run(["--library", library, "library", "stats"]).output.contains("2 images"), "the rest was committed")
+        let viewed = try run(["view", photos.appendingPathComponent("pipe.gif").path])
+        #expect(viewed.status == 66 && viewed.error.contains("not a regular file"), "\(viewed.status) \(viewed.error)")
+        #expect(try run(["view", photos.appendingPathComponent("pipe.png").path]).status == 66)
+    }
+
+    @Test func whatIsNotShownCostsNoMemory() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-memory-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An 8×8 PNG with a 160 MB tEXt chunk (sparse on disk; its CRC wrong, which an
+        // ancillary chunk may be): shown within 100 MB of data, the text skipped unread.
+        var picture = RGBAImage(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { picture[x, y] = RGBA(200, 30, 30) } }
+        let small = folder.appendingPathComponent("small.png").path
+        try ImageFile.writePNG(picture, to: small)
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: small)))
+        let headerEnd = 8 + 25  // signature, IHDR
+        let textLength = 160 << 20
+        let path = folder.appendingPathComponent("text.png").path
+        FileManager.default.createFile(atPath: path, contents: Data(png[..<headerEnd]) + Data([UInt8(textLength >> 24), UInt8(textLength >> 16 & 0xFF), 0, 0]) + Data("tEXtComment".utf8) + Data([0]))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(headerEnd + 8 + textLength))
+        try handle.write(contentsOf: Data([0, 0, 0, 0]) + Data(png[headerEnd...]))
+        try handle.close()
+        let shown = try run(["sh", "-c", "ulimit -d 100000 && exec \"$0\" view \"$1\" --width 8", Self.executable.path, path], shell: true)
+        #expect(shown.status == 0, "\(shown.error)")
+        #expect(shown.output.contains("\u{1B}[") || shown.output.contains("▀") || !shown.output.isEmpty)
+
+        // Standard input that is not a GIF is refused by its first bytes, not read to its end.
+        let random = try launched(["gif", "info", "-"], input: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom")))
+        let error = String(decoding: random.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        random.process.waitUntilExit()
+        #expect(random.process.terminationStatus == 65)
+        #expect(error.contains("standard input is not a GIF"), "\(error)")
     }
 
     @Test func gifInfoExitStatuses() throws {

@@ -29,9 +29,16 @@ extension ImageReader {
         }
         let decoded: ImageFile.Decoded
         do throws(ImageFileError) {
-            decoded = try ImageFile.read(path, maxPixels: memory.limits.maxCanvasPixels, minimumSide: side)
+            decoded = try ImageFile.read(path, maxPixels: memory.limits.maxCanvasPixels, maxMemoryBytes: memory.bytes, minimumSide: side)
         } catch {
-            throw ImageReadFailure(message: error.description)
+            switch error {
+            case .overMemoryBudget(_, let needed, let budget):
+                throw ImageReadFailure(message: "decoding it needs \(MemoryBudget.mebibytes(needed)) MiB, more than the \(MemoryBudget.mebibytes(budget)) MiB allowed; add --max-memory \(MemoryBudget.mebibytes(needed)) if you trust the file")
+            case .unreadable, .notAnImageFile:
+                throw ImageReadFailure(message: error.description, isUnreadable: true)
+            default:
+                throw ImageReadFailure(message: error.description)
+            }
         }
         if let warning = decoded.warning { throw ImageReadFailure(message: "the file is damaged: \(warning); get a good copy of it") }
         return Picture(image: decoded.image, fullSize: decoded.fullSize)
@@ -41,6 +48,7 @@ extension ImageReader {
         do throws(GifDecodingError) {
             return try AnimatedImage(contentsOfFile: path, limits: memory.limits).image(at: 0)
         } catch {
+            if case .unreadableFile = error { throw ImageReadFailure(message: error.description, isUnreadable: true) }
             throw ImageReadFailure(message: MemoryBudget.explain(error))
         }
     }
@@ -49,5 +57,7 @@ extension ImageReader {
 /// Why an image was not imported, in the command line's words.
 struct ImageReadFailure: Error, CustomStringConvertible {
     let message: String
+    /// The file could not be read at all (missing, not a regular file), rather than decoded.
+    var isUnreadable = false
     var description: String { message }
 }

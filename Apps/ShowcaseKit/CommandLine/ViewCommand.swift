@@ -44,7 +44,7 @@ public struct ViewCommand: Equatable, Sendable {
             picture = try reader.readForThumbnail(path, max(box.width * columns, box.height * rows)).image
         } catch {
             errors("error: \(name): \(error)")
-            return GifCommand.undecodableStatus
+            return (error as? ImageReadFailure)?.isUnreadable == true ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
         }
         let rasterizer = SymbolRasterizer(symbols: symbols.resolved(environment: environment))
         output(rasterizer.rasterize(picture, fitting: box).ansiText(colorDepth: colorDepth))

@@ -58,8 +58,18 @@ public enum GifCommand: Equatable, Sendable {
     public static func load(_ path: String, memory: MemoryBudget = .default) -> Result<AnimatedImage, LoadFailure> {
         do {
             if path == "-" {
+                // Its first six bytes say whether it is a GIF at all: nothing more is read of
+                // what is not one (`< /dev/urandom` read 548 MB before).
                 let limit = memory.limits.maxInputBytes
-                let data = FileHandle.standardInput.readData(ofLength: limit + 1)
+                var data = FileHandle.standardInput.readData(ofLength: 6)
+                guard data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8)) else {
+                    return .failure(LoadFailure(message: "error: standard input is not a GIF (it does not start with GIF87a or GIF89a)", status: undecodableStatus))
+                }
+                while data.count <= limit {
+                    let chunk = FileHandle.standardInput.readData(ofLength: min(1 << 20, limit + 1 - data.count))
+                    if chunk.isEmpty { break }
+                    data += chunk
+                }
                 guard data.count <= limit else {
                     return .failure(LoadFailure(message: "error: standard input holds more than \(limit >> 20) MiB; the showcase does not decode larger GIFs", status: undecodableStatus))
                 }

@@ -3,6 +3,12 @@ import SQLiteStore
 import TUICore
 
 extension PhotoLibrary {
+    /// Whether `path` is a folder (itself, not through a link).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// The outcome of an import.
     public struct ImportReport: Sendable {
         /// How many images were added.
@@ -47,7 +53,8 @@ extension PhotoLibrary {
             return true  // go on with the rest
         }
         if let walker {
-            for case let url as URL in walker where reader.fileExtensions.contains(url.pathExtension.lowercased()) { found.append(url) }
+            // A folder named like a picture (`x.png`) is a folder: walked into, never read as a file.
+            for case let url as URL in walker where reader.fileExtensions.contains(url.pathExtension.lowercased()) && !Self.isFolder(url.path) { found.append(url) }
         }
         let files = found.map(\.path).sorted()
         var report = ImportReport()
