@@ -18,6 +18,42 @@ public final class Database {
     /// The file's path.
     public let path: String
 
+    /// The longest one step of a statement may run (nil: no limit, the default). A step that
+    /// runs longer is stopped with a ``SQLiteError/Kind/interrupted`` error, so SQL that a
+    /// file carries (a view over an endless recursive query, a trigger) cannot hang the
+    /// caller. Waiting for another connection's lock is the busy timeout's, not counted here.
+    public var stepTimeLimit: Duration? {
+        didSet { installStepClock() }
+    }
+
+    /// When the step running now must end, in `DispatchTime` nanoseconds; read by SQLite's
+    /// progress handler every thousand virtual-machine instructions.
+    final class StepClock {
+        var deadline: UInt64 = .max
+    }
+    let stepClock = StepClock()
+
+    private func installStepClock() {
+        guard stepTimeLimit != nil else {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            return
+        }
+        sqlite3_progress_handler(handle, 1000, { context in
+            guard let context else { return 0 }
+            let clock = Unmanaged<StepClock>.fromOpaque(context).takeUnretainedValue()
+            return DispatchTime.now().uptimeNanoseconds > clock.deadline ? 1 : 0
+        }, Unmanaged.passUnretained(stepClock).toOpaque())
+    }
+
+    /// Starts the clock of a step (see ``stepTimeLimit``).
+    func startStep() {
+        guard let limit = stepTimeLimit else { return }
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let span = nanoseconds.overflow ? UInt64.max / 2 : UInt64(clamping: max(0, nanoseconds.partialValue + attoseconds / 1_000_000_000))
+        stepClock.deadline = DispatchTime.now().uptimeNanoseconds &+ span
+    }
+
     /// Opens (creating if needed) the database at `path`. A file that is not a SQLite
     /// database is refused with an error and left untouched.
     /// With `writeAheadLog: false` the journal mode is left as the file has it (so a file can
@@ -130,7 +166,7 @@ public final class Database {
             let (prepared, tail) = try Statement.prepareFirst(of: rest, on: self)
             guard let prepared else { return }  // only spaces and comments remain
             var code: Int32
-            repeat { code = sqlite3_step(prepared) } while code == SQLITE_ROW  // rows are run through, as sqlite3_exec does
+            repeat { startStep(); code = sqlite3_step(prepared) } while code == SQLITE_ROW  // rows are run through, as sqlite3_exec does
             sqlite3_finalize(prepared)
             guard code == SQLITE_DONE || code == SQLITE_ROW else { throw error(code, sql: rest) }
             rest = tail

@@ -42,6 +42,8 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case misuse
         /// The schema is newer than the program (SQLITE_MISMATCH, raised by migrations).
         case mismatch
+        /// A step ran longer than ``Database/stepTimeLimit`` and was stopped (SQLITE_INTERRUPT).
+        case interrupted
         /// Anything else; see ``SQLiteError/code`` and ``SQLiteError/message``.
         case other
     }
@@ -61,6 +63,7 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case 18: .tooBig
         case 21: .misuse
         case 20: .mismatch
+        case 9: .interrupted
         default: .other
         }
     }

@@ -103,6 +103,7 @@ public final class Statement {
 
     /// Steps once: true when a row is available, false when done.
     public func step() throws(SQLiteError) -> Bool {
+        database.startStep()
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true

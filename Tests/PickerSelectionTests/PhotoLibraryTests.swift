@@ -248,6 +248,57 @@ struct PhotoLibraryTests {
         #expect(error.description.contains(message), "\(error)")
     }
 
+    /// A library file written by someone else: the genuine format row, then SQL of their own.
+    func hostileLibrary(_ sql: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).sqlite").path
+        let library = try PhotoLibrary(path: path)
+        try library.fillWithSampleIfEmpty()
+        let database = try Database(path: path)
+        try database.executeScript(sql)
+        return path
+    }
+
+    @Test func aLibraryCarryingViewsOrTriggersOfAnotherProgramIsRefused() throws {
+        let endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
+        let view = try hostileLibrary("ALTER TABLE asset RENAME TO asset_old; CREATE VIEW asset AS SELECT * FROM asset_old WHERE (\(endless)) > 0")
+        #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(readingExisting: view) }
+        do { _ = try PhotoLibrary(readingExisting: view) } catch {
+            #expect("\(error)".contains("is not an IndicatorKit photo library"), "\(error)")
+        }
+        let trigger = try hostileLibrary("CREATE TRIGGER stall AFTER INSERT ON saved_selection BEGIN SELECT (\(endless)); END")
+        #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(path: trigger) }
+        do { _ = try PhotoLibrary(path: trigger) } catch {
+            #expect("\(error)".contains("another program added a trigger, `stall`"), "\(error)")
+        }
+    }
+
+    @Test func aStatementThatRunsTooLongIsStopped() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString).sqlite").path
+        let database = try Database(path: path)
+        database.stepTimeLimit = .milliseconds(50)
+        #expect(throws: SQLiteError.self) {
+            _ = try database.scalarInt("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
+        }
+        do { _ = try database.scalarInt("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n") } catch {
+            #expect(error.kind == .interrupted)
+        }
+        #expect(try database.scalarInt("SELECT 41 + 1") == 42, "the next statement runs as usual")
+    }
+
+    @Test func numbersAndTextFromTheFileAreCheckedBeforeUse() throws {
+        let path = try hostileLibrary("""
+            UPDATE asset SET thumbnail_side = 2147483647 WHERE id = 1;
+            UPDATE asset SET thumbnail_side = -5, width = -1, height = 9223372036854775807 WHERE id = 2;
+            UPDATE asset SET source = printf('%.*c', 5000000, 'x') WHERE id = 3
+            """)
+        let library = try PhotoLibrary(readingExisting: path)
+        let assets = try library.assets(ids: [1, 2, 3])
+        #expect(assets.count == 3)
+        #expect(assets[0].thumbnail.width == PhotoLibrary.thumbnailSize, "the side found from the blob's length")
+        #expect(assets[1].width == 0 && assets[1].height == 0)
+        #expect(assets[2].source.utf8.count == PhotoLibrary.longestSource, "a 5 MB path is read as its first 4 096 characters")
+    }
+
     @Test func anOlderLibraryIsReadAndANewerOneRefused() throws {
         do { _ = try PhotoLibrary(path: path()).fillWithSampleIfEmpty() }
         do {

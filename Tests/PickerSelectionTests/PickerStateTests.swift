@@ -31,12 +31,12 @@ struct PickerStateTests {
     func selectingSavesAndNumbers() {
         var state = Self.loaded()
         let effects = state.handle(.activate, at: .seconds(1))
-        #expect(effects.first == .save([1]))
+        #expect(effects.first == .save([1], replacing: nil), "nothing read from the store yet: saved as it is")
         #expect(effects.contains { if case .scheduleTick = $0 { true } else { false } }, "the tray's debounce is timed")
         _ = state.handle(.move(.right), at: .seconds(1))
         _ = state.handle(.activate, at: .seconds(1))
         #expect(state.selection.order(of: 2) == 2)
-        #expect(state.handle(.select(gridIndex: 0), at: .seconds(1)).first == .save([2]))
+        #expect(state.handle(.select(gridIndex: 0), at: .seconds(1)).first == .save([2], replacing: nil))
         #expect(state.selection.order(of: 2) == 1)
     }
 
@@ -78,7 +78,7 @@ struct PickerStateTests {
         #expect(state.problem == "Could not read the album: disk I/O error")
         #expect(state.handle(.viewport(PickerState.Viewport(columns: 10, rows: 4)), at: .zero).isEmpty, "drawing never retries")
         #expect(state.handle(.move(.up), at: .zero) == [.loadPage(album: 1, after: 120, limit: PickerState.pageSize)])
-        _ = state.handle(.saved, at: .zero)
+        _ = state.handle(.saved([1]), at: .zero)
         #expect(state.problem != nil, "another kind of success does not clear it")
         _ = state.handle(.pageLoaded(album: 1, after: 120, []), at: .zero)
         #expect(state.problem == nil)
@@ -96,6 +96,18 @@ struct PickerStateTests {
         #expect(other.handle(.cancel, at: .zero) == [.finish(nil)])
     }
 
+    @Test func afterAnotherProgramChangedTheSelectionOnlyDoneWritesIt() {
+        var state = Self.loaded()
+        _ = state.handle(.savedSelectionLoaded([]), at: .zero)
+        #expect(state.handle(.activate, at: .zero).first == .save([1], replacing: []))
+        _ = state.handle(.saveRefused, at: .zero)
+        #expect(state.problem?.contains("Another program changed the saved selection") == true)
+        #expect(!state.handle(.select(gridIndex: 3), at: .zero).contains { if case .save = $0 { true } else { false } }, "no more live saves")
+        var cancelled = state
+        #expect(cancelled.handle(.cancel, at: .zero) == [.finish(nil)], "cancel puts nothing back over the other's")
+        #expect(state.handle(.confirm, at: .zero).first == .save([1, 4], replacing: nil), "Done saves what was confirmed")
+    }
+
     // B4.8
     @Test("B4.8: cancel goes back to the selection the picker opened with, and saves it so")
     func cancelRestoresTheSelectionItOpenedWith() {
@@ -103,7 +115,8 @@ struct PickerStateTests {
         _ = state.handle(.savedSelectionLoaded([2]), at: .zero)
         _ = state.handle(.select(gridIndex: 4), at: .zero)
         #expect(state.selection.items == [2, 5])
-        #expect(state.handle(.cancel, at: .zero) == [.save([2]), .finish(nil)])
+        _ = state.handle(.saved([2, 5]), at: .zero)
+        #expect(state.handle(.cancel, at: .zero) == [.save([2], replacing: [2, 5]), .finish(nil)])
         #expect(state.selection.items == [2])
         var untouched = Self.loaded()
         _ = untouched.handle(.savedSelectionLoaded([2]), at: .zero)

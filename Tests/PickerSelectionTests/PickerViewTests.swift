@@ -53,6 +53,42 @@ struct PickerViewTests {
         #expect(try library.savedSelection() == [3, 1], "cancel keeps the selection the picker opened with")
     }
 
+    @Test("Two pickers on one library: a confirmed selection stays on disk, whatever the other does")
+    func twoPickersNeverUndoEachOthersConfirmedChoice() throws {
+        let library = try makeLibrary()
+        let other = try PhotoLibrary(path: library.database.path)  // another program's connection
+        let a = PickerView(store: library, scheduler: VirtualScheduler())
+        let b = PickerView(store: other, scheduler: VirtualScheduler())
+        _ = render(a)
+        _ = render(b)
+        // A selects five and confirms.
+        for _ in 0..<5 { _ = a.handle(.key(.enter)); _ = a.handle(.key(.right)) }
+        _ = a.handle(.key(.character("c")))
+        #expect(try library.savedSelection() == [1, 2, 3, 4, 5])
+        // B, opened before, selects five and cancels: A's choice is still on disk, and B was told.
+        _ = b.handle(.key(.down))
+        for _ in 0..<5 { _ = b.handle(.key(.enter)); _ = b.handle(.key(.right)) }
+        #expect(render(b).joined().contains("Another program changed the saved selection"))
+        _ = b.handle(.key(.escape))
+        #expect(try library.savedSelection() == [1, 2, 3, 4, 5], "B's cancel put back nothing over A's confirmed choice")
+        // The other order: B' selects, A' confirms, B' cancels.
+        let a2 = PickerView(store: library, scheduler: VirtualScheduler())
+        let b2 = PickerView(store: other, scheduler: VirtualScheduler())
+        _ = render(a2)
+        _ = render(b2)
+        for _ in 0..<2 { _ = b2.handle(.key(.down)) }
+        _ = b2.handle(.key(.enter))
+        _ = a2.handle(.key(.left))
+        for _ in 0..<5 { _ = a2.handle(.key(.right)) }
+        _ = a2.handle(.key(.enter))
+        #expect(render(a2).joined().contains("Another program changed the saved selection"))
+        _ = a2.handle(.key(.character("c")))
+        let confirmed = try library.savedSelection()
+        #expect(confirmed == a2.selection.items, "Done saves what was confirmed")
+        _ = b2.handle(.key(.escape))
+        #expect(try library.savedSelection() == confirmed)
+    }
+
     @Test func thumbnailsAreDrawnWithTheSymbolSetInForce() throws {
         let (picker, _) = try shownPicker()
         func glyphs() -> Set<Character> { Set(render(picker).joined()) }

@@ -74,13 +74,36 @@ extension PhotoLibrary {
     }
 
     /// The format row of the file at `path` (nil without one) and how many schema objects it
-    /// has, read with SQLite's `immutable` mode.
-    private static func probeFormat(_ path: String) throws(SQLiteError) -> (format: String?, objects: Int) {
+    /// has, read with SQLite's `immutable` mode. A file with the format row must have our
+    /// schema and nothing that runs SQL of its own: our tables as tables, indexes, and no
+    /// view or trigger (another program's SQL, run by our reads and writes, could take for
+    /// ever or change what we store).
+    private static func probeFormat(_ path: String) throws -> (format: String?, objects: Int) {
         let probe = try Database(path: path, readOnly: true, immutable: true, writeAheadLog: false)
+        probe.stepTimeLimit = stepTimeLimit
         let hasInfo = try probe.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_info'") != nil
         let format = hasInfo ? try probe.scalarText("SELECT value FROM library_info WHERE key = 'format'") : nil
+        if format == formatName {
+            for row in try probe.rows("SELECT type, name FROM sqlite_master") {
+                let type = row.text("type") ?? "", name = (row.text("name") ?? "").sanitizedForTerminal
+                if type == "view" || type == "trigger" {
+                    throw PhotoLibraryError.notALibrary(path: path, reason: "another program added a \(type), `\(name)`; a library runs no SQL but its own")
+                }
+                if ourTables.contains(name), type != "table" {
+                    throw PhotoLibraryError.notALibrary(path: path, reason: "its `\(name)` is a \(type), not a table")
+                }
+            }
+        }
         return (format, format == nil ? try probe.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0 : 0)
     }
+
+    /// The tables a library has.
+    static let ourTables: Set = ["album", "asset", "membership", "saved_selection", "library_info"]
+
+    /// The longest one step of the library's SQL may take: far longer than any of its own
+    /// statements takes on a library of 100 000 images, and short enough that the picker
+    /// stays responsive whatever a file holds.
+    static let stepTimeLimit: Duration = .seconds(2)
 
     /// Makes a new library at `path` unless one appears there first (see the type's notes).
     static func create(at path: String) throws(PhotoLibraryError) {

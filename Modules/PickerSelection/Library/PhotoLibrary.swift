@@ -115,7 +115,9 @@ public final class PhotoLibrary: PhotoStore {
 
     private static func open(_ path: String, readOnly: Bool, immutable: Bool = false) throws(PhotoLibraryError) -> Database {
         do {
-            return try Database(path: path, readOnly: readOnly, immutable: immutable, writeAheadLog: false)  // not before the format check
+            let database = try Database(path: path, readOnly: readOnly, immutable: immutable, writeAheadLog: false)  // not before the format check
+            database.stepTimeLimit = stepTimeLimit
+            return database
         } catch {
             throw .opening(path, error)
         }
@@ -149,7 +151,7 @@ public final class PhotoLibrary: PhotoStore {
     public func page(album: Int, after: Int? = nil, limit: Int) throws(PhotoLibraryError) -> [Asset] {
         try wrap {
             let statement = try database.prepare("""
-                SELECT a.id, a.source, a.width, a.height, a.created, a.thumbnail, \(thumbnailSide) FROM membership m JOIN asset a ON a.id = m.asset
+                SELECT a.id, substr(a.source, 1, \(Self.longestSource)), a.width, a.height, a.created, a.thumbnail, \(thumbnailSide) FROM membership m JOIN asset a ON a.id = m.asset
                 WHERE m.album = ?1 AND m.asset > ?2 ORDER BY m.asset LIMIT ?3
                 """)
             try statement.bind([.integer(Int64(album)), .integer(Int64(after ?? -1)), .integer(Int64(limit))])
@@ -160,7 +162,7 @@ public final class PhotoLibrary: PhotoStore {
     /// The assets with these identifiers, in the order given (missing ones left out).
     public func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
         try wrap {
-            let statement = try database.prepare("SELECT id, source, width, height, created, thumbnail, \(thumbnailSide) FROM asset WHERE id = ?1")
+            let statement = try database.prepare("SELECT id, substr(source, 1, \(Self.longestSource)), width, height, created, thumbnail, \(thumbnailSide) FROM asset WHERE id = ?1")
             var found: [Asset] = []
             for id in ids {
                 statement.reset()
@@ -171,12 +173,24 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
+    /// The most characters of a file's path read back (a path is at most 4 096 bytes): a
+    /// file written by someone else may hold megabytes there, which would cost every draw.
+    static let longestSource = 4096
+    /// The largest width or height read back; larger numbers from a file are taken as 0.
+    static let largestSide = 1 << 20
+
+    /// Assets as the statement reads them, every number and text checked before it is used:
+    /// a file written by someone else may hold anything.
     private func readAssets(_ statement: Statement) throws -> [Asset] {
         var assets: [Asset] = []
+        func side(_ column: Int32) -> Int {
+            let value = statement.int(column)
+            return (0...Self.largestSide).contains(value) ? value : 0
+        }
         while try statement.step() {
-            let side = statement.int(6)
-            let thumbnail = statement.withBlob(5) { Self.thumbnail(stored: $0, side: side) }
-            assets.append(Asset(id: statement.int(0), source: statement.text(1), width: statement.int(2), height: statement.int(3), created: statement.int(4), thumbnail: thumbnail))
+            let stated = statement.int(6)
+            let thumbnail = statement.withBlob(5) { Self.thumbnail(stored: $0, side: stated) }
+            assets.append(Asset(id: statement.int(0), source: statement.text(1), width: side(2), height: side(3), created: statement.int(4), thumbnail: thumbnail))
         }
         return assets
     }
@@ -217,8 +231,25 @@ public final class PhotoLibrary: PhotoStore {
 
     /// Replaces the saved selection, atomically.
     public func saveSelection(_ ids: [Int]) throws(PhotoLibraryError) {
+        _ = try saveSelection(ids, replacing: nil)
+    }
+
+    /// Replaces the saved selection if the file still holds `expected`, in one transaction
+    /// that holds the write lock from its first read: of two programs saving at once, one
+    /// finds the other's selection and writes nothing. False when it did not.
+    public func saveSelection(_ ids: [Int], replacing expected: [Int]) throws(PhotoLibraryError) -> Bool {
+        try saveSelection(ids, replacing: .some(expected))
+    }
+
+    private func saveSelection(_ ids: [Int], replacing expected: [Int]?) throws(PhotoLibraryError) -> Bool {
         try wrap {
-            try database.transaction {
+            let saved = try database.transaction { () throws -> Bool in
+                if let expected {
+                    let statement = try database.prepare("SELECT asset FROM saved_selection ORDER BY position")
+                    var current: [Int] = []
+                    while try statement.step() { current.append(statement.int(0)) }
+                    guard current == expected else { return false }
+                }
                 try database.execute("DELETE FROM saved_selection")
                 let insert = try database.prepare("INSERT INTO saved_selection(position, asset) VALUES (?1, ?2)")
                 for (position, id) in ids.enumerated() {
@@ -226,9 +257,11 @@ public final class PhotoLibrary: PhotoStore {
                     try insert.bind([.integer(Int64(position)), .integer(Int64(id))])
                     try insert.run()
                 }
+                return true
             }
             // The file alone holds the selection from now on, whatever ends the process.
-            try? database.checkpoint()
+            if saved { try? database.checkpoint() }
+            return saved
         }
     }
 
@@ -246,7 +279,8 @@ public final class PhotoLibrary: PhotoStore {
     /// blob that does not fit `side` has its side found from its length (a library read
     /// while another process upgrades it); one that fits nothing is a blank thumbnail.
     static func thumbnail(stored bytes: UnsafeRawBufferPointer, side stated: Int) -> RGBAImage {
-        var side = stated
+        // Any number may be in the file: one beyond the largest side is found from the length.
+        var side = (1...1024).contains(stated) ? stated : 0
         if bytes.count != side * side * 3 && bytes.count != side * side * 4 {
             let rgb = Int(Double(bytes.count / 3).squareRoot().rounded()), rgba = Int(Double(bytes.count / 4).squareRoot().rounded())
             side = rgb * rgb * 3 == bytes.count ? rgb : rgba * rgba * 4 == bytes.count ? rgba : 0

@@ -57,6 +57,8 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
             "\(path.sanitizedForTerminal) could not be used (\(reason.sanitizedForTerminal)); it was left as it was — free some space or check the disk, then try again"
         case .noLibrary(let path):
             "there is no photo library at \(path.sanitizedForTerminal); check the path, or create one with `showcase library import DIR --library PATH`"
+        case .database(let error) where error.kind == .interrupted:
+            "the photo library took too long and was stopped (\(error.message.sanitizedForTerminal)); another program may have put SQL of its own in it — choose another file with --library PATH"
         case .database(let error):
             "the photo library failed: \(error)"
         case .cannotCreateFolder(let path, let reason):

@@ -11,7 +11,7 @@ import TUICore
 /// var state = PickerState(limit: 20)
 /// _ = state.handle(.albumsLoaded(albums), at: now)          // [.loadPage(album: 1, after: nil, limit: 120)]
 /// _ = state.handle(.pageLoaded(album: 1, after: nil, assets), at: now)
-/// let effects = state.handle(.activate, at: now)           // [.save([id]), .scheduleTick(…)]
+/// let effects = state.handle(.activate, at: now)           // [.save([id], replacing: []), .scheduleTick(…)]
 /// ```
 public struct PickerState: Equatable, Sendable {
     /// Where keys go in the picker's body.
@@ -56,8 +56,11 @@ public struct PickerState: Equatable, Sendable {
         case assetsLoaded([Asset])
         /// A page of `album` after asset `after` was read.
         case pageLoaded(album: Int, after: Int?, [Asset])
-        /// The selection was saved.
-        case saved
+        /// The selection was saved: the store holds these identifiers now.
+        case saved([Int])
+        /// A save was not made: the store no longer held what this picker last saw there
+        /// (another program changed the saved selection).
+        case saveRefused
         /// A store call failed; the message is shown above the grid.
         case failed(StoreCall, String)
         /// The picker is on screen (starts the reveal, B4.7).
@@ -98,8 +101,10 @@ public struct PickerState: Equatable, Sendable {
     public enum Effect: Equatable, Sendable {
         /// Read the next page of an album.
         case loadPage(album: Int, after: Int?, limit: Int)
-        /// Save the selection (after every change, so it survives a crash).
-        case save([Int])
+        /// Save the selection (after every change, so it survives a crash) if the store still
+        /// holds `replacing` (what this picker last saw there), else change nothing; nil:
+        /// whatever it holds (Done saves what the user confirmed; nothing was read yet).
+        case save([Int], replacing: [Int]?)
         /// The picker is done: the chosen assets in order, or nil when cancelled.
         case finish([Asset]?)
         /// Send ``Event/tick`` after this long.
@@ -135,6 +140,12 @@ public struct PickerState: Equatable, Sendable {
     public private(set) var area = Area.grid
     /// The selection as it was when the picker opened (what Cancel goes back to).
     public private(set) var openedWith: [Int]?
+    /// The saved selection as this picker last saw it in the store (read or written; nil
+    /// before it was read). Saves replace only that, so two pickers on one library never
+    /// undo each other's confirmed choice.
+    public private(set) var onDisk: [Int]?
+    /// Another program changed the saved selection: only Done writes it from now on.
+    public private(set) var storeChangedElsewhere = false
     /// The focused thumbnail's index in ``assets``.
     public private(set) var focus = 0
     /// The focused item's index in the tray.
@@ -196,7 +207,10 @@ public struct PickerState: Equatable, Sendable {
         switch event {
         case .savedSelectionLoaded(let ids):
             selection = OrderedSelection(ids, limit: selection.limit)
-            if openedWith == nil { openedWith = selection.items }
+            if openedWith == nil {
+                openedWith = selection.items
+                onDisk = ids
+            }
             succeeded(.savedSelection)
         case .albumsLoaded(let albums):
             self.albums = albums
@@ -213,8 +227,13 @@ public struct PickerState: Equatable, Sendable {
             albumExhausted = page.count < Self.pageSize
             succeeded(.albumPage)
             effects += morePagesIfNeeded()
-        case .saved:
+        case .saved(let ids):
+            onDisk = ids
             succeeded(.save)
+        case .saveRefused:
+            storeChangedElsewhere = true
+            problem = "Another program changed the saved selection: yours is kept here, and Done saves it"
+            problemKind = .save
         case .failed(let call, let message):
             problem = message
             problemKind = call
@@ -273,12 +292,18 @@ public struct PickerState: Equatable, Sendable {
         case .chooseFocusedAlbum:
             return handle(.chooseAlbum(drawerFocus), at: now)
         case .confirm:
+            // What the user confirms is saved, whatever another program saved meanwhile.
+            // (Live saves keep it there otherwise; one that failed is tried once more.)
+            if !isFinished, storeChangedElsewhere || (onDisk.map { $0 != selection.items } ?? false) {
+                effects.append(.save(selection.items, replacing: nil))
+            }
             effects += finish(chosenAssets)
         case .cancel:
-            // Cancel leaves the saved selection as it was when the picker opened.
-            if let openedWith, openedWith != selection.items {
+            // Cancel leaves the saved selection as it was when the picker opened — unless
+            // another program saved one since: that one stays.
+            if !isFinished, let openedWith, openedWith != selection.items {
                 selection = OrderedSelection(openedWith, limit: selection.limit)
-                effects.append(.save(openedWith))
+                if !storeChangedElsewhere { effects.append(.save(openedWith, replacing: onDisk)) }
             }
             effects += finish(nil)
         }
@@ -349,7 +374,8 @@ public struct PickerState: Equatable, Sendable {
     }
 
     private mutating func selectionChanged(at now: Duration) -> [Effect] {
-        [.save(selection.items)] + timeline(.selectionChanged(selection.items), at: now)
+        // Saved as it changes, unless another program changed the store's (then Done saves it).
+        (storeChangedElsewhere ? [] : [.save(selection.items, replacing: onDisk)]) + timeline(.selectionChanged(selection.items), at: now)
     }
 
     private mutating func timeline(_ event: PickerTimeline.Event, at now: Duration) -> [Effect] {

@@ -107,8 +107,14 @@ public final class PickerView: View {
             read(.albumPage, "read the album \(name)", { () throws(PhotoLibraryError) in try store.page(album: album, after: after, limit: limit) }) {
                 .pageLoaded(album: album, after: after, $0)
             }
-        case .save(let ids):
-            read(.save, "save the selection (it is kept here, not on disk)", { () throws(PhotoLibraryError) in try store.saveSelection(ids) }) { _ in .saved }
+        case .save(let ids, let expected):
+            read(.save, "save the selection (it is kept here, not on disk)", { () throws(PhotoLibraryError) -> Bool in
+                guard let expected else {
+                    try store.saveSelection(ids)
+                    return true
+                }
+                return try store.saveSelection(ids, replacing: expected)
+            }) { $0 ? .saved(ids) : .saveRefused }
         case .finish(let assets):
             onFinish?(assets)
         case .scheduleTick(let delay):

@@ -21,4 +21,16 @@ public protocol PhotoStore: AnyObject {
     func savedSelection() throws(PhotoLibraryError) -> [Int]
     /// Replaces the saved selection, atomically: after a crash it is the old or the new one.
     func saveSelection(_ ids: [Int]) throws(PhotoLibraryError)
+    /// Replaces the saved selection only if it is still `expected`, atomically; false (and
+    /// nothing written) when something else changed it. The default reads, compares and
+    /// saves, enough for a store only one program uses.
+    func saveSelection(_ ids: [Int], replacing expected: [Int]) throws(PhotoLibraryError) -> Bool
+}
+
+extension PhotoStore {
+    public func saveSelection(_ ids: [Int], replacing expected: [Int]) throws(PhotoLibraryError) -> Bool {
+        guard try savedSelection() == expected else { return false }
+        try saveSelection(ids)
+        return true
+    }
 }
