@@ -63,6 +63,12 @@ int ikp_spawn(char *const argv[], int *out_fd, int *err_fd) {
     if (pipe(err) != 0) { int e = errno; close(out[0]); close(out[1]); return e; }
     fcntl(out[0], F_SETFD, FD_CLOEXEC);
     fcntl(err[0], F_SETFD, FD_CLOEXEC);
+#ifdef F_SETPIPE_SZ
+    /* A megabyte a pipe (Linux's most for anyone), not 64 KiB: a fast command's output then
+       crosses in a sixteenth of the wake-ups. Where it is refused, the default stays. */
+    fcntl(out[1], F_SETPIPE_SZ, 1 << 20);
+    fcntl(err[1], F_SETPIPE_SZ, 1 << 20);
+#endif
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);

@@ -115,24 +115,20 @@ public enum ChildProcessIO {
     /// Up to `limit` bytes that `descriptor` (non-blocking) holds now, and whether it has
     /// ended (every writer closed it). An empty read that has not ended means "nothing yet".
     public static func readAvailable(from descriptor: Int32, limit: Int = 1 << 20) -> (data: Data, ended: Bool) {
-        // Called every few milliseconds while a command runs: a temporary buffer, not a
-        // fresh 64 KiB array each time.
-        withUnsafeTemporaryAllocation(byteCount: 65_536, alignment: 1) { buffer in
-            var result = Data()
-            while result.count < limit {
-                guard let base = buffer.baseAddress else { return (result, false) }
-                let n = read(descriptor, base, buffer.count)
-                if n > 0 {
-                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-                } else if n == 0 {
-                    return (result, true)
-                } else if errno == EINTR {
-                    continue
-                } else {
-                    return (result, errno != EAGAIN && errno != EWOULDBLOCK)
-                }
+        // What the pipe holds, in one read into a buffer of its size: no scratch buffer to
+        // fault in and copy out of on every call (which cost a fast command half its speed).
+        var waiting: Int32 = 0
+        let size = ioctl(descriptor, UInt(FIONREAD), &waiting) == 0 && waiting > 0 ? min(Int(waiting), max(1, limit)) : 65_536
+        var data = Data(count: size)
+        while true {
+            let n = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, size) }
+            if n > 0 {
+                data.count = n
+                return (data, false)
             }
-            return (result, false)
+            if n == 0 { return (Data(), true) }
+            if errno == EINTR { continue }
+            return (Data(), errno != EAGAIN && errno != EWOULDBLOCK)
         }
     }
 

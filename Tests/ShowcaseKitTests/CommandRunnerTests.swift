@@ -18,6 +18,7 @@ struct CommandRunnerTests {
         var forwardedTo: Int32?
         var written: [Int32: Data] = [1: Data(), 2: Data()]
         var stdoutFailure: CommandRunner.WriteFailure?
+        var reads = 0
 
         var system: CommandRunner.System {
             CommandRunner.System(
@@ -26,6 +27,7 @@ struct CommandRunnerTests {
                     return (pid: 4242, output: 10, errors: 20)
                 },
                 readAvailable: { [unowned self] descriptor in
+                    reads += 1
                     let data = queued[descriptor]?.isEmpty == false ? queued[descriptor]!.removeFirst() : Data()
                     return (data, queued[descriptor]?.isEmpty != false && closedPipes.contains(descriptor))
                 },
@@ -64,6 +66,30 @@ struct CommandRunnerTests {
             standardOutputIsTerminal: onTerminal, standardOutput: fake.sink(1), standardError: fake.sink(2)
         )
         return (runner, indicator)
+    }
+
+    @Test func aCommandWritingInBurstsIsReadWithinAMillisecondOfEachNotAtTheNextTick() {
+        let fake = FakeSystem(), clock = VirtualScheduler()
+        let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
+        runner.start { _ in }
+        // A fast command between two reads fills the pipe, waits for it to be read, fills it
+        // again: a burst is there each time the pipe has just been found empty.
+        var bursts = 0
+        for _ in 0..<200 {
+            if fake.queued[10]!.isEmpty {
+                fake.queued[10] = [Data(repeating: 121, count: 1 << 20)]
+                bursts += 1
+            }
+            clock.advance(by: .milliseconds(1))
+        }
+        #expect(bursts > 50, "the pipe was read every millisecond or two, not every 20 ms: \(bursts) bursts in 200 ms")
+        #expect(fake.written[1]!.count == (bursts - fake.queued[10]!.count) << 20)
+        // An idle command costs no more than 50 wake-ups a second, each reading both pipes.
+        let before = fake.reads
+        clock.advance(by: .seconds(1))
+        #expect(fake.reads - before <= 2 * 55, "\(fake.reads - before) reads of its two pipes in an idle second")
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(0, false)
     }
 
     @Test func theLastLineStartsOnItsOwnAfterAnUnfinishedErrorLine() {
