@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TestSupport"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TestSupport"], path: "Tests/ShowcaseKitTests"),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
     ],
     swiftLanguageModes: [.v6]

@@ -236,7 +236,7 @@ struct PhotoLibraryTests {
 
     @Test(arguments: [
         (Int32(5), "is locked by another program; try again"),
-        (Int32(8), "cannot be written (a read-only file or folder)"),
+        (Int32(8), "cannot be written (a read-only file, folder or file system)"),
         (Int32(11), "is damaged or not a database"),
         (Int32(26), "is damaged or not a database"),
         (Int32(14), "cannot open"),
@@ -297,6 +297,24 @@ struct PhotoLibraryTests {
         #expect(assets[0].thumbnail.width == PhotoLibrary.thumbnailSize, "the side found from the blob's length")
         #expect(assets[1].width == 0 && assets[1].height == 0)
         #expect(assets[2].source.utf8.count == PhotoLibrary.longestSource, "a 5 MB path is read as its first 4 096 characters")
+    }
+
+    @Test(.enabled(if: SmallFileSystem.isAvailable, SmallFileSystem.skipReason))
+    func aLibraryOnAReadOnlyFileSystemIsSaidToBeReadOnly() throws {
+        let disk = try SmallFileSystem(bytes: 4 << 20)
+        let path = disk.path + "/library.sqlite"
+        do { try PhotoLibrary(path: path).fillWithSampleIfEmpty() }
+        try disk.makeReadOnly()
+        #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(path: path) }
+        do { _ = try PhotoLibrary(path: path) } catch {
+            #expect("\(error)".contains("cannot be written (a read-only file, folder or file system)"), "\(error)")
+        }
+        #expect(try PhotoLibrary(readingExisting: path).stats().assets == 150, "reading it still works")
+    }
+
+    @Test func aFolderNamedAllPhotosGetsAnAlbumOfItsOwn() throws {
+        #expect(PhotoLibrary.albumName(forFolder: "All Photos") == "All Photos (folder)")
+        #expect(PhotoLibrary.albumName(forFolder: "Holidays") == "Holidays")
     }
 
     @Test func anOlderLibraryIsReadAndANewerOneRefused() throws {

@@ -1,4 +1,6 @@
 import Foundation
+import PickerSelection
+import SQLiteStore
 import Testing
 import TUICore
 @testable import ShowcaseKit
@@ -49,6 +51,11 @@ struct CommandRunnerTests {
 
     struct FakeError: Error, CustomStringConvertible { var description: String { "No such file or directory" } }
 
+    enum SQLiteStoreKindFixture {
+        static let corrupt = SQLiteError(code: 11, message: "database disk image is malformed")
+        static let full = SQLiteError(code: 13, message: "database or disk is full")
+    }
+
     /// A line output that records, claiming to be a terminal or not.
     @MainActor
     final class Recorder: LineOutput {
@@ -90,6 +97,19 @@ struct CommandRunnerTests {
         #expect(fake.reads - before <= 2 * 55, "\(fake.reads - before) reads of its two pipes in an idle second")
         fake.closedPipes = [10, 20]
         fake.endCallback?(0, false)
+    }
+
+    @Test func theImportsProgressLineNeverWraps() {
+        for columns in [1, 8, 12, 20, 40, 80, 200] {
+            for (done, total) in [(0, 5), (3, 5), (12_345, 100_000)] {
+                let line = LibraryCommand.progressLine(done: done, total: total, columns: columns)
+                #expect(line.count < columns || (columns == 1 && line.isEmpty), "\(columns) columns: \(line)")
+            }
+        }
+        #expect(LibraryCommand.progressLine(done: 3, total: 5, columns: 80) == "importing [" + String(repeating: "█", count: 18) + String(repeating: "░", count: 12) + "] 3/5")
+        #expect(LibraryCommand.progressLine(done: 3, total: 5, columns: 20).hasSuffix("3/5"))
+        #expect(!LibraryCommand.retryHelps(.database(SQLiteStoreKindFixture.corrupt)), "a damaged library is not helped by trying again")
+        #expect(LibraryCommand.retryHelps(.database(SQLiteStoreKindFixture.full)))
     }
 
     @Test func theLastLineStartsOnItsOwnAfterAnUnfinishedErrorLine() {

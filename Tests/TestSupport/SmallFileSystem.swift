@@ -31,6 +31,12 @@ public final class SmallFileSystem {
         try? FileManager.default.removeItem(atPath: path)
     }
 
+    /// Mounts it again read-only, as a read-only disk or share is.
+    public func makeReadOnly() throws {
+        let status = try Self.run("/bin/mount", ["-o", "remount,ro", path])
+        guard status == 0 else { throw MountFailure(status: status) }
+    }
+
     /// `mount` failed.
     public struct MountFailure: Error { public let status: Int32 }
 

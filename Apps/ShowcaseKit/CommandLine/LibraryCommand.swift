@@ -88,8 +88,7 @@ public enum LibraryCommand: Equatable, Sendable {
             do {
                 let report = try library.importFolder(folder, album: album, reader: .photos(memory: memory)) { done, total in
                     guard let progress, progress.isTerminal, total > 0 else { return }
-                    let width = 30, filled = done * width / total
-                    progress.write("\r\u{1B}[2Kimporting [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(done)/\(total)")
+                    progress.write("\r\u{1B}[2K" + Self.progressLine(done: done, total: total, columns: progress.columns))
                 }
                 if let progress, progress.isTerminal { progress.write("\r\u{1B}[2K") }
                 for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
@@ -110,7 +109,8 @@ public enum LibraryCommand: Equatable, Sendable {
                 if let stop = report.stoppedBy {
                     summary += "; \(report.notTried) not tried"
                     output(summary)
-                    errors("error: the import stopped: \(Self.stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library, run the import again to add the rest")
+                    let rest = Self.retryHelps(stop) ? "run the import again to add the rest" : "the rest cannot be added to this library"
+                    errors("error: the import stopped: \(Self.stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)")
                     return 74
                 }
                 output(summary)
@@ -130,10 +130,30 @@ public enum LibraryCommand: Equatable, Sendable {
         }
     }
 
+    /// The import's progress on one line of `columns`, never wrapping: a bar where there is
+    /// room for one, else the count alone, cut to fit.
+    static func progressLine(done: Int, total: Int, columns: Int) -> String {
+        let count = " \(done)/\(total)", room = columns - 1  // the last column left free: no wrap
+        let width = min(30, room - "importing []".count - count.count)
+        guard width >= 5 else { return String(("importing" + count).suffix(max(0, room))) }
+        let filled = done * width / max(1, total)
+        return "importing [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "]" + count
+    }
+
+    /// Whether running a stopped import again can add the rest (not to a damaged library).
+    static func retryHelps(_ error: PhotoLibraryError) -> Bool {
+        switch error {
+        case .damaged, .notALibrary: false
+        case .database(let failure): failure.kind != .notADatabase && failure.kind != .interrupted
+        default: true
+        }
+    }
+
     /// Why an import stopped, in a user's words.
     static func stopReason(_ error: PhotoLibraryError, library path: String) -> String {
         guard case .database(let failure) = error else { return "\(error)" }
         switch failure.kind {
+        case .notADatabase: return "\(path.sanitizedForTerminal) is damaged (\(failure.message.sanitizedForTerminal)); restore it from a backup, or import into a new library with --library PATH"
         case .full: return "the disk holding \(path.sanitizedForTerminal) is full; free some space"
         case .ioError: return "a disk error writing \(path.sanitizedForTerminal) (\(failure.message.sanitizedForTerminal)); check the disk"
         case .busy, .locked: return "\(path.sanitizedForTerminal) stayed locked by another program; try again when it has finished"

@@ -3,6 +3,12 @@ import SQLiteStore
 import TUICore
 
 extension PhotoLibrary {
+    /// The album for a folder's files: its name, unless that is the built-in album's, which
+    /// holds every image already (a folder named "All Photos" gets "All Photos (folder)").
+    static func albumName(forFolder name: String) -> String {
+        name == "All Photos" ? "All Photos (folder)" : name
+    }
+
     /// Whether `path` is a folder (itself, not through a link).
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
@@ -110,7 +116,7 @@ extension PhotoLibrary {
                     outcome = ImportReport()
                     for (offset, path) in chunk.enumerated() {
                         let parts = path.dropFirst(root.path.count + 1).split(separator: "/")
-                        let albumName = parts.count > 1 ? String(parts[0]) : defaultAlbum
+                        let albumName = Self.albumName(forFolder: parts.count > 1 ? String(parts[0]) : defaultAlbum)
                         if path.unicodeScalars.contains("\u{FFFD}") {
                             outcome.failures.append((path, "its name is not valid UTF-8; rename it"))
                             continue

@@ -36,9 +36,18 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
         case 13: return .system(path: path, reason: "the disk is full")  // SQLITE_FULL
         case 8: return .readOnly(path: path)  // SQLITE_READONLY
         case 11, 26: return .damaged(path: path, reason: error.message)  // SQLITE_CORRUPT, SQLITE_NOTADB
-        case 14: return .cannotOpen(path: path, reason: error.message)  // SQLITE_CANTOPEN
+        case 14:  // SQLITE_CANTOPEN: on a read-only file system, that is what it is
+            return isOnReadOnlyFileSystem(path) ? .readOnly(path: path) : .cannotOpen(path: path, reason: error.message)
         default: return .notALibrary(path: path, reason: error.message)
         }
+    }
+
+    /// Whether the file at `path` (or its folder) is on a file system mounted read-only.
+    static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+        var info = statvfs()
+        let folder = (path as NSString).deletingLastPathComponent
+        guard statvfs(path, &info) == 0 || statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
     }
 
     public var description: String {
@@ -50,7 +59,7 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
         case .busy(let path):
             "\(path.sanitizedForTerminal) is locked by another program; try again when it has finished"
         case .readOnly(let path):
-            "\(path.sanitizedForTerminal) cannot be written (a read-only file or folder); check its permissions, or choose another file with --library PATH"
+            "\(path.sanitizedForTerminal) cannot be written (a read-only file, folder or file system); check its permissions, or choose another file with --library PATH"
         case .cannotOpen(let path, let reason):
             "cannot open \(path.sanitizedForTerminal) (\(reason.sanitizedForTerminal)); give the path of a library file with --library PATH"
         case .system(let path, let reason):
