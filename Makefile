@@ -41,7 +41,7 @@ bench: setup
 	$(SWIFT) build -c release --product giflib-floor
 	"$$($(SWIFT) build -c release --show-bin-path)/bench" all
 
-## Fuzz GifDecoding for 10 minutes (Tools/fuzz/run SECONDS for another length).
+## Fuzz GifDecoding, PNG and JPEG for 10 minutes each (Tools/fuzz/run SECONDS [gif png jpeg] for others).
 fuzz: setup
 	bash Tools/fuzz/run 600
 

@@ -84,4 +84,6 @@ let package = Package(
 if ProcessInfo.processInfo.environment["INDICATORKIT_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "gif-fuzz", dependencies: ["GifDecoding"], path: "Tools/fuzz/GifFuzz"))
     package.products.append(.executable(name: "gif-fuzz", targets: ["gif-fuzz"]))
+    package.targets.append(.executableTarget(name: "image-fuzz", dependencies: ["ImageFiles", "TUICore"], path: "Tools/fuzz/ImageFuzz"))
+    package.products.append(.executable(name: "image-fuzz", targets: ["image-fuzz"]))
 }

@@ -52,7 +52,7 @@ enum CommandHelp {
 
               --album NAME       the album for the files directly in DIR
               --library PATH     the library file (default $XDG_DATA_HOME/indicatorkit/library.sqlite)
-              --max-memory MIB   the memory decoding one GIF may take (default 256)
+              --max-memory MIB   the memory decoding one file may take (default 256)
             """
         case "library stats":
             return """

@@ -68,8 +68,8 @@ public enum ShowcaseCommand: Equatable, Sendable {
                              the terminal draws them itself; INDICATORKIT_SYMBOLS too)
           --library PATH     the photo library file (default
                              $XDG_DATA_HOME/indicatorkit/library.sqlite)
-          --max-memory MIB   (gif frames, gif play, library import) the memory decoding
-                             one GIF may take (default 256); a file needing more is
+          --max-memory MIB   (gif frames, gif play, view, library import) the memory
+                             decoding one file may take (default 256); a file needing more is
                              refused up front, saying how much to give
           -h, --help         show this help
           --version          show the version
