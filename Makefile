@@ -39,6 +39,7 @@ install: setup
 bench: setup
 	$(SWIFT) build -c release --product bench
 	$(SWIFT) build -c release --product giflib-floor
+	$(SWIFT) build -c release --product showcase
 	"$$($(SWIFT) build -c release --show-bin-path)/bench" all
 
 ## Fuzz GifDecoding, PNG and JPEG for 10 minutes each (Tools/fuzz/run SECONDS [gif png jpeg] for others).

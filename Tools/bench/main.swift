@@ -10,6 +10,7 @@ USAGE: bench terminal [--frames N]
        bench picker
        bench raster
        bench import
+       bench run
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
@@ -23,6 +24,8 @@ USAGE: bench terminal [--frames N]
              photo-like picture at 80×24 cells: PSNR of the cells against the picture, ms a frame.
   import     1 000 generated GIF, PNG and JPEG pictures into a new photo library: files a
              second, against Pillow + sqlite3 where installed.
+  run        `yes | head -c 256M` through `showcase run`, against the command alone and
+             through `cat`: seconds (needs showcase built in release beside bench).
   picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
              of 10 000 items with 1 000 moves against CollectionDifference.
   indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
@@ -160,6 +163,8 @@ case "import" where arguments.count == 1:
     exit(report("import", errorsTo: .standardError) { try ImportBench.run() } ? 0 : 1)
 case "raster" where arguments.count == 1:
     exit(reportRaster(errorsTo: .standardError) ? 0 : 1)
+case "run" where arguments.count == 1:
+    exit(report("run", errorsTo: .standardError) { try RunBench.run() } ? 0 : 1)
 case "loading" where arguments.count == 1:
     runLoading { exit(0) }
 case "all" where arguments.count == 1:
@@ -172,6 +177,8 @@ case "all" where arguments.count == 1:
     _ = reportRaster(errorsTo: .standardOutput)
     print("")
     report("import", errorsTo: .standardOutput) { try ImportBench.run() }
+    print("")
+    report("run", errorsTo: .standardOutput) { try RunBench.run() }
     print("")
     runLoading {
         print("")
