@@ -82,8 +82,9 @@ let package = Package(
 
 // The libFuzzer target exists only for Tools/fuzz/run (libFuzzer supplies its `main`).
 if ProcessInfo.processInfo.environment["INDICATORKIT_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "gif-fuzz", dependencies: ["GifDecoding"], path: "Tools/fuzz/GifFuzz"))
+    package.targets.append(.target(name: "FuzzDriver", path: "Tools/fuzz/FuzzDriver"))
+    package.targets.append(.executableTarget(name: "gif-fuzz", dependencies: ["GifDecoding", "FuzzDriver"], path: "Tools/fuzz/GifFuzz"))
     package.products.append(.executable(name: "gif-fuzz", targets: ["gif-fuzz"]))
-    package.targets.append(.executableTarget(name: "image-fuzz", dependencies: ["ImageFiles", "TUICore"], path: "Tools/fuzz/ImageFuzz"))
+    package.targets.append(.executableTarget(name: "image-fuzz", dependencies: ["ImageFiles", "TUICore", "FuzzDriver"], path: "Tools/fuzz/ImageFuzz"))
     package.products.append(.executable(name: "image-fuzz", targets: ["image-fuzz"]))
 }

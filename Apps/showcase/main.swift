@@ -71,7 +71,7 @@ case .gif(.play(let path, let memory, let symbols)):
     do {
         terminal = try NcursesTerminal.open(environment: ProcessInfo.processInfo.environment)
     } catch {
-        printError("showcase: \(error)")
+        printError("showcase: \(error)" + (error == .notATerminal ? " (`showcase headless` runs the scenes without one)" : ""))
         exit(2)
     }
     let (player, host) = GifPlayerApp.hosted(
@@ -142,7 +142,7 @@ case .interactive(let scene, let libraryPath, let symbols):
     do {
         terminal = try NcursesTerminal.open(environment: environment)
     } catch {
-        printError("showcase: \(error)")
+        printError("showcase: \(error)" + (error == .notATerminal ? " (`showcase headless` runs the scenes without one)" : ""))
         exit(2)
     }
     let reducedMotion = ReducedMotion.isRequested(in: environment)

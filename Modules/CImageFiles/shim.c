@@ -197,6 +197,27 @@ static int iki_jpeg_unsupported(int code) {
     return code == JERR_BAD_PRECISION || code == JERR_CONVERSION_NOTIMPL || code == JERR_NOT_COMPILED;
 }
 
+/* Why libjpeg stopped, as a code of iki_begin_jpeg's and a message: 5 for a valid file of a
+   kind not read (more scans than any picture needs, 12-bit samples, a conversion libjpeg
+   lacks), 2 for damage (or its pools outgrowing the budget). */
+static int iki_jpeg_failure(struct iki_reader *reader, char *message, size_t message_length) {
+    int code = reader->jpeg_error.manager.msg_code;
+    if (reader->too_many_scans) {
+        snprintf(message, message_length, "more than %d scans", IKI_MAX_SCANS);
+        return 5;
+    }
+    if (code == JERR_BAD_PRECISION) {
+        snprintf(message, message_length, "%d-bit samples", reader->jpeg.data_precision);
+        return 5;
+    }
+    if (code == JERR_NO_BACKING_STORE) {
+        snprintf(message, message_length, "more memory than allowed");
+        return 2;
+    }
+    snprintf(message, message_length, "%s", reader->jpeg_error.message[0] ? reader->jpeg_error.message : "the data is damaged");
+    return iki_jpeg_unsupported(code) ? 5 : 2;
+}
+
 int iki_begin_jpeg(const char *path, size_t max_pixels, size_t max_bytes, int min_side, struct iki_reader **out, int *width, int *height, int *full_width, int *full_height, size_t *needed, char *message, size_t message_length) {
     *out = NULL;
     *needed = 0;
@@ -208,15 +229,7 @@ int iki_begin_jpeg(const char *path, size_t max_pixels, size_t max_bytes, int mi
     reader->jpeg_error.manager.emit_message = iki_jpeg_warn;
     reader->jpeg_error.message[0] = 0;
     if (setjmp(reader->jpeg_error.back)) {
-        int result = 2;
-        if (reader->too_many_scans) {
-            snprintf(message, message_length, "more than %d scans", IKI_MAX_SCANS);
-            result = 5;
-        } else {
-            snprintf(message, message_length, "%s", reader->jpeg_error.message[0] ? reader->jpeg_error.message : "the data is damaged");
-            if (iki_jpeg_unsupported(reader->jpeg_error.manager.msg_code)) result = 5;
-            if (reader->jpeg_error.manager.msg_code == JERR_BAD_PRECISION) snprintf(message, message_length, "%d-bit samples", reader->jpeg.data_precision);
-        }
+        int result = iki_jpeg_failure(reader, message, message_length);
         iki_abandon(reader);  /* a decompressor never created has no memory pool: destroying it does nothing */
         return result;
     }
@@ -315,14 +328,7 @@ int iki_finish(struct iki_reader *reader, unsigned char *rgba, char *message, si
         return 0;
     }
     if (setjmp(reader->jpeg_error.back)) {
-        int result = 2;
-        if (reader->too_many_scans) {
-            snprintf(message, message_length, "more than %d scans", IKI_MAX_SCANS);
-            result = 5;
-        } else {
-            snprintf(message, message_length, "%s", reader->jpeg_error.message[0] ? reader->jpeg_error.message : "the data is damaged");
-            if (reader->jpeg_error.manager.msg_code == JERR_NO_BACKING_STORE) snprintf(message, message_length, "more memory than allowed");
-        }
+        int result = iki_jpeg_failure(reader, message, message_length);
         iki_abandon(reader);
         return result;
     }

@@ -15,7 +15,7 @@ import Darwin
 /// raised again.
 ///
 /// ```swift
-/// let terminal = try NcursesTerminal.open()
+/// let terminal = try NcursesTerminal.open(environment: ProcessInfo.processInfo.environment)
 /// defer { terminal.close() }
 /// terminal.present(canvas)
 /// ```

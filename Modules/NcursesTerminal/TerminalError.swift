@@ -14,7 +14,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notATerminal:
-            "standard input and output must be a terminal; run it in a terminal window (or try `showcase headless`)"
+            "standard input and output must be a terminal; run it in a terminal window"
         case .dumbTerminal(let name):
             "TERM=\(name.isEmpty ? "(unset)" : name) cannot move the cursor; run it in a full terminal such as xterm, tmux or screen"
         case .unknownTerminal(let name):

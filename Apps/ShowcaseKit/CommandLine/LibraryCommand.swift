@@ -63,7 +63,7 @@ public enum LibraryCommand: Equatable, Sendable {
                 for album in summary.albums { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
                 return 0
             } catch {
-                errors("error: \(error)")
+                errors("error: \(error)" + Self.flagHint(error))
                 if case .noLibrary = error { return 66 }
                 return 74
             }
@@ -82,7 +82,7 @@ public enum LibraryCommand: Equatable, Sendable {
             do {
                 library = try PhotoLibrary(path: path)
             } catch {
-                errors("error: \(error)")
+                errors("error: \(error)" + Self.flagHint(error))
                 return 74
             }
             do {
@@ -124,9 +124,19 @@ public enum LibraryCommand: Equatable, Sendable {
                 }
                 return 0
             } catch {
-                errors("error: \(error)")
+                errors("error: \(error)" + Self.flagHint(error))
                 return 74
             }
+        }
+    }
+
+    /// What the showcase's own flags can do about a library error (the library's messages
+    /// name none: they reach other programs' users too).
+    static func flagHint(_ error: PhotoLibraryError) -> String {
+        switch error {
+        case .noLibrary: "; `showcase library import DIR --library PATH` creates one"
+        case .notALibrary, .damaged, .readOnly, .cannotOpen, .cannotCreateFolder: " (--library PATH chooses another file)"
+        default: ""
         }
     }
 

@@ -53,25 +53,25 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notALibrary(let path, let reason):
-            "\(path.sanitizedForTerminal) is not an IndicatorKit photo library (\(reason.sanitizedForTerminal)); it was left untouched — choose another file with --library PATH"
+            "\(path.sanitizedForTerminal) is not an IndicatorKit photo library (\(reason.sanitizedForTerminal)); it was left untouched — choose another library file"
         case .damaged(let path, let reason):
-            "\(path.sanitizedForTerminal) is damaged or not a database (\(reason.sanitizedForTerminal)); it was left untouched — restore it from a backup, or choose another file with --library PATH"
+            "\(path.sanitizedForTerminal) is damaged or not a database (\(reason.sanitizedForTerminal)); it was left untouched — restore it from a backup, or choose another library file"
         case .busy(let path):
             "\(path.sanitizedForTerminal) is locked by another program; try again when it has finished"
         case .readOnly(let path):
-            "\(path.sanitizedForTerminal) cannot be written (a read-only file, folder or file system); check its permissions, or choose another file with --library PATH"
+            "\(path.sanitizedForTerminal) cannot be written (a read-only file, folder or file system); check its permissions, or choose another library file"
         case .cannotOpen(let path, let reason):
-            "cannot open \(path.sanitizedForTerminal) (\(reason.sanitizedForTerminal)); give the path of a library file with --library PATH"
+            "cannot open \(path.sanitizedForTerminal) (\(reason.sanitizedForTerminal)); give the path of a library file"
         case .system(let path, let reason):
             "\(path.sanitizedForTerminal) could not be used (\(reason.sanitizedForTerminal)); it was left as it was — free some space or check the disk, then try again"
         case .noLibrary(let path):
-            "there is no photo library at \(path.sanitizedForTerminal); check the path, or create one with `showcase library import DIR --library PATH`"
+            "there is no photo library at \(path.sanitizedForTerminal); check the path, or create one by importing pictures into it"
         case .database(let error) where error.kind == .interrupted:
-            "the photo library took too long and was stopped (\(error.message.sanitizedForTerminal)); another program may have put SQL of its own in it — choose another file with --library PATH"
+            "the photo library took too long and was stopped (\(error.message.sanitizedForTerminal)); another program may have put SQL of its own in it — choose another library file"
         case .database(let error):
             "the photo library failed: \(error)"
         case .cannotCreateFolder(let path, let reason):
-            "cannot create \(path.sanitizedForTerminal): \(reason.sanitizedForTerminal.trimmingFinalPeriod); choose another place with --library PATH"
+            "cannot create \(path.sanitizedForTerminal): \(reason.sanitizedForTerminal.trimmingFinalPeriod); choose another place for the library"
         }
     }
 }

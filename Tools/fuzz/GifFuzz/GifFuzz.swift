@@ -1,6 +1,7 @@
 // libFuzzer entry point for GifDecoding: every input is loaded, every frame decoded and
 // composited, and the timing functions exercised. Built only by Tools/fuzz/run.
 import Foundation
+import FuzzDriver
 import GifDecoding
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,18 +20,7 @@ public func fuzzGif(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's driver, for an executable that has its own `main` (SwiftPM gives each
-/// executable one, named after the target).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
 @_cdecl("gif_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzGif)
+    return runFuzzer(argc, argv, fuzzGif)
 }

@@ -3,6 +3,7 @@
 // limits. Built only by Tools/fuzz/run, which also has it write its seed files
 // (INDICATORKIT_FUZZ_SEEDS=DIR: written at start-up, then it exits).
 import Foundation
+import FuzzDriver
 import ImageFiles
 import TUICore
 
@@ -64,19 +65,10 @@ public func fuzzImage(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's driver, for an executable that has its own `main` (SwiftPM gives each
-/// executable one, named after the target).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
 @_cdecl("image_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     var count = argc
     var arguments = argv
     _ = initialize(&count, &arguments)
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzImage)
+    return runFuzzer(argc, argv, fuzzImage)
 }
