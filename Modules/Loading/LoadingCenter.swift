@@ -37,8 +37,12 @@ public final class LoadingCenter {
     public var attachment = LoadingAttachment.topMostScreen
     /// Page, full-screen or compact.
     public var presentation = LoadingPresentation.fullScreen
-    /// Whether the overlay swallows every key and click while shown (B3.4).
+    /// Whether the overlay swallows every key and click while shown (B3.4) — all but
+    /// ``passingKeys``.
     public var stopTouch = true
+    /// Keys that reach the app while the overlay shows, even with ``stopTouch``: Ctrl-C and
+    /// Ctrl-Z by default, so the user can always quit or suspend; add the app's own quit key.
+    public var passingKeys: Set<Key> = [.control("c"), .control("z")]
     /// Called when the overlay should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
     /// What the ``LoadingPresentation/page`` presentation animates: document 001's four

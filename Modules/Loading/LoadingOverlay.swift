@@ -2,7 +2,8 @@ import Indicator
 import TUICore
 
 /// The view a ``LoadingCenter`` lays over a screen: a shade, an indicator, the label and
-/// any progress, in the center's presentation. With `stopTouch` it takes every key and
+/// any progress, in the center's presentation. With `stopTouch` it takes every key (but the
+/// center's `passingKeys`: Ctrl-C, Ctrl-Z and the app's quit key) and
 /// click; Esc cancels cancellable activities.
 @MainActor
 final class LoadingOverlay: View {
@@ -119,6 +120,7 @@ final class LoadingOverlay: View {
         }
         guard center.stopTouch else { return .ignored }
         switch event {
+        case .key(let key) where center.passingKeys.contains(key): return .ignored  // quit, suspend
         case .key, .mouse, .paste: return .handled  // nothing beneath reacts (B3.4)
         case .resize: return .ignored
         }

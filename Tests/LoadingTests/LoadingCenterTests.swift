@@ -235,9 +235,18 @@ struct LoadingCenterTests {
         _ = screen.handle(.key(.character("a")))
         _ = screen.handle(.mouse(MouseEvent(.press, at: Point(x: 1, y: 1))))
         #expect(content.events == 1)
+        // Ctrl-C and Ctrl-Z always reach the app, and the quit key it names.
+        _ = screen.handle(.key(.control("c")))
+        _ = screen.handle(.key(.control("z")))
+        #expect(content.events == 3, "the user can always quit or suspend")
+        _ = screen.handle(.key(.character("q")))
+        #expect(content.events == 3)
+        center.passingKeys.insert(.character("q"))
+        _ = screen.handle(.key(.character("q")))
+        #expect(content.events == 4)
         center.stopTouch = false
         _ = screen.handle(.key(.character("a")))
-        #expect(content.events == 2)
+        #expect(content.events == 5)
         handle.end()
     }
 

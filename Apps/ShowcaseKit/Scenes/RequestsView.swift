@@ -32,6 +32,7 @@ final class RequestsView: View {
         self.context = context
         center = LoadingCenter(scheduler: context.scheduler)
         center.attachment = .window  // document 003 puts the overlay on the top-level window (B3.3)
+        center.passingKeys.insert(.character("q"))  // the showcase's quit key, even under the overlay
         center.onNeedsDisplay = context.setNeedsDisplay
         center.reducedMotion = context.reducedMotion
         if let gif = try? AnimatedImage.spinner() {  // document 003's indicator: the project's GIF
