@@ -4,6 +4,27 @@ import Testing
 @MainActor
 @Suite("TerminalHost")
 struct TerminalHostTests {
+    @Test("A click before the first frame reaches the view it falls on")
+    func aClickBeforeTheFirstRenderIsHitTested() {
+        /// Takes a press only inside where it was last drawn, as components do.
+        final class Button: View {
+            var drawnAt: Rect?
+            var presses = 0
+            func render(in rect: Rect, on canvas: inout Canvas) { drawnAt = Rect(x: rect.x + 2, y: rect.y, width: 4, height: 1) }
+            func handle(_ event: InputEvent) -> EventResult {
+                guard case .mouse(let mouse) = event, mouse.action == .press, drawnAt?.contains(mouse.position) == true else { return .ignored }
+                presses += 1
+                return .handled
+            }
+        }
+        let terminal = HeadlessTerminal(size: Size(width: 10, height: 2))
+        let button = Button()
+        let host = TerminalHost(backend: terminal, root: button)
+        #expect(host.send(.mouse(MouseEvent(.press, button: .left, at: Point(x: 3, y: 0)))) == .handled)
+        #expect(button.presses == 1)
+        #expect(terminal.presentCount == 0, "laid out, not presented")
+    }
+
     @Test("The first render happens once; later renders only when needed")
     func rendersOnlyWhenNeeded() {
         let terminal = HeadlessTerminal(size: Size(width: 10, height: 2))

@@ -52,8 +52,15 @@ public final class TerminalHost {
     public func send(_ event: InputEvent) -> EventResult {
         needsDisplay = true
         if case .resize = event { return .handled }
+        // Views hit-test a click against where they were last drawn: before the first frame
+        // (or after a resize made it stale), lay them out first, so the click reaches the
+        // view it falls on.
+        if case .mouse = event, laidOutSize != backend.size { _ = composeFrame() }
         return root.handle(event)
     }
+
+    /// The size the views were last laid out for (nil before the first frame).
+    private var laidOutSize: Size?
 
     /// Delivers every event the backend has queued.
     public func pumpEvents() {
@@ -71,6 +78,7 @@ public final class TerminalHost {
     /// Draws the root view (or the too-small notice) on a canvas of the backend's size.
     public func composeFrame() -> Canvas {
         let size = backend.size
+        laidOutSize = size
         var canvas = Canvas(size: size)
         let window = backend.windowSize
         if window.width > size.width || window.height > size.height {
