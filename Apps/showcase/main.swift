@@ -78,10 +78,9 @@ case .gif(.play(let path, let memory, let symbols)):
         image: image, name: (arguments.showing(path) as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler(),
         symbols: symbols.resolved(environment: ProcessInfo.processInfo.environment)
     )
-    let loop = TerminalRunLoop(backend: terminal, host: host)
-    player.onQuit = { loop.exit(status: 0) }
+    player.onQuit = { TerminalApp.quit(status: 0) }
     player.onSuspend = { terminal.suspend() }
-    loop.run()
+    finish(TerminalApp.run(host, on: terminal))
 case .run(let runCommand):
     let stream = LineTerminal.standardError
     stream.restoreCursorOnSignals()  // SIGQUIT; SIGINT, SIGTERM and SIGHUP go to the command
@@ -168,8 +167,7 @@ case .interactive(let scene, let libraryPath, let symbols):
         }
     )
     if let scene { app.selectScene(id: scene) }
-    let loop = TerminalRunLoop(backend: terminal, host: host)
-    app.onQuit = { loop.exit(status: 0) }
+    app.onQuit = { TerminalApp.quit(status: 0) }
     app.onSuspend = { terminal.suspend() }
-    loop.run()
+    finish(TerminalApp.run(host, on: terminal))
 }

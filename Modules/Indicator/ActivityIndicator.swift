@@ -109,7 +109,7 @@ public final class ActivityIndicator: View {
     public init(
         animation: any FrameAnimation, timing: FrameTiming = .own, label: String? = nil,
         labelPlacement: LabelPlacement = .trailing, hidesWhenStopped: Bool = true,
-        reducedMotion: Bool = false, scheduler: any Scheduler
+        reducedMotion: Bool = false, scheduler: any Scheduler = LiveScheduler()
     ) {
         player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
         player.imageMinimumContrast = 0.25

@@ -40,7 +40,7 @@ public final class InlineIndicator {
     /// for: pass `ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)` to
     /// follow the environment.
     public init(
-        style: SpinnerStyle = .comet, label: String, output: any LineOutput, scheduler: any Scheduler,
+        style: SpinnerStyle = .comet, label: String, output: any LineOutput, scheduler: any Scheduler = LiveScheduler(),
         reducedMotion: Bool = false
     ) {
         self.style = style

@@ -73,7 +73,7 @@ public final class LoadingCenter {
     private weak var attachedTo: Screen?
 
     /// Creates a center on `scheduler` with the given timing.
-    public init(scheduler: any Scheduler, state: LoadingState = LoadingState()) {
+    public init(scheduler: any Scheduler = LiveScheduler(), state: LoadingState = LoadingState()) {
         self.scheduler = scheduler
         self.state = state
     }
@@ -154,7 +154,7 @@ public final class LoadingCenter {
     func report(_ id: Int, progress: Double, message: String?) {
         activities[id]?.progress = min(1, max(0, progress))
         activities[id]?.message = message?.sanitizedForTerminal
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     // MARK: State
@@ -175,7 +175,7 @@ public final class LoadingCenter {
         if state.isShown && !wasShown { attach() }
         if !state.isShown && wasShown { detach() }
         animateFade()
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     /// Moves a showing overlay to the screen the user sees now (after a push, a pop or a
@@ -212,7 +212,7 @@ public final class LoadingCenter {
         }
         guard fading else { return }
         fadeWork = scheduler.schedule(after: .milliseconds(40)) { [weak self] in
-            self?.onNeedsDisplay?()
+            requestDisplay(self?.onNeedsDisplay)
             self?.animateFade()
         }
     }

@@ -83,7 +83,7 @@ public final class RefreshControl: View {
     /// cycle while refreshing, B0.3).
     public init(
         list: ListView, animation: any FrameAnimation, timing: FrameTiming = .uniformOneSecond,
-        state: RefreshState = RefreshState(), scheduler: any Scheduler, action: @escaping Action
+        state: RefreshState = RefreshState(), scheduler: any Scheduler = LiveScheduler(), action: @escaping Action
     ) {
         self.list = list
         player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
@@ -91,7 +91,7 @@ public final class RefreshControl: View {
         self.state = state
         self.scheduler = scheduler
         self.action = action
-        player.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
+        player.onNeedsDisplay = { [weak self] in requestDisplay(self?.onNeedsDisplay) }
     }
 
     /// Starts a refresh from code: the control shows and the action runs, as after a pull.
@@ -153,7 +153,7 @@ public final class RefreshControl: View {
             task = nil
         }
         animate()
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     private func finished(generation: Int, result: Result<[String], any Error>) {
@@ -295,7 +295,7 @@ public final class RefreshControl: View {
             if player.isPlaying { player.hold(frame: player.currentFrame) }
             retractTimer = scheduler.schedule(after: .milliseconds(40)) { [weak self] in
                 guard let self else { return }
-                self.onNeedsDisplay?()
+                requestDisplay(self.onNeedsDisplay)
                 self.animate()
             }
         }

@@ -93,4 +93,25 @@ struct TerminalRunLoopTests {
         loop.stop()
         #expect(!loop.isRunning && !backend.closed, "stopping leaves the terminal to its owner")
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aComponentWithNoWiringAsksTheRunningHostAndUnusedKeysGoToTheApp() async throws {
+        let backend = PipeBackend()
+        let view = Typed()
+        let host = TerminalHost(backend: backend, root: view)
+        var unused: [InputEvent] = []
+        host.onUnhandled = { unused.append($0) }
+        let loop = TerminalRunLoop(backend: backend, host: host)
+        loop.start()
+        #expect(TerminalHost.active === host)
+        view.text = "changed"
+        requestDisplay(nil)  // what a component given no onNeedsDisplay does
+        await frame(on: backend) { $0.first?.hasPrefix("changed") == true }
+        backend.pending = [.key(.control("c"))]
+        backend.input.fileHandleForWriting.write(Data("!".utf8))
+        await frame(on: backend) { $0.first?.hasPrefix("changed!") == true }
+        #expect(unused == [.key(.control("c"))], "the key the view did not use reaches the app")
+        loop.stop()
+        #expect(TerminalHost.active == nil)
+    }
 }

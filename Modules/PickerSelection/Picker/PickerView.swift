@@ -47,7 +47,7 @@ public final class PickerView: View {
     /// The grid's thumbnails, in cells: one of ``thumbnailSizes``; `+` and `-` step through
     /// them (the tray's stay 8×4).
     public var thumbnailSize = PickerView.thumbnailSizes[0] {
-        didSet { if thumbnailSize != oldValue { onNeedsDisplay?() } }
+        didSet { if thumbnailSize != oldValue { requestDisplay(onNeedsDisplay) } }
     }
     /// The block symbols thumbnails are drawn with in the grid and the tray (half blocks by
     /// default; `SymbolSet.automatic(environment:)` picks what the terminal shows best).
@@ -56,7 +56,7 @@ public final class PickerView: View {
             guard imageSymbols != oldValue else { return }
             cellCache.removeAll()
             cellCacheCells = 0
-            onNeedsDisplay?()
+            requestDisplay(onNeedsDisplay)
         }
     }
     private var frameWork: ScheduledWork?
@@ -64,7 +64,7 @@ public final class PickerView: View {
 
     /// Opens the picker on `store`, restoring its saved selection; at most `limit` images
     /// can be chosen.
-    public init(store: any PhotoStore, scheduler: any Scheduler, limit: Int? = nil, onFinish: (@MainActor ([Asset]?) -> Void)? = nil) {
+    public init(store: any PhotoStore, scheduler: any Scheduler = LiveScheduler(), limit: Int? = nil, onFinish: (@MainActor ([Asset]?) -> Void)? = nil) {
         self.store = store
         self.scheduler = scheduler
         self.onFinish = onFinish
@@ -97,7 +97,7 @@ public final class PickerView: View {
     func send(_ event: PickerState.Event) {
         for effect in state.handle(event, at: scheduler.now) { perform(effect) }
         keepDrawing()
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     private func perform(_ effect: PickerState.Effect) {
@@ -120,7 +120,7 @@ public final class PickerView: View {
         case .scheduleTick(let delay):
             scheduler.schedule(after: delay) { [weak self] in self?.send(.tick) }
         case .redraw(let delay):
-            scheduler.schedule(after: delay) { [weak self] in self?.onNeedsDisplay?() }
+            scheduler.schedule(after: delay) { [weak self] in requestDisplay(self?.onNeedsDisplay) }
         }
     }
 
@@ -140,7 +140,7 @@ public final class PickerView: View {
         frameWork = nil
         guard state.timeline.isAnimating(at: scheduler.now) else { return }
         frameWork = scheduler.schedule(after: .milliseconds(30)) { [weak self] in
-            self?.onNeedsDisplay?()
+            requestDisplay(self?.onNeedsDisplay)
             self?.keepDrawing()
         }
     }
@@ -155,7 +155,7 @@ public final class PickerView: View {
         deferredWork = scheduler.schedule(after: .zero) { [weak self] in
             guard let self else { return }
             for effect in effects { self.perform(effect) }
-            self.onNeedsDisplay?()
+            requestDisplay(self.onNeedsDisplay)
         }
     }
 

@@ -91,7 +91,7 @@ public final class FramePlayer {
     private var rendering: Task<Void, Never>?
 
     /// Creates a stopped player.
-    public init(animation: any FrameAnimation, timing: FrameTiming = .own, scheduler: any Scheduler) {
+    public init(animation: any FrameAnimation, timing: FrameTiming = .own, scheduler: any Scheduler = LiveScheduler()) {
         self.animation = animation
         self.timing = timing
         self.scheduler = scheduler
@@ -104,7 +104,7 @@ public final class FramePlayer {
     public func play(from start: Duration? = nil) {
         state = .playing(start: start ?? scheduler.now)
         reschedule()
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     /// Stops: the still frame shows and no timer runs.
@@ -112,7 +112,7 @@ public final class FramePlayer {
         guard state != .stopped else { return }
         state = .stopped
         reschedule()
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     /// Pauses at the frame showing now. Does nothing unless playing.
@@ -133,7 +133,7 @@ public final class FramePlayer {
             return
         }
         reschedule()
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     /// Resumes from `frame` within the play that was showing, keeping the play count.
@@ -141,7 +141,7 @@ public final class FramePlayer {
         let offset = animation.cycleDuration(timing: timing) * max(0, play) + animation.startOffset(ofFrame: frame, timing: timing)
         state = .playing(start: scheduler.now - offset)
         reschedule()
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     /// Shows `frame` (clamped to the frames) until told otherwise; no timer runs.
@@ -150,7 +150,7 @@ public final class FramePlayer {
         guard state != .holding(frame: frame) else { return }
         state = .holding(frame: frame)
         reschedule()
-        onNeedsDisplay?()
+        requestDisplay(onNeedsDisplay)
     }
 
     /// Steps `by` frames from the one showing (wrapping around) and holds there.
@@ -260,7 +260,7 @@ public final class FramePlayer {
             guard let self, !Task.isCancelled else { return }
             self.rendering = nil
             self.cache = (index, box, mode, textStyle, cells)
-            self.onNeedsDisplay?()
+            requestDisplay(self.onNeedsDisplay)
         }
     }
 
@@ -286,7 +286,7 @@ public final class FramePlayer {
         }
         if currentFrameIndex != lastDrawnFrame {
             drawnSinceTick = false  // until the redraw asked for comes
-            onNeedsDisplay?()
+            requestDisplay(onNeedsDisplay)
         }
         scheduleNextTick()
     }

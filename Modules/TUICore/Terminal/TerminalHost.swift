@@ -33,6 +33,12 @@ public final class TerminalHost {
     }
     /// Called when a render becomes pending (a live run loop schedules one render here).
     public var onNeedsDisplay: (@MainActor () -> Void)?
+    /// Called with each event from the backend that the root view did not use
+    /// (`TerminalApp` quits on an unused Ctrl-C and suspends on an unused Ctrl-Z).
+    public var onUnhandled: (@MainActor (InputEvent) -> Void)?
+    /// The host a running ``TerminalRunLoop`` draws, if any: a component given no
+    /// `onNeedsDisplay` of its own asks it for its next frame (see ``requestDisplay(_:)``).
+    public internal(set) static weak var active: TerminalHost?
     /// How many frames were rendered.
     public private(set) var renderCount = 0
 
@@ -62,9 +68,12 @@ public final class TerminalHost {
     /// The size the views were last laid out for (nil before the first frame).
     private var laidOutSize: Size?
 
-    /// Delivers every event the backend has queued.
+    /// Delivers every event the backend has queued; those the root view does not use go to
+    /// ``onUnhandled``.
     public func pumpEvents() {
-        for event in backend.readEvents() { send(event) }
+        for event in backend.readEvents() where send(event) == .ignored {
+            onUnhandled?(event)
+        }
     }
 
     /// Renders and presents a frame if one was asked for.
@@ -108,4 +117,12 @@ public final class TerminalHost {
             canvas.draw(text, at: Point(x: x, y: top + i), style: Style(attributes: i == 0 ? .bold : []))
         }
     }
+}
+
+/// Asks for the next frame: through `handler` when the component was given one, else through
+/// the host a running loop draws (``TerminalHost/active``), so a component in an app needs no
+/// wiring of its own to be drawn again.
+@MainActor
+public func requestDisplay(_ handler: (@MainActor () -> Void)?) {
+    if let handler { handler() } else { TerminalHost.active?.setNeedsDisplay() }
 }

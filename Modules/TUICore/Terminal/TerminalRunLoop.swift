@@ -53,6 +53,7 @@ public final class TerminalRunLoop {
     public func start() {
         guard sources.isEmpty else { return }
         host.onNeedsDisplay = { [weak self] in self?.postRender() }
+        TerminalHost.active = host
         let input = DispatchSource.makeReadSource(fileDescriptor: backend.inputDescriptor, queue: .main)
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.deliverInput() }
@@ -76,6 +77,26 @@ public final class TerminalRunLoop {
         host.renderIfNeeded()
     }
 
+    /// Starts (see ``start()``), serves the main queue on the main thread until ``quit(status:)``,
+    /// stops and returns that status. The backend stays open: close it (or let
+    /// `TerminalApp` do all of this).
+    public func runUntilQuit() -> Int32 {
+        quitStatus = nil
+        start()
+        while quitStatus == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+        stop()
+        return quitStatus ?? 0
+    }
+
+    /// Ends ``runUntilQuit()`` with `status` once the work running now returns.
+    public func quit(status: Int32) {
+        guard quitStatus == nil else { return }
+        quitStatus = status
+        DispatchQueue.main.async {}  // wakes the run loop, which then sees the status
+    }
+
+    private var quitStatus: Int32?
+
     /// Starts (see ``start()``) and serves the main queue for good, on the main thread.
     ///
     /// Not `dispatchMain()`: that parks the main thread and drains the main queue on a worker
@@ -92,6 +113,7 @@ public final class TerminalRunLoop {
         for source in sources { source.cancel() }
         sources = []
         host.onNeedsDisplay = nil
+        if TerminalHost.active === host { TerminalHost.active = nil }
     }
 
     /// Stops, restores the terminal and ends the process with `status`.
