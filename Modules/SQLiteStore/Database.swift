@@ -34,6 +34,7 @@ public final class Database {
     let stepClock = StepClock()
 
     private func installStepClock() {
+        guard !isClosed else { return }
         guard stepTimeLimit != nil else {
             sqlite3_progress_handler(handle, 0, nil, nil)
             return
@@ -117,7 +118,17 @@ public final class Database {
         _ = try scalarInt("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Whether ``close()`` was called.
+    public private(set) var isClosed = false
+
+    /// Closes the connection now (a last connection to a file in WAL mode folds the log into
+    /// it and removes the `-wal` and `-shm` files). Anything run after it fails with kind
+    /// `misuse`. Safe to call more than once; releasing the database closes it too.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         cachedStatements.removeAll()  // finalized first, so the connection closes now
         sqlite3_close_v2(handle)  // and, were a statement still held elsewhere, once it is released
     }
@@ -201,7 +212,7 @@ public final class Database {
     }
 
     /// The row id of the last insert.
-    public var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+    public var lastInsertRowID: Int { isClosed ? 0 : Int(sqlite3_last_insert_rowid(handle)) }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {

@@ -39,6 +39,7 @@ public final class Statement {
     /// Prepares the first statement of `sql`: nil when there is none (only spaces and
     /// comments), and the text after it.
     static func prepareFirst(of sql: String, on database: Database) throws(SQLiteError) -> (statement: OpaquePointer?, rest: String) {
+        guard !database.isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database was closed", sql: sql) }
         let utf8 = Array(sql.utf8CString)
         var statement: OpaquePointer?
         var consumed = 0

@@ -312,6 +312,18 @@ struct PhotoLibraryTests {
         #expect(try PhotoLibrary(readingExisting: path).stats().assets == 150, "reading it still works")
     }
 
+    @Test func closingLeavesTheFileAloneAndLaterCallsFail() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("close-\(UUID().uuidString).sqlite").path
+        let library = try PhotoLibrary(path: path)
+        try library.fillWithSampleIfEmpty()
+        try library.saveSelection([1, 2])
+        library.close()
+        library.close()
+        for suffix in ["-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(suffix) left beside it") }
+        #expect(throws: PhotoLibraryError.self) { try library.savedSelection() }
+        #expect(try PhotoLibrary(readingExisting: path).savedSelection() == [1, 2])
+    }
+
     @Test func aFolderNamedAllPhotosGetsAnAlbumOfItsOwn() throws {
         #expect(PhotoLibrary.albumName(forFolder: "All Photos") == "All Photos (folder)")
         #expect(PhotoLibrary.albumName(forFolder: "Holidays") == "Holidays")

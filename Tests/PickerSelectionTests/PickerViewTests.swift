@@ -53,6 +53,18 @@ struct PickerViewTests {
         #expect(try library.savedSelection() == [3, 1], "cancel keeps the selection the picker opened with")
     }
 
+    @Test func aPickerMayStartEmptyAndItsCancelLeavesTheSavedSelection() throws {
+        let library = try makeLibrary()
+        try library.saveSelection([3, 1])
+        let picker = PickerView(store: library, scheduler: VirtualScheduler(), startsEmpty: true)
+        _ = render(picker)
+        #expect(picker.selection.items.isEmpty, "nothing chosen at first")
+        for key in [Key.right, .enter] { _ = picker.handle(.key(key)) }
+        #expect(try library.savedSelection() == [2], "saved as it changes")
+        _ = picker.handle(.key(.escape))
+        #expect(try library.savedSelection() == [3, 1], "cancel puts back what was saved before")
+    }
+
     @Test("Two pickers on one library: a confirmed selection stays on disk, whatever the other does")
     func twoPickersNeverUndoEachOthersConfirmedChoice() throws {
         let library = try makeLibrary()

@@ -8,7 +8,9 @@ import Testing
 import TUICore
 
 /// The run loop over a backend of its own: input and resizes on pipes, nothing of ncurses.
+/// One at a time: a running loop's host is the process's `TerminalHost.active`.
 @MainActor
+@Suite(.serialized)
 struct TerminalRunLoopTests {
     /// A backend whose input is the characters written to one pipe and whose resizes are
     /// signalled on another.

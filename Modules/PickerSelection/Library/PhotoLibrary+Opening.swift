@@ -157,7 +157,7 @@ extension PhotoLibrary {
     private static func replaceEmptyFile(at path: String, with built: String) throws(PhotoLibraryError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
+        defer { closeDescriptor(fd) }
         guard flock(fd, LOCK_EX) == 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
         var held = stat(), current = stat()
         guard fstat(fd, &held) == 0, stat(path, &current) == 0 else { return }
@@ -165,4 +165,9 @@ extension PhotoLibrary {
         guard held.st_ino == current.st_ino, held.st_dev == current.st_dev, current.st_size == 0 else { return }
         guard rename(built, path) == 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
     }
+}
+
+/// `close(2)`, under a name `PhotoLibrary.close()` does not shadow.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
 }

@@ -354,6 +354,13 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
+    /// Closes the library now: the file alone holds it afterwards (the `-wal` and `-shm`
+    /// files beside it go, unless another program still has it open). Reading or writing
+    /// after it fails. Safe to call more than once; releasing the library closes it too.
+    public func close() {
+        database.close()
+    }
+
     /// Checks the file (`PRAGMA integrity_check`).
     public func integrityCheck() throws(PhotoLibraryError) -> String {
         try wrap { try database.integrityCheck() }

@@ -172,8 +172,15 @@ public struct PickerState: Equatable, Sendable {
     private var pendingPage: Int??
 
     /// An empty picker; at most `limit` images can be chosen.
-    public init(limit: Int? = nil) {
+    /// Whether the saved selection comes back when it is read (else the picker starts
+    /// empty, and Cancel still leaves the saved one as it was).
+    public let restoresSavedSelection: Bool
+
+    /// A picker choosing at most `limit` images, starting with the saved selection unless
+    /// `restoresSavedSelection` is false.
+    public init(limit: Int? = nil, restoresSavedSelection: Bool = true) {
         selection = OrderedSelection([], limit: limit)
+        self.restoresSavedSelection = restoresSavedSelection
     }
 
     /// The album shown.
@@ -206,9 +213,9 @@ public struct PickerState: Equatable, Sendable {
         var effects: [Effect] = []
         switch event {
         case .savedSelectionLoaded(let ids):
-            selection = OrderedSelection(ids, limit: selection.limit)
+            if restoresSavedSelection { selection = OrderedSelection(ids, limit: selection.limit) }
             if openedWith == nil {
-                openedWith = selection.items
+                openedWith = restoresSavedSelection ? selection.items : ids
                 onDisk = ids
             }
             succeeded(.savedSelection)

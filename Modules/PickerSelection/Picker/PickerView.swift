@@ -62,13 +62,14 @@ public final class PickerView: View {
     private var frameWork: ScheduledWork?
     private var deferredWork: ScheduledWork?
 
-    /// Opens the picker on `store`, restoring its saved selection; at most `limit` images
-    /// can be chosen.
-    public init(store: any PhotoStore, scheduler: any Scheduler = LiveScheduler(), limit: Int? = nil, onFinish: (@MainActor ([Asset]?) -> Void)? = nil) {
+    /// Opens the picker on `store`, restoring its saved selection (or, with `startsEmpty`,
+    /// with none chosen: Cancel then leaves the saved selection as it was); at most `limit`
+    /// images can be chosen.
+    public init(store: any PhotoStore, scheduler: any Scheduler = LiveScheduler(), limit: Int? = nil, startsEmpty: Bool = false, onFinish: (@MainActor ([Asset]?) -> Void)? = nil) {
         self.store = store
         self.scheduler = scheduler
         self.onFinish = onFinish
-        state = PickerState(limit: limit)
+        state = PickerState(limit: limit, restoresSavedSelection: !startsEmpty)
         read(.savedSelection, "read the saved selection", { () throws(PhotoLibraryError) in try store.savedSelection() }, then: PickerState.Event.savedSelectionLoaded)
         read(.albums, "read the albums", { () throws(PhotoLibraryError) in try store.albums() }, then: PickerState.Event.albumsLoaded)
         let saved = state.selection.items

@@ -36,8 +36,9 @@ public final class TerminalHost {
     /// Called with each event from the backend that the root view did not use
     /// (`TerminalApp` quits on an unused Ctrl-C and suspends on an unused Ctrl-Z).
     public var onUnhandled: (@MainActor (InputEvent) -> Void)?
-    /// The host a running ``TerminalRunLoop`` draws, if any: a component given no
-    /// `onNeedsDisplay` of its own asks it for its next frame (see ``requestDisplay(_:)``).
+    /// The host a running ``TerminalRunLoop`` draws, if any (the one started last: a process
+    /// runs one full-screen app): a component given no `onNeedsDisplay` of its own asks it
+    /// for its next frame (see ``requestDisplay(_:)``).
     public internal(set) static weak var active: TerminalHost?
     /// How many frames were rendered.
     public private(set) var renderCount = 0

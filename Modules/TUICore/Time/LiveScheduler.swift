@@ -21,7 +21,7 @@ public final class LiveScheduler: Scheduler {
     public var now: Duration { clock.now - start }
 
     @discardableResult
-    public func schedule(after delay: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    public func schedule(after delay: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let handle = ScheduledWork { timer.cancel() }
         timer.schedule(deadline: .now() + Self.dispatchInterval(delay), leeway: .milliseconds(1))
@@ -38,7 +38,7 @@ public final class LiveScheduler: Scheduler {
     }
 
     @discardableResult
-    public func scheduleRepeating(every interval: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    public func scheduleRepeating(every interval: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         let step = Self.dispatchInterval(max(interval, .milliseconds(1)))
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let handle = ScheduledWork { timer.cancel() }

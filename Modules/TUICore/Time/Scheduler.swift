@@ -15,12 +15,12 @@ public protocol Scheduler: AnyObject {
     /// where it was scheduled (``VirtualScheduler`` names it in ``VirtualScheduler/pendingWork``).
     /// Call `schedule(after:_:)`, which fills `origin` in.
     @discardableResult
-    func schedule(after delay: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
+    func schedule(after delay: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
 
     /// Runs `work` every `interval` (at least 1 ms) until cancelled; the first run is one
     /// interval from now. Call `scheduleRepeating(every:_:)`, which fills `origin` in.
     @discardableResult
-    func scheduleRepeating(every interval: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
+    func scheduleRepeating(every interval: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
 
     /// Starts `operation` as a task on the main actor. Components start their async work
     /// here, so that a ``VirtualScheduler`` knows it and ``VirtualScheduler/settle()`` runs it
@@ -29,8 +29,9 @@ public protocol Scheduler: AnyObject {
     func startTask<T: Sendable>(_ operation: @escaping @MainActor () async throws -> T) -> Task<T, any Error>
 }
 
-/// Where in the source something was asked for: a file and a line.
-public struct SourceLocation: Sendable, CustomStringConvertible {
+/// Where in the source scheduled work was asked for: a file and a line (named so that it
+/// never clashes with Swift Testing's `SourceLocation` in a test that imports both).
+public struct WorkOrigin: Sendable, CustomStringConvertible {
     /// The file, as `#fileID` gives it (`Module/File.swift`).
     public let file: StaticString
     /// The line.
@@ -59,13 +60,13 @@ extension Scheduler {
     /// Runs `work` once, `delay` from now (a negative delay counts as zero).
     @discardableResult
     public func schedule(after delay: Duration, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        schedule(after: delay, from: SourceLocation(file: file, line: line), work)
+        schedule(after: delay, from: WorkOrigin(file: file, line: line), work)
     }
 
     /// Runs `work` every `interval` (at least 1 ms) until cancelled; the first run is one interval from now.
     @discardableResult
     public func scheduleRepeating(every interval: Duration, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        scheduleRepeating(every: interval, from: SourceLocation(file: file, line: line), work)
+        scheduleRepeating(every: interval, from: WorkOrigin(file: file, line: line), work)
     }
 
     @discardableResult
@@ -128,7 +129,7 @@ extension Scheduler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 sleeper.continuation = continuation
                 sleeper.tracked = tracked
-                sleeper.timer = schedule(after: duration, from: SourceLocation(file: file, line: line)) { sleeper.wake(throwing: nil) }
+                sleeper.timer = schedule(after: duration, from: WorkOrigin(file: file, line: line)) { sleeper.wake(throwing: nil) }
                 tracked?.setWaiting(true)
             }
         } onCancel: {

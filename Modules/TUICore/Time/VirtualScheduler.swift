@@ -17,7 +17,7 @@ public final class VirtualScheduler: Scheduler {
         let id: Int
         var deadline: Duration
         let interval: Duration?
-        let origin: SourceLocation
+        let origin: WorkOrigin
         let work: @MainActor () -> Void
         let handle: ScheduledWork
 
@@ -76,12 +76,12 @@ public final class VirtualScheduler: Scheduler {
     }
 
     @discardableResult
-    public func schedule(after delay: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    public func schedule(after delay: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         enqueue(deadline: now + max(delay, .zero), interval: nil, origin: origin, work: work, handle: ScheduledWork())
     }
 
     @discardableResult
-    public func scheduleRepeating(every interval: Duration, from origin: SourceLocation, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    public func scheduleRepeating(every interval: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         let step = max(interval, .milliseconds(1))
         return enqueue(deadline: now + step, interval: step, origin: origin, work: work, handle: ScheduledWork())
     }
@@ -93,7 +93,7 @@ public final class VirtualScheduler: Scheduler {
         /// Its period, for repeating work.
         public let interval: Duration?
         /// Where it was scheduled.
-        public let origin: SourceLocation
+        public let origin: WorkOrigin
 
         public var description: String {
             "\(origin) (" + (interval.map { "every \($0.milliseconds) ms" } ?? "at \(deadline.milliseconds) ms") + ")"
@@ -107,7 +107,7 @@ public final class VirtualScheduler: Scheduler {
             .map { PendingWork(deadline: $0.deadline, interval: $0.interval, origin: $0.origin) }
     }
 
-    private func enqueue(deadline: Duration, interval: Duration?, origin: SourceLocation, work: @escaping @MainActor () -> Void, handle: ScheduledWork) -> ScheduledWork {
+    private func enqueue(deadline: Duration, interval: Duration?, origin: WorkOrigin, work: @escaping @MainActor () -> Void, handle: ScheduledWork) -> ScheduledWork {
         push(Entry(id: nextID, deadline: deadline, interval: interval, origin: origin, work: work, handle: handle))
         nextID += 1
         return handle
