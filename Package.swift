@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import Foundation
 import PackageDescription
 
@@ -36,18 +36,20 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
 
         // Infrastructure shared by the component modules.
-        .target(name: "TUICore", path: "Modules/TUICore"),
+        // The kit's own utilities (one lock wrapper), used by the modules; not a product.
+        .target(name: "KitSupport", path: "Modules/KitSupport"),
+        .target(name: "TUICore", dependencies: ["KitSupport"], path: "Modules/TUICore"),
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "TUICore"], path: "Modules/ImageFiles"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
-        .target(name: "GifDecoding", dependencies: ["CGiflib", "TUICore"], path: "Modules/GifDecoding"),
+        .target(name: "GifDecoding", dependencies: ["CGiflib", "TUICore", "KitSupport"], path: "Modules/GifDecoding"),
         .target(name: "Indicator", dependencies: ["TUICore"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["TUICore"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["TUICore", "Indicator"], path: "Modules/Loading"),
-        .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore"], path: "Modules/PickerSelection"),
+        .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
@@ -62,7 +64,7 @@ let package = Package(
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
-        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "ShowcaseKit"], path: "Tools/bench"),
+        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "ShowcaseKit", "KitSupport"], path: "Tools/bench"),
 
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore"], path: "Tests/TestSupport"),

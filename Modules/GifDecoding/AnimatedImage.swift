@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 import TUICore
 
 /// An animated (or still) GIF: its screen size, frames, timing and loop count, and its
@@ -18,7 +19,7 @@ import TUICore
 /// It is a `FrameAnimation` (TUICore's seam), so any player or indicator plays it. It is
 /// `Sendable`: decode in a detached task and hand the image back; frames are produced
 /// under a lock, one caller at a time.
-public final class AnimatedImage: @unchecked Sendable {  // the frame store is only touched under `lock`
+public final class AnimatedImage: Sendable {
     /// How many times the animation plays: forever, or a count.
     public typealias Plays = AnimationPlays
 
@@ -44,8 +45,7 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
     public let decodingMemoryBytes: Int
 
     private let indexWarnings: [String]
-    private let store: FrameStore
-    private let lock = NSLock()
+    private let store: Locked<FrameStore>
 
     /// The number of frames.
     public var frameCount: Int { frames.count }
@@ -59,7 +59,7 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
     /// Problems found in the file so far (damage, unknown records, bad pixel data); frames
     /// decoded later may add more. ``decodeAllFrames()`` finds them all.
     public var warnings: [String] {
-        let decoded = lock.withLock { store.decodeWarnings }
+        let decoded = store.withLock { $0.decodeWarnings }
         return indexWarnings + decoded.keys.sorted().compactMap { decoded[$0] }
     }
 
@@ -101,20 +101,18 @@ public final class AnimatedImage: @unchecked Sendable {  // the frame store is o
         decodingMemoryBytes = memory
         omittedCommentCount = index.omittedComments
         indexWarnings = index.reportedWarnings
-        store = FrameStore(index: index, source: source, limits: limits)
+        store = Locked(FrameStore(index: index, source: source, limits: limits))
     }
 
     /// The screen after frame `index` is drawn, `width × height` straight-alpha RGBA.
     /// An index outside the frames is clamped to the first or last frame.
     public func image(at index: Int) -> RGBAImage {
-        lock.lock()
-        defer { lock.unlock() }
-        return store.frame(min(max(0, index), frames.count - 1))
+        store.withLock { $0.frame(min(max(0, index), frames.count - 1)) }
     }
 
     /// Decodes every frame once, so that ``warnings`` lists every problem of the file.
     public func decodeAllFrames() {
-        lock.withLock {
+        store.withLock { store in
             for i in frames.indices { _ = store.frame(i) }
         }
     }

@@ -194,7 +194,7 @@ struct ImageFileTests {
         #expect(throws: ImageFileError.notAnImageFile(path: link, reason: "is not a regular file (a pipe, a device or a socket)")) { try ImageFile.read(link) }
         try FileManager.default.createDirectory(atPath: folder + "/folder.png", withIntermediateDirectories: false)
         #expect(throws: ImageFileError.notAnImageFile(path: folder + "/folder.png", reason: "is a folder")) { try ImageFile.read(folder + "/folder.png") }
-        FileManager.default.createFile(atPath: folder + "/empty.jpg", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder + "/empty.jpg", contents: Data())
         #expect(throws: ImageFileError.notAnImageFile(path: folder + "/empty.jpg", reason: "is empty")) { try ImageFile.read(folder + "/empty.jpg") }
     }
 

@@ -233,7 +233,7 @@ struct ShowcaseEndToEndTests {
         #expect(mkfifo(photos.appendingPathComponent("pipe.png").path, 0o600) == 0)
         #expect(mkfifo(photos.appendingPathComponent("pipe.gif").path, 0o600) == 0)
         try FileManager.default.createSymbolicLink(atPath: photos.appendingPathComponent("input.jpg").path, withDestinationPath: "/dev/stdin")
-        FileManager.default.createFile(atPath: photos.appendingPathComponent("empty.png").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: photos.appendingPathComponent("empty.png").path, contents: Data())
         let library = folder.appendingPathComponent("lib.sqlite").path
         let imported = try run(["--library", library, "library", "import", photos.path])
         #expect(imported.status == 65)
@@ -261,7 +261,7 @@ struct ShowcaseEndToEndTests {
         let headerEnd = 8 + 25  // signature, IHDR
         let textLength = 160 << 20
         let path = folder.appendingPathComponent("text.png").path
-        FileManager.default.createFile(atPath: path, contents: Data(png[..<headerEnd]) + Data([UInt8(textLength >> 24), UInt8(textLength >> 16 & 0xFF), 0, 0]) + Data("tEXtComment".utf8) + Data([0]))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(png[..<headerEnd]) + Data([UInt8(textLength >> 24), UInt8(textLength >> 16 & 0xFF), 0, 0]) + Data("tEXtComment".utf8) + Data([0]))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seek(toOffset: UInt64(headerEnd + 8 + textLength))
         try handle.write(contentsOf: Data([0, 0, 0, 0]) + Data(png[headerEnd...]))

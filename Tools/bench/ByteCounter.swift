@@ -1,17 +1,20 @@
 import Foundation
+import KitSupport
 import NcursesTerminal
 
 /// Drains a pseudo-terminal's primary side on a background thread (so the program
 /// writing to it never blocks on a full buffer) and counts the bytes.
-final class ByteCounter: @unchecked Sendable {
-    // @unchecked: `total` and `busy` are only touched under `lock`.
-    private let lock = NSLock()
-    private var total = 0
-    private var busy = false
-    private var stopped = false
-    private var captured: [UInt8]?
+final class ByteCounter: Sendable {
+    /// What the drain thread and the bench share.
+    private struct Counts {
+        var total = 0
+        var busy = false
+        var stopped = false
+        var captured: [UInt8]?
+    }
+    private let counts = Locked(Counts())
     private let fd: Int32
-    private let pty: PseudoTerminal
+    private nonisolated(unsafe) let pty: PseudoTerminal  // its descriptors only: read here, drained by tcdrain
 
     init(pty: PseudoTerminal) {
         self.pty = pty
@@ -25,19 +28,20 @@ final class ByteCounter: @unchecked Sendable {
         while true {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, 500)
-            lock.lock()
-            if stopped { lock.unlock(); return }
-            busy = true
-            lock.unlock()
+            let stopped = counts.withLock { counts in
+                if !counts.stopped { counts.busy = true }
+                return counts.stopped
+            }
+            if stopped { return }
             var n = 0
             if ready > 0 { n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
-            lock.lock()
-            if n > 0 {
-                total += n
-                captured?.append(contentsOf: buffer[0..<n])
+            counts.withLock { counts in
+                if n > 0 {
+                    counts.total += n
+                    counts.captured?.append(contentsOf: buffer[0..<n])
+                }
+                counts.busy = false
             }
-            busy = false
-            lock.unlock()
         }
     }
 
@@ -48,10 +52,8 @@ final class ByteCounter: @unchecked Sendable {
         tcdrain(pty.secondary)
         var last = -1, quietChecks = 0
         while true {
-            lock.lock()
-            let idle = !busy && pty.pendingByteCount == 0
-            let value = total
-            lock.unlock()
+            let pending = pty.pendingByteCount
+            let (idle, value) = counts.withLock { (!$0.busy && pending == 0, $0.total) }
             if idle && value == last {
                 quietChecks += 1
                 if quietChecks >= 4 { return value }
@@ -66,22 +68,19 @@ final class ByteCounter: @unchecked Sendable {
     /// Starts keeping a copy of the bytes read from now on.
     func startCapture() {
         _ = settledTotal()
-        lock.lock()
-        captured = []
-        lock.unlock()
+        counts.withLock { $0.captured = [] }
     }
 
     /// The bytes read since `startCapture()`.
     func endCapture() -> [UInt8] {
         _ = settledTotal()
-        lock.lock()
-        defer { captured = nil; lock.unlock() }
-        return captured ?? []
+        return counts.withLock { counts in
+            defer { counts.captured = nil }
+            return counts.captured ?? []
+        }
     }
 
     func stop() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
+        counts.withLock { $0.stopped = true }
     }
 }

@@ -88,7 +88,7 @@ struct Manifest {
                 kind = switch target.kind {
                 case "system": "system library"
                 case "executable": "executable"
-                default: target.path.hasPrefix("Modules/") ? "C shim" : "support"
+                default: target.path.hasPrefix("Modules/") && target.name.hasPrefix("C") ? "C shim" : "support"
                 }
             }
             let uses = target.dependencies.isEmpty ? "—" : target.dependencies.joined(separator: ", ")

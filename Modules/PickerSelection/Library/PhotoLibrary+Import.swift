@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 import SQLiteStore
 import TUICore
 
@@ -204,11 +205,10 @@ extension PhotoLibrary {
     }
 
     /// Set once, read from the reading threads.
-    private final class StopFlag: @unchecked Sendable {  // `value` only under `lock`
-        private var value = false
-        private let lock = NSLock()
-        func set() { lock.withLock { value = true } }
-        var isSet: Bool { lock.withLock { value } }
+    private struct StopFlag: Sendable {
+        private let value = Locked(false)
+        func set() { value.withLock { $0 = true } }
+        var isSet: Bool { value.withLock { $0 } }
     }
 
     /// A chunk being read in the background.
@@ -235,12 +235,11 @@ extension PhotoLibrary {
     }
 
     /// Results written by several threads, one slot each.
-    private final class PreparedPictures: @unchecked Sendable {  // each slot under `lock`
-        private var slots: [Result<PreparedPicture, any Error>?]
-        private let lock = NSLock()
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ value: Result<PreparedPicture, any Error>) { lock.withLock { slots[i] = value } }
-        func get(_ i: Int) -> Result<PreparedPicture, any Error>? { lock.withLock { slots[i] } }
+    private struct PreparedPictures: Sendable {
+        private let slots: Locked<[Result<PreparedPicture, any Error>?]>
+        init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
+        func set(_ i: Int, _ value: Result<PreparedPicture, any Error>) { slots.withLock { $0[i] = value } }
+        func get(_ i: Int) -> Result<PreparedPicture, any Error>? { slots.withLock { $0[i] } }
     }
 
     /// Folders the walk could not read, with the reason.

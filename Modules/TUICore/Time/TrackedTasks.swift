@@ -1,10 +1,11 @@
 import Foundation
+import KitSupport
 
 /// The tasks one ``VirtualScheduler`` started (``Scheduler/startTask(_:)``) and whether each
 /// waits on a clock (in ``Scheduler/sleep(for:file:line:)``). ``VirtualScheduler/settle()``
 /// lets the main actor run until every one has ended or waits: the async work a component
 /// started has then gone as far as it can without the clock moving.
-final class TrackedTasks: @unchecked Sendable {  // `states` is only touched under `lock`
+final class TrackedTasks: Sendable {
     /// What a tracked task is doing.
     enum State { case running, waitingOnClock, waitingOnTask }
 
@@ -33,35 +34,34 @@ final class TrackedTasks: @unchecked Sendable {  // `states` is only touched und
     /// The tracked task running now, if any.
     @TaskLocal static var current: Membership?
 
-    private let lock = NSLock()
-    private var states: [Int: State] = [:]
-    private var nextID = 1
+    /// Each task's state by its number, and the next number to give.
+    private let registry = Locked((states: [Int: State](), nextID: 1))
 
     /// Registers a new task, running; `parent` is the tracked task that started it, if any
     /// (of this registry).
     func add(parent: Membership?) -> Membership {
-        lock.withLock {
-            defer { nextID += 1 }
-            states[nextID] = .running
-            return Membership(registry: self, id: nextID, parent: parent?.registry === self ? parent?.id : nil)
+        registry.withLock { registry in
+            defer { registry.nextID += 1 }
+            registry.states[registry.nextID] = .running
+            return Membership(registry: self, id: registry.nextID, parent: parent?.registry === self ? parent?.id : nil)
         }
     }
 
     /// The task ended: a parent waiting on a task may run again.
     func remove(_ member: Membership) {
-        lock.withLock {
-            states.removeValue(forKey: member.id)
-            if let parent = member.parent, states[parent] == .waitingOnTask { states[parent] = .running }
+        registry.withLock { registry in
+            registry.states.removeValue(forKey: member.id)
+            if let parent = member.parent, registry.states[parent] == .waitingOnTask { registry.states[parent] = .running }
         }
     }
 
     func set(_ id: Int, _ state: State) {
-        lock.withLock { if states[id] != nil { states[id] = state } }
+        registry.withLock { if $0.states[id] != nil { $0.states[id] = state } }
     }
 
     /// Whether every task waits, on a clock or on another of these tasks (true when there are none).
-    var allWaiting: Bool { lock.withLock { states.values.allSatisfy { $0 != .running } } }
+    var allWaiting: Bool { registry.withLock { $0.states.values.allSatisfy { $0 != .running } } }
 
     /// How many tasks have not ended.
-    var count: Int { lock.withLock { states.count } }
+    var count: Int { registry.withLock { $0.states.count } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 
 /// A scheduler on a virtual clock for tests and the headless runner: time moves only
 /// when ``advance(by:)`` is called, which runs all due work synchronously in deadline
@@ -43,23 +44,22 @@ public final class VirtualScheduler: Scheduler {
 
     /// The schedulers made while it is in force (task-local), so that a test can check,
     /// once it ends, that none was left with work it did not expect.
-    public final class Ledger: @unchecked Sendable {  // `schedulers` is only touched under `lock`
-        private let lock = NSLock()
-        private var schedulers: [VirtualScheduler] = []
+    public final class Ledger: Sendable {
+        private let schedulers = Locked<[VirtualScheduler]>([])
 
         /// An empty ledger.
         public init() {}
 
-        func note(_ scheduler: VirtualScheduler) { lock.withLock { schedulers.append(scheduler) } }
+        func note(_ scheduler: VirtualScheduler) { schedulers.withLock { $0.append(scheduler) } }
 
         /// The work still scheduled on every scheduler noted.
         @MainActor public var pendingWork: [PendingWork] {
-            lock.withLock { schedulers }.flatMap(\.pendingWork)
+            schedulers.withLock { $0 }.flatMap(\.pendingWork)
         }
 
         /// How many times settling gave up on the schedulers noted (see ``VirtualScheduler/settle()``).
         @MainActor public var unsettledCount: Int {
-            lock.withLock { schedulers }.reduce(0) { $0 + $1.unsettledCount }
+            schedulers.withLock { $0 }.reduce(0) { $0 + $1.unsettledCount }
         }
     }
 
