@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RefreshControl", targets: ["RefreshControl"]),
         .library(name: "Loading", targets: ["Loading"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "PhotoReaders", targets: ["PhotoReaders"]),
         .library(name: "PickerSelection", targets: ["PickerSelection"]),
         .executable(name: "showcase", targets: ["showcase"]),
         .executable(name: "bench", targets: ["bench"]),
@@ -50,12 +51,13 @@ let package = Package(
         .target(name: "RefreshControl", dependencies: ["TUICore"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["TUICore", "Indicator"], path: "Modules/Loading"),
         .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
+        .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Modules/PhotoReaders"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP", "PickerSelection"], path: "Apps/ShowcaseKit"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP", "PickerSelection", "PhotoReaders"], path: "Apps/ShowcaseKit"),
         .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "TUICore", "PickerSelection"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
@@ -64,7 +66,7 @@ let package = Package(
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
-        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "ShowcaseKit", "KitSupport"], path: "Tools/bench"),
+        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders", "KitSupport"], path: "Tools/bench"),
 
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore"], path: "Tests/TestSupport"),
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"], path: "Tests/RefreshControlTests"),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
+        .testTarget(name: "PhotoReadersTests", dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Tests/PhotoReadersTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TestSupport"], path: "Tests/ShowcaseKitTests"),

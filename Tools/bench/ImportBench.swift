@@ -3,7 +3,7 @@ import GifDecoding
 import GifSamples
 import ImageFiles
 import PickerSelection
-import ShowcaseKit
+import PhotoReaders
 import TUICore
 
 /// Importing 1 000 generated pictures (GIF, PNG and JPEG in turn, 320×240) into a new photo

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoReaders
 import PickerSelection
 import TUICore
 
@@ -44,7 +45,7 @@ public struct ViewCommand: Equatable, Sendable {
             picture = try reader.readForThumbnail(path, max(box.width * columns, box.height * rows)).image
         } catch {
             errors("error: \(name): \(error)")
-            return (error as? ImageReadFailure)?.isUnreadable == true ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
+            return (error as? PhotoReadFailure)?.kind == .unreadable ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
         }
         let rasterizer = SymbolRasterizer(symbols: symbols.resolved(environment: environment))
         output(rasterizer.rasterize(picture, fitting: box).ansiText(colorDepth: colorDepth))

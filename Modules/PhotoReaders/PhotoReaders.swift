@@ -1,0 +1,100 @@
+import GifDecoding
+import ImageFiles
+import PickerSelection
+import TUICore
+
+extension ImageReader {
+    /// GIF, PNG and JPEG files, for ``PhotoLibrary/importFolder(_:album:reader:progress:)``
+    /// and for any picture an app shows: GIFs (their first frame) with GifDecoding, PNG and
+    /// JPEG with ImageFiles (the system's libpng and libjpeg-turbo). Each file may take
+    /// `maxMemoryBytes` to decode and be `maxPixels` large at most, checked before anything
+    /// is allocated; only regular files are read. A JPEG cut short is a failure (it would
+    /// show grey where its data ends); for thumbnails a JPEG is decoded scaled down by its
+    /// DCT (1/2 to 1/8). A failure is a ``PhotoReadFailure``.
+    public static func photos(maxMemoryBytes: Int = ImageFile.defaultMaxMemoryBytes, maxPixels: Int = ImageFile.defaultMaxPixels) -> ImageReader {
+        let limits = PhotoLimits(maxMemoryBytes: maxMemoryBytes, maxPixels: maxPixels)
+        return ImageReader(fileExtensions: ["gif", "png", "jpg", "jpeg"], read: { path in
+            try readPhoto(path, limits: limits, side: 0).image
+        }, readForThumbnail: { path, side in
+            try readPhoto(path, limits: limits, side: side)
+        })
+    }
+
+    private struct PhotoLimits: Sendable {
+        let maxMemoryBytes: Int
+        let maxPixels: Int
+
+        var gif: DecodingLimits {
+            var limits = DecodingLimits.default
+            limits.maxMemoryBytes = maxMemoryBytes
+            limits.maxCanvasPixels = maxPixels
+            return limits
+        }
+    }
+
+    private static func readPhoto(_ path: String, limits: PhotoLimits, side: Int) throws(PhotoReadFailure) -> Picture {
+        guard ImageFile.Format(path: path) != nil else {
+            let image = try readGif(path, limits: limits)
+            return Picture(image: image, fullSize: Size(width: image.width, height: image.height))
+        }
+        let decoded: ImageFile.Decoded
+        do throws(ImageFileError) {
+            decoded = try ImageFile.read(path, maxPixels: limits.maxPixels, maxMemoryBytes: limits.maxMemoryBytes, minimumSide: side)
+        } catch {
+            switch error {
+            case .overMemoryBudget(_, let needed, let budget):
+                throw PhotoReadFailure(kind: .overMemoryBudget(neededBytes: needed, budgetBytes: budget), message: error.description)
+            case .unreadable, .notAnImageFile:
+                throw PhotoReadFailure(kind: .unreadable, message: error.description)
+            default:
+                throw PhotoReadFailure(kind: .undecodable, message: error.description)
+            }
+        }
+        if let warning = decoded.warning {
+            throw PhotoReadFailure(kind: .undecodable, message: "the file is damaged: \(warning); get a good copy of it")
+        }
+        return Picture(image: decoded.image, fullSize: decoded.fullSize)
+    }
+
+    private static func readGif(_ path: String, limits: PhotoLimits) throws(PhotoReadFailure) -> RGBAImage {
+        do throws(GifDecodingError) {
+            return try AnimatedImage(contentsOfFile: path, limits: limits.gif).image(at: 0)
+        } catch {
+            switch error {
+            case .unreadableFile: throw PhotoReadFailure(kind: .unreadable, message: error.description)
+            case .overMemoryBudget(let needed, let budget):
+                throw PhotoReadFailure(kind: .overMemoryBudget(neededBytes: needed, budgetBytes: budget),
+                                       message: "decoding its frames needs \(mebibytes(needed)) MiB, more than the \(mebibytes(budget)) MiB allowed")
+            default: throw PhotoReadFailure(kind: .undecodable, message: error.description)
+            }
+        }
+    }
+
+    private static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+}
+
+/// Why ``ImageReader/photos(maxMemoryBytes:maxPixels:)`` could not read a file: what kind of
+/// failure, and a message for the user that says what to do.
+public struct PhotoReadFailure: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The file could not be opened: missing, unreadable, not a regular file.
+        case unreadable
+        /// Not a picture of its format, damaged, or of a kind not read.
+        case undecodable
+        /// Decoding it would take more memory than allowed; nothing was allocated for it.
+        case overMemoryBudget(neededBytes: Int, budgetBytes: Int)
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The message, as the decoder's error says it.
+    public let message: String
+
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
