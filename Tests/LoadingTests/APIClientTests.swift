@@ -133,6 +133,45 @@ struct APIClientTests {
         #expect(server.openConnections == 0)
     }
 
+    /// An ``HTTPClient`` that records the request it is given and answers with `answer`.
+    final class RecordingHTTPClient: HTTPClient, @unchecked Sendable {  // `seen` is written once, before the test reads it
+        var seen: URLRequest?
+        let answer: Data
+        init(answer: String) { self.answer = Data(answer.utf8) }
+        nonisolated(nonsending) func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            seen = request
+            guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 201, httpVersion: "HTTP/1.1", headerFields: nil) else { throw URLError(.badURL) }
+            return (answer, response)
+        }
+    }
+
+    @Test func aRequestTakesAMethodHeadersABodyAndADecoderOfTheAppsOwn() async throws {
+        struct Made: Decodable, Equatable, Sendable { let itemId: Int }
+        let http = RecordingHTTPClient(answer: #"{"item_id": 7}"#)
+        let client = APIClient(baseURL: server.url(path: "/"), http: http, loading: center)
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let made: Made = try await client.request("/items", method: "POST", headers: ["Content-Type": "application/json", "X-Trace": "1"],
+                                                  body: Data(#"{"name":"tea"}"#.utf8), decoder: decoder, showsIndicator: false)
+        #expect(made == Made(itemId: 7), "decoded with the snake-case decoder given")
+        #expect(http.seen?.httpMethod == "POST")
+        #expect(http.seen?.value(forHTTPHeaderField: "X-Trace") == "1")
+        #expect(http.seen?.httpBody == Data(#"{"name":"tea"}"#.utf8))
+    }
+
+    @Test func aCancellableRequestIsCancelledByTheOverlay() async throws {
+        let gated = GatedHTTPClient()
+        let client = APIClient(baseURL: server.url(path: "/"), http: gated, loading: center)
+        let task = Task { @MainActor in try await client.request("/items", as: ItemList.self, cancellable: true) }
+        await gated.gate.untilWaiting(1)
+        #expect(center.activeCount == 1)
+        center.cancelCancellable()  // what Esc on the overlay does
+        await gated.gate.open()  // the answer comes, after the cancellation
+        let result = await task.result
+        #expect(center.activeCount == 0)
+        if case .failure(let error as APIError) = result { #expect(error == .cancelled) } else { Issue.record("expected cancellation, got \(result)") }
+    }
+
     // B3.7
     @Test("B3.7: the same request without the indicator")
     func requestWithoutIndicator() async throws {

@@ -13,6 +13,8 @@ import FoundationNetworking
 /// let api = APIClient(baseURL: server.baseURL)   // any base URL; here a LoopbackServer
 /// let list: ItemList = try await api.request("/items?delay=1")
 /// let quiet: ItemList = try await api.request("/items", showsIndicator: false)
+/// let made: Item = try await api.request("/items", method: "POST", headers: ["Content-Type": "application/json"],
+///                                        body: Data(#"{"name": "tea"}"#.utf8), cancellable: true)
 /// ```
 @MainActor
 public final class APIClient {
@@ -28,17 +30,27 @@ public final class APIClient {
         self.loading = loading
     }
 
-    /// GETs `path` and decodes the JSON answer into `T`, showing the loading indicator
-    /// while it runs unless `showsIndicator` is false.
-    public func request<T: Decodable & Sendable>(_ path: String, as type: T.Type = T.self, showsIndicator: Bool = true, label: String? = nil) async throws(APIError) -> T {
+    /// Sends `method` to `path` (with `headers` and `body`) and decodes the JSON answer into
+    /// `T` with `decoder`, showing the loading indicator while it runs unless
+    /// `showsIndicator` is false. With `cancellable`, Esc on the overlay cancels it
+    /// (``APIError/cancelled``), as cancelling the calling task does.
+    public func request<T: Decodable & Sendable>(
+        _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
+        decoder: JSONDecoder = JSONDecoder(), as type: T.Type = T.self, showsIndicator: Bool = true,
+        cancellable: Bool = false, label: String? = nil
+    ) async throws(APIError) -> T {
         guard let url = URL(string: path, relativeTo: baseURL) else { throw .invalidURL(path) }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let http = self.http
-        let operation: @MainActor () async throws -> T = {
-            try await Self.fetch(URLRequest(url: url), with: http, as: type)
+        let operation: @MainActor () async throws -> T = { [request] in
+            try await Self.fetch(request, with: http, decoder: decoder, as: type)
         }
         do {
             if showsIndicator {
-                return try await loading.track(label ?? "Loading \(path)", operation)
+                return try await loading.track(label ?? "Loading \(path)", cancellable: cancellable, operation)
             }
             return try await operation()
         } catch let error as APIError {
@@ -50,7 +62,7 @@ public final class APIClient {
         }
     }
 
-    private static func fetch<T: Decodable>(_ request: URLRequest, with http: any HTTPClient, as type: T.Type) async throws -> T {
+    private static func fetch<T: Decodable>(_ request: URLRequest, with http: any HTTPClient, decoder: JSONDecoder, as type: T.Type) async throws -> T {
         let data: Data, response: HTTPURLResponse
         do {
             (data, response) = try await http.data(for: request)
@@ -64,7 +76,7 @@ public final class APIClient {
             throw APIError.status(response.statusCode, excerpt: excerpt)
         }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try decoder.decode(T.self, from: data)
         } catch {
             throw APIError.decoding(String(describing: error).prefix(160).description)
         }
