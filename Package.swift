@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Indicator", targets: ["Indicator"]),
         .library(name: "RefreshControl", targets: ["RefreshControl"]),
         .library(name: "Loading", targets: ["Loading"]),
+        .library(name: "LoadingNetworking", targets: ["LoadingNetworking"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "PhotoReaders", targets: ["PhotoReaders"]),
         .library(name: "PickerSelection", targets: ["PickerSelection"]),
@@ -50,6 +51,9 @@ let package = Package(
         .target(name: "Indicator", dependencies: ["TUICore"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["TUICore"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["TUICore", "Indicator"], path: "Modules/Loading"),
+        // The API client on URLSession, apart: an app using only the overlay links no
+        // FoundationNetworking (nor libcurl and what it brings).
+        .target(name: "LoadingNetworking", dependencies: ["Loading", "TUICore"], path: "Modules/LoadingNetworking"),
         .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
         .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Modules/PhotoReaders"),
 
@@ -57,7 +61,7 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoopbackHTTP", "PickerSelection", "PhotoReaders"], path: "Apps/ShowcaseKit"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection", "PhotoReaders"], path: "Apps/ShowcaseKit"),
         .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "TUICore", "PickerSelection"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
@@ -74,7 +78,7 @@ let package = Package(
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal", "TestSupport"], path: "Tests/IndicatorTests"),
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"], path: "Tests/RefreshControlTests"),
-        .testTarget(name: "LoadingTests", dependencies: ["Loading", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
+        .testTarget(name: "LoadingTests", dependencies: ["Loading", "LoadingNetworking", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
         .testTarget(name: "PhotoReadersTests", dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Tests/PhotoReadersTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),

@@ -5,7 +5,8 @@ import FoundationNetworking
 import LoopbackHTTP
 import Testing
 import TUICore
-@testable import Loading
+import Loading
+@testable import LoadingNetworking
 
 struct Item: Decodable, Equatable, Sendable {
     let id: Int

@@ -3,6 +3,7 @@ import LoopbackHTTP
 import Testing
 import TUICore
 import Loading
+import LoadingNetworking
 
 /// The example of docs/Loading.md, compiled and run as written, over a real loopback server.
 @MainActor

@@ -9,7 +9,8 @@
 //    documentation's own lines. Then each example runs (standard input empty, 30 s at most)
 //    and must exit 0, unless the line before its fence is `<!-- not run: REASON -->` (it
 //    needs a terminal, say). An example whose modules do not reach CGiflib must not link
-//    libgif (checked with ldd where there is one).
+//    libgif, and one that reaches no networking links no libcurl (checked with ldd where
+//    there is one).
 // 2. The module table of docs/ARCHITECTURE.md (between `<!-- targets -->` and
 //    `<!-- end targets -->`) is Package.swift's targets and dependencies; `--update`
 //    writes it. Every arrow of its diagram (between `<!-- diagram -->` and
@@ -243,14 +244,17 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
         }
     }
     print("doc-check: ran \(ran) examples (\(examples.count - ran) marked not run)")
-    // An example that reaches no GIF decoder links no libgif.
+    // An example that reaches no GIF decoder links no libgif; one that reaches no
+    // networking (LoadingNetworking) links no libcurl.
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") {
         for (target, block) in examples {
             let reached = manifest.closure(of: block.imports.filter { manifest.libraries.contains($0) })
-            guard !reached.contains("CGiflib") else { continue }
             let libraries = try run("/usr/bin/ldd", [binaries + "/" + target]).output
-            if libraries.contains("libgif") {
+            if !reached.contains("CGiflib"), libraries.contains("libgif") {
                 problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libgif")
+            }
+            if !reached.contains("LoadingNetworking"), !block.imports.contains("FoundationNetworking"), libraries.contains("libcurl") {
+                problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libcurl")
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GifDecoding
 import Loading
+import LoadingNetworking
 import TUICore
 
 /// The "Requests" scene (document 003): requests to a JSON server with the activity

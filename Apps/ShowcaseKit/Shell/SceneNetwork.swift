@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Loading
+import LoadingNetworking
 import LoopbackHTTP
 import TUICore
 
