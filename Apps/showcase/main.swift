@@ -148,7 +148,6 @@ case .interactive(let scene, let libraryPath, let symbols):
     let formatter = DateFormatter()
     formatter.dateFormat = "HH:mm:ss"
     var network: SceneNetwork?
-    var library: PhotoLibrary?
     let (app, host) = ShowcaseApp.hosted(
         on: terminal, scheduler: LiveScheduler(), reducedMotion: reducedMotion,
         timeOfDay: { formatter.string(from: Date()) },
@@ -157,14 +156,7 @@ case .interactive(let scene, let libraryPath, let symbols):
             if network == nil { network = try? SceneNetwork.loopback() }
             return network
         },
-        library: {
-            // Opened on first use; an empty library gets the generated sample.
-            if let library { return .success(library) }
-            let path = libraryPath ?? PhotoLibrary.defaultPath(environment: environment)
-            let result = Result { () throws(PhotoLibraryError) in try PhotoLibrary.openFillingSample(path: path) }
-            library = try? result.get()
-            return result
-        }
+        library: ShowcaseApp.libraryOpener(path: libraryPath, environment: environment)  // on first use; an empty one gets the sample
     )
     if let scene { app.selectScene(id: scene) }
     app.onQuit = { TerminalApp.quit(status: 0) }

@@ -76,7 +76,9 @@ public final class RefreshControl: View {
     private var task: Task<Void, any Error>?
     private var dragStart: Int?
     private var keyPull = 0
-    private let player: FramePlayer
+    /// The player behind the animation (as ``ActivityIndicator``'s): its image settings, its
+    /// frame and state; the control tells it what the pull shows.
+    public let player: FramePlayer
     private var retractTimer: ScheduledWork?
 
     /// Creates a control on `list` whose indicator plays `animation` (a uniform one-second

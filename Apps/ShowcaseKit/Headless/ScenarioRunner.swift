@@ -53,13 +53,7 @@ public struct ScenarioRunner {
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: libraryPath + suffix) }
         }
-        var library: PhotoLibrary?
-        let openLibrary: @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> = {
-            if let library { return .success(library) }
-            let result = Result { () throws(PhotoLibraryError) in try PhotoLibrary.openFillingSample(path: libraryPath) }
-            library = try? result.get()
-            return result
-        }
+        let openLibrary = LibraryOpener { libraryPath }.opening
         var recorded: [String] = []
 
         func result(_ failure: String?) -> ScenarioResult {
