@@ -1,29 +1,32 @@
 import TUICore
 
-/// Pull-to-refresh for a ``ListView``, with any `FrameAnimation` as its indicator — an
-/// animated GIF as in document 000, or a glyph spinner.
+/// Pull-to-refresh for a ``ListView`` of any items, with any `FrameAnimation` as its
+/// indicator — an animated GIF as in document 000, or a glyph spinner.
 ///
 /// Pull the list down while it is at its top — drag with the mouse, or press ↑ at the top
 /// once per row and Enter to let go; `r` pulls all the way at once — past the threshold and
-/// let go: the async `action` runs once and its rows replace the list's (B0.5, B0.7). A
-/// thrown error shows as a row at the top. While pulling, the GIF's frame follows the pull;
+/// let go: the async `action` runs once and the items it returns replace the list's (B0.5,
+/// B0.7). A thrown error shows as a row at the top, above the items, until a refresh succeeds
+/// (``failure``). While pulling, the GIF's frame follows the pull;
 /// while refreshing it plays by itself (a uniform one-second cycle by default). Esc cancels
 /// a running refresh. ``beginRefreshing()`` starts a refresh from code, running the action
 /// as a pull would; ``endRefreshing()`` ends one early and is safe at any moment.
 ///
 /// ```swift
-/// let control = RefreshControl(list: list, animation: gif, scheduler: scheduler) {
-///     try await api.fetchRows()
+/// let control = RefreshControl(list: ListView(items: songs) { $0.title }, animation: gif) {
+///     try await api.fetchSongs()   // [Song]
 /// }
-/// control.onNeedsDisplay = { host.setNeedsDisplay() }
 /// ```
 @MainActor
-public final class RefreshControl: View {
-    /// Loads the new rows.
-    public typealias Action = @MainActor () async throws -> [String]
+public final class RefreshControl<Item>: View {
+    /// Loads the new items.
+    public typealias Action = @MainActor () async throws -> [Item]
 
     /// The list the control is attached to.
-    public let list: ListView
+    public let list: ListView<Item>
+    /// The last refresh's failure as its row (`⚠ Refresh failed: …`), shown above the items
+    /// until a refresh succeeds; nil when the last one did.
+    public private(set) var failure: String?
     /// The indicator's animation: a GIF (GifDecoding's `AnimatedImage`), a spinner style
     /// or any other `FrameAnimation`.
     public var animation: any FrameAnimation { player.animation }
@@ -60,7 +63,7 @@ public final class RefreshControl: View {
     /// Called when a refresh starts (for status lines).
     public var onRefreshStarted: (@MainActor () -> Void)?
     /// Called after a refresh's rows (or error) were applied.
-    public var onRefreshFinished: (@MainActor (Result<[String], any Error>) -> Void)?
+    public var onRefreshFinished: (@MainActor (Result<[Item], any Error>) -> Void)?
     /// Called when a running refresh was cancelled (Esc, or ``cancelRefreshing()``): its
     /// result is dropped and the rows stay as they were.
     public var onRefreshCancelled: (@MainActor () -> Void)?
@@ -75,6 +78,8 @@ public final class RefreshControl: View {
     private let action: Action
     private var task: Task<Void, any Error>?
     private var dragStart: Int?
+    /// Where the failure row and the list were last drawn.
+    private var bodyFrame = Rect.zero
     private var keyPull = 0
     /// The player behind the animation (as ``ActivityIndicator``'s): its image settings, its
     /// frame and state; the control tells it what the pull shows.
@@ -84,7 +89,7 @@ public final class RefreshControl: View {
     /// Creates a control on `list` whose indicator plays `animation` (a uniform one-second
     /// cycle while refreshing, B0.3).
     public init(
-        list: ListView, animation: any FrameAnimation, timing: FrameTiming = .uniformOneSecond,
+        list: ListView<Item>, animation: any FrameAnimation, timing: FrameTiming = .uniformOneSecond,
         state: RefreshState = RefreshState(), scheduler: any Scheduler = LiveScheduler(), action: @escaping Action
     ) {
         self.list = list
@@ -131,7 +136,7 @@ public final class RefreshControl: View {
                 onRefreshStarted?()
                 task?.cancel()
                 task = scheduler.startTask { @MainActor [weak self, action] in
-                    let result: Result<[String], any Error>
+                    let result: Result<[Item], any Error>
                     do { result = .success(try await action()) } catch { result = .failure(error) }
                     self?.finished(generation: generation, result: result)
                 }
@@ -158,14 +163,14 @@ public final class RefreshControl: View {
         requestDisplay(onNeedsDisplay)
     }
 
-    private func finished(generation: Int, result: Result<[String], any Error>) {
+    private func finished(generation: Int, result: Result<[Item], any Error>) {
         guard generation == state.generation, state.isRefreshing else { return }  // stale or cancelled
         switch result {
-        case .success(let rows):
-            list.rows = rows
+        case .success(let items):
+            list.items = items
+            failure = nil
         case .failure(let error):
-            let message = String(describing: error)
-            list.rows = ["⚠ Refresh failed: \(message)"] + list.rows.filter { !$0.hasPrefix("⚠ Refresh failed:") }
+            failure = "⚠ Refresh failed: \(String(describing: error))"
         }
         list.scroll(to: 0)
         lastUpdated = scheduler.now
@@ -177,8 +182,9 @@ public final class RefreshControl: View {
         switch event {
         case .mouse(let mouse):
             switch mouse.action {
-            case .press where list.isAtTop && list.frame.contains(mouse.position) && !busy:
+            case .press where list.isAtTop && bodyFrame.contains(mouse.position) && !busy:
                 dragStart = mouse.position.y
+                _ = list.handle(event)  // a click without a pull still selects
                 return .handled
             case .drag where dragStart != nil:
                 send(.pull(rows: mouse.position.y - (dragStart ?? 0)))
@@ -274,7 +280,14 @@ public final class RefreshControl: View {
             let text = caption.truncated(toWidth: captionRow.width)
             canvas.draw(text, at: Point(x: captionRow.x + (captionRow.width - text.displayWidth) / 2, y: captionRow.y), style: Style(attributes: .dim), clip: captionRow)
         }
-        list.render(in: body, on: &canvas)
+        bodyFrame = body
+        var items = body
+        if let failure, !body.isEmpty {
+            let (row, rest) = body.splitTop(1)
+            canvas.draw(failure.sanitizedForTerminal.truncated(toWidth: row.width), at: row.origin, style: list.rowStyle, clip: row)
+            items = rest
+        }
+        list.render(in: items, on: &canvas)
     }
 
     /// Tells the player what the phase shows: the frame the pull reached, the last frame

@@ -19,7 +19,7 @@ struct RefreshControlTests {
 
     func advance(_ duration: Duration) async { await clock.run(for: duration) }
 
-    func makeControl(seconds: Int = 3, calls: Counter, fail: Bool = false) throws -> RefreshControl {
+    func makeControl(seconds: Int = 3, calls: Counter, fail: Bool = false) throws -> RefreshControl<String> {
         let spinner = try AnimatedImage.spinner()
         let list = ListView(rows: ["old 1", "old 2"])
         let clock = self.clock
@@ -33,7 +33,7 @@ struct RefreshControlTests {
 
     final class Counter { var value = 0 }
 
-    func render(_ control: RefreshControl, _ size: Size = Size(width: 30, height: 12)) -> [String] {
+    func render(_ control: RefreshControl<String>, _ size: Size = Size(width: 30, height: 12)) -> [String] {
         var canvas = Canvas(size: size)
         control.render(in: canvas.bounds, on: &canvas)
         return canvas.lines
@@ -155,7 +155,8 @@ struct RefreshControlTests {
         control.beginRefreshing()
         await settle()
         await advance(.seconds(4))
-        #expect(control.list.rows == ["⚠ Refresh failed: the server said no", "old 1", "old 2"])
+        #expect(control.failure == "⚠ Refresh failed: the server said no")
+        #expect(control.list.rows == ["old 1", "old 2"], "the rows stay; the failure shows above them")
         #expect(control.state.phase == .idle)
     }
 

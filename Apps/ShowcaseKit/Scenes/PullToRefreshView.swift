@@ -10,7 +10,7 @@ final class PullToRefreshView: View {
     /// How long the scene's refresh action takes.
     static let actionDuration: Duration = .seconds(3)
 
-    let control: RefreshControl
+    let control: RefreshControl<String>
     private let context: SceneContext
     private var batch = 1
     private var lastCycles: Double?
