@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "LoadingNetworking", targets: ["LoadingNetworking"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "PhotoReaders", targets: ["PhotoReaders"]),
+        .library(name: "TUITesting", targets: ["TUITesting"]),
         .library(name: "PickerSelection", targets: ["PickerSelection"]),
         .executable(name: "showcase", targets: ["showcase"]),
         .executable(name: "bench", targets: ["bench"]),
@@ -41,6 +42,8 @@ let package = Package(
         // The kit's own utilities (one lock wrapper), used by the modules; not a product.
         .target(name: "KitSupport", path: "Modules/KitSupport"),
         .target(name: "TUICore", dependencies: ["KitSupport"], path: "Modules/TUICore"),
+        // The headless test harness for apps' own views (Swift Testing).
+        .target(name: "TUITesting", dependencies: ["TUICore"], path: "Modules/TUITesting"),
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "TUICore"], path: "Modules/ImageFiles"),
@@ -73,13 +76,14 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders", "KitSupport"], path: "Tools/bench"),
 
         // Support for the randomised tests (a seeded generator); not a product.
-        .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore", "TUITesting"], path: "Tests/TestSupport"),
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore", "TestSupport"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal", "TestSupport"], path: "Tests/IndicatorTests"),
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"], path: "Tests/RefreshControlTests"),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "LoadingNetworking", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
+        .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "TUICore"], path: "Tests/TUITestingTests"),
         .testTarget(name: "PhotoReadersTests", dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Tests/PhotoReadersTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),

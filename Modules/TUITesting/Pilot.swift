@@ -1,0 +1,96 @@
+import TUICore
+
+/// Drives a view headless, as a user would, on a virtual clock: keys, typing, pastes,
+/// clicks, drags, the wheel, resizes and time, then the screen as text (or with styles).
+/// Every action draws the view afterwards, so what the screen shows is always current.
+///
+/// ```swift
+/// let pilot = Pilot(MyView(), size: Size(width: 40, height: 10))
+/// pilot.press(.down, .enter)
+/// await pilot.advance(by: .seconds(1))
+/// print(pilot.lines[0])
+/// ```
+@MainActor
+public final class Pilot {
+    /// The virtual terminal the view is drawn on.
+    public let terminal: HeadlessTerminal
+    /// The clock the view's components should be given (time moves only with ``advance(by:)``).
+    public let clock: VirtualScheduler
+    /// The host that routes input to the view and draws it.
+    public let host: TerminalHost
+
+    /// A pilot for `root` on a terminal of `size`.
+    public init(_ root: any View, size: Size = Size(width: 80, height: 24), clock: VirtualScheduler = VirtualScheduler(), colorDepth: ColorDepth = .trueColor) {
+        terminal = HeadlessTerminal(size: size, colorDepth: colorDepth)
+        self.clock = clock
+        host = TerminalHost(backend: terminal, root: root)
+        draw()
+    }
+
+    /// Presses keys, one after another.
+    public func press(_ keys: Key...) {
+        for key in keys { send(.key(key)) }
+    }
+
+    /// Types `text`, a key a character (a newline is Enter).
+    public func type(_ text: String) {
+        for character in text { send(.key(character == "\n" ? .enter : .character(character))) }
+    }
+
+    /// Pastes `text` at once, as a terminal's bracketed paste delivers it.
+    public func paste(_ text: String) { send(.paste(text)) }
+
+    /// Clicks at `point`: a press and a release there.
+    public func click(at point: Point, button: MouseEvent.Button = .left) {
+        send(.mouse(MouseEvent(.press, button: button, at: point)))
+        send(.mouse(MouseEvent(.release, button: button, at: point)))
+    }
+
+    /// Drags from `start` to `end` with the left button, a row or column at a time.
+    public func drag(from start: Point, to end: Point) {
+        send(.mouse(MouseEvent(.press, button: .left, at: start)))
+        let steps = max(abs(end.x - start.x), abs(end.y - start.y))
+        for step in stride(from: 1, through: steps, by: 1) {
+            let point = Point(x: start.x + (end.x - start.x) * step / steps, y: start.y + (end.y - start.y) * step / steps)
+            send(.mouse(MouseEvent(.drag, button: .left, at: point)))
+        }
+        send(.mouse(MouseEvent(.release, button: .left, at: end)))
+    }
+
+    /// Turns the mouse wheel at `point`, `notches` times (negative: down).
+    public func wheel(_ notches: Int, at point: Point) {
+        for _ in 0..<abs(notches) { send(.mouse(MouseEvent(notches > 0 ? .wheelUp : .wheelDown, at: point))) }
+    }
+
+    /// Resizes the terminal, as a window resize does.
+    public func resize(to size: Size) {
+        terminal.resize(to: size)
+        host.pumpEvents()
+        draw()
+    }
+
+    /// Moves the virtual clock forward by `duration`, letting async work driven by it run
+    /// (``VirtualScheduler/run(for:)``), then draws.
+    public func advance(by duration: Duration) async {
+        await clock.run(for: duration)
+        draw()
+    }
+
+    /// The screen, a string a row.
+    public var lines: [String] { terminal.lines }
+    /// The screen as one text, rows joined by newlines.
+    public var text: String { terminal.text }
+    /// The screen with its styles written in (see ``HeadlessTerminal/styledLines``).
+    public var styledLines: [String] { terminal.styledLines }
+
+    /// Sends one event to the view and draws.
+    public func send(_ event: InputEvent) {
+        host.send(event)
+        draw()
+    }
+
+    private func draw() {
+        host.setNeedsDisplay()
+        host.renderIfNeeded()
+    }
+}
