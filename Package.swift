@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "PhotoReaders", targets: ["PhotoReaders"]),
         .library(name: "TUITesting", targets: ["TUITesting"]),
+        .library(name: "CommandIndicator", targets: ["CommandIndicator"]),
         .library(name: "PickerSelection", targets: ["PickerSelection"]),
         .executable(name: "showcase", targets: ["showcase"]),
         .executable(name: "bench", targets: ["bench"]),
@@ -57,6 +58,7 @@ let package = Package(
         // The API client on URLSession, apart: an app using only the overlay links no
         // FoundationNetworking (nor libcurl and what it brings).
         .target(name: "LoadingNetworking", dependencies: ["Loading", "TUICore"], path: "Modules/LoadingNetworking"),
+        .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "TUICore"], path: "Modules/CommandIndicator"),
         .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
         .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Modules/PhotoReaders"),
 
@@ -64,8 +66,8 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection", "PhotoReaders"], path: "Apps/ShowcaseKit"),
-        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "TUICore", "PickerSelection"], path: "Apps/showcase"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection", "PhotoReaders", "CommandIndicator"], path: "Apps/ShowcaseKit"),
+        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
         .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),
@@ -87,7 +89,7 @@ let package = Package(
         .testTarget(name: "PhotoReadersTests", dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Tests/PhotoReadersTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TestSupport"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TestSupport"], path: "Tests/ShowcaseKitTests"),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,11 @@
 // The showcase executable: parses the command line and wires the real parts
 // (ncurses terminal, live scheduler) or the headless runner. No logic of its own.
 import ChildProcess
+import CommandIndicator
 import Foundation
 import NcursesTerminal
 import GifDecoding
+import Indicator
 import PickerSelection
 import ShowcaseKit
 import TUICore
@@ -85,28 +87,10 @@ case .run(let runCommand):
     let stream = LineTerminal.standardError
     stream.restoreCursorOnSignals()  // SIGQUIT; SIGINT, SIGTERM and SIGHUP go to the command
     ChildProcessIO.prepareToForwardInterruptions()
-    func sink(_ descriptor: Int32) -> CommandRunner.Sink {
-        { data in ChildProcessIO.write(data, to: descriptor).map { .init(reason: $0.description, isBrokenPipe: $0.isBrokenPipe) } }
-    }
-    let system = CommandRunner.System(
-        spawn: { arguments in
-            do throws(ChildProcessIO.SpawnError) {
-                let child = try ChildProcessIO.spawn(arguments)
-                return (child.pid, child.output, child.errors)
-            } catch {
-                throw CommandStartFailure(error.description, isNotFound: error.isNotFound)
-            }
-        },
-        readAvailable: { ChildProcessIO.readAvailable(from: $0) },
-        close: { ChildProcessIO.close($0) },
-        watchEnd: { pid, ended in ChildProcessIO.watchEnd(of: pid, ended) as Any },
-        forwardInterruptions: { ChildProcessIO.forwardInterruptions(to: $0) },
-        endBySignal: { ChildProcessIO.endBySignal($0) }
-    )
     let runner = CommandRunner(
-        command: runCommand, output: stream, scheduler: LiveScheduler(), system: system,
-        standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
-        standardOutput: sink(STDOUT_FILENO), standardError: sink(STDERR_FILENO),
+        arguments: runCommand.command, label: runCommand.label, style: runCommand.style.flatMap(SpinnerStyle.named) ?? .comet,
+        output: stream, standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
+        standardOutput: CommandRunner.sink(STDOUT_FILENO), standardError: CommandRunner.sink(STDERR_FILENO),
         reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment),
         color: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     )

@@ -40,6 +40,12 @@ public enum ChildProcessIO {
         /// Whether no such command was found (a shell then exits with 127; with 126 when
         /// it was found but could not be run).
         public var isNotFound: Bool { code == ENOENT || code == 0 }
+
+        /// A failure for `description`, with the `errno` value `code` (0: none).
+        public init(description: String, code: Int32 = 0) {
+            self.description = description
+            self.code = code
+        }
     }
 
     /// A write that failed.
@@ -48,6 +54,12 @@ public enum ChildProcessIO {
         public let description: String
         /// Whether the reader went away (a closed pipe), rather than a disk error.
         public let isBrokenPipe: Bool
+
+        /// A failure for `description`.
+        public init(description: String, isBrokenPipe: Bool) {
+            self.description = description
+            self.isBrokenPipe = isBrokenPipe
+        }
     }
 
     /// Starts `arguments` (the first looked up in `PATH`) with its standard output and

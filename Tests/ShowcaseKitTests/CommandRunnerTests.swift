@@ -1,3 +1,5 @@
+import ChildProcess
+@testable import CommandIndicator
 import Foundation
 import PickerSelection
 import SQLiteStore
@@ -25,7 +27,7 @@ struct CommandRunnerTests {
         var system: CommandRunner.System {
             CommandRunner.System(
                 spawn: { arguments in
-                    guard arguments.first != "missing" else { throw FakeError() }
+                    guard arguments.first != "missing" else { throw ChildProcessIO.SpawnError(description: "No such file or directory", code: ENOENT) }
                     return (pid: 4242, output: 10, errors: 20)
                 },
                 readAvailable: { [unowned self] descriptor in
@@ -49,7 +51,6 @@ struct CommandRunnerTests {
         }
     }
 
-    struct FakeError: Error, CustomStringConvertible { var description: String { "No such file or directory" } }
 
     enum SQLiteStoreKindFixture {
         static let corrupt = SQLiteError(code: 11, message: "database disk image is malformed")
@@ -69,7 +70,7 @@ struct CommandRunnerTests {
     func makeRunner(_ fake: FakeSystem, clock: VirtualScheduler, onTerminal: Bool, command: [String] = ["make"]) -> (CommandRunner, Recorder) {
         let indicator = Recorder(isTerminal: onTerminal)
         let runner = CommandRunner(
-            command: RunCommand(label: "Build", style: nil, command: command), output: indicator, scheduler: clock, system: fake.system,
+            arguments: command, label: "Build", output: indicator, scheduler: clock, system: fake.system,
             standardOutputIsTerminal: onTerminal, standardOutput: fake.sink(1), standardError: fake.sink(2)
         )
         return (runner, indicator)
@@ -198,7 +199,7 @@ struct CommandRunnerTests {
         let fake = FakeSystem(), clock = VirtualScheduler()
         let output = Recorder(isTerminal: true)
         let runner = CommandRunner(
-            command: RunCommand(label: "Build", style: nil, command: ["make"]), output: output, scheduler: clock, system: fake.system,
+            arguments: ["make"], label: "Build", output: output, scheduler: clock, system: fake.system,
             standardOutputIsTerminal: true, standardOutput: fake.sink(1), standardError: fake.sink(2), color: true
         )
         runner.start { _ in }
@@ -223,7 +224,7 @@ struct CommandRunnerTests {
         let fake = FakeSystem(), clock = VirtualScheduler()
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
         runner.start { _ in }
-        fake.stdoutFailure = .init(reason: "Broken pipe", isBrokenPipe: true)
+        fake.stdoutFailure = .init(description: "Broken pipe", isBrokenPipe: true)
         fake.queued[10] = [Data("y\n".utf8)]
         clock.advance(by: .milliseconds(20))
         #expect(fake.closed == [10], "our end closed, so the command meets a closed pipe too")
@@ -237,7 +238,7 @@ struct CommandRunnerTests {
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
         var status: Int32?
         runner.start { status = $0 }
-        fake.stdoutFailure = .init(reason: "No space left on device", isBrokenPipe: false)
+        fake.stdoutFailure = .init(description: "No space left on device", isBrokenPipe: false)
         fake.queued[10] = [Data("lost\n".utf8)]
         clock.advance(by: .milliseconds(20))
         fake.closedPipes = [20]

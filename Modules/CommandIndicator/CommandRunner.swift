@@ -1,22 +1,10 @@
+import ChildProcess
 import Foundation
 import Indicator
 import TUICore
 
-/// Why a command could not be started, as a ``CommandRunner/System`` reports it.
-public struct CommandStartFailure: Error, CustomStringConvertible {
-    /// The system's reason.
-    public let description: String
-    /// Whether no such command was found (127), rather than found and not runnable (126).
-    public let isNotFound: Bool
-
-    /// Creates a failure.
-    public init(_ description: String, isNotFound: Bool) {
-        self.description = description
-        self.isNotFound = isNotFound
-    }
-}
-
-/// Runs a ``RunCommand``'s process, passing its output through above the indicator line.
+/// Runs a command under an inline indicator, passing its output through above the
+/// indicator line, then a ✓ or ✗ line with the elapsed time (as `showcase run` does).
 ///
 /// Output that shares the terminal with the indicator goes through whole lines at a time
 /// (the indicator line is cleared and drawn again below them). A line that stays unfinished
@@ -25,22 +13,19 @@ public struct CommandStartFailure: Error, CustomStringConvertible {
 /// ends, then comes back below it. Output that goes elsewhere (a file, a pipe) is passed
 /// through byte for byte as it comes. The command is done when
 /// it exits, even if a background child still holds its pipes. The process edges come in
-/// a ``System`` (the executable gives the real ones).
+/// a ``System``: ``System/live`` is the real one (ChildProcess), tests bring their own.
+///
+/// ```swift
+/// ChildProcessIO.prepareToForwardInterruptions()
+/// let runner = CommandRunner(arguments: ["make", "-j2"], label: "Building", output: LineTerminal.standardError,
+///                            standardOutputIsTerminal: false,
+///                            standardOutput: CommandRunner.sink(STDOUT_FILENO), standardError: CommandRunner.sink(STDERR_FILENO))
+/// runner.start { status in exit(status) }
+/// ```
 @MainActor
 public final class CommandRunner {
     /// A write that failed: why, and whether the reader went away (a closed pipe).
-    public struct WriteFailure: Error, Sendable {
-        /// The system's reason.
-        public let reason: String
-        /// Whether the reader closed the pipe (then the run ends as such tools do).
-        public let isBrokenPipe: Bool
-
-        /// Creates a failure.
-        public init(reason: String, isBrokenPipe: Bool) {
-            self.reason = reason
-            self.isBrokenPipe = isBrokenPipe
-        }
-    }
+    public typealias WriteFailure = ChildProcessIO.WriteFailure
 
     /// A stream the command's output is passed to: nil when the write worked.
     public typealias Sink = (Data) -> WriteFailure?
@@ -48,7 +33,8 @@ public final class CommandRunner {
     /// The operating system's side of running a command.
     public struct System {
         /// Starts the command: its pid and the (non-blocking) read ends of its standard
-        /// output and error; throws with a reason when it cannot start.
+        /// output and error; throws (a `ChildProcessIO.SpawnError` says whether it was not
+        /// found) when it cannot start.
         public var spawn: @MainActor ([String]) throws -> (pid: Int32, output: Int32, errors: Int32)
         /// What a descriptor holds now (at most a bounded amount) and whether it has ended.
         public var readAvailable: @MainActor (Int32) -> (data: Data, ended: Bool)
@@ -80,6 +66,11 @@ public final class CommandRunner {
         }
     }
 
+    /// A sink that writes to `descriptor` (standard output or error, say).
+    public static func sink(_ descriptor: Int32) -> Sink {
+        { data in ChildProcessIO.write(data, to: descriptor) }
+    }
+
     /// On a terminal, a line longer than this is passed on in pieces rather than held.
     static let longestHeldLine = 65_536
 
@@ -87,7 +78,7 @@ public final class CommandRunner {
     /// shell loop around `showcase run` stops on Ctrl-C as it would around the command.
     static let passedOnSignals: Set<Int32> = [1, 2, 13, 15]  // SIGHUP, SIGINT, SIGPIPE, SIGTERM
 
-    private let command: RunCommand
+    private let arguments: [String]
     private let system: System
     private let indicator: InlineIndicator
     private let indicatorOnTerminal: Bool
@@ -115,15 +106,15 @@ public final class CommandRunner {
     /// indicator is drawn on (then its lines must not be cut by the indicator). With
     /// `reducedMotion` the indicator shows a still glyph; with `color`, ✓ and ✗ are green and red.
     public init(
-        command: RunCommand, output: any LineOutput, scheduler: any Scheduler, system: System,
+        arguments: [String], label: String? = nil, style: SpinnerStyle = .comet, output: any LineOutput,
+        scheduler: any Scheduler = LiveScheduler(), system: System = .live,
         standardOutputIsTerminal: Bool, standardOutput: @escaping Sink, standardError: @escaping Sink,
         reducedMotion: Bool = false, color: Bool = false
     ) {
-        self.command = command
+        self.arguments = arguments
         self.system = system
         self.scheduler = scheduler
-        let label = command.label ?? command.command.joined(separator: " ")
-        indicator = InlineIndicator(style: command.style.flatMap(SpinnerStyle.named) ?? .comet, label: label, output: output, scheduler: scheduler, reducedMotion: reducedMotion)
+        indicator = InlineIndicator(style: style, label: label ?? arguments.joined(separator: " "), output: output, scheduler: scheduler, reducedMotion: reducedMotion)
         indicator.usesColor = color
         indicatorOnTerminal = output.isTerminal
         standardOutputOnTerminal = standardOutputIsTerminal && output.isTerminal
@@ -140,11 +131,11 @@ public final class CommandRunner {
         indicator.start()
         let child: (pid: Int32, output: Int32, errors: Int32)
         do {
-            child = try system.spawn(command.command)
+            child = try system.spawn(arguments)
         } catch {
             indicator.finish(success: false, detail: "could not start: \(error)")
             self.completion = nil
-            completion((error as? CommandStartFailure)?.isNotFound == false ? 126 : 127)
+            completion((error as? ChildProcessIO.SpawnError)?.isNotFound == false ? 126 : 127)
             return
         }
         system.forwardInterruptions(child.pid)
@@ -221,7 +212,7 @@ public final class CommandRunner {
         if let failure = outputFailure, failure.isBrokenPipe {
             system.endBySignal(13)  // our reader went away: end as a pipeline member does
         } else if let failure = outputFailure {
-            _ = sinks[2]?(Data("showcase: cannot write standard output: \(failure.reason.sanitizedForTerminal)\n".utf8))
+            _ = sinks[2]?(Data("showcase: cannot write standard output: \(failure.description.sanitizedForTerminal)\n".utf8))
             completion(74)
         } else if bySignal, Self.passedOnSignals.contains(code) {
             system.endBySignal(code)
@@ -318,5 +309,22 @@ public final class CommandRunner {
             outputFailure = failure
             stopReading(1)
         }
+    }
+}
+
+extension CommandRunner.System {
+    /// The real system: ChildProcess's spawning, pipes, reaping and passing interruptions on.
+    public static var live: Self {
+        Self(
+            spawn: { arguments in
+                let child = try ChildProcessIO.spawn(arguments)
+                return (child.pid, child.output, child.errors)
+            },
+            readAvailable: { ChildProcessIO.readAvailable(from: $0) },
+            close: { ChildProcessIO.close($0) },
+            watchEnd: { pid, ended in ChildProcessIO.watchEnd(of: pid, ended) as Any },
+            forwardInterruptions: { ChildProcessIO.forwardInterruptions(to: $0) },
+            endBySignal: { ChildProcessIO.endBySignal($0) }
+        )
     }
 }
