@@ -25,21 +25,21 @@ import Darwin
 /// let server = try LoopbackServer()
 /// let url = server.url(path: "/items?delay=0.2")
 /// ```
-public final class LoopbackServer: Sendable {
+package final class LoopbackServer: Sendable {
     /// The port the server listens on.
-    public let port: UInt16
+    package let port: UInt16
     /// The average number of requests a second it answers (bursts of twice as many).
-    public let requestsPerSecond: Int
+    package let requestsPerSecond: Int
     private let listener: Listener
 
     /// Why the server could not start.
-    public struct StartError: Error, CustomStringConvertible {
+    package struct StartError: Error, CustomStringConvertible {
         /// What failed.
-        public let description: String
+        package let description: String
     }
 
     /// Starts listening on 127.0.0.1 at a port the system picks.
-    public init(requestsPerSecond: Int = 100) throws {
+    package init(requestsPerSecond: Int = 100) throws {
         self.requestsPerSecond = max(1, requestsPerSecond)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartError(description: "socket: \(String(cString: strerror(errno)))") }
@@ -74,7 +74,7 @@ public final class LoopbackServer: Sendable {
     deinit { stop() }
 
     /// The server's root URL.
-    public var baseURL: URL {
+    package var baseURL: URL {
         var components = URLComponents()
         components.scheme = "http"
         components.host = "127.0.0.1"
@@ -85,40 +85,40 @@ public final class LoopbackServer: Sendable {
 
     /// The URL of `path` (which may carry a query) on this server; the root for a path that
     /// is not a valid URL path.
-    public func url(path: String) -> URL {
+    package func url(path: String) -> URL {
         URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL
     }
 
     /// How many requests were answered.
-    public var requestCount: Int { listener.served }
+    package var requestCount: Int { listener.served }
 
     /// While true, every answer is held, its connection open, until this is set to false
     /// (or the server stops): a test sees a request in flight for as long as it likes,
     /// without guessing a delay.
-    public var holdsAnswers: Bool {
+    package var holdsAnswers: Bool {
         get { listener.isHolding }
         set { listener.isHolding = newValue }
     }
 
     /// How many connections were closed unanswered because they came faster than the rate.
-    public var refusedCount: Int { listener.refused }
+    package var refusedCount: Int { listener.refused }
 
     /// Connections being answered now (a cancelled request's goes as soon as it hangs up).
-    public var openConnections: Int { listener.openCount }
+    package var openConnections: Int { listener.openCount }
 
     /// Requests whose client hung up while their answer was held (a cancelled request).
-    public var abandonedRequests: Int { listener.abandonedCount }
+    package var abandonedRequests: Int { listener.abandonedCount }
 
     /// Blocks, without polling, until `condition` holds for the answered, open and abandoned
     /// requests, or `timeout` has passed (false then). Call it off the main actor.
-    public func wait(until condition: (_ answered: Int, _ open: Int, _ abandoned: Int) -> Bool, timeout: Duration = .seconds(30)) -> Bool {
+    package func wait(until condition: (_ answered: Int, _ open: Int, _ abandoned: Int) -> Bool, timeout: Duration = .seconds(30)) -> Bool {
         let (seconds, attoseconds) = timeout.components
         return listener.wait(until: condition, deadline: Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18))
     }
 
     /// Stops accepting connections; when it returns, connections are refused. Safe to call
     /// more than once.
-    public func stop() { listener.stop() }
+    package func stop() { listener.stop() }
 }
 
 /// The listening socket and its counters, shared by the server and its threads.
@@ -310,21 +310,21 @@ private final class Listener: @unchecked Sendable {
 }
 
 /// Turns a request line into a response (pure, so it is tested without sockets).
-public enum LoopbackResponder {
+package enum LoopbackResponder {
     /// A response: how long to wait first, the status line and headers, and the body.
-    public struct Response: Equatable {
+    package struct Response: Equatable {
         /// Seconds to wait before answering.
-        public let delay: Double
+        package let delay: Double
         /// The HTTP status.
-        public let status: Int
+        package let status: Int
         /// Status line and headers, ending in a blank line.
-        public let head: String
+        package let head: String
         /// The body.
-        public let body: [UInt8]
+        package let body: [UInt8]
     }
 
     /// The response to `GET PATH?QUERY HTTP/1.1`.
-    public static func respond(to requestLine: String) -> Response {
+    package static func respond(to requestLine: String) -> Response {
         let parts = requestLine.split(separator: " ")
         guard parts.count >= 2, parts[0] == "GET" else { return make(status: 400, body: "{\"error\": \"only GET is served\"}", delay: 0) }
         let target = String(parts[1])

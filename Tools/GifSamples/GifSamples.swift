@@ -3,14 +3,14 @@ import GifDecoding
 
 /// GIFs the project authors itself with ``GifWriter`` (giflib's encoder): the bundled
 /// loading spinner and the benchmark inputs. Deterministic: the same bytes every time.
-public enum GifSamples {
+package enum GifSamples {
     /// The loading spinner compiled into GifDecoding (`AnimatedImage.spinner()`): 63×45 pixels, the
     /// aspect ratio of the original control's 63×45-point image view; twelve frames of
     /// twelve dots on a ring whose bright head goes round once a second, on a transparent
     /// background, looping forever.
     /// The Swift source of `Modules/GifDecoding/SpinnerGIF.swift`: the spinner's bytes as
     /// an array literal, so the GIF is part of every binary that links GifDecoding.
-    public static func spinnerSource(_ data: Data) -> String {
+    package static func spinnerSource(_ data: Data) -> String {
         let bytes = Array(data)
         let rows = stride(from: 0, to: bytes.count, by: 16).map { start in
             "        " + bytes[start..<min(start + 16, bytes.count)].map { hex($0) }.joined(separator: ", ") + ","
@@ -38,7 +38,7 @@ public enum GifSamples {
         return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
     }
 
-    public static func spinner() throws -> Data {
+    package static func spinner() throws -> Data {
         let width = 63, height = 45, frames = 12, dots = 12
         // 0 transparent, 1…12 from dim slate to bright cyan.
         var palette: [GifWriter.RGB] = [(0, 0, 0)]
@@ -78,7 +78,7 @@ public enum GifSamples {
 
     /// A full-frame "video": 640×480, 100 frames, each with its own 256-colour local palette
     /// and noisy content, so decoding is dominated by LZW.
-    public static func video(width: Int = 640, height: Int = 480, frames: Int = 100) throws -> Data {
+    package static func video(width: Int = 640, height: Int = 480, frames: Int = 100) throws -> Data {
         var random = SplitMix64(seed: 0x1D1C_A70B)
         var result: [GifWriter.Frame] = []
         for f in 0..<frames {
@@ -103,7 +103,7 @@ public enum GifSamples {
     /// Small sprites moving over a large screen: 1000×1000, a full background first, then
     /// 64×64 sub-frames with transparency and alternating disposal (keep, restore
     /// background, restore previous); 200 frames in all.
-    public static func sprites(size: Int = 1000, frames: Int = 200) throws -> Data {
+    package static func sprites(size: Int = 1000, frames: Int = 200) throws -> Data {
         var palette: [GifWriter.RGB] = [(0, 0, 0)]
         for i in 1..<256 { palette.append((UInt8(i), UInt8((i * 7) & 0xFF), UInt8(255 - i))) }
         var background = [UInt8](repeating: 0, count: size * size)
@@ -140,7 +140,7 @@ public enum GifSamples {
 extension GifSamples {
     /// Small seed files for the fuzzer: the spinner, and little animations covering
     /// interlace, local palettes, transparency, every disposal, clipping and loop blocks.
-    public static func corpus() throws -> [String: Data] {
+    package static func corpus() throws -> [String: Data] {
         var files: [String: Data] = ["spinner.gif": try spinner()]
         files["video-small.gif"] = try video(width: 24, height: 16, frames: 3)
         files["sprites-small.gif"] = try sprites(size: 40, frames: 6)
@@ -179,16 +179,16 @@ extension GifSamples {
 }
 
 /// A small deterministic generator (SplitMix64), so generated files never change.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Starts the sequence at `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

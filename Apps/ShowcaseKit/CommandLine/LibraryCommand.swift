@@ -4,7 +4,7 @@ import TUICore
 
 /// `showcase library import DIR [--album NAME] [--library PATH] [--max-memory MIB]` and
 /// `showcase library stats [--library PATH]`.
-public enum LibraryCommand: Equatable, Sendable {
+package enum LibraryCommand: Equatable, Sendable {
     /// Import the GIF, PNG and JPEG files of a folder.
     case importFolder(String, album: String?, library: String?, memory: MemoryBudget = .default)
     /// Print counts.
@@ -49,7 +49,7 @@ public enum LibraryCommand: Equatable, Sendable {
     /// status: 0, 65 when any GIF file failed (the others are imported), 66 when there is nothing to
     /// import or no library to read, 74 when the library cannot be used.
     @MainActor
-    public func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: (any LineOutput)?) -> Int32 {
+    package func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: (any LineOutput)?) -> Int32 {
         let path: String
         switch self {
         case .importFolder(_, _, let library, _), .stats(let library): path = library ?? PhotoLibrary.defaultPath(environment: environment)

@@ -12,13 +12,13 @@ import Darwin
 /// through a descriptor: the part up to its last non-UTF-8 component is opened (read-only,
 /// kept open) and named `/proc/self/fd/N`, the rest appended. Messages show the original,
 /// its bad bytes as U+FFFD (``Alias``).
-public struct RawArguments: Sendable {
+package struct RawArguments: Sendable {
     /// A path standing for a word that was not valid UTF-8, and how to show it.
-    public struct Alias: Sendable {
+    package struct Alias: Sendable {
         /// The path used in place of the word's bytes: `/proc/self/fd/N` and the rest.
-        public let path: String
+        package let path: String
         /// The original, bad bytes shown as U+FFFD.
-        public let shown: String
+        package let shown: String
         /// `/proc/self/fd/N`, the part the descriptor stands for.
         let descriptor: String
         /// That part as the user wrote it (bad bytes as U+FFFD).
@@ -26,12 +26,12 @@ public struct RawArguments: Sendable {
     }
 
     /// The words, as strings.
-    public let words: [String]
+    package let words: [String]
     /// The words that were not valid UTF-8, with the paths that stand for them.
-    public let aliases: [Alias]
+    package let aliases: [Alias]
 
     /// `CommandLine.unsafeArgv` after the program name.
-    public static func fromProcess() -> RawArguments {
+    package static func fromProcess() -> RawArguments {
         var raw: [[UInt8]] = []
         for index in 1..<Int(CommandLine.argc) {
             guard let word = CommandLine.unsafeArgv[index] else { continue }
@@ -41,7 +41,7 @@ public struct RawArguments: Sendable {
     }
 
     /// Decodes `raw` words (see the type's notes).
-    public init(_ raw: [[UInt8]]) {
+    package init(_ raw: [[UInt8]]) {
         var words: [String] = [], aliases: [Alias] = []
         for bytes in raw {
             if let text = String(validating: bytes, as: UTF8.self) {
@@ -77,12 +77,12 @@ public struct RawArguments: Sendable {
     }
 
     /// Whether `path` is one made for a word that was not valid UTF-8.
-    public static func isDescriptorPath(_ path: String) -> Bool {
+    package static func isDescriptorPath(_ path: String) -> Bool {
         path.hasPrefix("/proc/self/fd/") || path.hasPrefix("/dev/fd/")
     }
 
     /// `text` with every alias written as the word it stands for.
-    public func showing(_ text: String) -> String {
+    package func showing(_ text: String) -> String {
         var result = text
         for alias in aliases.sorted(by: { $0.descriptor.count > $1.descriptor.count }) {  // fd/30 before fd/3
             result = result.replacingOccurrences(of: alias.descriptor, with: alias.shownHead)

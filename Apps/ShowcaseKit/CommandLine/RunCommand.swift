@@ -4,13 +4,13 @@ import TUICore
 
 /// `showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]`: runs a command with an
 /// inline indicator, then a ✓ or ✗ line with the elapsed time, and exits with its status.
-public struct RunCommand: Equatable, Sendable {
+package struct RunCommand: Equatable, Sendable {
     /// What the indicator says (default: the command line).
-    public var label: String?
+    package var label: String?
     /// The spinner style's name (default `comet`).
-    public var style: String?
+    package var style: String?
     /// The command and its arguments.
-    public var command: [String]
+    package var command: [String]
 
     static let usage = "showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]"
 

@@ -1,5 +1,5 @@
 /// What the `showcase` command line asks for.
-public enum ShowcaseCommand: Equatable, Sendable {
+package enum ShowcaseCommand: Equatable, Sendable {
     /// Open the interactive app on the terminal, optionally on one scene and with a chosen
     /// photo library file.
     case interactive(scene: String?, library: String?, symbols: SymbolChoice = .automatic)
@@ -21,10 +21,10 @@ public enum ShowcaseCommand: Equatable, Sendable {
     case version
 
     /// The version printed by `--version`.
-    public static let versionText = "showcase (IndicatorKit) 0.1.0"
+    package static let versionText = "showcase (IndicatorKit) 0.1.0"
 
     /// The usage text printed by `--help` and after a usage error.
-    public static var usage: String {
+    package static var usage: String {
         var text = """
         USAGE: showcase [--scene NAME] [--library PATH] [--symbols SET]
                showcase headless [--svg DIR] [PATH…]
@@ -83,7 +83,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
     }
 
     /// The help text of one command (see ``commandHelp(_:)``).
-    public static func help(for command: String) -> String {
+    package static func help(for command: String) -> String {
         CommandHelp.text(for: command) ?? usage
     }
 
@@ -99,7 +99,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
     }
 
     /// The usage lines alone, printed after a usage error with a pointer to `--help`.
-    public static var shortUsage: String {
+    package static var shortUsage: String {
         let lines = usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
         return lines.joined(separator: "\n") + "\n\nRun `showcase --help` for the commands, options and scenes."
     }
@@ -109,7 +109,7 @@ public enum ShowcaseCommand: Equatable, Sendable {
     /// `--scene` and `--library` come before any command; `--library` also applies to the
     /// `library` commands (`showcase --library L library stats` is
     /// `showcase library stats --library L`).
-    public static func parse(_ arguments: [String]) throws(UsageError) -> ShowcaseCommand {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> ShowcaseCommand {
         // `--scene=NAME` and `--library=PATH` are `--scene NAME` and `--library PATH`.
         var leading = arguments[...]
         var expanded: [String] = []
@@ -171,12 +171,12 @@ public enum ShowcaseCommand: Equatable, Sendable {
 }
 
 /// A command line the showcase does not understand; exit status 64 (EX_USAGE).
-public struct UsageError: Error, Equatable, CustomStringConvertible {
+package struct UsageError: Error, Equatable, CustomStringConvertible {
     /// What was wrong.
-    public let message: String
+    package let message: String
 
     /// Creates an error.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -5,12 +5,12 @@ import TUICore
 
 /// `showcase view FILE`: a GIF's first frame, a PNG or a JPEG printed inline in block
 /// symbols and colour, fitted to the terminal's width (as chafa prints a picture).
-public struct ViewCommand: Equatable, Sendable {
-    public var path: String
+package struct ViewCommand: Equatable, Sendable {
+    package var path: String
     /// Columns to fit in (default: the terminal's width, 80 when not a terminal).
-    public var width: Int?
-    public var symbols: SymbolChoice
-    public var memory: MemoryBudget
+    package var width: Int?
+    package var symbols: SymbolChoice
+    package var memory: MemoryBudget
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ViewCommand {
         var words = ArgumentWords(arguments)
@@ -27,7 +27,7 @@ public struct ViewCommand: Equatable, Sendable {
 
     /// Prints the picture fitted into `box` (columns × rows) with `output`, or says why not
     /// with `errors`; returns the exit status (65 undecodable, 66 unreadable).
-    public func run(box: Size, colorDepth: ColorDepth, environment: [String: String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    package func run(box: Size, colorDepth: ColorDepth, environment: [String: String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let name = path.sanitizedForTerminal
         guard FileManager.default.isReadableFile(atPath: path) else {
             errors("error: cannot read \(name): " + (FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
@@ -55,7 +55,7 @@ public struct ViewCommand: Equatable, Sendable {
     /// The colour depth `environment` says a terminal has, without asking terminfo:
     /// `NO_COLOR` none, `COLORTERM=truecolor|24bit` true colour, a `…256color` TERM the 256
     /// palette, `dumb` or no TERM none, else the 16 ANSI colours.
-    public static func colorDepth(environment: [String: String]) -> ColorDepth {
+    package static func colorDepth(environment: [String: String]) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
         if colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }

@@ -3,7 +3,7 @@ import GifDecoding
 import TUICore
 
 /// `showcase gif info|frames|play FILE`: inspect, export and play GIFs.
-public enum GifCommand: Equatable, Sendable {
+package enum GifCommand: Equatable, Sendable {
     /// Print size, loop count, the memory decoding needs and a table (or JSON) of frames,
     /// from the file's structure alone: no pixel is decoded, no screen allocated.
     case info(path: String, json: Bool)
@@ -15,11 +15,11 @@ public enum GifCommand: Equatable, Sendable {
 
     /// Exit statuses: 0 success (warnings included), 65 undecodable, 66 unreadable, 73 the
     /// export could not be written (nothing of it is left, an earlier export is kept).
-    public static let undecodableStatus: Int32 = 65
+    package static let undecodableStatus: Int32 = 65
     /// See ``undecodableStatus``.
-    public static let unreadableStatus: Int32 = 66
+    package static let unreadableStatus: Int32 = 66
     /// See ``undecodableStatus`` (EX_CANTCREAT).
-    public static let cantCreateStatus: Int32 = 73
+    package static let cantCreateStatus: Int32 = 73
 
     static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] [--max-memory MIB] | gif play FILE [--max-memory MIB] [--symbols half|quadrant|sextant|braille|auto]"
 
@@ -55,7 +55,7 @@ public enum GifCommand: Equatable, Sendable {
     /// Loads the GIF within `memory`, or says in one line why not and which exit status
     /// to use.
     /// `-` reads standard input to its end (at most ``DecodingLimits/maxInputBytes``).
-    public static func load(_ path: String, memory: MemoryBudget = .default) -> Result<AnimatedImage, LoadFailure> {
+    package static func load(_ path: String, memory: MemoryBudget = .default) -> Result<AnimatedImage, LoadFailure> {
         do {
             if path == "-" {
                 // Its first six bytes say whether it is a GIF at all: nothing more is read of
@@ -88,15 +88,15 @@ public enum GifCommand: Equatable, Sendable {
     }
 
     /// Why a GIF could not be loaded, and the exit status that says so.
-    public struct LoadFailure: Error {
+    package struct LoadFailure: Error {
         /// One line, starting `error:`.
-        public let message: String
+        package let message: String
         /// 65 or 66.
-        public let status: Int32
+        package let status: Int32
     }
 
     /// Runs `info` or `frames`; `play` needs a terminal and is run by the executable.
-    public static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    package static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let path: String, memory: MemoryBudget
         switch command {
         case .info(let file, _): (path, memory) = (file, .structureOnly)
@@ -131,14 +131,14 @@ public enum GifCommand: Equatable, Sendable {
 }
 
 /// `--symbols half|quadrant|sextant|braille|auto`: the block symbols images are drawn with.
-public enum SymbolChoice: Equatable, Sendable {
+package enum SymbolChoice: Equatable, Sendable {
     /// The finest set the terminal can be expected to show (``SymbolSet/automatic(environment:)``).
     case automatic
     /// This set.
     case set(SymbolSet)
 
     /// The set to use in `environment`.
-    public func resolved(environment: [String: String]) -> SymbolSet {
+    package func resolved(environment: [String: String]) -> SymbolSet {
         switch self {
         case .automatic: SymbolSet.automatic(environment: environment)
         case .set(let set): set

@@ -2,22 +2,22 @@ import GifDecoding
 
 /// How much memory decoding one GIF may take in a command (`--max-memory MIB`): the
 /// command refuses up front a file that would need more, and says which flag allows it.
-public struct MemoryBudget: Equatable, Sendable {
+package struct MemoryBudget: Equatable, Sendable {
     /// The budget in bytes.
-    public let bytes: Int
+    package let bytes: Int
 
     /// The default: ``DecodingLimits``' 256 MiB.
-    public static let `default` = MemoryBudget(bytes: DecodingLimits.default.maxMemoryBytes)
+    package static let `default` = MemoryBudget(bytes: DecodingLimits.default.maxMemoryBytes)
     /// For reading a file's structure alone (`gif info`): nothing is decoded, so no budget.
     static let structureOnly = MemoryBudget(bytes: .max)
     /// The largest value `--max-memory` takes: 64 GiB.
     static let ceilingMiB = 64 << 10
 
     /// A budget of `bytes`.
-    public init(bytes: Int) { self.bytes = bytes }
+    package init(bytes: Int) { self.bytes = bytes }
 
     /// The decoding limits with this budget.
-    public var limits: DecodingLimits {
+    package var limits: DecodingLimits {
         var limits = DecodingLimits.default
         limits.maxMemoryBytes = bytes
         return limits

@@ -4,9 +4,9 @@ import TUICore
 /// `showcase headless [PATH…]`: runs scenario files and folders, prints one line per
 /// scenario and a closing `N passed, N failed` line.
 @MainActor
-public enum HeadlessCommand {
+package enum HeadlessCommand {
     /// The scenario files under `paths` (folders are searched for `*.scenario`, sorted).
-    nonisolated public static func scenarioFiles(in paths: [String]) throws(HeadlessError) -> [String] {
+    nonisolated package static func scenarioFiles(in paths: [String]) throws(HeadlessError) -> [String] {
         var files: [String] = []
         let fm = FileManager.default
         for path in paths {
@@ -27,7 +27,7 @@ public enum HeadlessCommand {
     /// `output` and problems with the paths to `errors`; returns the exit status.
     /// With `svgDirectory`, every snapshot is also written there as a picture,
     /// `STEM.NAME.svg` (colours and text; see `Canvas.svg`).
-    public static func run(paths: [String], svgDirectory: String? = nil, output write: (String) -> Void, errors writeError: (String) -> Void = { _ in }) async -> Int32 {
+    package static func run(paths: [String], svgDirectory: String? = nil, output write: (String) -> Void, errors writeError: (String) -> Void = { _ in }) async -> Int32 {
         // Scenario text and file names reach the report: no byte of them may act on a terminal.
         func output(_ text: String) { write(text.sanitizedKeepingLines) }
         func errors(_ text: String) { writeError(text.sanitizedKeepingLines) }
@@ -75,7 +75,7 @@ public enum HeadlessCommand {
     nonisolated static let largestFile = 1 << 20
 
     /// Reads, parses and runs one file; read and syntax errors become failures naming the line.
-    public static func runFile(_ file: String, runner: ScenarioRunner) async -> ScenarioResult {
+    package static func runFile(_ file: String, runner: ScenarioRunner) async -> ScenarioResult {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         guard size <= largestFile else {
             return ScenarioResult(name: file, path: file, covers: [], failure: "\(file.sanitizedForTerminal): the file is \(size >> 20) MiB; a scenario file is at most 1 MiB", recorded: [])
@@ -93,11 +93,11 @@ public enum HeadlessCommand {
 }
 
 /// Why `showcase headless` could not start.
-public enum HeadlessError: Error, CustomStringConvertible {
+package enum HeadlessError: Error, CustomStringConvertible {
     /// A path does not exist.
     case missing(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let path): "no such file or folder: \(path.sanitizedForTerminal)"
         }

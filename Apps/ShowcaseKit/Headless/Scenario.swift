@@ -2,9 +2,9 @@ import TUICore
 
 /// A scripted session with the showcase, run on a virtual clock by ``ScenarioRunner``.
 /// The text format is documented in `docs/SCENARIOS.md`.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// One line of a scenario.
-    public enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// Resize the terminal (`size 80x24` or `resize 20x5`).
         case resize(Size)
         /// Set the terminal's colour depth (`colors 256`).
@@ -26,33 +26,33 @@ public struct Scenario: Sendable {
     }
 
     /// A step and the line it came from.
-    public struct Line: Sendable {
+    package struct Line: Sendable {
         /// What to do.
-        public let step: Step
+        package let step: Step
         /// The 1-based line number in the file.
-        public let number: Int
+        package let number: Int
     }
 
     /// The scenario's name (`scenario NAME`, else the file name).
-    public var name: String
+    package var name: String
     /// The file it was read from, for messages and snapshot names.
-    public var path: String
+    package var path: String
     /// The behaviour ids it covers (`covers B1.4 B1.2`).
-    public var covers: [String]
+    package var covers: [String]
     /// The initial terminal size (default 80×24).
-    public var initialSize: Size
+    package var initialSize: Size
     /// The steps in order.
-    public var lines: [Line]
+    package var lines: [Line]
 }
 
 /// A mistake in a scenario file, with the file and line.
-public struct ScenarioSyntaxError: Error, CustomStringConvertible, Equatable {
+package struct ScenarioSyntaxError: Error, CustomStringConvertible, Equatable {
     /// The file.
-    public let path: String
+    package let path: String
     /// The 1-based line number.
-    public let line: Int
+    package let line: Int
     /// What is wrong and how to write it instead.
-    public let message: String
+    package let message: String
 
-    public var description: String { "\(path):\(line): \(message)" }
+    package var description: String { "\(path):\(line): \(message)" }
 }

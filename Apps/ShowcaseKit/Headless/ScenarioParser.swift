@@ -1,9 +1,9 @@
 import TUICore
 
 /// Reads the scenario text format (see `docs/SCENARIOS.md`).
-public enum ScenarioParser {
+package enum ScenarioParser {
     /// Parses `text`, read from `path`.
-    public static func parse(_ text: String, path: String) throws(ScenarioSyntaxError) -> Scenario {
+    package static func parse(_ text: String, path: String) throws(ScenarioSyntaxError) -> Scenario {
         let stem = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? path
         var scenario = Scenario(name: stem, path: path, covers: [], initialSize: Size(width: 80, height: 24), lines: [])
         var sawAction = false

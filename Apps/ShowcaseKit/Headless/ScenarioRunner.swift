@@ -3,48 +3,48 @@ import PickerSelection
 import TUICore
 
 /// The outcome of one scenario.
-public struct ScenarioResult: Sendable {
+package struct ScenarioResult: Sendable {
     /// The scenario's name.
-    public let name: String
+    package let name: String
     /// The file it came from.
-    public let path: String
+    package let path: String
     /// The behaviour ids it covers.
-    public let covers: [String]
+    package let covers: [String]
     /// Why it failed (`file:line: message`), or nil when it passed.
-    public let failure: String?
+    package let failure: String?
     /// Snapshot files written because recording was on.
-    public let recorded: [String]
+    package let recorded: [String]
 
     /// Whether every step passed.
-    public var passed: Bool { failure == nil }
+    package var passed: Bool { failure == nil }
 }
 
 /// Runs scenarios against the real showcase scenes on a ``HeadlessTerminal`` and a
 /// ``VirtualScheduler``: every step is delivered synchronously, then the screen is
 /// rendered, so expectations see exactly what a terminal would show at that instant.
 @MainActor
-public struct ScenarioRunner {
+package struct ScenarioRunner {
     /// The environment variable that re-records golden snapshots instead of comparing.
-    public static let recordVariable = "INDICATORKIT_RECORD_SNAPSHOTS"
+    package static let recordVariable = "INDICATORKIT_RECORD_SNAPSHOTS"
 
     /// Whether snapshots are written rather than compared.
-    public var recordSnapshots: Bool
+    package var recordSnapshots: Bool
     /// The scenes available to `scene NAME`.
-    public var entries: [SceneEntry]
+    package var entries: [SceneEntry]
     /// Where snapshots are also written as SVG pictures (`showcase headless --svg DIR`).
-    public var svgDirectory: String?
+    package var svgDirectory: String?
     /// The most cell draws a scenario may cost (see `docs/SCENARIOS.md`).
-    public var workLimit = ScenarioParser.WorkBudget.limit
+    package var workLimit = ScenarioParser.WorkBudget.limit
 
     /// Creates a runner; by default it records when ``recordVariable`` is `1`.
-    public init(recordSnapshots: Bool = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1",
+    package init(recordSnapshots: Bool = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1",
                 entries: [SceneEntry] = SceneCatalog.all) {
         self.recordSnapshots = recordSnapshots
         self.entries = entries
     }
 
     /// Runs `scenario` and reports the first failing step, if any.
-    public func run(_ scenario: Scenario) async -> ScenarioResult {
+    package func run(_ scenario: Scenario) async -> ScenarioResult {
         let terminal = HeadlessTerminal(size: scenario.initialSize)
         let scheduler = VirtualScheduler()
         let network = SceneNetwork.simulated(scheduler: scheduler)
@@ -195,7 +195,7 @@ public struct ScenarioRunner {
     static let costOfTimerBurst = 100
 
     /// Where snapshot `name` of the scenario at `path` lives: `snapshots/STEM.NAME.txt` beside it.
-    public static func snapshotPath(for path: String, name: String) -> String {
+    package static func snapshotPath(for path: String, name: String) -> String {
         let file = path as NSString
         let stem = (file.lastPathComponent as NSString).deletingPathExtension
         return ((file.deletingLastPathComponent as NSString).appendingPathComponent("snapshots") as NSString)

@@ -2,14 +2,14 @@ import PickerSelection
 import TUICore
 
 /// A key and what it does now, for the status line and the help overlay.
-public struct KeyHint: Equatable, Sendable {
+package struct KeyHint: Equatable, Sendable {
     /// The key or keys, as the user types them: `space`, `←/→`, `k`.
-    public let keys: String
+    package let keys: String
     /// What happens.
-    public let action: String
+    package let action: String
 
     /// Creates a hint.
-    public init(_ keys: String, _ action: String) {
+    package init(_ keys: String, _ action: String) {
         self.keys = keys
         self.action = action
     }

@@ -31,7 +31,7 @@ final class LibraryOpener {
 extension ShowcaseApp {
     /// How the app opens its photo library: `path` (the default file when nil), on first
     /// use, filled with the sample when empty.
-    public static func libraryOpener(path: String?, environment: [String: String]) -> @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> {
+    package static func libraryOpener(path: String?, environment: [String: String]) -> @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> {
         LibraryOpener.forApp(path: path, environment: environment)
     }
 }

@@ -2,21 +2,21 @@ import TUICore
 
 /// A scene of the showcase: an identifier for the command line and scenarios,
 /// a title for the tab bar, and a way to build its screen.
-public struct SceneEntry: Sendable {
+package struct SceneEntry: Sendable {
     /// The name used by `scene NAME` in scenarios (lower case, no spaces).
-    public let id: String
+    package let id: String
     /// The title on the tab bar.
-    public let title: String
+    package let title: String
     /// One line about what the scene shows, for `--help` and the help overlay.
-    public let summary: String
+    package let summary: String
     /// Builds the scene's screen.
-    public let make: @MainActor @Sendable (SceneContext) -> Screen
+    package let make: @MainActor @Sendable (SceneContext) -> Screen
 }
 
 /// The scenes the showcase offers, in tab order.
-public enum SceneCatalog {
+package enum SceneCatalog {
     /// Every scene.
-    public static let all: [SceneEntry] = [
+    package static let all: [SceneEntry] = [
         SceneEntry(
             id: "terminal", title: "Terminal",
             summary: "size, colour depth, palette, character widths and a live echo of input",
@@ -55,5 +55,5 @@ public enum SceneCatalog {
     ]
 
     /// The scene with the given identifier.
-    public static func entry(id: String) -> SceneEntry? { all.first { $0.id == id } }
+    package static func entry(id: String) -> SceneEntry? { all.first { $0.id == id } }
 }

@@ -4,28 +4,28 @@ import TUICore
 /// What a scene gets from the app that hosts it: the clock, the terminal's
 /// capabilities and a way to ask for a redraw after asynchronous work.
 @MainActor
-public struct SceneContext {
+package struct SceneContext {
     /// The time seam: live in the app, virtual in the headless runner.
-    public let scheduler: any Scheduler
+    package let scheduler: any Scheduler
     /// The capabilities of the terminal the scene is drawn on.
-    public let capabilities: @MainActor () -> TerminalCapabilities
+    package let capabilities: @MainActor () -> TerminalCapabilities
     /// Asks for a redraw (after a timer or an async task changed something).
-    public let setNeedsDisplay: @MainActor () -> Void
+    package let setNeedsDisplay: @MainActor () -> Void
     /// Whether animation should be replaced by still glyphs (INDICATORKIT_REDUCED_MOTION=1).
-    public let reducedMotion: Bool
+    package let reducedMotion: Bool
     /// The app's root screen (the tab container), for overlays that go on the top-most screen.
-    public let root: @MainActor () -> Screen?
+    package let root: @MainActor () -> Screen?
     /// How the Requests scene reaches its server: real HTTP to a loopback server in the app,
     /// a simulation on the virtual clock in the headless runner.
-    public let network: @MainActor () -> SceneNetwork?
+    package let network: @MainActor () -> SceneNetwork?
     /// The photo library for the picker (opened on first use), or why it cannot be used.
-    public let library: @MainActor () -> Result<PhotoLibrary, PhotoLibraryError>
+    package let library: @MainActor () -> Result<PhotoLibrary, PhotoLibraryError>
     /// The time of day as `HH:mm:ss`, for "last updated" lines: the wall clock in the app,
     /// the virtual clock (from 00:00:00) in the headless runner.
-    public let timeOfDay: @MainActor () -> String
+    package let timeOfDay: @MainActor () -> String
 
     /// Creates a context.
-    public init(
+    package init(
         scheduler: any Scheduler,
         capabilities: @escaping @MainActor () -> TerminalCapabilities,
         setNeedsDisplay: @escaping @MainActor () -> Void,
@@ -46,7 +46,7 @@ public struct SceneContext {
     }
 
     /// `HH:mm:ss` for a duration since midnight.
-    public static func clockText(_ time: Duration) -> String {
+    package static func clockText(_ time: Duration) -> String {
         let total = Int(time.seconds) % 86_400
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(two(total / 3600)):\(two(total / 60 % 60)):\(two(total % 60))"

@@ -8,23 +8,23 @@ import LoopbackHTTP
 import TUICore
 
 /// Where the Requests scene sends its requests.
-public struct SceneNetwork: Sendable {
+package struct SceneNetwork: Sendable {
     /// The client.
-    public let http: any HTTPClient
+    package let http: any HTTPClient
     /// The server's base URL.
-    public let baseURL: URL
+    package let baseURL: URL
     /// Keeps a live server alive as long as the scene needs it.
     let server: LoopbackServer?
 
     /// Real HTTP through URLSession to a new loopback server (the app).
-    public static func loopback() throws -> SceneNetwork {
+    package static func loopback() throws -> SceneNetwork {
         let server = try LoopbackServer()
         return SceneNetwork(http: URLSessionHTTPClient(), baseURL: server.url(path: "/"), server: server)
     }
 
     /// The same answers on a virtual clock (the headless runner).
     @MainActor
-    public static func simulated(scheduler: any Scheduler) -> SceneNetwork {
+    package static func simulated(scheduler: any Scheduler) -> SceneNetwork {
         var components = URLComponents()
         (components.scheme, components.host, components.port, components.path) = ("http", "127.0.0.1", 1, "/")
         return SceneNetwork(http: SimulatedHTTPClient(scheduler: scheduler), baseURL: components.url ?? URL(fileURLWithPath: "/"), server: nil)

@@ -4,7 +4,7 @@ import TUICore
 extension ShowcaseApp {
     /// Builds the app on `backend` with its scenes timed by `scheduler`, and the host that
     /// draws it: the same wiring for the real terminal and the headless runner.
-    public static func hosted(
+    package static func hosted(
         on backend: any TerminalBackend, scheduler: any Scheduler, entries: [SceneEntry] = SceneCatalog.all,
         reducedMotion: Bool = false, timeOfDay: (@MainActor () -> String)? = nil,
         network: @escaping @MainActor () -> SceneNetwork? = { nil },

@@ -5,37 +5,37 @@ import TUICore
 /// on `q` or Ctrl-C. It is wired to the real terminal by the `showcase` executable and
 /// to a ``HeadlessTerminal`` by the scenario runner.
 @MainActor
-public final class ShowcaseApp: View {
+package final class ShowcaseApp: View {
     /// The smallest terminal the scenes are drawn in; below it a notice is shown.
-    public static let minimumSize = Size(width: 40, height: 10)
+    package static let minimumSize = Size(width: 40, height: 10)
 
     /// The tab container holding one screen per scene.
-    public let tabs: TabContainer
+    package let tabs: TabContainer
     /// Whether the help overlay is shown.
-    public private(set) var isShowingHelp = false
+    package private(set) var isShowingHelp = false
     /// Called when the user asks to quit.
-    public var onQuit: (@MainActor () -> Void)?
+    package var onQuit: (@MainActor () -> Void)?
     /// Called on Ctrl-Z: stop the process as a shell job (the terminal is given back, and
     /// taken again on `fg`).
-    public var onSuspend: (@MainActor () -> Void)?
+    package var onSuspend: (@MainActor () -> Void)?
     private let entries: [SceneEntry]
 
     /// Builds every scene of `entries` with `context`.
-    public init(context: SceneContext, entries: [SceneEntry] = SceneCatalog.all) {
+    package init(context: SceneContext, entries: [SceneEntry] = SceneCatalog.all) {
         self.entries = entries
         tabs = TabContainer(title: "IndicatorKit", tabs: entries.map { $0.make(context) })
     }
 
     /// Selects the scene with identifier `id`; returns false when there is none.
     @discardableResult
-    public func selectScene(id: String) -> Bool {
+    package func selectScene(id: String) -> Bool {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
         tabs.select(index)
         return true
     }
 
     /// The identifier of the selected scene.
-    public var selectedSceneID: String? {
+    package var selectedSceneID: String? {
         entries.indices.contains(tabs.selectedIndex) ? entries[tabs.selectedIndex].id : nil
     }
 
@@ -47,7 +47,7 @@ public final class ShowcaseApp: View {
     /// Whether the picker is open: it takes Tab and the digits for itself.
     private var isPickerOpen: Bool { tabs.visibleChild?.topMost.content is PickerView }
 
-    public func render(in rect: Rect, on canvas: inout Canvas) {
+    package func render(in rect: Rect, on canvas: inout Canvas) {
         let (body, status) = rect.splitBottom(1)
         tabs.render(in: body, on: &canvas)
         canvas.fill(status, with: Cell(" ", style: Style(attributes: .dim)))
@@ -118,7 +118,7 @@ public final class ShowcaseApp: View {
         }
     }
 
-    public func handle(_ event: InputEvent) -> EventResult {
+    package func handle(_ event: InputEvent) -> EventResult {
         if isShowingHelp, case .key(let key) = event, key != .control("c") {
             isShowingHelp = false  // the key that closes help does nothing else
             return .handled
