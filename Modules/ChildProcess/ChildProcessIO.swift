@@ -129,18 +129,32 @@ public enum ChildProcessIO {
     public static func readAvailable(from descriptor: Int32, limit: Int = 1 << 20) -> (data: Data, ended: Bool) {
         // What the pipe holds, in one read into a buffer of its size: no scratch buffer to
         // fault in and copy out of on every call (which cost a fast command half its speed).
+        // A pipe that says it holds nothing is read into a small buffer on the stack, which
+        // tells "nothing yet" from the end without allocating on every idle look.
         var waiting: Int32 = 0
-        let size = ioctl(descriptor, UInt(FIONREAD), &waiting) == 0 && waiting > 0 ? min(Int(waiting), max(1, limit)) : 65_536
-        var data = Data(count: size)
-        while true {
-            let n = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, size) }
-            if n > 0 {
-                data.count = n
-                return (data, false)
+        guard ioctl(descriptor, UInt(FIONREAD), &waiting) == 0, waiting > 0 else {
+            return withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { buffer in
+                let n = readRetrying(descriptor, buffer.baseAddress, buffer.count)
+                if n > 0 { return (Data(UnsafeRawBufferPointer(rebasing: buffer[0..<n])), false) }
+                return (Data(), n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
             }
-            if n == 0 { return (Data(), true) }
-            if errno == EINTR { continue }
-            return (Data(), errno != EAGAIN && errno != EWOULDBLOCK)
+        }
+        let size = min(Int(waiting), max(1, limit))
+        var data = Data(count: size)
+        let n = data.withUnsafeMutableBytes { readRetrying(descriptor, $0.baseAddress, size) }
+        if n > 0 {
+            data.count = n
+            return (data, false)
+        }
+        return (Data(), n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+    }
+
+    /// `read(2)`, again when a signal interrupted it.
+    private static func readRetrying(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        while true {
+            let n = read(descriptor, buffer, count)
+            if n < 0 && errno == EINTR { continue }
+            return n
         }
     }
 

@@ -29,8 +29,6 @@ struct AnswerFilter {
     }
 
     private var phase = Phase.idle
-    /// How many answers were taken out (for tests and diagnostics).
-    private(set) var answersDropped = 0
 
     /// The events of a batch without the terminal's answers.
     mutating func feed(_ events: [InputEvent]) -> [InputEvent] {
@@ -54,7 +52,6 @@ struct AnswerFilter {
             case .undecided: phase = .maybe(next)
             case .finishedAnswer:
                 phase = .idle
-                answersDropped += 1
             case .keys:
                 // Not an answer: what was held back goes out as it came; this event afresh.
                 phase = .idle
@@ -65,7 +62,6 @@ struct AnswerFilter {
             let total = count + 1
             if Self.ends(kind, with: event, afterEscape: afterEscape) || total >= Self.limit {
                 phase = .idle
-                answersDropped += 1
             } else {
                 phase = .inside(kind, count: total, afterEscape: event == .key(.escape))
             }

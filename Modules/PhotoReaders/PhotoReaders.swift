@@ -43,7 +43,7 @@ extension ImageReader {
         } catch {
             switch error {
             case .overMemoryBudget(_, let needed, let budget):
-                throw PhotoReadFailure(kind: .overMemoryBudget(neededBytes: needed, budgetBytes: budget), message: error.description)
+                throw PhotoReadFailure.overMemoryBudget(needed: needed, budget: budget)
             case .unreadable, .notAnImageFile:
                 throw PhotoReadFailure(kind: .unreadable, message: error.description)
             default:
@@ -63,14 +63,11 @@ extension ImageReader {
             switch error {
             case .unreadableFile: throw PhotoReadFailure(kind: .unreadable, message: error.description)
             case .overMemoryBudget(let needed, let budget):
-                throw PhotoReadFailure(kind: .overMemoryBudget(neededBytes: needed, budgetBytes: budget),
-                                       message: "decoding its frames needs \(mebibytes(needed)) MiB, more than the \(mebibytes(budget)) MiB allowed")
+                throw PhotoReadFailure.overMemoryBudget(needed: needed, budget: budget, decoding: "its frames")
             default: throw PhotoReadFailure(kind: .undecodable, message: error.description)
             }
         }
     }
-
-    private static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 }
 
 /// Why ``ImageReader/photos(maxMemoryBytes:maxPixels:)`` could not read a file: what kind of
@@ -97,4 +94,11 @@ public struct PhotoReadFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// Decoding would take `needed` bytes, more than `budget`: one message for every format.
+    static func overMemoryBudget(needed: Int, budget: Int, decoding what: String = "it") -> PhotoReadFailure {
+        func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+        return PhotoReadFailure(kind: .overMemoryBudget(neededBytes: needed, budgetBytes: budget),
+                                message: "decoding \(what) needs \(mebibytes(needed)) MiB, more than the \(mebibytes(budget)) MiB allowed")
+    }
 }

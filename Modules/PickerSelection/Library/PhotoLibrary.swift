@@ -222,11 +222,16 @@ public final class PhotoLibrary: PhotoStore {
     /// The saved selection, in order.
     public func savedSelection() throws(PhotoLibraryError) -> [Int] {
         try wrap {
-            let statement = try database.prepare("SELECT asset FROM saved_selection ORDER BY position")
-            var ids: [Int] = []
-            while try statement.step() { ids.append(statement.int(0)) }
-            return ids
+            try readSavedSelection()
         }
+    }
+
+    /// The saved selection's identifiers, in order (inside a transaction or not).
+    private func readSavedSelection() throws -> [Int] {
+        let statement = try database.prepare("SELECT asset FROM saved_selection ORDER BY position")
+        var ids: [Int] = []
+        while try statement.step() { ids.append(statement.int(0)) }
+        return ids
     }
 
     /// Replaces the saved selection, atomically.
@@ -244,12 +249,7 @@ public final class PhotoLibrary: PhotoStore {
     private func saveSelection(_ ids: [Int], replacing expected: [Int]?) throws(PhotoLibraryError) -> Bool {
         try wrap {
             let saved = try database.transaction { () throws -> Bool in
-                if let expected {
-                    let statement = try database.prepare("SELECT asset FROM saved_selection ORDER BY position")
-                    var current: [Int] = []
-                    while try statement.step() { current.append(statement.int(0)) }
-                    guard current == expected else { return false }
-                }
+                if let expected, try readSavedSelection() != expected { return false }
                 try database.execute("DELETE FROM saved_selection")
                 let insert = try database.prepare("INSERT INTO saved_selection(position, asset) VALUES (?1, ?2)")
                 for (position, id) in ids.enumerated() {
