@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "LoadingNetworking", targets: ["LoadingNetworking"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "PhotoReaders", targets: ["PhotoReaders"]),
+        .library(name: "TUIPilot", targets: ["TUIPilot"]),
         .library(name: "TUITesting", targets: ["TUITesting"]),
         .library(name: "CommandIndicator", targets: ["CommandIndicator"]),
         .library(name: "PickerSelection", targets: ["PickerSelection"]),
@@ -43,8 +44,10 @@ let package = Package(
         // The kit's own utilities (one lock wrapper), used by the modules; not a product.
         .target(name: "KitSupport", path: "Modules/KitSupport"),
         .target(name: "TUICore", dependencies: ["KitSupport"], path: "Modules/TUICore"),
-        // The headless test harness for apps' own views (Swift Testing).
-        .target(name: "TUITesting", dependencies: ["TUICore"], path: "Modules/TUITesting"),
+        // Driving an app headless: Pilot and the scenario files' runner (no test framework, so
+        // an app's own `headless` command can link it); TUITesting adds Swift Testing's side.
+        .target(name: "TUIPilot", dependencies: ["TUICore"], path: "Modules/TUIPilot"),
+        .target(name: "TUITesting", dependencies: ["TUIPilot", "TUICore"], path: "Modules/TUITesting"),
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "TUICore"], path: "Modules/ImageFiles"),
@@ -66,7 +69,7 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection", "PhotoReaders", "CommandIndicator"], path: "Apps/ShowcaseKit"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection", "PhotoReaders", "CommandIndicator", "TUIPilot"], path: "Apps/ShowcaseKit"),
         .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
@@ -85,11 +88,11 @@ let package = Package(
         .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"], path: "Tests/RefreshControlTests"),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "LoadingNetworking", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
-        .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "TUICore"], path: "Tests/TUITestingTests"),
+        .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "TUIPilot", "TUICore"], path: "Tests/TUITestingTests", exclude: ["__Snapshots__", "Scenarios"]),
         .testTarget(name: "PhotoReadersTests", dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Tests/PhotoReadersTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TestSupport"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "TestSupport"], path: "Tests/ShowcaseKitTests"),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
     ],
     swiftLanguageModes: [.v6]

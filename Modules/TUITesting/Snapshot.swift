@@ -1,11 +1,9 @@
 import Foundation
 import Testing
 import TUICore
+@_exported import TUIPilot
 
 extension Pilot {
-    /// The environment variable that records snapshots again instead of comparing them.
-    public static let recordVariable = "INDICATORKIT_RECORD_SNAPSHOTS"
-
     /// Compares the whole screen (its text, and with `styles` its styled rows too) with the
     /// snapshot `name`, kept beside the test in `__Snapshots__/<test file>/<name>.txt`. A
     /// snapshot that does not exist yet is written, and so is every one when
@@ -17,7 +15,7 @@ extension Pilot {
         let test = URL(fileURLWithPath: filePath)
         let folder = test.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(test.deletingPathExtension().lastPathComponent)
         let file = folder.appendingPathComponent(name + (styles ? ".styled.txt" : ".txt"))
-        let recording = ProcessInfo.processInfo.environment[Self.recordVariable] == "1"
+        let recording = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1"
         guard !recording, let expected = try? String(contentsOf: file, encoding: .utf8) else {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -35,7 +33,7 @@ extension Pilot {
     /// The rows that differ between two screens, numbered from 1.
     static func difference(expected: String, actual: String, name: String) -> String {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false), new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        var report = ["the screen differs from the snapshot \(name) (\(recordVariable)=1 records it again):"]
+        var report = ["the screen differs from the snapshot \(name) (\(ScenarioRunner.recordVariable)=1 records it again):"]
         for row in 0..<max(old.count, new.count) {
             let was = row < old.count ? String(old[row]) : "(no row)", now = row < new.count ? String(new[row]) : "(no row)"
             guard was != now else { continue }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShowcaseKit
+import TUIPilot
 
 /// Runs every scenario in `Tests/Scenarios/` against the real showcase scenes.
 /// The behaviour ids each one covers are in its `covers` line.
@@ -11,7 +12,7 @@ struct ScenarioFilesTests {
         return here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
     }()
 
-    nonisolated static let files: [String] = (try? HeadlessCommand.scenarioFiles(in: [folder])) ?? []
+    nonisolated static let files: [String] = (try? ScenarioRunner.files(in: [folder])) ?? []
 
     @Test func thereAreScenarios() {
         #expect(!Self.files.isEmpty, "no scenarios found in \(Self.folder)")
@@ -19,7 +20,7 @@ struct ScenarioFilesTests {
 
     @Test(arguments: files)
     func scenarioPasses(_ file: String) async {
-        let result = await HeadlessCommand.runFile(file, runner: ScenarioRunner(recordSnapshots: false))
+        let result = await ScenarioRunner.showcase(recordSnapshots: false).run(file: file)
         #expect(result.passed, "\(result.failure ?? "")")
     }
 }

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import TUICore
 @testable import ShowcaseKit
+import TUIPilot
 
 @MainActor
 struct ScenarioRunnerTests {
     func run(_ text: String, path: String = "t.scenario", record: Bool = false) async throws -> ScenarioResult {
         let scenario = try ScenarioParser.parse(text, path: path)
-        return await ScenarioRunner(recordSnapshots: record).run(scenario)
+        return await ScenarioRunner.showcase(recordSnapshots: record).run(scenario)
     }
 
     @Test func aFailedExpectationNamesTheLineAndShowsTheScreen() async throws {
@@ -28,7 +29,7 @@ struct ScenarioRunnerTests {
     @Test func workThatOutlivesTheAppFailsTheScenarioAndIsNamed() async throws {
         let leaky = SceneEntry(id: "leaky", title: "Leaky", summary: "a timer left running", make: { Screen(title: "Leaky", content: Leaky(scheduler: $0.scheduler)) })
         let scenario = try ScenarioParser.parse("scene leaky\nexpect \"leaky\"", path: "leak.scenario")
-        let result = await ScenarioRunner(recordSnapshots: false, entries: SceneCatalog.all + [leaky]).run(scenario)
+        let result = await ScenarioRunner.showcase(recordSnapshots: false, entries: SceneCatalog.all + [leaky]).run(scenario)
         let failure = try #require(result.failure)
         #expect(failure.hasPrefix("leak.scenario: work still scheduled a minute after the app closed: ShowcaseKitTests/ScenarioRunnerTests.swift:"))
         #expect(failure.contains("(every 250 ms)"))
@@ -39,7 +40,7 @@ struct ScenarioRunnerTests {
         // The spinners redraw more often than the parser's estimate; the runner counts what
         // was really drawn. A small limit shows it without spending seconds.
         let scenario = try ScenarioParser.parse("size 100x50\nscene spinners\nwait 5s\nexpect \"Spinners\"", path: "busy.scenario")
-        var runner = ScenarioRunner(recordSnapshots: false)
+        var runner = ScenarioRunner.showcase(recordSnapshots: false)
         runner.workLimit = 200_000
         let result = await runner.run(scenario)
         #expect(result.failure?.hasPrefix("busy.scenario:3: the scenario did too much work by this line (over 200000 cell draws)") == true, "\(result.failure ?? "passed")")
@@ -51,7 +52,7 @@ struct ScenarioRunnerTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var runner = ScenarioRunner(recordSnapshots: true)
+        var runner = ScenarioRunner.showcase(recordSnapshots: true)
         runner.svgDirectory = folder.path
         let scenario = try ScenarioParser.parse("size 40x10\nexpect \"Size\"\nsnapshot start", path: folder.appendingPathComponent("check.scenario").path)
         #expect(await runner.run(scenario).passed)
@@ -64,9 +65,9 @@ struct ScenarioRunnerTests {
         #expect(FileManager.default.createFile(atPath: file, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let handle = try #require(FileHandle(forWritingAtPath: file))
-        try handle.truncate(atOffset: UInt64(HeadlessCommand.largestFile + 1))  // sparse: no need to write it
+        try handle.truncate(atOffset: UInt64(ScenarioRunner.largestFile + 1))  // sparse: no need to write it
         try handle.close()
-        let result = await HeadlessCommand.runFile(file, runner: ScenarioRunner(recordSnapshots: false))
+        let result = await ScenarioRunner.showcase(recordSnapshots: false).run(file: file)
         #expect(result.failure?.hasSuffix("a scenario file is at most 1 MiB") == true)
     }
 
@@ -136,9 +137,9 @@ struct HeadlessOutputTests {
     }
 
     @Test func aScenarioThatChecksNothingFails() async throws {
-        let empty = await ScenarioRunner().run(try ScenarioParser.parse("", path: "empty.scenario"))
+        let empty = await ScenarioRunner.showcase().run(try ScenarioParser.parse("", path: "empty.scenario"))
         #expect(empty.failure == "empty.scenario: the scenario checks nothing; add an `expect` or a `snapshot` line")
-        let noChecks = await ScenarioRunner().run(try ScenarioParser.parse("scene gif\nwait 1s\n", path: "idle.scenario"))
+        let noChecks = await ScenarioRunner.showcase().run(try ScenarioParser.parse("scene gif\nwait 1s\n", path: "idle.scenario"))
         #expect(noChecks.passed == false)
     }
 }

@@ -18,7 +18,7 @@ package final class ShowcaseApp: View {
     /// Called on Ctrl-Z: stop the process as a shell job (the terminal is given back, and
     /// taken again on `fg`).
     package var onSuspend: (@MainActor () -> Void)?
-    private let entries: [SceneEntry]
+    package let entries: [SceneEntry]
 
     /// Builds every scene of `entries` with `context`.
     package init(context: SceneContext, entries: [SceneEntry] = SceneCatalog.all) {

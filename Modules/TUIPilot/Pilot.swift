@@ -1,3 +1,4 @@
+import Foundation
 import TUICore
 
 /// Drives a view headless, as a user would, on a virtual clock: keys, typing, pastes,
@@ -82,6 +83,15 @@ public final class Pilot {
     public var text: String { terminal.text }
     /// The screen with its styles written in (see ``HeadlessTerminal/styledLines``).
     public var styledLines: [String] { terminal.styledLines }
+
+    /// The screen as an SVG picture: its text and colours on the terminal's background
+    /// (dark unless `terminal.capabilities.theme` says light), a rectangle a cell.
+    public var svg: String { terminal.screen.svg(theme: terminal.capabilities.theme) }
+
+    /// Writes ``svg`` to the file at `path`, replacing it.
+    public func writeSVG(to path: String) throws {
+        try svg.write(toFile: path, atomically: true, encoding: .utf8)
+    }
 
     /// Sends one event to the view and draws.
     public func send(_ event: InputEvent) {

@@ -1,6 +1,6 @@
 import Testing
+@testable import TUIPilot
 import TUICore
-@testable import ShowcaseKit
 
 struct ScenarioParserTests {
     @Test func parsesEveryCommand() throws {
@@ -84,7 +84,6 @@ struct ScenarioParserTests {
         ("key nosuchkey", "unknown key `nosuchkey`"),
         ("wait soon", "write `wait 300ms`"),
         ("expect \"open", "quoted text is not closed"),
-        ("covers 1.4", "is not a behaviour id"),
         ("colors 1000", "write `colors none|16|256|truecolor`"),
         ("drag 1 1 2 2", "write `drag X Y -> X Y`"),
         ("snapshot a/b", "write `snapshot NAME`"),

@@ -1,66 +1,94 @@
 import Foundation
-import PickerSelection
 import TUICore
 
 /// The outcome of one scenario.
-package struct ScenarioResult: Sendable {
+public struct ScenarioResult: Sendable {
     /// The scenario's name.
-    package let name: String
+    public let name: String
     /// The file it came from.
-    package let path: String
-    /// The behaviour ids it covers.
-    package let covers: [String]
+    public let path: String
+    /// What it covers (its `covers` line).
+    public let covers: [String]
     /// Why it failed (`file:line: message`), or nil when it passed.
-    package let failure: String?
+    public let failure: String?
     /// Snapshot files written because recording was on.
-    package let recorded: [String]
+    public let recorded: [String]
 
     /// Whether every step passed.
-    package var passed: Bool { failure == nil }
+    public var passed: Bool { failure == nil }
 }
 
-/// Runs scenarios against the real showcase scenes on a ``HeadlessTerminal`` and a
-/// ``VirtualScheduler``: every step is delivered synchronously, then the screen is
-/// rendered, so expectations see exactly what a terminal would show at that instant.
+/// Runs scenario files against an app on a ``HeadlessTerminal`` and a ``VirtualScheduler``:
+/// every step is delivered synchronously, then the screen is drawn, so expectations see
+/// exactly what a terminal would show at that instant. A fresh app is made for every
+/// scenario, and a scenario fails when it checks nothing, when its async work waits on
+/// something other than the virtual clock, or when work it scheduled outlives the app.
+///
+/// ```swift
+/// let runner = ScenarioRunner(roots: ["songs": { context in SongList(scheduler: context.clock) }])
+/// let result = await runner.run(file: "Scenarios/pull.scenario")
+/// print(result.failure ?? "passed")
+/// ```
 @MainActor
-package struct ScenarioRunner {
-    /// The environment variable that re-records golden snapshots instead of comparing.
-    package static let recordVariable = "INDICATORKIT_RECORD_SNAPSHOTS"
+public struct ScenarioRunner {
+    /// The environment variable that records snapshots again instead of comparing them.
+    public static let recordVariable = "INDICATORKIT_RECORD_SNAPSHOTS"
 
     /// Whether snapshots are written rather than compared.
-    package var recordSnapshots: Bool
-    /// The scenes available to `scene NAME`.
-    package var entries: [SceneEntry]
-    /// Where snapshots are also written as SVG pictures (`showcase headless --svg DIR`).
-    package var svgDirectory: String?
+    public var recordSnapshots: Bool
+    /// Where snapshots are also written as SVG pictures, `STEM.NAME.svg` (nil: not written).
+    public var svgDirectory: String?
     /// The most cell draws a scenario may cost (see `docs/SCENARIOS.md`).
-    package var workLimit = ScenarioParser.WorkBudget.limit
+    public var workLimit = ScenarioParser.WorkBudget.limit
+    /// The app's own commands, beside the built-in ones.
+    public let commands: [ScenarioCommand]
+    private let makeApp: @MainActor (ScenarioContext) -> any ScenarioApp
 
-    /// Creates a runner; by default it records when ``recordVariable`` is `1`.
-    package init(recordSnapshots: Bool = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1",
-                entries: [SceneEntry] = SceneCatalog.all) {
+    /// A runner for the app `makeApp` makes, with `commands` of its own; by default it
+    /// records snapshots when ``recordVariable`` is `1`.
+    public init(
+        recordSnapshots: Bool = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1",
+        commands: [ScenarioCommand] = [],
+        app makeApp: @escaping @MainActor (ScenarioContext) -> any ScenarioApp
+    ) {
         self.recordSnapshots = recordSnapshots
-        self.entries = entries
+        self.commands = commands
+        self.makeApp = makeApp
+    }
+
+    /// A runner for root views by name (``ScenarioRoots``): the first is shown first, and
+    /// `scene NAME` shows a fresh one of another.
+    public init(
+        recordSnapshots: Bool = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1",
+        commands: [ScenarioCommand] = [],
+        roots: KeyValuePairs<String, @MainActor (ScenarioContext) -> any View>
+    ) {
+        let makers = roots.map { (name: $0.key, make: $0.value) }
+        self.init(recordSnapshots: recordSnapshots, commands: commands) { ScenarioRoots(makers, context: $0) }
+    }
+
+    /// Parses `text` (read from `path`) with this runner's commands.
+    public func parse(_ text: String, path: String) throws(ScenarioSyntaxError) -> Scenario {
+        try ScenarioParser.parse(text, path: path, commands: Set(commands.map(\.name)))
     }
 
     /// Runs `scenario` and reports the first failing step, if any.
-    package func run(_ scenario: Scenario) async -> ScenarioResult {
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
         let terminal = HeadlessTerminal(size: scenario.initialSize)
         let scheduler = VirtualScheduler()
-        let network = SceneNetwork.simulated(scheduler: scheduler)
-        // A fresh sample library in a temporary file for each scenario (deterministic).
-        let libraryPath = NSTemporaryDirectory() + "indicatorkit-scenario-\(UUID().uuidString).sqlite"
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: libraryPath + suffix) }
-        }
-        let openLibrary = LibraryOpener { libraryPath }.opening
+        let folder = NSTemporaryDirectory() + "indicatorkit-scenario-\(UUID().uuidString)"
         var recorded: [String] = []
-
         func result(_ failure: String?) -> ScenarioResult {
             ScenarioResult(name: scenario.name, path: scenario.path, covers: scenario.covers, failure: failure, recorded: recorded)
         }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            return result("\(scenario.path): cannot create the scenario's folder \(folder): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
 
-        let outcome = await play(scenario, on: terminal, scheduler: scheduler, network: network, library: openLibrary, recorded: &recorded)
+        let outcome = await play(scenario, on: terminal, scheduler: scheduler, folder: folder, recorded: &recorded)
         guard outcome == nil else { return result(outcome) }
         let checks = scenario.lines.contains { line in
             switch line.step {
@@ -84,13 +112,35 @@ package struct ScenarioRunner {
         return result(nil)
     }
 
+    /// The largest scenario file read: 1 MiB (refused before reading).
+    public static let largestFile = 1 << 20
+
+    /// Reads, parses and runs one file; read and syntax errors become failures naming the line.
+    public func run(file: String) async -> ScenarioResult {
+        func failure(_ message: String) -> ScenarioResult {
+            ScenarioResult(name: file, path: file, covers: [], failure: message, recorded: [])
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        guard size <= Self.largestFile else {
+            return failure("\(file.sanitizedForTerminal): the file is \(size >> 20) MiB; a scenario file is at most 1 MiB")
+        }
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            return failure("\(file.sanitizedForTerminal): cannot read the file (is it UTF-8 text?)")
+        }
+        do {
+            return await run(try parse(text, path: file))
+        } catch {
+            return failure("\(error)")
+        }
+    }
+
     /// Plays the steps on a new app; nil when every step held, else the failure. The app
     /// is released when this returns.
-    private func play(
-        _ scenario: Scenario, on terminal: HeadlessTerminal, scheduler: VirtualScheduler, network: SceneNetwork,
-        library openLibrary: @escaping @MainActor () -> Result<PhotoLibrary, PhotoLibraryError>, recorded: inout [String]
-    ) async -> String? {
-        let (app, liveHost) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler, entries: entries, network: { network }, library: openLibrary)
+    private func play(_ scenario: Scenario, on terminal: HeadlessTerminal, scheduler: VirtualScheduler, folder: String, recorded: inout [String]) async -> String? {
+        weak var hostReference: TerminalHost?
+        let app = makeApp(ScenarioContext(terminal: terminal, clock: scheduler, folder: folder, host: { hostReference }))
+        let liveHost = TerminalHost(backend: terminal, root: app.root, minimumSize: app.minimumSize)
+        hostReference = liveHost
         liveHost.renderIfNeeded()
         func result(_ failure: String?) -> String? { failure }
         // The work done so far, in cell draws: the parser's estimate bounds the script, this
@@ -121,10 +171,18 @@ package struct ScenarioRunner {
                 terminal.capabilities.symbols = set
                 liveHost.setNeedsDisplay()
             case .scene(let id):
-                guard app.selectScene(id: id) else {
-                    let known = entries.map(\.id).joined(separator: ", ")
-                    return result("\(location): no scene `\(id)`; the scenes are: \(known)")
+                guard app.showScene(id) else {
+                    let known = app.sceneNames.isEmpty ? "the app has none" : "the scenes are: " + app.sceneNames.joined(separator: ", ")
+                    return result("\(location): no scene `\(id)`; \(known)")
                 }
+                liveHost.root = app.root
+                liveHost.minimumSize = app.minimumSize
+            case .command(let name, let arguments):
+                guard let command = commands.first(where: { $0.name == name }) else {
+                    return result("\(location): unknown command `\(name)`")
+                }
+                if let failure = command.perform(arguments, app) { return result("\(location): \(failure)") }
+                await scheduler.settle()
                 liveHost.setNeedsDisplay()
             case .events(let events):
                 for event in events {
@@ -139,6 +197,9 @@ package struct ScenarioRunner {
                 let target = scheduler.now + duration
                 while let next = scheduler.nextDeadline, next <= target {
                     await scheduler.run(for: next - scheduler.now)
+                    // Drawn after every burst, asked or not: a component given no
+                    // `onNeedsDisplay` asks a running loop's host, and there is none here.
+                    liveHost.setNeedsDisplay()
                     liveHost.renderIfNeeded()
                     spent += Self.costOfTimerBurst
                     if overBudget() { return result(tooMuchWork(location)) }
@@ -195,7 +256,7 @@ package struct ScenarioRunner {
     static let costOfTimerBurst = 100
 
     /// Where snapshot `name` of the scenario at `path` lives: `snapshots/STEM.NAME.txt` beside it.
-    package static func snapshotPath(for path: String, name: String) -> String {
+    public static func snapshotPath(for path: String, name: String) -> String {
         let file = path as NSString
         let stem = (file.lastPathComponent as NSString).deletingPathExtension
         return ((file.deletingLastPathComponent as NSString).appendingPathComponent("snapshots") as NSString)

@@ -1,9 +1,11 @@
 import TUICore
 
 /// Reads the scenario text format (see `docs/SCENARIOS.md`).
-package enum ScenarioParser {
-    /// Parses `text`, read from `path`.
-    package static func parse(_ text: String, path: String) throws(ScenarioSyntaxError) -> Scenario {
+public enum ScenarioParser {
+    /// Parses `text`, read from `path`. A line starting with one of `commands` (the names of
+    /// an app's own ``ScenarioCommand``s) becomes a ``Scenario/Step/command(name:arguments:)``
+    /// step; any other unknown word is a syntax error.
+    public static func parse(_ text: String, path: String, commands: Set<String> = []) throws(ScenarioSyntaxError) -> Scenario {
         let stem = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? path
         var scenario = Scenario(name: stem, path: path, covers: [], initialSize: Size(width: 80, height: 24), lines: [])
         var sawAction = false
@@ -26,11 +28,8 @@ package enum ScenarioParser {
                 guard !args.isEmpty else { throw fail("`scenario` needs a name") }
                 scenario.name = args.joined(separator: " ")
             case "covers", "covers:":
-                let pattern = #/^B[0-9]+\.[0-9]+$/#
-                for id in args {
-                    guard id.wholeMatch(of: pattern) != nil else { throw fail("`\(id)` is not a behaviour id such as B1.4") }
-                    scenario.covers.append(id)
-                }
+                guard !args.isEmpty else { throw fail("write `covers ID…`, the requirement ids the scenario checks, e.g. `covers B1.4 B1.2`") }
+                scenario.covers += args
             case "size", "resize":
                 guard args.count == 1, let size = Size(parsing: args[0]), (0...Self.largestSide).contains(size.width), (0...Self.largestSide).contains(size.height) else {
                     throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`, each from 0 to \(Self.largestSide)")
@@ -102,8 +101,11 @@ package enum ScenarioParser {
                     throw fail("write `snapshot NAME` with letters, digits, - and _")
                 }
                 append(.snapshot(args[0]))
+            case _ where commands.contains(command):
+                append(.command(name: command, arguments: args))
             default:
-                throw fail("unknown command `\(command)`; see docs/SCENARIOS.md")
+                let own = commands.isEmpty ? "" : " or one of the app's: " + commands.sorted().joined(separator: ", ")
+                throw fail("unknown command `\(command)`; see docs/SCENARIOS.md for the commands\(own)")
             }
 
             func append(_ step: Scenario.Step) {
@@ -143,11 +145,11 @@ package enum ScenarioParser {
     /// the screen once. A scenario whose script alone is over ``limit`` is refused at the
     /// line that crosses it; what its waits really draw (animations) is counted by the
     /// runner against the same limit, so every scenario runs in bounded time.
-    struct WorkBudget {
+    public struct WorkBudget {
         /// 20 million cell draws: at 80×24, 10 000 keys or 8 minutes of the busiest scene's
         /// animations; at 500×500, 80 keys or 4 seconds. The worst scenario within it runs
         /// in under 10 s on a 2-core machine.
-        static let limit = 20_000_000
+        public static let limit = 20_000_000
         private(set) var spent = 0
 
         mutating func add(_ step: Scenario.Step, on size: Size) -> Bool {
@@ -155,7 +157,7 @@ package enum ScenarioParser {
             let draws: Int
             switch step {
             case .events(let events): draws = events.count
-            case .wait, .resize, .colors, .background, .symbols, .scene, .expect, .snapshot: draws = 1
+            case .wait, .resize, .colors, .background, .symbols, .scene, .command, .expect, .snapshot: draws = 1
             }
             spent += draws * cells
             return spent <= Self.limit

@@ -1,10 +1,11 @@
 import TUICore
 
-/// A scripted session with the showcase, run on a virtual clock by ``ScenarioRunner``.
-/// The text format is documented in `docs/SCENARIOS.md`.
-package struct Scenario: Sendable {
+/// A scripted session with an app, run on a virtual clock by ``ScenarioRunner``: keys,
+/// clicks and waits, and what the screen must show after them. The text format is
+/// documented in `docs/SCENARIOS.md`; ``ScenarioParser`` reads it.
+public struct Scenario: Sendable {
     /// One line of a scenario.
-    package enum Step: Sendable, Equatable {
+    public enum Step: Sendable, Equatable {
         /// Resize the terminal (`size 80x24` or `resize 20x5`).
         case resize(Size)
         /// Set the terminal's colour depth (`colors 256`).
@@ -13,8 +14,10 @@ package struct Scenario: Sendable {
         case background(TerminalTheme)
         /// Set the block symbols images are drawn with (`symbols sextant`).
         case symbols(SymbolSet)
-        /// Select a scene by identifier (`scene terminal`).
+        /// Show one of the app's scenes by name (`scene terminal`; ``ScenarioApp/showScene(_:)``).
         case scene(String)
+        /// A command of the app's own (``ScenarioCommand``), with the words after its name.
+        case command(name: String, arguments: [String])
         /// Deliver events (keys, typed text, mouse).
         case events([InputEvent])
         /// Move the virtual clock forward (`wait 300ms`).
@@ -26,33 +29,41 @@ package struct Scenario: Sendable {
     }
 
     /// A step and the line it came from.
-    package struct Line: Sendable {
+    public struct Line: Sendable {
         /// What to do.
-        package let step: Step
+        public let step: Step
         /// The 1-based line number in the file.
-        package let number: Int
+        public let number: Int
     }
 
     /// The scenario's name (`scenario NAME`, else the file name).
-    package var name: String
+    public var name: String
     /// The file it was read from, for messages and snapshot names.
-    package var path: String
-    /// The behaviour ids it covers (`covers B1.4 B1.2`).
-    package var covers: [String]
+    public var path: String
+    /// What it covers, as written on its `covers` line (`covers B1.4 B1.2`): requirement
+    /// ids of the app's own, printed in the report.
+    public var covers: [String]
     /// The initial terminal size (default 80×24).
-    package var initialSize: Size
+    public var initialSize: Size
     /// The steps in order.
-    package var lines: [Line]
+    public var lines: [Line]
 }
 
 /// A mistake in a scenario file, with the file and line.
-package struct ScenarioSyntaxError: Error, CustomStringConvertible, Equatable {
+public struct ScenarioSyntaxError: Error, CustomStringConvertible, Equatable {
     /// The file.
-    package let path: String
+    public let path: String
     /// The 1-based line number.
-    package let line: Int
+    public let line: Int
     /// What is wrong and how to write it instead.
-    package let message: String
+    public let message: String
 
-    package var description: String { "\(path):\(line): \(message)" }
+    /// A mistake at `line` of `path`.
+    public init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line): \(message)" }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import TUICore
+
+extension ScenarioRunner {
+    /// The scenario files under `paths`: files as given, folders searched for `*.scenario`
+    /// (sorted).
+    nonisolated public static func files(in paths: [String]) throws(ScenarioPathError) -> [String] {
+        var files: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScenarioPathError(path: path) }
+            if isDirectory.boolValue {
+                guard let items = fm.enumerator(atPath: path) else { throw ScenarioPathError(path: path) }
+                let found = items.compactMap { $0 as? String }.filter { $0.hasSuffix(".scenario") }.sorted()
+                files += found.map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// Runs every scenario under `paths` — what an app's `headless` command does: one line
+    /// a scenario (`PASS file: name  [covers]`, or `FAIL` and why), then `N passed, N
+    /// failed`, to `output`; problems with the paths go to `errors`, followed by `hint`.
+    /// With ``svgDirectory`` set, the folder is made first. Every line is sanitised: no
+    /// byte of a scenario or a file name acts on a terminal.
+    ///
+    /// Returns the exit status: 0 when every scenario passed, 1 when one failed, 66 when a
+    /// path does not exist or holds no scenario, 73 when the picture folder cannot be made.
+    public func runFiles(_ paths: [String], hint: String = "", output write: (String) -> Void, errors writeError: (String) -> Void = { _ in }) async -> Int32 {
+        func output(_ text: String) { write(text.sanitizedKeepingLines) }
+        func errors(_ text: String) { writeError(text.sanitizedKeepingLines) }
+        let files: [String]
+        do {
+            files = try Self.files(in: paths)
+        } catch {
+            errors("error: \(error)\(hint)")
+            return 66
+        }
+        guard !files.isEmpty else {
+            errors("error: no *.scenario files in \(paths.joined(separator: " ").sanitizedForTerminal)\(hint)")
+            return 66
+        }
+        if let svgDirectory {
+            do {
+                try FileManager.default.createDirectory(atPath: svgDirectory, withIntermediateDirectories: true)
+            } catch {
+                errors("error: cannot create \(svgDirectory.sanitizedForTerminal) for the pictures: \(error.localizedDescription)")
+                return 73
+            }
+        }
+        var passed = 0, failed = 0
+        for file in files {
+            let result = await run(file: file)
+            if result.passed {
+                passed += 1
+                let covers = result.covers.isEmpty ? "" : "  [\(result.covers.joined(separator: " "))]"
+                output("PASS \(file.sanitizedForTerminal): \(result.name.sanitizedForTerminal)\(covers)")
+                for recorded in result.recorded { output("     recorded \(recorded)") }
+            } else {
+                failed += 1
+                output("FAIL \(file.sanitizedForTerminal): \(result.name.sanitizedForTerminal)\n\(result.failure ?? "")")
+            }
+        }
+        output("\(passed) passed, \(failed) failed")
+        return failed == 0 ? 0 : 1
+    }
+}
+
+/// A path given to ``ScenarioRunner/files(in:)`` that does not exist.
+public struct ScenarioPathError: Error, CustomStringConvertible, Equatable {
+    /// The path.
+    public let path: String
+
+    public var description: String { "no such file or folder: \(path.sanitizedForTerminal)" }
+}
