@@ -5,7 +5,7 @@ import TUICore
 /// restored, so the code after it runs (print a result, go on with a command line):
 ///
 /// ```swift
-/// let status = try TerminalApp.run(MyView())   // MyView calls TerminalApp.quit() on "q"
+/// let status = try TerminalApp.run(MyView())   // MyView answers q with .quit(status: 0)
 /// print("the app ended with", status)
 /// ```
 ///
@@ -31,6 +31,8 @@ public final class TerminalApp {
         self.terminal = terminal
         self.host = host
         loop = TerminalRunLoop(backend: terminal, host: host)
+        let loop = loop
+        host.onQuit = { status in loop.quit(status: status) }
         host.onUnhandled = { [weak self] event in
             switch event {
             case .key(.control("c")): self?.quit(status: 130)  // as a shell reports an interrupted program

@@ -77,6 +77,9 @@ public final class Pilot {
         draw()
     }
 
+    /// The status the view asked to quit with (``EventResult/quit(status:)``), once it has.
+    public var quitStatus: Int32? { host.quitStatus }
+
     /// The screen, a string a row.
     public var lines: [String] { terminal.lines }
     /// The screen as one text, rows joined by newlines.

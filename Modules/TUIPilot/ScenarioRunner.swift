@@ -263,8 +263,9 @@ public struct ScenarioRunner {
             .appendingPathComponent("\(stem).\(name).txt")
     }
 
-    /// The screen as stored in a snapshot: lines with trailing spaces removed.
-    static func snapshotText(_ lines: [String]) -> String {
+    /// The screen as stored in a snapshot (a scenario's or `expectSnapshot`'s): a line a
+    /// row, trailing spaces removed.
+    public static func snapshotText(_ lines: [String]) -> String {
         lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
     }
 

@@ -11,7 +11,7 @@ extension Pilot {
     /// recording is looked at before it is trusted. A difference is an issue that shows the
     /// rows that differ, expected and actual.
     public func expectSnapshot(_ name: String, styles: Bool = false, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
-        let actual = (styles ? styledLines : lines).joined(separator: "\n") + "\n"
+        let actual = ScenarioRunner.snapshotText(styles ? styledLines : lines)
         let test = URL(fileURLWithPath: filePath)
         let folder = test.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(test.deletingPathExtension().lastPathComponent)
         let file = folder.appendingPathComponent(name + (styles ? ".styled.txt" : ".txt"))

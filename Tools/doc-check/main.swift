@@ -11,6 +11,14 @@
 //    needs a terminal, say). An example whose modules do not reach CGiflib must not link
 //    libgif, and one that reaches no networking links no libcurl (checked with ldd where
 //    there is one).
+//    A block (```swift or any other) whose marker is `<!-- file: PATH -->` (optionally
+//    `<!-- file: PATH; not run: REASON -->`) is instead one file of an app laid out as a
+//    package is: PATH is `Sources/TARGET/…` or `Tests/TARGET/…`. Each folder becomes a
+//    target of the same consumer package — a test target under Tests/, an executable when
+//    it has a main.swift, else a library — depending on the products and the other such
+//    targets its files import; files that are not Swift (scenarios, snapshots) are
+//    excluded from the target, as an app's own Package.swift would. Executables run as
+//    above, and `swift test` runs the test targets.
 // 2. The module table of docs/ARCHITECTURE.md (between `<!-- targets -->` and
 //    `<!-- end targets -->`) is Package.swift's targets and dependencies; `--update`
 //    writes it. Every arrow of its diagram (between `<!-- diagram -->` and
@@ -140,28 +148,76 @@ func runWithDeadline(_ executable: String, seconds: Double) throws -> (status: I
     return (process.terminationStatus, String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))
 }
 
-func blocks(in page: URL, relativeTo root: URL) throws -> (complete: [Block], fragments: Int) {
+/// A block that is one file of an app's package (`<!-- file: PATH -->`).
+struct FileBlock {
+    let block: Block
+    let path: String  // Sources/TARGET/… or Tests/TARGET/…
+    var target: String { path.split(separator: "/")[1].description }
+    var isTest: Bool { path.hasPrefix("Tests/") }
+}
+
+func blocks(in page: URL, relativeTo root: URL) throws -> (complete: [Block], files: [FileBlock], fragments: Int) {
     let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
     let name = String(page.path.dropFirst(root.path.count + 1))
-    var complete: [Block] = [], fragments = 0
+    var complete: [Block] = [], files: [FileBlock] = [], fragments = 0
     var index = 0
     while index < lines.count {
         let line = lines[index]
-        guard line.hasPrefix("```swift") else { index += 1; continue }
+        guard line.hasPrefix("```") else { index += 1; continue }
         var previous = index - 1
         while previous >= 0 && lines[previous].trimmingCharacters(in: .whitespaces).isEmpty { previous -= 1 }
         let marker = previous >= 0 ? lines[previous].trimmingCharacters(in: .whitespaces) : ""
-        let isFragment = marker == "<!-- fragment -->"
         var end = index + 1
         while end < lines.count && !lines[end].hasPrefix("```") { end += 1 }
-        if isFragment {
-            fragments += 1
-        } else {
-            complete.append(Block(page: name, line: index + 2, code: lines[(index + 1)..<end].joined(separator: "\n"), runs: !marker.hasPrefix("<!-- not run:")))
+        let code = lines[(index + 1)..<min(end, lines.count)].joined(separator: "\n")
+        if marker.hasPrefix("<!-- file: "), marker.hasSuffix(" -->") {
+            let inside = marker.dropFirst("<!-- file: ".count).dropLast(" -->".count)
+            let parts = inside.split(separator: ";", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let block = Block(page: name, line: index + 2, code: code + "\n", runs: !(parts.count > 1 && parts[1].hasPrefix("not run:")))
+            files.append(FileBlock(block: block, path: parts[0]))
+        } else if line.hasPrefix("```swift") {
+            if marker == "<!-- fragment -->" {
+                fragments += 1
+            } else {
+                complete.append(Block(page: name, line: index + 2, code: code, runs: !marker.hasPrefix("<!-- not run:")))
+            }
         }
         index = end + 1
     }
-    return (complete, fragments)
+    return (complete, files, fragments)
+}
+
+/// The targets the file blocks make, as Package.swift lines; problems with their paths.
+func fileTargets(_ files: [FileBlock], libraries: Set<String>) -> (lines: [String], problems: [String]) {
+    var problems: [String] = [], seen = Set<String>()
+    var valid: [FileBlock] = []
+    for file in files {
+        let parts = file.path.split(separator: "/")
+        guard parts.count >= 3, ["Sources", "Tests"].contains(parts[0]), !parts.contains(".."), !file.path.hasPrefix("/") else {
+            problems.append("\(file.block.page):\(file.block.line - 2): a file block's path is Sources/TARGET/… or Tests/TARGET/…, not \(file.path)")
+            continue
+        }
+        guard seen.insert(file.path).inserted else {
+            problems.append("\(file.block.page):\(file.block.line - 2): \(file.path) is given twice")
+            continue
+        }
+        valid.append(file)
+    }
+    let names = Set(valid.map(\.target))
+    var lines: [String] = []
+    for name in names.sorted() {
+        let own = valid.filter { $0.target == name }
+        let swiftFiles = own.filter { $0.path.hasSuffix(".swift") }
+        let imports = Set(swiftFiles.flatMap(\.block.imports))
+        let dependencies = imports.filter { names.contains($0) && $0 != name }.sorted().map { "\"\($0)\"" }
+            + imports.filter { libraries.contains($0) }.sorted().map { ".product(name: \"\($0)\", package: \"IndicatorKit\")" }
+        let folder = (own[0].isTest ? "Tests/" : "Sources/") + name
+        let excluded = Set(own.filter { !$0.path.hasSuffix(".swift") }.map { $0.path.split(separator: "/")[2].description }).sorted()
+        let kind = own[0].isTest ? "testTarget" : own.contains { $0.path.hasSuffix("/main.swift") } ? "executableTarget" : "target"
+        let exclude = excluded.isEmpty ? "" : ", exclude: [\(excluded.map { "\"\($0)\"" }.joined(separator: ", "))]"
+        lines.append("        .\(kind)(name: \"\(name)\", dependencies: [\(dependencies.joined(separator: ", "))], path: \"\(folder)\"\(exclude)),")
+    }
+    return (lines, problems)
 }
 
 func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [String] {
@@ -170,10 +226,12 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
         + (try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil))
             .filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
     var examples: [(target: String, block: Block)] = []
+    var files: [FileBlock] = []
     var fragments = 0
     for page in pages {
         let found = try blocks(in: page, relativeTo: root)
         fragments += found.fragments
+        files += found.files
         for (n, block) in found.complete.enumerated() {
             let stem = page.deletingPathExtension().lastPathComponent.filter { $0.isLetter || $0.isNumber }
             examples.append(("\(stem)Example\(n + 1)", block))
@@ -181,6 +239,7 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
     }
     let package = root.appendingPathComponent(".build/doc-examples")
     try? FileManager.default.removeItem(at: package.appendingPathComponent("Sources"))
+    try? FileManager.default.removeItem(at: package.appendingPathComponent("Tests"))
     try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
     let link = package.appendingPathComponent("IndicatorKit")
     try? FileManager.default.removeItem(at: link)
@@ -193,6 +252,20 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
         let products = block.imports.filter { manifest.libraries.contains($0) }
         let dependencies = products.map { ".product(name: \"\($0)\", package: \"IndicatorKit\")" }.joined(separator: ", ")
         targets.append("        .executableTarget(name: \"\(target)\", dependencies: [\(dependencies)]),")
+    }
+    let apps = fileTargets(files, libraries: manifest.libraries)
+    guard apps.problems.isEmpty else { return apps.problems }
+    targets += apps.lines
+    for file in files {
+        let url = package.appendingPathComponent(file.path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(file.block.code.utf8).write(to: url)
+    }
+    let hasTests = files.contains(where: \.isTest)
+    /// The page and line of a generated file's line.
+    func origin(_ generated: String, _ row: Int) -> String? {
+        if let file = files.first(where: { generated.hasSuffix("/" + $0.path) }) { return "\(file.block.page):\(file.block.line + row - 1)" }
+        return nil
     }
     let manifestText = """
         // swift-tools-version:6.0
@@ -211,8 +284,9 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
 
         """
     try Data(manifestText.utf8).write(to: package.appendingPathComponent("Package.swift"))
-    print("doc-check: building \(examples.count) examples (\(fragments) fragments skipped) in \(package.path)")
-    var build = try run(swift, ["build", "--package-path", package.path])
+    let appTargets = Set(files.map(\.target)).count
+    print("doc-check: building \(examples.count) examples and \(appTargets) targets of \(files.count) file blocks (\(fragments) fragments skipped) in \(package.path)")
+    var build = try run(swift, ["build", "--package-path", package.path] + (hasTests ? ["--build-tests"] : []))
     if build.status != 0 {
         // The build stops at the first example that fails: build each to find every error.
         var output = ""
@@ -225,6 +299,11 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
         // Point each error at the page's own line.
         var problems: [String] = []
         for line in build.output.split(separator: "\n") where line.contains("error:") {
+            let location = line.split(separator: ":", maxSplits: 3)
+            if location.count >= 3, let row = Int(location[1]), let place = origin(String(location[0]), row) {
+                problems.append("\(place): \(location.count > 3 ? String(location[3]).trimmingCharacters(in: .whitespaces) : String(line))")
+                continue
+            }
             guard let range = line.range(of: "/Sources/") else { continue }
             let parts = line[range.upperBound...].split(separator: ":", maxSplits: 3)
             guard parts.count >= 3, let row = Int(parts[1]),
@@ -243,11 +322,34 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
             problems.append("\(block.page):\(block.line): the example ended with status \(result.status):\n\(result.output)")
         }
     }
-    print("doc-check: ran \(ran) examples (\(examples.count - ran) marked not run)")
+    let mains = files.filter { $0.path.hasSuffix("/main.swift") && !$0.isTest }
+    for main in mains where main.block.runs {
+        let result = try runWithDeadline(binaries + "/" + main.target, seconds: 30)
+        ran += 1
+        if result.status != 0 {
+            problems.append("\(main.block.page):\(main.block.line): \(main.target) ended with status \(result.status):\n\(result.output)")
+        }
+    }
+    print("doc-check: ran \(ran) examples (\(examples.count + mains.count - ran) marked not run)")
+    if hasTests {
+        let tests = try run(swift, ["test", "--skip-build", "--package-path", package.path])
+        if tests.status != 0 {
+            problems.append("the tests of the docs' file blocks failed:\n" + tests.output.split(separator: "\n").filter { !$0.hasPrefix("✔") && !$0.hasPrefix("[") && !$0.hasPrefix("Test Suite") && !$0.hasPrefix("Test Case") && !$0.contains("Testing Library Version") && !$0.contains("Target Platform") }.joined(separator: "\n"))
+        } else {
+            print("doc-check: the docs' tests passed (" + (tests.output.split(separator: "\n").last { $0.contains("Test run with") }.map(String.init) ?? "") + ")")
+        }
+    }
     // An example that reaches no GIF decoder links no libgif; one that reaches no
     // networking (LoadingNetworking) links no libcurl.
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") {
-        for (target, block) in examples {
+        let appImports = { (target: String) in files.filter { $0.target == target }.flatMap(\.block.imports) }
+        let mainBlocks = mains.map { main -> (String, Block) in
+            // The executable reaches its own imports and those of the app's targets it imports.
+            let direct = appImports(main.target)
+            let all = direct + direct.filter { name in files.contains { $0.target == name } }.flatMap(appImports)
+            return (main.target, Block(page: main.block.page, line: main.block.line, code: all.map { "import \($0)" }.joined(separator: "\n"), runs: main.block.runs))
+        }
+        for (target, block) in examples + mainBlocks {
             let reached = manifest.closure(of: block.imports.filter { manifest.libraries.contains($0) })
             let libraries = try run("/usr/bin/ldd", [binaries + "/" + target]).output
             if !reached.contains("CGiflib"), libraries.contains("libgif") {

@@ -40,6 +40,10 @@ public final class TerminalHost {
     /// runs one full-screen app): a component given no `onNeedsDisplay` of its own asks it
     /// for its next frame (see ``requestDisplay(_:)``).
     public internal(set) static weak var active: TerminalHost?
+    /// Called when the root view's answer to an event is ``EventResult/quit(status:)``.
+    public var onQuit: (@MainActor (Int32) -> Void)?
+    /// The status of the last ``EventResult/quit(status:)`` the root view answered, if any.
+    public private(set) var quitStatus: Int32?
     /// How many frames were rendered.
     public private(set) var renderCount = 0
 
@@ -63,7 +67,12 @@ public final class TerminalHost {
         // (or after a resize made it stale), lay them out first, so the click reaches the
         // view it falls on.
         if case .mouse = event, laidOutSize != backend.size { _ = composeFrame() }
-        return root.handle(event)
+        let result = root.handle(event)
+        if case .quit(let status) = result {
+            quitStatus = status
+            onQuit?(status)
+        }
+        return result
     }
 
     /// The size the views were last laid out for (nil before the first frame).

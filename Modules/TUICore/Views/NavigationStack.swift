@@ -38,7 +38,7 @@ public final class NavigationStack: Screen {
     }
 
     public override func handleBody(_ event: InputEvent) -> EventResult {
-        if let top = screens.last, top.handle(event) == .handled { return .handled }
+        if let top = screens.last, case let result = top.handle(event), result != .ignored { return result }
         if screens.count > 1, event == .key(.escape) || event == .key(.backspace) {
             pop()
             return .handled

@@ -99,14 +99,14 @@ open class Screen: View {
     /// A presented screen gets input first, then the overlays (top-most first), then the body.
     public func handle(_ event: InputEvent) -> EventResult {
         if let presented {
-            if presented.handle(event) == .handled { return .handled }
+            if case let result = presented.handle(event), result != .ignored { return result }
             if event == .key(.escape) {
                 dismissPresented()
                 return .handled
             }
             return .handled  // a modal screen keeps input from the screens beneath
         }
-        for overlay in overlays.reversed() where overlay.handle(event) == .handled { return .handled }
+        for overlay in overlays.reversed() { if case let result = overlay.handle(event), result != .ignored { return result } }
         return handleBody(event)
     }
 }

@@ -61,7 +61,7 @@ public final class TabContainer: Screen {
                 return .handled
             }
         }
-        if let child = visibleChild, child.handle(event) == .handled { return .handled }
+        if let child = visibleChild, case let result = child.handle(event), result != .ignored { return result }
         switch event {
         case .key(.tab):
             if !tabs.isEmpty { select((selectedIndex + 1) % tabs.count) }
