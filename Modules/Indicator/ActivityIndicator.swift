@@ -56,27 +56,13 @@ public final class ActivityIndicator: View {
     public var labelStyle = Style()
     /// The cell box images and GIFs are fitted into (aspect ratio kept).
     public var imageBox = Size(width: 16, height: 8)
-    /// The terminal's background, which image frames are blended onto and kept visible
-    /// against (pass `capabilities.theme`; dark unless told).
-    public var theme: TerminalTheme {
-        get { player.imageTheme }
-        set { player.imageTheme = newValue }
-    }
-    /// The least luminance difference an image frame's pixels keep from that background, so
-    /// a GIF's dim strokes stay visible at indicator size; 0.25 by default, 0 for exact colours.
-    public var imageMinimumContrast: Double {
-        get { player.imageMinimumContrast }
-        set { player.imageMinimumContrast = newValue }
-    }
-    /// The block symbols images are drawn with (half blocks unless told).
-    public var imageSymbols: SymbolSet {
-        get { player.imageSymbols }
-        set { player.imageSymbols = newValue }
-    }
-    /// How images become cells (`.monochrome` for terminals without colour).
-    public var imageMode: HalfBlockRasterizer.Mode {
-        get { player.imageMode }
-        set { player.imageMode = newValue }
+    /// How image frames are drawn: symbols, the terminal's background, contrast, colour
+    /// (pass `ImageStyle(for: capabilities)`). Where it leaves the contrast to the
+    /// indicator, a GIF's pixels keep 0.25 from the background, so its dim strokes stay
+    /// visible at indicator size.
+    public var imageStyle: ImageStyle {
+        get { player.imageStyle }
+        set { player.imageStyle = newValue }
     }
     /// Whether nothing is drawn while stopped.
     public var hidesWhenStopped: Bool
@@ -112,7 +98,7 @@ public final class ActivityIndicator: View {
         reducedMotion: Bool = false, scheduler: any Scheduler = LiveScheduler()
     ) {
         player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
-        player.imageMinimumContrast = 0.25
+        player.defaultMinimumContrast = 0.25
         player.reducedMotion = reducedMotion
         self.label = label
         self.labelPlacement = labelPlacement

@@ -56,11 +56,9 @@ public final class LoadingCenter {
     public var spinnerTiming = FrameTiming.own
     /// Whether the overlay's animations stand still (see `ReducedMotion`); off unless asked for.
     public var reducedMotion = false
-    /// The terminal's default colours, so the shades are laid over what it really shows
-    /// (pass `capabilities.theme`; dark unless told).
-    public var theme = TerminalTheme.dark
-    /// The block symbols the overlay's images are drawn with (pass `capabilities.symbols`).
-    public var symbols = SymbolSet.half
+    /// How the overlay's images are drawn, and over which background its shades are laid
+    /// (pass `ImageStyle(for: capabilities)`; half blocks on a dark background unless told).
+    public var imageStyle = ImageStyle()
 
     let scheduler: any Scheduler
     private(set) var activities: [Int: Activity] = [:]

@@ -57,13 +57,11 @@ final class LoadingOverlay: View {
         let opacity = center.opacity
         guard opacity > 0, !rect.isEmpty else { return }
         let label = center.currentLabel
-        pageIndicator.theme = center.theme
-        spinnerIndicator.theme = center.theme
-        pageIndicator.imageSymbols = center.symbols
-        spinnerIndicator.imageSymbols = center.symbols
+        pageIndicator.imageStyle = center.imageStyle
+        spinnerIndicator.imageStyle = center.imageStyle
         switch center.presentation {
         case .page:
-            canvas.shade(rect, with: .rgb(255, 255, 255), opacity: 0.3 * opacity, theme: center.theme)
+            canvas.shade(rect, with: .rgb(255, 255, 255), opacity: 0.3 * opacity, theme: center.imageStyle.theme)
             pageIndicator.imageBox = Size(width: min(32, max(16, rect.width / 4)), height: min(12, max(8, rect.height / 3)))
             pageIndicator.label = label ?? "Loading…"
             // The images sit on a clean panel: the text beneath does not show through their
@@ -72,7 +70,7 @@ final class LoadingOverlay: View {
             pageIndicator.render(in: rect, on: &canvas)
             drawProgress(under: rect.centered(pageIndicator.preferredSize), within: rect, on: &canvas)
         case .fullScreen:
-            canvas.shade(rect, with: .black, opacity: 0.6 * opacity, theme: center.theme)
+            canvas.shade(rect, with: .black, opacity: 0.6 * opacity, theme: center.imageStyle.theme)
             // The image grows with the screen (a quarter of its width, a third of its
             // height), never smaller than 14×5.
             spinnerIndicator.imageBox = Size(width: min(28, max(14, rect.width / 4)), height: min(10, max(5, rect.height / 3)))
@@ -80,7 +78,7 @@ final class LoadingOverlay: View {
             spinnerIndicator.render(in: rect, on: &canvas)
             drawProgress(under: rect.centered(spinnerIndicator.preferredSize), within: rect, on: &canvas)
         case .compact:
-            canvas.shade(rect, with: .black, opacity: 0.4 * opacity, theme: center.theme)
+            canvas.shade(rect, with: .black, opacity: 0.4 * opacity, theme: center.imageStyle.theme)
             let box = Self.compactBox(in: rect)
             canvas.fill(box, with: Cell(" ", style: Style(background: .rgb(40, 40, 48))))
             canvas.drawBox(box, style: Style(foreground: .brightBlack, background: .rgb(40, 40, 48)))

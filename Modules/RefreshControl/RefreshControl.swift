@@ -46,17 +46,12 @@ public final class RefreshControl<Item>: View {
         get { player.reducedMotion }
         set { player.reducedMotion = newValue }
     }
-    /// The terminal's background, which the GIF is blended onto and kept visible against
-    /// (pass `capabilities.theme`; dark unless told).
-    public var theme: TerminalTheme {
-        get { player.imageTheme }
-        set { player.imageTheme = newValue }
-    }
-    /// The block symbols the GIF is drawn with (half blocks unless told; pass
-    /// `capabilities.symbols`).
-    public var imageSymbols: SymbolSet {
-        get { player.imageSymbols }
-        set { player.imageSymbols = newValue }
+    /// How the GIF is drawn: symbols, the terminal's background, contrast, colour (pass
+    /// `ImageStyle(for: capabilities)`; half blocks on a dark background unless told). Where
+    /// it leaves the contrast to the control, the GIF keeps 0.25 from the background.
+    public var imageStyle: ImageStyle {
+        get { player.imageStyle }
+        set { player.imageStyle = newValue }
     }
     /// Colour and attributes of a glyph animation's frames.
     public var glyphStyle = Style(foreground: .cyan, attributes: .bold)
@@ -94,7 +89,7 @@ public final class RefreshControl<Item>: View {
     ) {
         self.list = list
         player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
-        player.imageMinimumContrast = 0.25  // a GIF's dim strokes stay visible at indicator size
+        player.defaultMinimumContrast = 0.25  // a GIF's dim strokes stay visible at indicator size
         self.state = state
         self.scheduler = scheduler
         self.action = action

@@ -128,7 +128,7 @@ struct LoadingCenterTests {
         let (screen, center, handle) = await overlayShown(over: Plain(), .fullScreen)
         func corner() -> Style { drawn(screen)[0, 0].style }
         #expect(corner().background == .rgb(0, 0, 0), "dark: black at 60 % over black")
-        center.theme = .light
+        center.imageStyle.theme = .light
         #expect(corner().background == .rgb(102, 102, 102), "light: black at 60 % over white is grey")
         center.presentation = .page
         #expect(corner().background == .rgb(255, 255, 255), "white at 30 % over white stays white, never turns dark")

@@ -106,9 +106,9 @@ struct PickerViewTests {
         func glyphs() -> Set<Character> { Set(render(picker).joined()) }
         let sextants = Set((0x1FB00...0x1FB3B).map { Character(Unicode.Scalar($0)!) })
         #expect(glyphs().isDisjoint(with: sextants), "half blocks by default")
-        picker.imageSymbols = .sextant
+        picker.imageStyle.symbols = .sextant
         #expect(!glyphs().isDisjoint(with: sextants), "the sample's shapes, from 64-pixel thumbnails, take sextants' edges")
-        picker.imageSymbols = .braille
+        picker.imageStyle.symbols = .braille
         #expect(glyphs().contains { (0x2801...0x28FF).contains($0.unicodeScalars.first!.value) })
     }
 

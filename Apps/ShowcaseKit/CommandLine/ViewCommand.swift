@@ -47,8 +47,9 @@ package struct ViewCommand: Equatable, Sendable {
             errors("error: \(name): \(error)")
             return (error as? PhotoReadFailure)?.kind == .unreadable ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
         }
-        let rasterizer = SymbolRasterizer(symbols: symbols.resolved(environment: environment))
-        output(rasterizer.rasterize(picture, fitting: box).ansiText(colorDepth: colorDepth))
+        let style = ImageStyle(symbols: symbols.resolved(environment: environment), theme: .detect(environment: environment),
+                               colorMode: colorDepth == .none ? .monochrome : .color)
+        output(style.rasterize(picture, fitting: box).ansiText(colorDepth: colorDepth))
         return 0
     }
 

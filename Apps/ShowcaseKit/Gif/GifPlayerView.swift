@@ -45,8 +45,9 @@ final class GifPlayerView: View {
 
     func render(in rect: Rect, on canvas: inout Canvas) {
         let (area, status) = rect.splitBottom(1)
-        player.imageMode = capabilities().colorDepth == .none ? .monochrome : .color
-        player.imageSymbols = symbols ?? capabilities().symbols
+        var style = ImageStyle(for: capabilities())
+        if let symbols { style.symbols = symbols }
+        player.imageStyle = style
         let cells = player.cells(fitting: area.size)
         canvas.overlay(cells, at: area.centered(cells.size).origin)
         let position = player.position

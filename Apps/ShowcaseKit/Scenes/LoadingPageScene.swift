@@ -122,8 +122,7 @@ final class LoadingPageScene {
         }
 
         func render(in rect: Rect, on canvas: inout Canvas) {
-            scene.center.theme = scene.context.capabilities().theme  // shade what the terminal really shows
-            scene.center.symbols = scene.context.capabilities().symbols
+            scene.center.imageStyle = ImageStyle(for: scene.context.capabilities())  // shade what the terminal really shows
             var rect = rect
             if kind == .modal {  // a modal is a framed sheet over the stack
                 canvas.fill(rect)

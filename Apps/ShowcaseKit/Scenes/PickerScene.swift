@@ -37,7 +37,7 @@ final class PickerScene: View {
             return
         }
         let picker = PickerView(store: library, scheduler: context.scheduler, limit: 20)
-        picker.imageSymbols = context.capabilities().symbols
+        picker.imageStyle = ImageStyle(for: context.capabilities())
         picker.onNeedsDisplay = context.setNeedsDisplay
         picker.onFinish = { [weak self] chosen in
             guard let self else { return }

@@ -64,8 +64,7 @@ final class PullToRefreshView: View {
         }
         let (body, status) = area.inset(top: header.isEmpty ? 0 : header.count + 1).splitBottom(1)
         control.box = Self.indicatorBox(forListHeight: body.height)
-        control.theme = context.capabilities().theme
-        control.imageSymbols = context.capabilities().symbols
+        control.imageStyle = ImageStyle(for: context.capabilities())
         control.render(in: body, on: &canvas)
         var parts: [String] = []
         if let running = control.cyclesPlayed {

@@ -100,8 +100,7 @@ final class RequestsView: View {
     }
 
     func render(in rect: Rect, on canvas: inout Canvas) {
-        center.theme = context.capabilities().theme  // the overlay shades what the terminal really shows
-        center.symbols = context.capabilities().symbols
+        center.imageStyle = ImageStyle(for: context.capabilities())  // the overlay shades what the terminal really shows
         let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
         var y = area.y
         func write(_ text: String, _ style: Style) {

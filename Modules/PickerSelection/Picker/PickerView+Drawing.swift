@@ -51,7 +51,7 @@ extension PickerView {
             cellCacheCells = 0
         }
         cellCacheCells += size.area
-        let cells = SymbolRasterizer(symbols: imageSymbols).rasterize(asset.thumbnail, fitting: size)
+        let cells = imageStyle.rasterize(asset.thumbnail, fitting: size)
         cellCache[key] = cells
         return cells
     }

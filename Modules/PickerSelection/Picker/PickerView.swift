@@ -49,11 +49,13 @@ public final class PickerView: View {
     public var thumbnailSize = PickerView.thumbnailSizes[0] {
         didSet { if thumbnailSize != oldValue { requestDisplay(onNeedsDisplay) } }
     }
-    /// The block symbols thumbnails are drawn with in the grid and the tray (half blocks by
-    /// default; `SymbolSet.automatic(environment:)` picks what the terminal shows best).
-    public var imageSymbols: SymbolSet = .half {
+    /// How thumbnails are drawn in the grid and the tray (pass `ImageStyle(for:
+    /// capabilities)`; half blocks in colour unless told; `SymbolSet.automatic(environment:)`
+    /// picks the symbols the terminal shows best). The photos keep their own colours where
+    /// it leaves the contrast to the picker.
+    public var imageStyle = ImageStyle() {
         didSet {
-            guard imageSymbols != oldValue else { return }
+            guard imageStyle != oldValue else { return }
             cellCache.removeAll()
             cellCacheCells = 0
             requestDisplay(onNeedsDisplay)

@@ -49,20 +49,14 @@ public final class FramePlayer {
     /// When true, the player stops waking the process while it is not being drawn (on a
     /// hidden tab, say) and picks up again, at the right frame, when it is drawn.
     public var sleepsWhenNotDrawn = false
-    /// How image frames become cells (`.monochrome` for terminals without colour).
-    public var imageMode: HalfBlockRasterizer.Mode = .color
-    /// The block symbols image frames are drawn with (colour mode; half blocks by default).
-    public var imageSymbols = SymbolSet.half {
-        didSet { if imageSymbols != oldValue { cache = nil } }
+    /// How image frames are drawn (half blocks in colour on a dark background unless told).
+    public var imageStyle = ImageStyle() {
+        didSet { if imageStyle != oldValue { cache = nil } }
     }
-    /// The terminal's background, which translucent pixels are blended onto.
-    public var imageTheme = TerminalTheme.dark {
-        didSet { if imageTheme != oldValue { cache = nil } }
-    }
-    /// The least luminance difference an image's pixels keep from that background (see
-    /// ``HalfBlockRasterizer/minimumContrast``); 0 keeps every colour as it is.
-    public var imageMinimumContrast: Double = 0 {
-        didSet { if imageMinimumContrast != oldValue { cache = nil } }
+    /// The minimum contrast used where ``imageStyle`` leaves it to the component (nil):
+    /// 0 here; the indicators that play a GIF set 0.25.
+    public var defaultMinimumContrast: Double = 0 {
+        didSet { if defaultMinimumContrast != oldValue { cache = nil } }
     }
     /// When true, image frames are decoded and rasterized on a background task, so a frame
     /// that takes long to decode (a huge GIF) never holds up input or the timer: drawing
@@ -86,7 +80,7 @@ public final class FramePlayer {
     private var timer: ScheduledWork?
     private var drawnSinceTick = true
     private var lastDrawnFrame: Int?
-    private var cache: (frame: Int?, box: Size, mode: HalfBlockRasterizer.Mode, style: Style, cells: Canvas)?
+    private var cache: (frame: Int?, box: Size, style: Style, cells: Canvas)?
     /// The frame being rendered in the background, if any.
     private var rendering: Task<Void, Never>?
 
@@ -217,24 +211,21 @@ public final class FramePlayer {
         if isPlaying, !reducedMotion, timer == nil || timer?.isCancelled == true { scheduleNextTick() }
         let index = currentFrameIndex
         lastDrawnFrame = index
-        if let cache, cache.frame == index, cache.box == box, cache.mode == imageMode, cache.style == textStyle {
+        if let cache, cache.frame == index, cache.box == box, cache.style == textStyle {
             return cache.cells
         }
         if rendersInBackground, case .pixels = animation.frameSize {
             renderInBackground(index, box: box, textStyle: textStyle)
-            if let cache, cache.box == box, cache.mode == imageMode { return cache.cells }
+            if let cache, cache.box == box { return cache.cells }
             return Canvas(size: size(fitting: box))
         }
         let cells = Self.render(index, of: animation, box: box, rasterizer: rasterizer, textStyle: textStyle)
-        cache = (index, box, imageMode, textStyle, cells)
+        cache = (index, box, textStyle, cells)
         return cells
     }
 
     /// How frames are rasterized now.
-    private var rasterizer: ImageCells {
-        let (r, g, b) = imageTheme.background
-        return ImageCells(mode: imageMode, symbols: imageSymbols, background: RGBA(r, g, b), minimumContrast: imageMinimumContrast)
-    }
+    private var rasterizer: ImageCells { ImageCells(style: imageStyle, defaultMinimumContrast: defaultMinimumContrast) }
 
     private nonisolated static func render(_ index: Int?, of animation: any FrameAnimation, box: Size, rasterizer: ImageCells, textStyle: Style) -> Canvas {
         switch index.map({ animation.frame(at: $0) }) ?? animation.stillFrame {
@@ -252,14 +243,14 @@ public final class FramePlayer {
     /// the frame wanted has moved on meanwhile).
     private func renderInBackground(_ index: Int?, box: Size, textStyle: Style) {
         guard rendering == nil else { return }
-        let animation = animation, mode = imageMode, rasterizer = rasterizer
+        let animation = animation, rasterizer = rasterizer
         rendering = Task { [weak self] in
             let cells = await Task.detached(priority: .userInitiated) {
                 Self.render(index, of: animation, box: box, rasterizer: rasterizer, textStyle: .plain)
             }.value
             guard let self, !Task.isCancelled else { return }
             self.rendering = nil
-            self.cache = (index, box, mode, textStyle, cells)
+            self.cache = (index, box, textStyle, cells)
             requestDisplay(self.onNeedsDisplay)
         }
     }
@@ -292,18 +283,12 @@ public final class FramePlayer {
     }
 }
 
-/// How a player turns an image frame into cells: half blocks (and the monochrome shapes) or
-/// a finer symbol set.
+/// How a player turns an image frame into cells: its style, with the player's default contrast.
 struct ImageCells: Sendable {
-    let mode: HalfBlockRasterizer.Mode
-    let symbols: SymbolSet
-    let background: RGBA
-    let minimumContrast: Double
+    let style: ImageStyle
+    let defaultMinimumContrast: Double
 
     func rasterize(_ image: RGBAImage, fitting box: Size) -> Canvas {
-        if mode == .monochrome || symbols == .half {
-            return HalfBlockRasterizer(mode: mode, background: background, minimumContrast: minimumContrast).rasterize(image, fitting: box)
-        }
-        return SymbolRasterizer(symbols: symbols, background: background, minimumContrast: minimumContrast).rasterize(image, fitting: box)
+        style.rasterize(image, fitting: box, defaultMinimumContrast: defaultMinimumContrast)
     }
 }

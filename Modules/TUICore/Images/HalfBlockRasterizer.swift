@@ -7,7 +7,7 @@
 /// alpha weighting (transparent pixels lend no colour), then blended onto `background`;
 /// a fully transparent half shows the terminal's own background (the cell becomes `▄` or
 /// keeps `▀` with the default background), and a cell whose both halves are fully
-/// transparent stays a blank. In ``Mode/monochrome`` (no colour) each half is on or off by its
+/// transparent stays a blank. In ``ImageStyle/ColorMode/monochrome`` (no colour) each half is on or off by its
 /// luminance and drawn with `▀`, `▄`, `█` or a space.
 ///
 /// ```swift
@@ -15,16 +15,8 @@
 /// canvas.blit(cells, at: box.origin)
 /// ```
 public struct HalfBlockRasterizer: Sendable {
-    /// Colour or shapes only.
-    public enum Mode: Sendable {
-        /// 24-bit colours (the backend down-samples them).
-        case color
-        /// Glyph shapes only, for terminals without colour.
-        case monochrome
-    }
-
-    /// How pixels become cells.
-    public var mode: Mode
+    /// How pixels become cells: in colour, or shapes only.
+    public var mode: ImageStyle.ColorMode
     /// The colour translucent pixels are blended onto.
     public var background: RGBA
     /// The least difference in luminance (0 to 1) a pixel keeps from `background`: a
@@ -34,7 +26,7 @@ public struct HalfBlockRasterizer: Sendable {
     public var minimumContrast: Double = 0
 
     /// Creates a rasterizer.
-    public init(mode: Mode = .color, background: RGBA = RGBA(0, 0, 0), minimumContrast: Double = 0) {
+    public init(mode: ImageStyle.ColorMode = .color, background: RGBA = RGBA(0, 0, 0), minimumContrast: Double = 0) {
         self.mode = mode
         self.background = background
         self.minimumContrast = minimumContrast

@@ -1,0 +1,58 @@
+/// How images are drawn as cells: the block symbols, the background they are blended onto,
+/// how much contrast they keep from it and whether they are in colour. Every component
+/// that draws an image takes one, under one name, `imageStyle` — ``FramePlayer``, and
+/// through it Indicator's `ActivityIndicator`, RefreshControl's `RefreshControl`,
+/// Loading's `LoadingCenter` and PickerSelection's `PickerView`.
+///
+/// ```swift
+/// indicator.imageStyle = ImageStyle(for: terminal.capabilities)   // what suits the terminal
+/// indicator.imageStyle.symbols = .sextant                         // or one part of it
+/// ```
+public struct ImageStyle: Sendable, Hashable {
+    /// Colour, or shapes only.
+    public enum ColorMode: Sendable, Hashable {
+        /// 24-bit colours (the backend down-samples them).
+        case color
+        /// Glyph shapes only, for terminals without colour (half blocks by luminance).
+        case monochrome
+    }
+
+    /// The block symbols images are drawn with (half blocks by default; every font has them).
+    public var symbols: SymbolSet
+    /// The terminal's background, which translucent pixels are blended onto and contrast
+    /// is kept against (and, in the Loading overlay, what its shades are laid over).
+    public var theme: TerminalTheme
+    /// The least luminance difference (0 to 1) a pixel keeps from that background (see
+    /// ``HalfBlockRasterizer/minimumContrast``); nil leaves it to the component: 0.25 for
+    /// indicators (a GIF's dim strokes stay visible at their size), 0 (exact colours) for
+    /// pictures.
+    public var minimumContrast: Double?
+    /// Colour, or shapes only.
+    public var colorMode: ColorMode
+
+    /// A style; by default half blocks in colour on a dark background, the contrast left
+    /// to the component.
+    public init(symbols: SymbolSet = .half, theme: TerminalTheme = .dark, minimumContrast: Double? = nil, colorMode: ColorMode = .color) {
+        self.symbols = symbols
+        self.theme = theme
+        self.minimumContrast = minimumContrast
+        self.colorMode = colorMode
+    }
+
+    /// What suits a terminal: its symbols and background, shapes only where it has no colour.
+    public init(for capabilities: TerminalCapabilities, minimumContrast: Double? = nil) {
+        self.init(symbols: capabilities.symbols, theme: capabilities.theme, minimumContrast: minimumContrast,
+                  colorMode: capabilities.colorDepth == .none ? .monochrome : .color)
+    }
+
+    /// `image` fitted into `box` as cells (its aspect ratio kept, transparent pixels left
+    /// blank), with `defaultMinimumContrast` where ``minimumContrast`` is nil.
+    public func rasterize(_ image: RGBAImage, fitting box: Size, defaultMinimumContrast: Double = 0) -> Canvas {
+        let (r, g, b) = theme.background
+        let background = RGBA(r, g, b), contrast = minimumContrast ?? defaultMinimumContrast
+        if colorMode == .monochrome || symbols == .half {
+            return HalfBlockRasterizer(mode: colorMode, background: background, minimumContrast: contrast).rasterize(image, fitting: box)
+        }
+        return SymbolRasterizer(symbols: symbols, background: background, minimumContrast: contrast).rasterize(image, fitting: box)
+    }
+}
