@@ -53,6 +53,14 @@ struct PickerViewTests {
         #expect(try library.savedSelection() == [3, 1], "cancel keeps the selection the picker opened with")
     }
 
+    @Test func nothingOfAFinishedPickerRunsAfterIt() throws {
+        let (picker, clock) = try shownPicker()
+        for key in [Key.enter, .right, .enter] { _ = picker.handle(.key(key)) }  // the tray slides up
+        #expect(!clock.pendingWork.isEmpty, "its movements are timed")
+        _ = picker.handle(.key(.character("c")))
+        #expect(clock.pendingWork.isEmpty, "\(clock.pendingWork)")
+    }
+
     @Test func aPickerMayStartEmptyAndItsCancelLeavesTheSavedSelection() throws {
         let library = try makeLibrary()
         try library.saveSelection([3, 1])

@@ -290,7 +290,7 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
     if build.status != 0 {
         // The build stops at the first example that fails: build each to find every error.
         var output = ""
-        for (target, _) in examples {
+        for target in examples.map(\.target) + Set(files.map(\.target)).sorted() {
             output += try run(swift, ["build", "--package-path", package.path, "--target", target]).output
         }
         build.output = output

@@ -119,11 +119,34 @@ public final class PickerView: View {
                 return try store.saveSelection(ids, replacing: expected)
             }) { $0 ? .saved(ids) : .saveRefused }
         case .finish(let assets):
+            // Done: nothing of the picker's runs after it (its movements no longer show).
+            finished = true
+            for work in timers.values { work.cancel() }
+            timers.removeAll()
+            frameWork?.cancel()
+            deferredWork?.cancel()
             onFinish?(assets)
         case .scheduleTick(let delay):
-            scheduler.schedule(after: delay) { [weak self] in self?.send(.tick) }
+            later(delay) { $0.send(.tick) }
         case .redraw(let delay):
-            scheduler.schedule(after: delay) { [weak self] in requestDisplay(self?.onNeedsDisplay) }
+            later(delay) { requestDisplay($0.onNeedsDisplay) }
+        }
+    }
+
+    /// The state's timers not yet fired, so that finishing cancels them.
+    private var timers: [Int: ScheduledWork] = [:]
+    private var nextTimer = 0
+    private var finished = false
+
+    /// Runs `body` after `delay`, unless the picker finishes first.
+    private func later(_ delay: Duration, _ body: @escaping @MainActor (PickerView) -> Void) {
+        guard !finished else { return }
+        nextTimer += 1
+        let key = nextTimer
+        timers[key] = scheduler.schedule(after: delay) { [weak self] in
+            guard let self else { return }
+            self.timers[key] = nil
+            body(self)
         }
     }
 
@@ -141,7 +164,7 @@ public final class PickerView: View {
     private func keepDrawing() {
         frameWork?.cancel()
         frameWork = nil
-        guard state.timeline.isAnimating(at: scheduler.now) else { return }
+        guard !finished, state.timeline.isAnimating(at: scheduler.now) else { return }
         frameWork = scheduler.schedule(after: .milliseconds(30)) { [weak self] in
             requestDisplay(self?.onNeedsDisplay)
             self?.keepDrawing()
