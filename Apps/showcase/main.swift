@@ -89,10 +89,9 @@ case .run(let runCommand):
     ChildProcessIO.prepareToForwardInterruptions()
     let runner = CommandRunner(
         arguments: runCommand.command, label: runCommand.label, style: runCommand.style.flatMap(SpinnerStyle.named) ?? .comet,
-        output: stream, standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
+        group: ProgressGroup(output: stream), standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
         standardOutput: CommandRunner.sink(STDOUT_FILENO), standardError: CommandRunner.sink(STDERR_FILENO),
-        reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment),
-        color: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
     )
     runner.start { status in exit(status) }
     // Not dispatchMain(): it leaves the main thread in a sigsuspend that lets every signal
@@ -115,7 +114,7 @@ case .view(let view):
 case .library(let libraryCommand):
     let status = libraryCommand.run(
         environment: ProcessInfo.processInfo.environment,
-        output: say, errors: printError, progress: LineTerminal.standardError
+        output: say, errors: printError, progress: .standardError
     )
     finish(status)
 case .interactive(let scene, let libraryPath, let symbols):

@@ -17,7 +17,7 @@ import TUICore
 ///
 /// ```swift
 /// ChildProcessIO.prepareToForwardInterruptions()
-/// let runner = CommandRunner(arguments: ["make", "-j2"], label: "Building", output: LineTerminal.standardError,
+/// let runner = CommandRunner(arguments: ["make", "-j2"], label: "Building",
 ///                            standardOutputIsTerminal: false,
 ///                            standardOutput: CommandRunner.sink(STDOUT_FILENO), standardError: CommandRunner.sink(STDERR_FILENO))
 /// runner.start { status in exit(status) }
@@ -80,7 +80,10 @@ public final class CommandRunner {
 
     private let arguments: [String]
     private let system: System
-    private let indicator: InlineIndicator
+    private let group: ProgressGroup
+    private let label: String
+    private let style: SpinnerStyle
+    private var spinner: Spinner?
     private let indicatorOnTerminal: Bool
     private let standardOutputOnTerminal: Bool
     private let sinks: [Int32: Sink]
@@ -101,23 +104,25 @@ public final class CommandRunner {
     /// Why writing standard output failed, if it did.
     public private(set) var outputFailure: WriteFailure?
 
-    /// Creates a runner. `standardOutput` and `standardError` write to ours;
-    /// `standardOutputIsTerminal` says whether our standard output is the terminal the
-    /// indicator is drawn on (then its lines must not be cut by the indicator). With
-    /// `reducedMotion` the indicator shows a still glyph; with `color`, ✓ and ✗ are green and red.
+    /// Creates a runner whose spinner is a line of `group` (standard error's by default:
+    /// animated on a terminal, coloured unless `NO_COLOR`; a start and an end line in a log).
+    /// `standardOutput` and `standardError` write to ours; `standardOutputIsTerminal` says
+    /// whether our standard output is the terminal the indicator is drawn on (then its lines
+    /// must not be cut by the indicator). With `reducedMotion` the spinner shows a still glyph.
     public init(
-        arguments: [String], label: String? = nil, style: SpinnerStyle = .comet, output: any LineOutput,
+        arguments: [String], label: String? = nil, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError,
         scheduler: any Scheduler = LiveScheduler(), system: System = .live,
         standardOutputIsTerminal: Bool, standardOutput: @escaping Sink, standardError: @escaping Sink,
-        reducedMotion: Bool = false, color: Bool = false
+        reducedMotion: Bool = false
     ) {
         self.arguments = arguments
         self.system = system
         self.scheduler = scheduler
-        indicator = InlineIndicator(style: style, label: label ?? arguments.joined(separator: " "), output: output, scheduler: scheduler, reducedMotion: reducedMotion)
-        indicator.usesColor = color
-        indicatorOnTerminal = output.isTerminal
-        standardOutputOnTerminal = standardOutputIsTerminal && output.isTerminal
+        self.group = group
+        self.label = label ?? arguments.joined(separator: " ")
+        self.style = reducedMotion ? SpinnerStyle(name: style.name, frames: [style.still], interval: .seconds(3600), still: style.still) : style
+        if case .animated = group.mode { indicatorOnTerminal = true } else { indicatorOnTerminal = false }
+        standardOutputOnTerminal = standardOutputIsTerminal && indicatorOnTerminal
         sinks = [1: standardOutput, 2: standardError]
     }
 
@@ -128,12 +133,13 @@ public final class CommandRunner {
     /// closed, this process ends by that signal instead, after its last line.
     public func start(completion: @escaping @MainActor (Int32) -> Void) {
         self.completion = completion
-        indicator.start()
+        let spinner = Spinner(label, style: style, group: group)
+        self.spinner = spinner
         let child: (pid: Int32, output: Int32, errors: Int32)
         do {
             child = try system.spawn(arguments)
         } catch {
-            indicator.finish(success: false, detail: "could not start: \(error)")
+            spinner.fail(detail: "could not start: \(error)")
             self.completion = nil
             completion((error as? ChildProcessIO.SpawnError)?.isNotFound == false ? 126 : 127)
             return
@@ -208,7 +214,12 @@ public final class CommandRunner {
         if errorsEndMidLine, !indicatorOnTerminal { _ = sinks[2]?(Data([10])) }
         endWatch = nil
         let exit: Int32 = bySignal ? 128 + code : code
-        indicator.finish(success: exit == 0, detail: exit == 0 ? nil : bySignal ? "signal \(code)" : "exit \(code)")
+        if asideFor != nil {
+            asideFor = nil
+            group.println("")  // the other's line ends here; the last line goes below it
+            group.resume()
+        }
+        if exit == 0 { spinner?.succeed() } else { spinner?.fail(detail: bySignal ? "signal \(code)" : "exit \(code)") }
         if let failure = outputFailure, failure.isBrokenPipe {
             system.endBySignal(13)  // our reader went away: end as a pipeline member does
         } else if let failure = outputFailure {
@@ -247,7 +258,7 @@ public final class CommandRunner {
             }
             emit(Data(bytes[...end]), on: stream)
             asideFor = nil
-            indicator.comeBack()
+            group.resume()
             bytes = Array(bytes[(end + 1)...])
             if bytes.isEmpty { return }
         }
@@ -279,8 +290,8 @@ public final class CommandRunner {
 
     /// Shows `stream`'s unfinished line with the indicator out of its way.
     private func stepAside(for stream: Int32) {
-        guard asideFor == nil, indicator.isRunning, let held = pending[stream], !held.isEmpty else { return }
-        indicator.stepAside()
+        guard asideFor == nil, let spinner, !spinner.isFinished, let held = pending[stream], !held.isEmpty else { return }
+        group.pause()
         asideFor = stream
         pending[stream] = []
         emit(Data(held), on: stream)
@@ -299,7 +310,7 @@ public final class CommandRunner {
         if stream == 2, let last = data.last { errorsEndMidLine = last != 10 }
         var failure: WriteFailure?
         if isLineBuffered(stream) {
-            indicator.withLineCleared { failure = sink(data) }
+            group.suspend { failure = sink(data) }
         } else {
             failure = sink(data)
         }

@@ -35,14 +35,16 @@ struct DocExampleTests {
                 "the label is below the image")
     }
 
-    @Test func theInlineExampleOnAPipeWritesAStartAndAnEndLine() throws {
+    @Test func aSpinnerOnAPipeWritesAStartAndAnEndLineAndNoCarriageReturn() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        let scheduler = VirtualScheduler()
-        let line = InlineIndicator(label: "Uploading", output: LineTerminal(descriptor: fds[1]), scheduler: scheduler)
-        line.start()
-        scheduler.advance(by: .milliseconds(2400))
-        line.finish(success: true)
+        let clock = ManualProgressClock()
+        let group = ProgressGroup(output: LineTerminal(descriptor: fds[1]), environment: [:], clock: clock, drawsOnItsOwnThread: false)
+        #expect(group.mode == .log)
+        let line = Spinner("Uploading", group: group)
+        clock.advance(by: .milliseconds(2400))
+        group.tick()
+        line.succeed()
         close(fds[1])
         let written = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile()
         #expect(String(decoding: written, as: UTF8.self) == "Uploading…\n✓ Uploading (2.4 s)\n")

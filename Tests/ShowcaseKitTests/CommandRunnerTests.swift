@@ -1,6 +1,7 @@
 import ChildProcess
 @testable import CommandIndicator
 import Foundation
+import Indicator
 import PickerSelection
 import SQLiteStore
 import Testing
@@ -58,19 +59,27 @@ struct CommandRunnerTests {
     }
 
     /// A line output that records, claiming to be a terminal or not.
-    @MainActor
-    final class Recorder: LineOutput {
+    final class Recorder: LineOutput, @unchecked Sendable {  // `written` is only touched under `lock`
         let isTerminal: Bool
         let columns = 80
-        var text = ""
+        private let lock = NSLock()
+        private var written = ""
         init(isTerminal: Bool) { self.isTerminal = isTerminal }
-        func write(_ text: String) { self.text += text }
+        func write(_ text: String) { lock.withLock { written += text } }
+        var text: String { lock.withLock { written } }
     }
 
-    func makeRunner(_ fake: FakeSystem, clock: VirtualScheduler, onTerminal: Bool, command: [String] = ["make"]) -> (CommandRunner, Recorder) {
-        let indicator = Recorder(isTerminal: onTerminal)
+    /// The spinner's group on a recorder, drawn only when a test ticks it, on a clock of its own.
+    func makeGroup(onTerminal: Bool, colors: Bool = false) -> (ProgressGroup, Recorder, ManualProgressClock) {
+        let output = Recorder(isTerminal: onTerminal), time = ManualProgressClock()
+        let group = ProgressGroup(output: output, mode: onTerminal ? .animated(colors: colors) : .log, clock: time, drawsOnItsOwnThread: false)
+        return (group, output, time)
+    }
+
+    func makeRunner(_ fake: FakeSystem, clock: VirtualScheduler, onTerminal: Bool, command: [String] = ["make"], group: ProgressGroup? = nil) -> (CommandRunner, Recorder) {
+        let (made, indicator, _) = makeGroup(onTerminal: onTerminal)
         let runner = CommandRunner(
-            arguments: command, label: "Build", output: indicator, scheduler: clock, system: fake.system,
+            arguments: command, label: "Build", group: group ?? made, scheduler: clock, system: fake.system,
             standardOutputIsTerminal: onTerminal, standardOutput: fake.sink(1), standardError: fake.sink(2)
         )
         return (runner, indicator)
@@ -100,15 +109,7 @@ struct CommandRunnerTests {
         fake.endCallback?(0, false)
     }
 
-    @Test func theImportsProgressLineNeverWraps() {
-        for columns in [1, 8, 12, 20, 40, 80, 200] {
-            for (done, total) in [(0, 5), (3, 5), (12_345, 100_000)] {
-                let line = LibraryCommand.progressLine(done: done, total: total, columns: columns)
-                #expect(line.count < columns || (columns == 1 && line.isEmpty), "\(columns) columns: \(line)")
-            }
-        }
-        #expect(LibraryCommand.progressLine(done: 3, total: 5, columns: 80) == "importing [" + String(repeating: "█", count: 18) + String(repeating: "░", count: 12) + "] 3/5")
-        #expect(LibraryCommand.progressLine(done: 3, total: 5, columns: 20).hasSuffix("3/5"))
+    @Test func aDamagedLibraryIsNotHelpedByTryingAgain() {
         #expect(!LibraryCommand.retryHelps(.database(SQLiteStoreKindFixture.corrupt)), "a damaged library is not helped by trying again")
         #expect(LibraryCommand.retryHelps(.database(SQLiteStoreKindFixture.full)))
     }
@@ -158,22 +159,25 @@ struct CommandRunnerTests {
 
     @Test func aPromptWaitingForAnAnswerIsShownAndTheIndicatorStepsAside() {
         let fake = FakeSystem(), clock = VirtualScheduler()
-        let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: true)
+        let (group, indicator, time) = makeGroup(onTerminal: true)
+        let (runner, _) = makeRunner(fake, clock: clock, onTerminal: true, group: group)
         runner.start { _ in }
         fake.queued[10] = [Data("name? ".utf8)]
         clock.advance(by: .milliseconds(20))
         #expect(fake.written[1] == Data(), "a moment: it may be a line still being written")
         clock.advance(by: CommandRunner.unfinishedLineWait)
         #expect(fake.written[1] == Data("name? ".utf8), "still unfinished: shown as it is")
-        #expect(indicator.text.hasSuffix("\r\u{1B}[2K\u{1B}[?25h"), "the indicator line cleared and the cursor shown for the answer")
+        #expect(indicator.text.hasSuffix("\r\u{1B}[J\u{1B}[?25h"), "the indicator line cleared and the cursor shown for the answer")
         let aside = indicator.text
         clock.advance(by: .seconds(2))
+        time.advance(by: .seconds(2))
+        group.tick()
         #expect(indicator.text == aside, "nothing drawn over the prompt while it waits")
         fake.queued[10] = [Data("Bob\nnext".utf8)]  // the answer's line ends; more follows
         clock.advance(by: .milliseconds(20))
         #expect(fake.written[1] == Data("name? Bob\n".utf8))
-        #expect(indicator.text.dropFirst(aside.count).hasPrefix("\u{1B}[?25l\r\u{1B}[2K"), "back below the line, cursor hidden again")
-        #expect(indicator.text.hasSuffix("Build · 2 s"), "with the elapsed time")
+        #expect(indicator.text.dropFirst(aside.count).hasPrefix("\u{1B}[?25l"), "back below the line, cursor hidden again")
+        #expect(indicator.text.hasSuffix(" Build 0:02"), "with the elapsed time")
         fake.closedPipes = [10, 20]
         fake.endCallback?(0, false)
         #expect(fake.written[1] == Data("name? Bob\nnext\n".utf8))
@@ -192,15 +196,16 @@ struct CommandRunnerTests {
         // It ends without a newline: the last line goes below it.
         fake.closedPipes = [10, 20]
         fake.endCallback?(0, false)
-        #expect(indicator.text.hasSuffix("\n\r\u{1B}[2K✓ Build (0.0 s)\n\u{1B}[?25h"))
+        #expect(indicator.text.hasSuffix("\u{1B}[J✓ Build (0.0 s)\n\u{1B}[?25h"))
+        #expect(indicator.text.contains("\n\u{1B}[?25l"), "a new line after the unfinished one, where the spinner comes back")
     }
 
     @Test func theMarksAreColouredWhenColourIsAllowed() {
         let fake = FakeSystem(), clock = VirtualScheduler()
-        let output = Recorder(isTerminal: true)
+        let (group, output, _) = makeGroup(onTerminal: true, colors: true)
         let runner = CommandRunner(
-            arguments: ["make"], label: "Build", output: output, scheduler: clock, system: fake.system,
-            standardOutputIsTerminal: true, standardOutput: fake.sink(1), standardError: fake.sink(2), color: true
+            arguments: ["make"], label: "Build", group: group, scheduler: clock, system: fake.system,
+            standardOutputIsTerminal: true, standardOutput: fake.sink(1), standardError: fake.sink(2)
         )
         runner.start { _ in }
         fake.closedPipes = [10, 20]

@@ -1,4 +1,5 @@
 import Foundation
+import Indicator
 import PickerSelection
 import TUICore
 
@@ -45,11 +46,12 @@ package enum LibraryCommand: Equatable, Sendable {
         }
     }
 
-    /// Runs the command; `progress` gets a redrawable line on a terminal. Returns the exit
+    /// Runs the command; an import's progress bar is a line of `progress` (its count, rate
+    /// and ETA; none with nil), cleared when it ends. Returns the exit
     /// status: 0, 65 when any GIF file failed (the others are imported), 66 when there is nothing to
     /// import or no library to read, 74 when the library cannot be used.
     @MainActor
-    package func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: (any LineOutput)?) -> Int32 {
+    package func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: ProgressGroup?) -> Int32 {
         let path: String
         switch self {
         case .importFolder(_, _, let library, _), .stats(let library): path = library ?? PhotoLibrary.defaultPath(environment: environment)
@@ -86,11 +88,13 @@ package enum LibraryCommand: Equatable, Sendable {
                 return 74
             }
             do {
+                var bar: ProgressBar?
                 let report = try library.importFolder(folder, album: album, reader: .photos(memory: memory)) { done, total in
-                    guard let progress, progress.isTerminal, total > 0 else { return }
-                    progress.write("\r\u{1B}[2K" + Self.progressLine(done: done, total: total, columns: progress.columns))
+                    guard let progress, total > 0 else { return }
+                    if bar == nil { bar = progress.bar(total: total, message: "importing") }
+                    bar?.value = done
                 }
-                if let progress, progress.isTerminal { progress.write("\r\u{1B}[2K") }
+                bar?.clear()
                 for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
                 guard report.found > 0 else {
                     errors(report.failures.isEmpty
@@ -138,16 +142,6 @@ package enum LibraryCommand: Equatable, Sendable {
         case .notALibrary, .damaged, .readOnly, .cannotOpen, .cannotCreateFolder: " (--library PATH chooses another file)"
         default: ""
         }
-    }
-
-    /// The import's progress on one line of `columns`, never wrapping: a bar where there is
-    /// room for one, else the count alone, cut to fit.
-    static func progressLine(done: Int, total: Int, columns: Int) -> String {
-        let count = " \(done)/\(total)", room = columns - 1  // the last column left free: no wrap
-        let width = min(30, room - "importing []".count - count.count)
-        guard width >= 5 else { return String(("importing" + count).suffix(max(0, room))) }
-        let filled = done * width / max(1, total)
-        return "importing [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "]" + count
     }
 
     /// Whether running a stopped import again can add the rest (not to a damaged library).

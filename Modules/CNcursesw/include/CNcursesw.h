@@ -109,10 +109,4 @@ void ik_unget_bytes(const unsigned char *bytes, int count);
 /* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */
 int ik_open_pty(int *primary, int *secondary);
 
-/* Line-mode indicators: on SIGINT, SIGTERM, SIGHUP or SIGQUIT, clear the line and show
-   the cursor on `fd`, then re-raise the signal; on SIGTSTP (Ctrl-Z) do the same and stop,
-   and on SIGCONT hide the cursor again. */
-void ik_restore_cursor_on_signals(int fd);
-/* The width of the terminal on `fd`, or 0 when it is not a terminal. */
-int ik_terminal_columns(int fd);
 #endif

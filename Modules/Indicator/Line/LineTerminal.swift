@@ -1,4 +1,4 @@
-internal import CNcursesw
+internal import CLineTerminal
 import TUICore
 
 #if canImport(Glibc)
@@ -7,16 +7,15 @@ import Glibc
 import Darwin
 #endif
 
-/// A plain output stream (by default standard error) for line-mode indicators: tells
-/// whether it is a terminal and how wide, writes text, and can make sure the cursor comes
-/// back if the process is interrupted.
+/// A file descriptor as a ``LineOutput`` (by default standard error): tells whether it is
+/// a terminal and how wide, writes text, and can make sure the cursor comes back if the
+/// process is interrupted. It links no terminal library: a command-line tool with a
+/// spinner or a progress bar needs no ncurses.
 ///
 /// ```swift
 /// let stream = LineTerminal.standardError
 /// stream.restoreCursorOnSignals()
-/// let line = InlineIndicator(label: "Uploading", output: stream, scheduler: LiveScheduler())
 /// ```
-@MainActor
 public final class LineTerminal: LineOutput {
     /// The descriptor written to.
     public let descriptor: Int32
@@ -31,8 +30,9 @@ public final class LineTerminal: LineOutput {
     /// Standard error, where indicators go so that standard output stays clean.
     public static var standardError: LineTerminal { LineTerminal(descriptor: STDERR_FILENO) }
 
+    /// The terminal's width now (it follows resizes), 80 when it is not a terminal.
     public var columns: Int {
-        let width = Int(ik_terminal_columns(descriptor))
+        let width = Int(ik_line_columns(descriptor))
         return width > 0 ? width : 80
     }
 
@@ -44,16 +44,19 @@ public final class LineTerminal: LineOutput {
                 guard let base = all.baseAddress else { return 0 }
                 return writeBytes(descriptor, base + offset, all.count - offset)
             }
+            if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             offset += n
         }
     }
 
     /// On SIGINT, SIGTERM, SIGHUP or SIGQUIT: clear the indicator line, show the cursor, and
-    /// let the signal end the process as usual.
-    public func restoreCursorOnSignals() {
+    /// let the signal end the process as usual; on Ctrl-Z show it, and hide it again on `fg`.
+    /// A signal the program handles itself already keeps its handler (`onlyUnhandled`, the
+    /// default for ``ProgressGroup``), unless `onlyUnhandled` is false.
+    public func restoreCursorOnSignals(onlyUnhandled: Bool = false) {
         guard isTerminal else { return }
-        ik_restore_cursor_on_signals(descriptor)
+        ik_line_restore_cursor_on_signals(descriptor, onlyUnhandled ? 1 : 0)
     }
 }
 

@@ -1,0 +1,16 @@
+/* CLineTerminal: the few POSIX calls a line-mode indicator needs that Swift cannot make
+   (ioctl is variadic; signal handlers must be C), with no library behind them. */
+#ifndef CLINETERMINAL_H
+#define CLINETERMINAL_H
+
+/* The width of the terminal on `fd`, or 0 when it is not a terminal. */
+int ik_line_columns(int fd);
+
+/* On SIGINT, SIGTERM, SIGHUP or SIGQUIT: clear the line the cursor is on and show the
+   cursor on `fd` (within half a second, whatever the terminal does), then end by the
+   signal as usual; on SIGTSTP (Ctrl-Z) do the same and stop, and on SIGCONT hide the
+   cursor again. With `only_unhandled`, a signal the program already handles or ignores
+   keeps its handler. */
+void ik_line_restore_cursor_on_signals(int fd, int only_unhandled);
+
+#endif

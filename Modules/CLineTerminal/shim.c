@@ -1,0 +1,117 @@
+/* CLineTerminal: see include/CLineTerminal.h. */
+#include "CLineTerminal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+int ik_line_columns(int fd) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    return 0;
+}
+
+static int guard_fd = -1;
+static const char guard_bytes[] = "\r\033[2K\033[?25h";
+static const char hide_cursor_bytes[] = "\033[?25l";
+
+/* Writes what it can of `bytes` within about `ms` milliseconds: the descriptor is made
+   non-blocking for the while, so a terminal that stopped reading cannot hold a signal.
+   Async-signal-safe: fcntl, write, poll and clock_gettime only. */
+static void write_within(int fd, const char *bytes, size_t len, int ms) {
+    if (fd < 0) return;
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, bytes + done, len - done);
+        if (w > 0) { done += (size_t)w; continue; }
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) break;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed >= ms) break;
+        struct pollfd p = {fd, POLLOUT, 0};
+        long wait = ms - elapsed;
+        poll(&p, 1, wait < 10 ? (int)wait : 10);
+    }
+    if (flags >= 0) fcntl(fd, F_SETFL, flags);
+}
+
+static void on_handler(int sig, void (*handler)(int), int flags) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = handler;
+    sa.sa_flags = flags;
+    sigaction(sig, &sa, NULL);
+}
+
+static void on_guard_signal(int sig) {
+    write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500);
+    on_handler(sig, SIG_DFL, 0);
+    raise(sig);
+}
+
+static void on_guard_continue(int sig);
+
+/* Ctrl-Z: show the cursor, then stop as SIGTSTP does by default; on `fg`, hide it again
+   (the indicator draws its lines on its next frame). */
+static void on_guard_stop(int sig) {
+    (void)sig;
+    int saved = errno;
+    write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500);
+    on_handler(SIGTSTP, SIG_DFL, 0);
+    sigset_t just;
+    sigemptyset(&just);
+    sigaddset(&just, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+    raise(SIGTSTP); /* stops here until SIGCONT */
+    errno = saved;
+}
+
+static void on_guard_continue(int sig) {
+    (void)sig;
+    int saved = errno;
+    on_handler(SIGTSTP, on_guard_stop, SA_RESTART);
+    if (guard_fd >= 0) {
+        ssize_t w = write(guard_fd, hide_cursor_bytes, sizeof hide_cursor_bytes - 1);
+        (void)w;
+    }
+    errno = saved;
+}
+
+/* Whether `sig` still has its default action or this file's handler (nobody else handles
+   or ignores it). */
+static int is_default(int sig) {
+    struct sigaction now;
+    if (sigaction(sig, NULL, &now) != 0 || (now.sa_flags & SA_SIGINFO)) return 0;
+    return now.sa_handler == SIG_DFL || now.sa_handler == on_guard_signal || now.sa_handler == on_guard_stop;
+}
+
+void ik_line_restore_cursor_on_signals(int fd, int only_unhandled) {
+    guard_fd = fd;
+    const int ending[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
+        if (!only_unhandled || is_default(ending[i])) on_handler(ending[i], on_guard_signal, 0);
+    }
+    if (!only_unhandled || is_default(SIGTSTP)) {
+        on_handler(SIGTSTP, on_guard_stop, SA_RESTART);
+        on_handler(SIGCONT, on_guard_continue, SA_RESTART);
+    }
+    /* Handled signals must be able to arrive: a mask inherited from whoever started us may
+       block them. */
+    sigset_t handled;
+    sigemptyset(&handled);
+    const int all[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) sigaddset(&handled, all[i]);
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
+}

@@ -1,0 +1,349 @@
+import Foundation
+import TUICore
+
+/// One line of a ``ProgressGroup``: a ``ProgressBar`` or a ``Spinner``. Its message can
+/// change at any time, from any thread; it ends with an outcome line (``succeed(_:detail:)``,
+/// ``fail(_:detail:)``, ``warn(_:detail:)``, ``info(_:detail:)``), with its own last line
+/// (``finish()``), or leaving no line (``clear()``). Drawing is the group's: from a thread
+/// of its own, at most ``ProgressGroup/drawRate`` times a second and only when a line
+/// changed, so whatever the caller's thread does, the line keeps time.
+public class LineIndicator: @unchecked Sendable {  // mutable state is only touched under `group.lock`
+    /// The group that draws it.
+    public let group: ProgressGroup
+    let position = Tally()
+    var storedTotal: Int?
+    var storedMessage: String
+    var storedPrefix = ""
+    var storedStyle: ProgressStyle
+    let unit: ProgressUnit
+    let startedAt: Duration
+    var ending: Ending?
+    var estimator = RateEstimator()
+    /// Whether it was added to the group's lines (and has a start line in a log).
+    var announced = false
+
+    /// How a line ended.
+    enum Ending: Sendable {
+        /// A mark and a text: ✓ ✗ ⚠ ℹ.
+        case outcome(Outcome, text: String, at: Duration)
+        /// Its own last line.
+        case finished(at: Duration)
+        /// No line.
+        case cleared
+    }
+
+    /// The outcomes a line ends with, as ora's.
+    public enum Outcome: Sendable, Hashable {
+        case succeeded, failed, warned, informed
+
+        var mark: String {
+            switch self {
+            case .succeeded: "✓"
+            case .failed: "✗"
+            case .warned: "⚠"
+            case .informed: "ℹ"
+            }
+        }
+
+        var color: String {
+            switch self {
+            case .succeeded: "\u{1B}[32m"
+            case .failed: "\u{1B}[31m"
+            case .warned: "\u{1B}[33m"
+            case .informed: "\u{1B}[34m"
+            }
+        }
+    }
+
+    init(group: ProgressGroup, total: Int?, message: String, unit: ProgressUnit, style: ProgressStyle) {
+        self.group = group
+        storedTotal = total.map { max(0, $0) }
+        storedMessage = message.sanitizedForTerminal
+        self.unit = unit
+        storedStyle = style
+        startedAt = group.clock.now()
+        group.add(self)
+    }
+
+    /// What the line says; changed from any thread, drawn at the next frame.
+    public var message: String {
+        get { group.lock.withLock { storedMessage } }
+        set { group.lock.withLock { storedMessage = newValue.sanitizedForTerminal } }
+    }
+
+    /// Text before the message (`{prefix}`), e.g. `[2/5]`.
+    public var prefix: String {
+        get { group.lock.withLock { storedPrefix } }
+        set { group.lock.withLock { storedPrefix = newValue.sanitizedForTerminal } }
+    }
+
+    /// How the line reads.
+    public var style: ProgressStyle {
+        get { group.lock.withLock { storedStyle } }
+        set { group.lock.withLock { storedStyle = newValue } }
+    }
+
+    /// Whether it has ended.
+    public var isFinished: Bool { group.lock.withLock { ending != nil } }
+
+    /// The time since it started (frozen once it ended).
+    public var elapsed: Duration { group.lock.withLock { elapsed(at: group.clock.now()) } }
+
+    func elapsed(at now: Duration) -> Duration {
+        switch ending {
+        case .outcome(_, _, let end), .finished(let end): end - startedAt
+        default: now - startedAt
+        }
+    }
+
+    /// Ends with `✓ text (1.2 s)` (green on a terminal unless `NO_COLOR`); the text is the
+    /// message unless given.
+    public func succeed(_ text: String? = nil, detail: String? = nil) { end(.succeeded, text, detail) }
+    /// Ends with `✗ text (detail, 1.2 s)` (red).
+    public func fail(_ text: String? = nil, detail: String? = nil) { end(.failed, text, detail) }
+    /// Ends with `⚠ text (1.2 s)` (yellow).
+    public func warn(_ text: String? = nil, detail: String? = nil) { end(.warned, text, detail) }
+    /// Ends with `ℹ text (1.2 s)` (blue).
+    public func info(_ text: String? = nil, detail: String? = nil) { end(.informed, text, detail) }
+
+    /// Ends keeping its own last line (a bar at its final position, `{spinner}` as ✓).
+    public func finish() {
+        group.finish(self) { $0.ending = .finished(at: $1) }
+    }
+
+    /// Ends leaving no line behind.
+    public func clear() {
+        group.finish(self) { line, _ in line.ending = .cleared }
+    }
+
+    private func end(_ outcome: Outcome, _ text: String?, _ detail: String?) {
+        group.finish(self) { line, now in
+            let words = (text?.sanitizedForTerminal).map { $0.isEmpty ? line.storedMessage : $0 } ?? line.storedMessage
+            let time = (now - line.startedAt).secondsText
+            let facts = [detail?.sanitizedForTerminal, time].compactMap { $0 }.joined(separator: ", ")
+            line.ending = .outcome(outcome, text: "\(words) (\(facts))", at: now)
+        }
+    }
+
+    // MARK: Drawing (under the group's lock)
+
+    /// Whether the line's fields change with time alone (a spinner, an elapsed time).
+    var animates: Bool {
+        storedStyle.parts.contains { part in
+            if case .field(let field, _) = part { return field == .spinner || field == .elapsed || field == .eta || field == .rate }
+            return false
+        }
+    }
+
+    /// The line on a terminal `columns` wide (at most `columns - 1` cells: the last column
+    /// is left so that a line never wraps), with colours when `colors`.
+    func renderLine(at now: Duration, columns: Int, colors: Bool) -> String {
+        let room = max(0, columns - 1)
+        if case .outcome(let outcome, let text, _) = ending {
+            let line = (outcome.mark + " " + text).truncated(toWidth: room)
+            guard colors, line.count > 1 else { return line }
+            return outcome.color + String(line.prefix(1)) + "\u{1B}[0m" + String(line.dropFirst())
+        }
+        let values = fieldValues(at: now)
+        var fixed = 0, flexibleBars = 0, hasMessage = false
+        for part in storedStyle.parts {
+            switch part {
+            case .text(let text): fixed += text.displayWidth
+            case .field(.message, _): hasMessage = true
+            case .field(.bar, let width?): fixed += width
+            case .field(.bar, nil): flexibleBars += 1
+            case .field(let field, _): fixed += values[field]?.displayWidth ?? 0
+            }
+        }
+        var message = storedMessage
+        var barWidth = 0
+        let left = room - fixed
+        if flexibleBars > 0 {
+            // The message keeps its width while the bar keeps 5 cells or more; then it is cut.
+            let messageRoom = max(0, left - 5 * flexibleBars)
+            if hasMessage && message.displayWidth > messageRoom { message = message.truncated(toWidth: messageRoom) }
+            barWidth = max(0, (left - (hasMessage ? message.displayWidth : 0)) / flexibleBars)
+        } else if hasMessage, message.displayWidth > max(0, left) {
+            message = message.truncated(toWidth: max(0, left))
+        }
+        var line = "", width = 0
+        for part in storedStyle.parts {
+            switch part {
+            case .text(let text): line += text; width += text.displayWidth
+            case .field(.message, _): line += message; width += message.displayWidth
+            case .field(.bar, let fixedWidth):
+                let cells = fixedWidth ?? barWidth
+                let (filled, empty) = storedStyle.barGlyphs.render(fraction: fraction, width: cells)
+                line += colors ? "\u{1B}[36m" + filled + "\u{1B}[2m" + empty + "\u{1B}[0m" : filled + empty
+                width += cells
+            case .field(let field, _):
+                let value = values[field] ?? ""
+                line += value
+                width += value.displayWidth
+            }
+        }
+        // A template wider than the room (a narrow terminal): cut, colours dropped.
+        guard width > room else { return line }
+        return Self.plain(line).truncated(toWidth: room)
+    }
+
+    /// The line for a log (no bar, no spinner): `message 420/1000 (42%, 12.3k/s, ETA 0:05)`.
+    func logLine(at now: Duration) -> String {
+        if case .outcome(let outcome, let text, _) = ending { return outcome.mark + " " + text }
+        let values = fieldValues(at: now)
+        let elapsed = self.elapsed(at: now)
+        if case .finished = ending {
+            let amount = storedTotal.map { "\(unit.format(min(position.current, $0)))/\(unit.format($0))" } ?? unit.format(position.current)
+            return "\(storedMessage): \(amount) in \(elapsed.secondsText)"
+        }
+        if let total = storedTotal {
+            return "\(storedMessage) \(unit.format(position.current))/\(unit.format(total)) (\(values[.percent] ?? ""), \(values[.rate] ?? ""), ETA \(values[.eta] ?? ""))"
+        }
+        return "\(storedMessage) \(unit.format(position.current)) (\(values[.rate] ?? ""), \(elapsed.clockText))"
+    }
+
+    /// How far along, 0…1 (0 with no length).
+    var fraction: Double {
+        guard let total = storedTotal else { return 0 }
+        guard total > 0 else { return ending == nil ? 0 : 1 }
+        return Double(min(position.current, total)) / Double(total)
+    }
+
+    private func fieldValues(at now: Duration) -> [ProgressStyle.Field: String] {
+        let elapsed = self.elapsed(at: now)
+        let pos = position.current
+        var values: [ProgressStyle.Field: String] = [
+            .prefix: storedPrefix,
+            .pos: unit.format(pos),
+            .len: storedTotal.map(unit.format) ?? "?",
+            .elapsed: elapsed.clockText,
+            .rate: unit.formatRate(estimator.rate ?? (elapsed > .zero ? Double(pos) / elapsed.seconds : 0)),
+        ]
+        values[.percent] = storedTotal.map { total in total > 0 ? "\(Int((fraction * 100).rounded(.down)))%" : "100%" } ?? ""
+        if ending != nil {
+            values[.spinner] = "✓"
+            values[.eta] = "0:00"
+        } else {
+            let style = storedStyle.spinner
+            values[.spinner] = style.frames[style.position(at: elapsed, timing: .own).frame]
+            if let total = storedTotal, let rate = estimator.rate, rate > 0 {
+                let left = Double(max(0, total - pos)) / rate
+                values[.eta] = left < 360_000 ? Duration.milliseconds(Int64(left * 1000)).clockText : "-:--"
+            } else {
+                values[.eta] = "-:--"
+            }
+        }
+        return values
+    }
+
+    /// `text` without its SGR sequences.
+    static func plain(_ text: String) -> String {
+        guard text.contains("\u{1B}") else { return text }
+        var out = "", skipping = false
+        for scalar in text.unicodeScalars {
+            if skipping {
+                if scalar == "m" { skipping = false }
+            } else if scalar == "\u{1B}" {
+                skipping = true
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// A progress bar: a position out of a length (a count or bytes; the length may be
+/// unknown), with elapsed time, a smoothed rate and ETA, and a message. ``inc(_:)`` is a
+/// single atomic add, safe and cheap from any thread or task: a million calls in a tight
+/// loop cost a few milliseconds and at most ``ProgressGroup/drawRate`` redraws a second.
+///
+/// ```swift
+/// let bar = ProgressBar(total: files.count, message: "Hashing")
+/// for file in files { hash(file); bar.inc() }
+/// bar.succeed("Hashed \(files.count) files")
+/// ```
+public final class ProgressBar: LineIndicator, @unchecked Sendable {
+    /// A bar on `group` (standard error's by default) counting to `total` (nil: unknown),
+    /// in `unit`; its style is ``ProgressStyle/bar`` with a length, ``ProgressStyle/count``
+    /// without.
+    public init(total: Int?, message: String = "", unit: ProgressUnit = .count, style: ProgressStyle? = nil, group: ProgressGroup = .standardError) {
+        super.init(group: group, total: total, message: message, unit: unit, style: style ?? (total == nil ? .count : .bar))
+    }
+
+    /// Adds `amount` to the position.
+    public func inc(_ amount: Int = 1) { position.add(amount) }
+
+    /// The position.
+    public var value: Int {
+        get { position.current }
+        set { position.store(newValue) }
+    }
+
+    /// The length, nil when unknown.
+    public var total: Int? {
+        get { group.lock.withLock { storedTotal } }
+        set { group.lock.withLock { storedTotal = newValue.map { max(0, $0) } } }
+    }
+}
+
+/// A spinner with a message that can change while it spins, on a thread of its group's
+/// own: it keeps time whatever the caller's thread does (blocked, busy, waiting).
+///
+/// ```swift
+/// let spinner = Spinner("Fetching the index")
+/// spinner.message = "Fetching 3 of 4"
+/// spinner.succeed("Fetched")           // ✓ Fetched (1.2 s)
+/// ```
+public final class Spinner: LineIndicator, @unchecked Sendable {
+    /// A spinner on `group` (standard error's by default), in `style`'s frames.
+    public init(_ message: String, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError) {
+        var line = ProgressStyle.spinner
+        line.spinner = style
+        super.init(group: group, total: nil, message: message, unit: .count, style: line)
+    }
+
+    /// Runs `work` under a spinner and ends it by the outcome: ✓ with `success`'s text (the
+    /// message by default) when it returns, ✗ with the error when it throws (then rethrown).
+    ///
+    /// ```swift
+    /// let index = try await Spinner.run("Fetching the index") { try await fetchIndex() }
+    /// ```
+    public static func run<T>(
+        _ message: String, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError,
+        success: (T) -> String? = { _ in nil }, _ work: () async throws -> T
+    ) async rethrows -> T {
+        let spinner = Spinner(message, style: style, group: group)
+        do {
+            let result = try await work()
+            spinner.succeed(success(result))
+            return result
+        } catch {
+            spinner.fail(detail: "\(error)")
+            throw error
+        }
+    }
+}
+
+/// A rate smoothed over time, as tqdm's and indicatif's: each sample weighs by how long it
+/// covers against a few seconds' window, so a burst or a stall moves the ETA gradually.
+struct RateEstimator: Sendable {
+    /// How long a change takes to count for about 63 % of the estimate.
+    static let window = 3.0
+    private var last: (time: Double, position: Int)?
+    private(set) var rate: Double?
+
+    /// Takes the position at a time (seconds since the start).
+    mutating func sample(position: Int, at time: Double) {
+        guard let last else {
+            self.last = (time, position)
+            return
+        }
+        let dt = time - last.time
+        guard dt >= 0.05 else { return }  // too close to the last to say much
+        let now = Double(position - last.position) / dt
+        let weight = 1 - exp(-dt / Self.window)
+        rate = rate.map { $0 + (now - $0) * weight } ?? (time > 0 ? Double(position) / time : now)
+        self.last = (time, position)
+    }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import TUICore
+
+/// The lines of bars and spinners on one stream, and the thread that draws them.
+///
+/// On a terminal the running lines are a block at the bottom, redrawn in place by one
+/// write each frame (only when a line changed, at most ``drawRate`` times a second, from a
+/// thread of the group's own that runs while a line does); lines finish in any order, and a
+/// finished line at the top of the block becomes ordinary output above it (kept or, with
+/// ``LineIndicator/clear()``, gone). ``println(_:)`` writes above the block. The width
+/// follows the terminal's, read at every frame.
+///
+/// Anywhere else — a pipe, a file, `CI` set, `TERM=dumb` — nothing moves and no carriage
+/// return is written: a line when an indicator starts, one when it ends, and a progress
+/// line for each running bar every ``logInterval``.
+///
+/// ``standardError`` is the group every indicator joins unless given another, so bars and
+/// spinners made anywhere in a program share its lines.
+///
+/// ```swift
+/// let group = ProgressGroup()
+/// let download = ProgressBar(total: 1 << 20, message: "index.tar", unit: .bytes, group: group)
+/// let unpack = Spinner("Waiting for the download", group: group)
+/// group.println("mirror: example.org")
+/// ```
+public final class ProgressGroup: @unchecked Sendable {  // mutable state is only touched under `lock`
+    /// Standard error's group, which indicators join by default.
+    public static let standardError = ProgressGroup()
+
+    /// A group that draws nothing (its indicators still count).
+    public static var hidden: ProgressGroup { ProgressGroup(output: nil) }
+
+    /// How the group writes.
+    public enum Mode: Sendable, Equatable {
+        /// Redrawn in place (a terminal); with `colors`, SGR colours.
+        case animated(colors: Bool)
+        /// Lines appended (a pipe, a file, CI).
+        case log
+        /// Nothing written.
+        case hidden
+    }
+
+    /// How it writes, decided when it is made.
+    public let mode: Mode
+    /// The clock elapsed times and rates are measured by.
+    public let clock: any ProgressClock
+    /// The most redraws a second (20 by default): a busy bar costs that, an idle one nothing.
+    public var drawRate: Int {
+        get { lock.withLock { storedDrawRate } }
+        set { lock.withLock { storedDrawRate = min(1000, max(1, newValue)) } }
+    }
+    /// How often a log gets a progress line for each running bar (5 s by default; nil for
+    /// none, only the start and end lines).
+    public var logInterval: Duration? {
+        get { lock.withLock { storedLogInterval } }
+        set { lock.withLock { storedLogInterval = newValue } }
+    }
+
+    let lock = NSLock()
+    private let output: (any LineOutput)?
+    private let drawsOnItsOwnThread: Bool
+    private var storedDrawRate = 20
+    private var storedLogInterval: Duration? = .seconds(5)
+    private var lines: [LineIndicator] = []
+    /// The rows the block took when last drawn, each line's width, and its text.
+    private var drawn: [(text: String, width: Int)] = []
+    private var drawnColumns = 0
+    private var cursorHidden = false
+    /// How many ``pause()`` calls wait for their ``resume()``: nothing is drawn meanwhile.
+    private var pauses = 0
+    private var paused: Bool { pauses > 0 }
+    private var drawing = false
+    private var lastLog: Duration = .zero
+    private var guarded = false
+    /// How many frames were written (for tests and benchmarks).
+    public var redrawCount: Int { lock.withLock { storedRedraws } }
+    private var storedRedraws = 0
+
+    /// A group on `output` (standard error by default; nil draws nothing). `environment`
+    /// decides the mode: a terminal that is not `TERM=dumb`, with no `CI`, is animated,
+    /// coloured unless `NO_COLOR`. With `drawsOnItsOwnThread` false nothing draws until
+    /// ``tick()`` is called (tests on a ``ManualProgressClock``).
+    public convenience init(
+        output: (any LineOutput)? = LineTerminal.standardError,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: any ProgressClock = LiveProgressClock(),
+        drawsOnItsOwnThread: Bool = true
+    ) {
+        self.init(output: output, mode: Self.mode(for: output, environment: environment), clock: clock, drawsOnItsOwnThread: drawsOnItsOwnThread)
+    }
+
+    /// A group on `output` in the mode given (``Mode/hidden`` when `output` is nil).
+    public init(output: (any LineOutput)?, mode: Mode, clock: any ProgressClock = LiveProgressClock(), drawsOnItsOwnThread: Bool = true) {
+        self.output = output
+        self.clock = clock
+        self.drawsOnItsOwnThread = drawsOnItsOwnThread
+        self.mode = output == nil ? .hidden : mode
+    }
+
+    /// The mode `environment` asks for on `output`: animated on a terminal that is not
+    /// `TERM=dumb` with no `CI` (coloured unless `NO_COLOR`), a log elsewhere.
+    public static func mode(for output: (any LineOutput)?, environment: [String: String]) -> Mode {
+        if let output {
+            let ci = environment["CI"].map { !$0.isEmpty && $0 != "0" && $0.lowercased() != "false" } ?? false
+            let dumb = environment["TERM"] == "dumb"
+            if output.isTerminal && !ci && !dumb {
+                let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+                return .animated(colors: !noColor)
+            }
+            return .log
+        }
+        return .hidden
+    }
+
+    /// A bar in this group (see ``ProgressBar/init(total:message:unit:style:group:)``).
+    public func bar(total: Int?, message: String = "", unit: ProgressUnit = .count, style: ProgressStyle? = nil) -> ProgressBar {
+        ProgressBar(total: total, message: message, unit: unit, style: style, group: self)
+    }
+
+    /// A spinner in this group.
+    public func spinner(_ message: String, style: SpinnerStyle = .comet) -> Spinner {
+        Spinner(message, style: style, group: self)
+    }
+
+    /// Writes `text` (a line or more) above the running lines, which are drawn again below it.
+    public func println(_ text: String) {
+        let ending = text.hasSuffix("\n") ? "" : "\n"
+        lock.withLock {
+            guard let output, mode != .hidden else { return }
+            guard case .animated = mode, !drawn.isEmpty, !paused else { return output.write(text + ending) }
+            output.write(eraseBlock() + text + ending + frame(at: clock.now()))
+        }
+    }
+
+    /// Clears the running lines, runs `body` (which may write to the terminal as it likes),
+    /// then draws them again below what it wrote (unless a ``pause()`` still holds).
+    public func suspend<T>(_ body: () throws -> T) rethrows -> T {
+        pause()
+        defer { resume() }
+        return try body()
+    }
+
+    /// Gives the terminal to someone else — a prompt waiting for an answer, a line a command
+    /// rewrites with `\r`: the running lines are cleared, the cursor shown, and nothing is
+    /// drawn until ``resume()``, which draws them again on the line the cursor is on. Pauses
+    /// nest: each needs its resume.
+    public func pause() {
+        lock.withLock {
+            pauses += 1
+            guard pauses == 1 else { return }
+            guard case .animated = mode, let output, !drawn.isEmpty || cursorHidden else { return }
+            output.write(eraseBlock() + "\u{1B}[?25h")
+            cursorHidden = false
+        }
+    }
+
+    /// Draws the running lines again after ``pause()``.
+    public func resume() {
+        lock.withLock {
+            guard pauses > 0 else { return }
+            pauses -= 1
+            if pauses == 0 { drawLocked() }
+        }
+    }
+
+    /// Draws now what a frame of the drawing thread would (tests call it on a manual clock).
+    public func tick() {
+        lock.withLock { drawLocked() }
+    }
+
+    // MARK: Lines
+
+    func add(_ line: LineIndicator) {
+        lock.withLock {
+            lines.append(line)
+            if mode == .log, let output {
+                line.announced = true
+                output.write(line.storedMessage.isEmpty ? "…\n" : "\(line.storedMessage)…\n")
+            }
+            if case .animated = mode {
+                if !guarded, let terminal = output as? LineTerminal {
+                    guarded = true
+                    terminal.restoreCursorOnSignals(onlyUnhandled: true)
+                }
+                drawLocked()
+            }
+            startThreadIfNeeded()
+        }
+    }
+
+    /// Ends `line` by `change` (unless it has ended) and draws at once, so the end line is
+    /// out before the caller goes on.
+    func finish(_ line: LineIndicator, _ change: (LineIndicator, Duration) -> Void) {
+        lock.withLock {
+            guard line.ending == nil else { return }
+            change(line, clock.now())
+            switch mode {
+            case .log:
+                if case .cleared? = line.ending {} else { output?.write(line.logLine(at: clock.now()) + "\n") }
+                lines.removeAll { $0 === line }
+            case .animated: drawLocked()
+            case .hidden: lines.removeAll { $0 === line }
+            }
+        }
+    }
+
+    // MARK: Drawing (under `lock`)
+
+    private var thread: Thread?
+
+    private func startThreadIfNeeded() {
+        guard drawsOnItsOwnThread, thread == nil, mode != .hidden else { return }
+        let thread = Thread { [weak self] in self?.drawLoop() }
+        thread.name = "IndicatorKit progress"
+        thread.qualityOfService = .userInteractive
+        self.thread = thread
+        thread.start()
+    }
+
+    /// The drawing thread: a frame every `1 / drawRate` (or the slowest spinner's frame, if
+    /// slower, when only spinners run), until no line runs.
+    private func drawLoop() {
+        while true {
+            let wait: Double? = lock.withLock {
+                guard lines.contains(where: { $0.ending == nil }) else {
+                    thread = nil
+                    return nil
+                }
+                return frameInterval
+            }
+            guard let wait else { return }
+            Thread.sleep(forTimeInterval: wait)
+            tick()
+        }
+    }
+
+    /// How long the thread sleeps between frames.
+    private var frameInterval: Double {
+        let fastest = 1 / Double(storedDrawRate)
+        if mode == .log { return max(fastest, 0.25) }
+        let running = lines.filter { $0.ending == nil }
+        // Spinners alone wake at their own frame rate; anything that counts, at the draw rate.
+        let spinnersOnly = running.allSatisfy { $0 is Spinner }
+        guard spinnersOnly else { return fastest }
+        let frames = running.map { $0.storedStyle.spinner.interval.seconds }
+        return max(fastest, frames.min() ?? fastest)
+    }
+
+    private func drawLocked() {
+        guard let output, !drawing else { return }
+        drawing = true
+        defer { drawing = false }
+        let now = clock.now()
+        for line in lines where line.ending == nil {
+            line.estimator.sample(position: line.position.current, at: (now - line.startedAt).seconds)
+        }
+        switch mode {
+        case .hidden: return
+        case .log:
+            guard let interval = storedLogInterval, now - lastLog >= interval else { return }
+            lastLog = now
+            for line in lines where line.ending == nil && line is ProgressBar {
+                output.write(line.logLine(at: now) + "\n")
+            }
+        case .animated:
+            guard !paused else { return }
+            let text = frame(at: now)
+            guard !text.isEmpty else { return }
+            output.write(text)
+            storedRedraws += 1
+        }
+    }
+
+    /// What brings the screen from the block last drawn to the block now: lines that ended
+    /// at its top go above it for good; the rest are rewritten in one piece, or nothing when
+    /// no line changed.
+    private func frame(at now: Duration) -> String {
+        guard case .animated(let colors) = mode, let output else { return "" }
+        let columns = max(2, output.columns)
+        // Lines that ended at the top leave the block: kept ones as plain output.
+        var settled: [String] = []
+        while let first = lines.first, let ending = first.ending {
+            if case .cleared = ending {} else { settled.append(first.renderLine(at: now, columns: columns, colors: colors)) }
+            lines.removeFirst()
+        }
+        let block = lines.filter { if case .cleared = $0.ending { return false } else { return true } }
+            .map { $0.renderLine(at: now, columns: columns, colors: colors) }
+        let same = settled.isEmpty && columns == drawnColumns && block.count == drawn.count
+            && zip(block, drawn).allSatisfy { $0 == $1.text }
+        guard !same else { return "" }
+        // From the block's start, cleared to the end of the screen: no line needs its own erase.
+        var text = eraseBlock()
+        for line in settled { text += line + "\n" }
+        if block.isEmpty {
+            if cursorHidden { text += "\u{1B}[?25h" }
+            cursorHidden = false
+        } else {
+            if !cursorHidden { text = "\u{1B}[?25l" + text }
+            cursorHidden = true
+            text += block.joined(separator: "\n")
+        }
+        drawn = block.map { ($0, LineIndicator.plain($0).displayWidth) }
+        drawnColumns = columns
+        // Every line ended: the block is output now; the next line starts below it.
+        if lines.allSatisfy({ $0.ending != nil }) {
+            if !block.isEmpty { text += "\n" }
+            drawn = []
+            lines.removeAll()
+            if cursorHidden { text += "\u{1B}[?25h" }
+            cursorHidden = false
+        }
+        return text
+    }
+
+    /// Moves to the start of the block last drawn and clears from there down. After a
+    /// narrower resize a terminal that reflows has wrapped each line onto more rows: they
+    /// are counted at the width now.
+    private func eraseBlock() -> String {
+        guard !drawn.isEmpty else { return "" }
+        let columns = max(1, output?.columns ?? 80)
+        let rows = drawn.reduce(0) { $0 + max(1, ($1.width + columns - 1) / columns) }
+        let up = rows - 1
+        let result = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
+        drawn = []
+        return result
+    }
+}

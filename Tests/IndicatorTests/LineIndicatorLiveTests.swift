@@ -1,0 +1,116 @@
+import Foundation
+import Indicator
+import NcursesTerminal
+import Testing
+import TUICore
+
+/// Bars and spinners drawn by their own thread on a real pseudo-terminal and a real pipe.
+@Suite(.serialized)
+struct LineIndicatorLiveTests {
+    /// Collects what arrives on `descriptor`, with when, on a thread of its own.
+    final class Reader: @unchecked Sendable {  // `chunks` is only touched under `lock`
+        private let lock = NSLock()
+        private var chunks: [(at: Duration, bytes: [UInt8])] = []
+        private var stopped = false
+        private let ended = DispatchSemaphore(value: 0)
+        private let clock = ContinuousClock(), start: ContinuousClock.Instant
+
+        init(_ descriptor: Int32) {
+            start = clock.now
+            let thread = Thread { [self] in
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                defer { ended.signal() }
+                while !lock.withLock({ stopped }) {
+                    let n = read(descriptor, &buffer, buffer.count)
+                    if n < 0 && (errno == EAGAIN || errno == EINTR) {  // a non-blocking side: look again soon
+                        usleep(2_000)
+                        continue
+                    }
+                    if n <= 0 { break }
+                    let at = clock.now - start
+                    lock.withLock { chunks.append((at, Array(buffer[0..<n]))) }
+                }
+            }
+            thread.start()
+        }
+
+        /// Stops reading (before the descriptor is closed, so that its number, used again,
+        /// is not read by this thread) and waits for the thread to end.
+        func stop() {
+            lock.withLock { stopped = true }
+            ended.wait()
+        }
+
+        var received: [(at: Duration, bytes: [UInt8])] { lock.withLock { chunks } }
+        var text: String { String(decoding: received.flatMap(\.bytes), as: UTF8.self) }
+    }
+
+    @MainActor
+    @Test func aSpinnerKeepsTimeWhileItsCallerBlocksTheMainThread() throws {
+        let pty = try PseudoTerminal(size: Size(width: 60, height: 10))
+        let reader = Reader(pty.primary)
+        let group = ProgressGroup(output: LineTerminal(descriptor: pty.secondary), environment: [:])
+        let spinner = Spinner("Working", group: group)
+        Thread.sleep(forTimeInterval: 2)  // the main thread does its work, drawing nothing
+        spinner.succeed()
+        try #require(waitUntil { reader.text.contains("✓\u{1B}[0m Working (") }, "\(reader.text.debugDescription)")
+        reader.stop()
+        let frames = reader.received.filter { $0.at < .seconds(2) }.map(\.at)
+        #expect(frames.count >= 12, "about one frame every 110 ms: \(frames.count) in 2 s")
+        let gaps = zip(frames, frames.dropFirst()).map { $1 - $0 }
+        #expect(gaps.allSatisfy { $0 < .milliseconds(200) }, "the longest gap: \(gaps.max() ?? .zero)")
+    }
+
+    @Test func aMillionIncrementsASecondCostAtMostTheDrawRate() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 10))
+        let reader = Reader(pty.primary)
+        let group = ProgressGroup(output: LineTerminal(descriptor: pty.secondary), environment: [:])
+        let bar = group.bar(total: nil, message: "Counting")
+        let clock = ContinuousClock(), start = clock.now
+        var calls = 0
+        while clock.now - start < .seconds(1) {
+            for _ in 0..<10_000 { bar.inc() }
+            calls += 10_000
+        }
+        let seconds = (clock.now - start).seconds
+        let redraws = group.redrawCount
+        bar.finish()
+        try #require(waitUntil { reader.text.contains("Counting") })
+        reader.stop()
+        #expect(calls >= 1_000_000, "\(calls) calls in a second")
+        #expect(Double(redraws) / seconds <= 25, "\(redraws) redraws in \(seconds) s")
+        #expect(redraws >= 5, "it did draw: \(redraws)")
+    }
+
+    @Test func aPipeGetsLinesAndNoCarriageReturns() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let reader = Reader(fds[0])
+        let group = ProgressGroup(output: LineTerminal(descriptor: fds[1]), environment: [:])
+        group.logInterval = .milliseconds(100)
+        let bar = group.bar(total: 1000, message: "Copying")
+        let spinner = group.spinner("Waiting")
+        for _ in 0..<10 {
+            bar.inc(50)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        bar.finish()
+        spinner.succeed()
+        close(fds[1])
+        try #require(waitUntil { reader.text.contains("✓ Waiting") }, "\(reader.text.debugDescription)")
+        let text = reader.text
+        #expect(!text.contains("\r") && !text.contains("\u{1B}"), "\(text.debugDescription)")
+        #expect(text.hasPrefix("Copying…\nWaiting…\n"))
+        #expect(text.contains("Copying: 500/1000 in "))
+    }
+
+    /// Waits, up to ten seconds, until `condition` holds.
+    func waitUntil(_ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            if ContinuousClock.now > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+@testable import Indicator
+import TUICore
+
+/// Bars and spinners on a recorded terminal, drawn when the test ticks, on a manual clock.
+struct LineIndicatorTests {
+    func terminal(columns: Int = 60, colors: Bool = false) -> (ProgressGroup, RecordingLineOutput, ManualProgressClock) {
+        let output = RecordingLineOutput(isTerminal: true, columns: columns), clock = ManualProgressClock()
+        return (ProgressGroup(output: output, mode: .animated(colors: colors), clock: clock, drawsOnItsOwnThread: false), output, clock)
+    }
+
+    @Test func aBarShowsItsPositionPercentRateAndETA() {
+        let (group, output, clock) = terminal()
+        let bar = group.bar(total: 200, message: "Hashing")
+        for _ in 0..<10 {
+            clock.advance(by: .milliseconds(100))
+            bar.inc(5)
+            group.tick()
+        }
+        let line = output.screen.last ?? ""
+        #expect(line.hasPrefix("Hashing █████▌"), "\(line)")
+        #expect(line.hasSuffix(" 25% 50/200 · 50/s · ETA 0:03"), "\(line)")
+        #expect(line.count == 59, "the last column is left free")
+    }
+
+    @Test func aLineFitsEveryWidthAndNeverWraps() {
+        for columns in [1, 2, 5, 12, 20, 40, 80, 200] {
+            let (group, output, clock) = terminal(columns: columns)
+            let bar = group.bar(total: 100_000, message: "A message longer than most terminals are wide, to be cut", unit: .bytes)
+            bar.inc(12_345)
+            clock.advance(by: .seconds(2))
+            group.tick()
+            for row in output.screen { #expect(row.count < max(2, columns), "\(columns) columns: \(row)") }
+            bar.finish()
+        }
+    }
+
+    @Test func aMillionIncrementsCostOneRedrawAndAnUnchangedLineNone() {
+        let (group, output, clock) = terminal()
+        let bar = group.bar(total: 1_000_000, message: "Counting")
+        let before = group.redrawCount
+        for _ in 0..<1_000_000 { bar.inc() }
+        clock.advance(by: .milliseconds(50))
+        group.tick()
+        #expect(group.redrawCount == before + 1)
+        #expect(bar.value == 1_000_000)
+        let writes = output.writeCount
+        group.tick()
+        #expect(output.writeCount == writes, "nothing changed: nothing written")
+    }
+
+    @Test func incrementsFromManyThreadsAllCount() async {
+        let (group, _, _) = terminal()
+        let bar = group.bar(total: nil, message: "Counting")
+        await withTaskGroup(of: Void.self) { tasks in
+            for _ in 0..<8 { tasks.addTask { for _ in 0..<100_000 { bar.inc() } } }
+        }
+        #expect(bar.value == 800_000)
+        bar.clear()
+    }
+
+    @Test func linesAddedAndFinishedInAnyOrderLeaveTheRightLines() {
+        let (group, output, clock) = terminal()
+        let a = group.bar(total: 10, message: "a"), b = group.spinner("b"), c = group.bar(total: 4, message: "c")
+        group.tick()
+        #expect(output.screen.count == 3)
+        b.succeed("b done")
+        #expect(output.screen[1] == "✓ b done (0.0 s)", "\(output.screen)")
+        group.println("a note")
+        #expect(output.screen[0] == "a note", "printed above the lines: \(output.screen)")
+        #expect(output.screen.count == 4)
+        c.inc(4)
+        c.finish()
+        clock.advance(by: .seconds(1))
+        a.fail(detail: "disk full")
+        let screen = output.screen
+        #expect(screen.count == 5, "\(screen)")  // a note, a, b, c, and the line the cursor went on to
+        #expect(screen[1] == "✗ a (disk full, 1.0 s)")
+        #expect(screen[2] == "✓ b done (0.0 s)")
+        #expect(screen[3].hasPrefix("c ████") && screen[3].contains("100% 4/4"), "\(screen[3])")
+        #expect(output.text.hasSuffix("\u{1B}[?25h"), "the cursor shown again")
+        // A new line after that starts below, in a block of its own.
+        let d = group.spinner("d")
+        #expect(output.screen.count == 5 && output.screen[4].hasSuffix(" d 0:01") == false)
+        d.clear()
+        #expect(output.screen.count == 5 && output.screen[4] == "", "a cleared line leaves nothing")
+    }
+
+    @Test func aFinishedLineAtTheTopBecomesOutputAndAClearedOneGoes() {
+        let (group, output, _) = terminal()
+        let first = group.spinner("first"), second = group.spinner("second"), third = group.spinner("third")
+        first.clear()
+        second.succeed()
+        #expect(output.screen == ["✓ second (0.0 s)", "\(SpinnerStyle.comet.frames[0]) third 0:00"], "\(output.screen)")
+        third.info("third said")
+        #expect(output.screen == ["✓ second (0.0 s)", "ℹ third said (0.0 s)", ""])
+    }
+
+    @Test func theMarksAreColouredOnlyWhenColourIsAllowed() {
+        let (coloured, output, _) = terminal(colors: true)
+        coloured.spinner("w").warn()
+        #expect(output.text.contains("\u{1B}[33m⚠\u{1B}[0m w (0.0 s)"))
+        let (plain, plainOutput, _) = terminal(colors: false)
+        plain.spinner("w").warn()
+        #expect(!plainOutput.text.contains("\u{1B}[3"), "no colour: \(plainOutput.text.debugDescription)")
+        #expect(ProgressGroup.mode(for: RecordingLineOutput(isTerminal: true), environment: ["NO_COLOR": "1"]) == .animated(colors: false))
+        #expect(ProgressGroup.mode(for: RecordingLineOutput(isTerminal: true), environment: ["CI": "true"]) == .log)
+        #expect(ProgressGroup.mode(for: RecordingLineOutput(isTerminal: true), environment: ["TERM": "dumb"]) == .log)
+        #expect(ProgressGroup.mode(for: RecordingLineOutput(isTerminal: false), environment: [:]) == .log)
+        #expect(ProgressGroup.mode(for: RecordingLineOutput(isTerminal: true), environment: ["TERM": "xterm"]) == .animated(colors: true))
+    }
+
+    @Test func aNarrowerTerminalRedrawsOverTheRowsItsLinesWrappedOnto() {
+        let (group, output, _) = terminal(columns: 40)
+        let bar = group.bar(total: 10, message: "resize")
+        _ = group.spinner("other")
+        group.tick()
+        output.columns = 20
+        bar.inc()
+        group.tick()
+        // The bar's 39 cells take two rows at 20 columns, the spinner's line one: up two, then clear.
+        #expect(output.text.contains("\r\u{1B}[2A\u{1B}[J"), "\(output.text.debugDescription)")
+        #expect(output.text.hasPrefix("\u{1B}[?25lresize "), "the message keeps its width before the bar: \(output.text.debugDescription)")
+        for row in output.screen { #expect(row.count < 20) }
+    }
+
+    @Test func aLogGetsStartEndAndTimedProgressLinesAndNoCarriageReturn() {
+        let output = RecordingLineOutput(isTerminal: false), clock = ManualProgressClock()
+        let group = ProgressGroup(output: output, environment: [:], clock: clock, drawsOnItsOwnThread: false)
+        let bar = group.bar(total: 100, message: "Copying")
+        for _ in 0..<12 {
+            bar.inc(5)
+            clock.advance(by: .seconds(1))
+            group.tick()
+        }
+        bar.finish()
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Copying…")
+        #expect(lines.count == 4, "start, at 5 s and 10 s, end: \(lines)")
+        #expect(lines[1].hasPrefix("Copying 25/100 (25%, "), "\(lines[1])")
+        #expect(lines.last == "Copying: 60/100 in 12.0 s")
+        #expect(!output.text.contains("\r") && !output.text.contains("\u{1B}"))
+        group.logInterval = nil
+        let quiet = group.bar(total: 3, message: "Quiet")
+        clock.advance(by: .seconds(60))
+        group.tick()
+        quiet.succeed()
+        #expect(output.text.hasSuffix("Quiet…\n✓ Quiet (60.0 s)\n"))
+    }
+
+    @Test func aPauseHoldsEveryDrawUntilItsResume() {
+        let (group, output, clock) = terminal()
+        let spinner = group.spinner("busy")
+        group.pause()
+        let held = output.text
+        #expect(held.hasSuffix("\u{1B}[?25h"))
+        group.suspend { output.write("someone else's line\n") }
+        clock.advance(by: .seconds(1))
+        group.tick()
+        spinner.message = "still busy"
+        #expect(output.text == held + "someone else's line\n", "a suspend inside a pause draws nothing")
+        group.resume()
+        #expect(output.screen.last?.hasSuffix(" still busy 0:01") == true, "\(output.screen)")
+        spinner.clear()
+    }
+
+    @Test func aSequenceAndAnAsyncSequenceMoveTheirBars() async throws {
+        let (group, output, _) = terminal()
+        var seen = 0
+        for _ in (1...30).progress("items", group: group) { seen += 1 }
+        #expect(seen == 30)
+        #expect(output.screen[0].contains("100% 30/30"), "\(output.screen)")
+        let stream = AsyncStream<Int> { continuation in
+            for i in 0..<5 { continuation.yield(i) }
+            continuation.finish()
+        }
+        var sum = 0
+        for try await value in stream.progress("stream", total: 5, group: group) { sum += value }
+        #expect(sum == 10)
+        #expect(output.screen[1].contains("100% 5/5"), "\(output.screen)")
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String { "no route" } }
+
+    @Test func workRunUnderASpinnerEndsItByItsOutcome() async {
+        let (group, output, _) = terminal()
+        let value = await Spinner.run("Fetching", group: group, success: { "Fetched \($0)" }) { 42 }
+        #expect(value == 42)
+        #expect(output.screen[0] == "✓ Fetched 42 (0.0 s)")
+        await #expect(throws: Failure.self) { try await Spinner.run("Sending", group: group) { throw Failure() } }
+        #expect(output.screen[1] == "✗ Sending (no route, 0.0 s)")
+    }
+
+    @Test func theRateIsSmoothedSoABurstMovesTheEstimateGradually() {
+        var estimator = RateEstimator()
+        for second in 0...10 { estimator.sample(position: second * 100, at: Double(second)) }
+        #expect(abs((estimator.rate ?? 0) - 100) < 1)
+        estimator.sample(position: 1000 + 1000, at: 11)  // ten times as much in one second
+        let rate = estimator.rate ?? 0
+        #expect(rate > 150 && rate < 600, "moved, not jumped: \(rate)")
+    }
+
+    @Test func templatesParseFieldsWidthsAndBraces() {
+        let style = ProgressStyle(template: "{{{pos}}} {bar:5} {nope} {message}")
+        #expect(style.parts == [.text("{"), .field(.pos, width: nil), .text("} "), .field(.bar, width: 5), .text(" {nope} "), .field(.message, width: nil)])
+        #expect(ProgressStyle.BarGlyphs.smooth.render(fraction: 0.55, width: 4) == ("██▏", "░"))
+        #expect(ProgressStyle.BarGlyphs.ascii.render(fraction: 0.5, width: 6) == ("===>", "  "))
+        #expect(ProgressUnit.bytes.format(1536) == "1.50 KiB")
+        #expect(ProgressUnit.bytes.formatRate(12.5 * 1_048_576) == "12.5 MiB/s")
+        #expect(ProgressUnit.count.formatRate(12_345) == "12.3k/s")
+    }
+}
