@@ -99,7 +99,7 @@ case .run(let runCommand):
     // libdispatch. The run loop serves the main queue on a main thread that keeps them out.
     serveMainQueueForever()
 case .gif(let gifCommand):
-    finish(GifCommand.run(gifCommand, output: say, errors: printError))
+    finish(GifCommand.run(gifCommand, output: say, errors: printError, progress: .standardError))
 case .view(let view):
     // The terminal's size when standard output is one (a row left for the prompt), else 80
     // columns and as many rows as the picture needs.

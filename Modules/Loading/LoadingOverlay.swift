@@ -104,9 +104,10 @@ final class LoadingOverlay: View {
         let width = max(10, min(30, rect.width - 4))
         let y = area.maxY + 1
         let x = rect.x + (rect.width - width) / 2
-        let filled = Int((Double(width) * progress.fraction).rounded())
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        canvas.draw(bar, at: Point(x: x, y: y), style: Style(foreground: .cyan), clip: rect)
+        // The bar the command-line indicators draw, to an eighth of a cell.
+        let (filled, empty) = ProgressStyle.BarGlyphs.smooth.render(fraction: progress.fraction, width: width)
+        canvas.draw(filled, at: Point(x: x, y: y), style: Style(foreground: .cyan), clip: rect)
+        canvas.draw(empty, at: Point(x: x + filled.displayWidth, y: y), style: Style(foreground: .cyan, attributes: .dim), clip: rect)
         let text = "\(Int((progress.fraction * 100).rounded())) %" + (progress.message.map { " · \($0)" } ?? "")
         canvas.draw(text.truncated(toWidth: rect.width), at: Point(x: rect.x + max(0, (rect.width - text.displayWidth) / 2), y: y + 1), clip: rect)
     }

@@ -201,6 +201,26 @@ struct LineIndicatorTests {
         #expect(rate > 150 && rate < 600, "moved, not jumped: \(rate)")
     }
 
+    @Test func aRowRewrittenByItsChangedCellsReadsAsTheNewRow() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [(String, LineCell.Tone)] = [("a", .plain), ("b", .plain), ("█", .bar), ("░", .barEmpty), ("漢", .plain), ("✓", .success), (" ", .plain)]
+        func row() -> [LineCell] {
+            var builder = LineCellBuilder()
+            for _ in 0..<Int.random(in: 0...30, using: &generator) {
+                let (text, tone) = alphabet.randomElement(using: &generator)!
+                builder.append(text, tone)
+            }
+            return builder.cells
+        }
+        for _ in 0..<2000 {
+            let old = row(), new = row()
+            let screen = TerminalModel.replay(old.written(colors: true) + new.written(over: old, colors: true), columns: 200)
+            var expected = new.plainText
+            while expected.hasSuffix(" ") { expected.removeLast() }  // a blank at the end reads as none
+            #expect(screen == [expected], "\(old.plainText) → \(new.plainText)")
+        }
+    }
+
     @Test func templatesParseFieldsWidthsAndBraces() {
         let style = ProgressStyle(template: "{{{pos}}} {bar:5} {nope} {message}")
         #expect(style.parts == [.text("{"), .field(.pos, width: nil), .text("} "), .field(.bar, width: 5), .text(" {nope} "), .field(.message, width: nil)])

@@ -32,31 +32,52 @@ final class RecordingLineOutput: LineOutput, @unchecked Sendable {  // mutable s
     var screen: [String] { TerminalModel.replay(text, columns: columns) }
 }
 
-/// Replays what line indicators write (CR, LF, CUU, EL, ED, SGR, DECTCEM) onto rows.
+/// Replays what line indicators write (CR, LF, CUU, CUD, CUF, EL, ED, SGR, DECTCEM) onto
+/// rows of columns, a wide character taking two (writing over either half blanks the other,
+/// as terminals do).
 enum TerminalModel {
     static func replay(_ text: String, columns: Int) -> [String] {
-        var rows: [[Character]] = [[]]
+        var rows: [[String]] = [[]]  // a column: its character, "" for a wide one's right half
         var row = 0, column = 0
-        let scalars = Array(text)
-        var i = 0
-        func put(_ c: Character) {
-            while rows.count <= row { rows.append([]) }
-            while rows[row].count < column { rows[row].append(" ") }
-            if column < rows[row].count { rows[row][column] = c } else { rows[row].append(c) }
-            column += 1
+        let characters = Array(text)
+        func ensure(_ r: Int, _ c: Int) {
+            while rows.count <= r { rows.append([]) }
+            while rows[r].count <= c { rows[r].append(" ") }
         }
-        while i < scalars.count {
-            let c = scalars[i]
-            if c == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+        func blank(_ r: Int, _ c: Int) {
+            guard r < rows.count, c < rows[r].count else { return }
+            if rows[r][c] == "" && c > 0 { rows[r][c - 1] = " " }  // the left half of a wide one
+            if c + 1 < rows[r].count && rows[r][c + 1] == "" { rows[r][c + 1] = " " }
+            rows[r][c] = " "
+        }
+        func put(_ character: Character) {
+            let width = String(character).displayWidth
+            ensure(row, column + width - 1)
+            for c in column..<(column + width) { blank(row, c) }
+            rows[row][column] = String(character)
+            if width == 2 { rows[row][column + 1] = "" }
+            column += width
+        }
+        func eraseLine() {
+            guard row < rows.count, column < rows[row].count else { return }
+            if column > 0 && rows[row][column] == "" { rows[row][column - 1] = " " }
+            rows[row].removeSubrange(column...)
+        }
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            if c == "\u{1B}", i + 1 < characters.count, characters[i + 1] == "[" {
                 var j = i + 2, parameter = ""
-                while j < scalars.count, !(scalars[j].isLetter) { parameter.append(scalars[j]); j += 1 }
-                guard j < scalars.count else { break }
+                while j < characters.count, !(characters[j].isLetter) { parameter.append(characters[j]); j += 1 }
+                guard j < characters.count else { break }
                 let n = Int(parameter) ?? 1
-                switch scalars[j] {
+                switch characters[j] {
                 case "A": row = max(0, row - n)
-                case "K": if row < rows.count, column < rows[row].count { rows[row].removeSubrange(column...) }
+                case "B": row += n; while rows.count <= row { rows.append([]) }
+                case "C": column += n
+                case "K": eraseLine()
                 case "J":
-                    if row < rows.count, column < rows[row].count { rows[row].removeSubrange(column...) }
+                    eraseLine()
                     if row + 1 < rows.count { rows.removeSubrange((row + 1)...) }
                 default: break  // SGR, cursor visibility
                 }
@@ -65,12 +86,15 @@ enum TerminalModel {
             }
             switch c {
             case "\r": column = 0
-            case "\n": row += 1; column = 0; while rows.count <= row { rows.append([]) }
-            case "\r\n": row += 1; column = 0; while rows.count <= row { rows.append([]) }
+            case "\n", "\r\n": row += 1; column = 0; while rows.count <= row { rows.append([]) }
             default: put(c)
             }
             i += 1
         }
-        return rows.map { String($0) }
+        return rows.map { cells in
+            var line = cells.joined()
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
     }
 }

@@ -524,7 +524,7 @@ struct ShowcaseEndToEndTests {
         process.waitUntilExit()
         let screen = pty.output(until: { $0.hasSuffix("\u{1B}[?25h") })
         #expect(process.terminationStatus == 0)
-        #expect(screen.contains("\r\u{1B}[J∙●∙∙"), "frames are redrawn in place: \(screen.debugDescription)")
+        #expect(screen.contains("\r∙●") && screen.contains("\r\u{1B}[2C∙●"), "frames redraw in place only the cells that changed: \(screen.debugDescription)")
         #expect(screen.contains("done"))
         #expect(screen.contains("✓\u{1B}[0m Napping ("))
         #expect(screen.hasSuffix("\u{1B}[?25h"))

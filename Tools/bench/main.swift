@@ -11,6 +11,7 @@ USAGE: bench terminal [--frames N]
        bench raster
        bench import
        bench run
+       bench progress
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
@@ -26,6 +27,8 @@ USAGE: bench terminal [--frames N]
              second, against Pillow + sqlite3 where installed.
   run        `yes | head -c 256M` through `showcase run`, against the command alone and
              through `cat`: seconds (needs showcase built in release beside bench).
+  progress   ten million ProgressBar.inc() calls with the bar drawn on a pseudo-terminal: ns a
+             call, bytes and redraws, against tqdm and rich (same loop) where installed.
   picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
              of 10 000 items with 1 000 moves against CollectionDifference.
   indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
@@ -165,6 +168,8 @@ case "raster" where arguments.count == 1:
     exit(reportRaster(errorsTo: .standardError) ? 0 : 1)
 case "run" where arguments.count == 1:
     exit(report("run", errorsTo: .standardError) { try RunBench.run() } ? 0 : 1)
+case "progress" where arguments.count == 1:
+    exit(report("progress", errorsTo: .standardError) { try ProgressBench.run() } ? 0 : 1)
 case "loading" where arguments.count == 1:
     runLoading { exit(0) }
 case "all" where arguments.count == 1:
@@ -179,6 +184,8 @@ case "all" where arguments.count == 1:
     report("import", errorsTo: .standardOutput) { try ImportBench.run() }
     print("")
     report("run", errorsTo: .standardOutput) { try RunBench.run() }
+    print("")
+    report("progress", errorsTo: .standardOutput) { try ProgressBench.run() }
     print("")
     runLoading {
         print("")

@@ -1,4 +1,5 @@
 import Foundation
+import Indicator
 import GifDecoding
 
 #if canImport(Glibc)
@@ -57,7 +58,8 @@ struct FrameExport {
     }
 
     /// Writes the export, or throws saying why nothing was.
-    func run() throws(Failure) {
+    /// Writes the export; `progress` shows a bar of the frames written (cleared after).
+    func run(progress: ProgressGroup? = nil) throws(Failure) {
         let path = Self.resolvedPath(target)
         guard path != "/" else { throw Failure(message: "the frames cannot replace the root folder; choose another --out") }
         let parent = (path as NSString).deletingLastPathComponent
@@ -94,8 +96,11 @@ struct FrameExport {
             throw Failure(message: "cannot create a folder in \(parent.sanitizedForTerminal): \(String(cString: strerror(errno))); choose another --out")
         }
         do {
+            let bar = progress?.bar(total: image.frameCount, message: "writing frames")
+            defer { bar?.clear() }
             for index in 0..<image.frameCount {
                 try Self.writeFile(image.image(at: index).pixels, to: (staging as NSString).appendingPathComponent(Self.frameName(index)))
+                bar?.inc()
             }
             try Self.writeFile(Array(info), to: (staging as NSString).appendingPathComponent("info.json"))
             try swapIn(staging, as: path)

@@ -1,4 +1,5 @@
 import Foundation
+import Indicator
 import GifDecoding
 import TUICore
 
@@ -96,7 +97,7 @@ package enum GifCommand: Equatable, Sendable {
     }
 
     /// Runs `info` or `frames`; `play` needs a terminal and is run by the executable.
-    package static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    package static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void, progress: ProgressGroup? = nil) -> Int32 {
         let path: String, memory: MemoryBudget
         switch command {
         case .info(let file, _): (path, memory) = (file, .structureOnly)
@@ -119,7 +120,7 @@ package enum GifCommand: Equatable, Sendable {
         }
         guard case .frames(_, let directory, let replace, _) = command else { return 0 }
         do {
-            try FrameExport(image: image, target: directory, replace: replace).run()
+            try FrameExport(image: image, target: directory, replace: replace).run(progress: progress)
         } catch {
             errors("error: \(error.message)")
             return cantCreateStatus

@@ -45,12 +45,12 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             }
         }
 
-        var color: String {
+        var tone: LineCell.Tone {
             switch self {
-            case .succeeded: "\u{1B}[32m"
-            case .failed: "\u{1B}[31m"
-            case .warned: "\u{1B}[33m"
-            case .informed: "\u{1B}[34m"
+            case .succeeded: .success
+            case .failed: .failure
+            case .warned: .warning
+            case .informed: .info
             }
         }
     }
@@ -135,14 +135,15 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         }
     }
 
-    /// The line on a terminal `columns` wide (at most `columns - 1` cells: the last column
-    /// is left so that a line never wraps), with colours when `colors`.
-    func renderLine(at now: Duration, columns: Int, colors: Bool) -> String {
+    /// The line on a terminal `columns` wide, as cells (at most `columns - 1` of them: the
+    /// last column is left so that a line never wraps).
+    func renderCells(at now: Duration, columns: Int) -> [LineCell] {
         let room = max(0, columns - 1)
+        var line = LineCellBuilder()
         if case .outcome(let outcome, let text, _) = ending {
-            let line = (outcome.mark + " " + text).truncated(toWidth: room)
-            guard colors, line.count > 1 else { return line }
-            return outcome.color + String(line.prefix(1)) + "\u{1B}[0m" + String(line.dropFirst())
+            line.append(outcome.mark, outcome.tone)
+            line.append(" " + text)
+            return line.fitted(to: room)
         }
         let values = fieldValues(at: now)
         var fixed = 0, flexibleBars = 0, hasMessage = false
@@ -166,25 +167,19 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         } else if hasMessage, message.displayWidth > max(0, left) {
             message = message.truncated(toWidth: max(0, left))
         }
-        var line = "", width = 0
         for part in storedStyle.parts {
             switch part {
-            case .text(let text): line += text; width += text.displayWidth
-            case .field(.message, _): line += message; width += message.displayWidth
+            case .text(let text): line.append(text)
+            case .field(.message, _): line.append(message)
             case .field(.bar, let fixedWidth):
-                let cells = fixedWidth ?? barWidth
-                let (filled, empty) = storedStyle.barGlyphs.render(fraction: fraction, width: cells)
-                line += colors ? "\u{1B}[36m" + filled + "\u{1B}[2m" + empty + "\u{1B}[0m" : filled + empty
-                width += cells
-            case .field(let field, _):
-                let value = values[field] ?? ""
-                line += value
-                width += value.displayWidth
+                let (filled, empty) = storedStyle.barGlyphs.render(fraction: fraction, width: fixedWidth ?? barWidth)
+                line.append(filled, .bar)
+                line.append(empty, .barEmpty)
+            case .field(.spinner, _): line.append(values[.spinner] ?? "", ending == nil ? .plain : .success)
+            case .field(let field, _): line.append(values[field] ?? "")
             }
         }
-        // A template wider than the room (a narrow terminal): cut, colours dropped.
-        guard width > room else { return line }
-        return Self.plain(line).truncated(toWidth: room)
+        return line.fitted(to: room)  // a template wider than the room (a narrow terminal) is cut
     }
 
     /// The line for a log (no bar, no spinner): `message 420/1000 (42%, 12.3k/s, ETA 0:05)`.
@@ -234,22 +229,6 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             }
         }
         return values
-    }
-
-    /// `text` without its SGR sequences.
-    static func plain(_ text: String) -> String {
-        guard text.contains("\u{1B}") else { return text }
-        var out = "", skipping = false
-        for scalar in text.unicodeScalars {
-            if skipping {
-                if scalar == "m" { skipping = false }
-            } else if scalar == "\u{1B}" {
-                skipping = true
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
 

@@ -44,7 +44,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     public let mode: Mode
     /// The clock elapsed times and rates are measured by.
     public let clock: any ProgressClock
-    /// The most redraws a second (20 by default): a busy bar costs that, an idle one nothing.
+    /// The most redraws a second (15 by default): a busy bar costs that, an unchanged one nothing.
     public var drawRate: Int {
         get { lock.withLock { storedDrawRate } }
         set { lock.withLock { storedDrawRate = min(1000, max(1, newValue)) } }
@@ -59,11 +59,11 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     let lock = NSLock()
     private let output: (any LineOutput)?
     private let drawsOnItsOwnThread: Bool
-    private var storedDrawRate = 20
+    private var storedDrawRate = 15
     private var storedLogInterval: Duration? = .seconds(5)
     private var lines: [LineIndicator] = []
-    /// The rows the block took when last drawn, each line's width, and its text.
-    private var drawn: [(text: String, width: Int)] = []
+    /// The block's lines as last drawn.
+    private var drawn: [[LineCell]] = []
     private var drawnColumns = 0
     private var cursorHidden = false
     /// How many ``pause()`` calls wait for their ``resume()``: nothing is drawn meanwhile.
@@ -272,41 +272,52 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     }
 
     /// What brings the screen from the block last drawn to the block now: lines that ended
-    /// at its top go above it for good; the rest are rewritten in one piece, or nothing when
-    /// no line changed.
+    /// at its top go above it for good; when the block keeps its lines, only the cells that
+    /// changed are written; else it is rewritten from its start. Empty when nothing changed.
+    /// The cursor is left on the block's last row.
     private func frame(at now: Duration) -> String {
         guard case .animated(let colors) = mode, let output else { return "" }
         let columns = max(2, output.columns)
         // Lines that ended at the top leave the block: kept ones as plain output.
-        var settled: [String] = []
+        var settled: [[LineCell]] = []
         while let first = lines.first, let ending = first.ending {
-            if case .cleared = ending {} else { settled.append(first.renderLine(at: now, columns: columns, colors: colors)) }
+            if case .cleared = ending {} else { settled.append(first.renderCells(at: now, columns: columns)) }
             lines.removeFirst()
         }
         let block = lines.filter { if case .cleared = $0.ending { return false } else { return true } }
-            .map { $0.renderLine(at: now, columns: columns, colors: colors) }
-        let same = settled.isEmpty && columns == drawnColumns && block.count == drawn.count
-            && zip(block, drawn).allSatisfy { $0 == $1.text }
-        guard !same else { return "" }
-        // From the block's start, cleared to the end of the screen: no line needs its own erase.
-        var text = eraseBlock()
-        for line in settled { text += line + "\n" }
-        if block.isEmpty {
-            if cursorHidden { text += "\u{1B}[?25h" }
-            cursorHidden = false
+            .map { $0.renderCells(at: now, columns: columns) }
+        let allEnded = lines.allSatisfy { $0.ending != nil }
+        var text: String
+        if settled.isEmpty, columns == drawnColumns, block.count == drawn.count, !block.isEmpty {
+            // The same lines: each row gets only its changed cells, from the last row up.
+            text = ""
+            var row = block.count - 1  // where the cursor is
+            for index in block.indices where block[index] != drawn[index] {
+                if index < row { text += "\u{1B}[\(row - index)A" } else if index > row { text += "\u{1B}[\(index - row)B" }
+                row = index
+                text += block[index].written(over: drawn[index], colors: colors)
+            }
+            if row < block.count - 1 { text += "\u{1B}[\(block.count - 1 - row)B" }
         } else {
-            if !cursorHidden { text = "\u{1B}[?25l" + text }
-            cursorHidden = true
-            text += block.joined(separator: "\n")
+            // From the block's start, cleared to the end of the screen: no line needs its own erase.
+            text = eraseBlock()
+            for line in settled { text += line.written(colors: colors) + "\n" }
+            text += block.map { $0.written(colors: colors) }.joined(separator: "\n")
         }
-        drawn = block.map { ($0, LineIndicator.plain($0).displayWidth) }
+        drawn = block
         drawnColumns = columns
+        if !block.isEmpty && !cursorHidden {
+            text = "\u{1B}[?25l" + text
+            cursorHidden = true
+        }
         // Every line ended: the block is output now; the next line starts below it.
-        if lines.allSatisfy({ $0.ending != nil }) {
+        if allEnded {
             if !block.isEmpty { text += "\n" }
             drawn = []
             lines.removeAll()
-            if cursorHidden { text += "\u{1B}[?25h" }
+        }
+        if (block.isEmpty || allEnded) && cursorHidden {
+            text += "\u{1B}[?25h"
             cursorHidden = false
         }
         return text

@@ -1,0 +1,136 @@
+import TUICore
+
+/// A line as cells, so that a frame rewrites only the cells that changed.
+struct LineCell: Equatable, Sendable {
+    /// One character (a grapheme), as written.
+    var text: String
+    /// Its width in columns (1 or 2).
+    var width: Int
+    /// Its colour.
+    var tone: Tone
+
+    /// The colours a line uses.
+    enum Tone: UInt8, Sendable {
+        case plain, bar, barEmpty, success, failure, warning, info
+
+        /// Its SGR parameters.
+        private var parameters: String {
+            switch self {
+            case .plain: "0"
+            case .bar: "36"
+            case .barEmpty: "2;36"
+            case .success: "32"
+            case .failure: "31"
+            case .warning: "33"
+            case .info: "34"
+            }
+        }
+
+        /// The shortest SGR sequence from `self` to `next`.
+        func sgr(to next: Tone) -> String {
+            if next == .plain { return "\u{1B}[0m" }
+            if self == .plain { return "\u{1B}[\(next.parameters)m" }
+            if self == .bar && next == .barEmpty { return "\u{1B}[2m" }
+            return "\u{1B}[0;\(next.parameters)m"
+        }
+    }
+}
+
+/// Builds a line of cells.
+struct LineCellBuilder {
+    private(set) var cells: [LineCell] = []
+    private(set) var width = 0
+
+    mutating func append(_ text: String, _ tone: LineCell.Tone = .plain) {
+        for character in text {
+            let w = String(character).displayWidth
+            guard w > 0 else { continue }  // sanitised text has no controls; a lone mark is dropped
+            cells.append(LineCell(text: String(character), width: w, tone: tone))
+            width += w
+        }
+    }
+
+    /// The cells cut to `room` columns, an ellipsis last when something was cut.
+    func fitted(to room: Int) -> [LineCell] {
+        guard width > room else { return cells }
+        guard room > 0 else { return [] }
+        var kept: [LineCell] = [], used = 0
+        for cell in cells {
+            if used + cell.width > room - 1 { break }
+            kept.append(cell)
+            used += cell.width
+        }
+        kept.append(LineCell(text: "…", width: 1, tone: .plain))
+        return kept
+    }
+}
+
+extension [LineCell] {
+    /// The columns the cells take.
+    var width: Int { reduce(0) { $0 + $1.width } }
+    /// The text without colours.
+    var plainText: String { map(\.text).joined() }
+
+    /// The cells written from the cursor's column 0, with colours when `colors`.
+    func written(colors: Bool) -> String {
+        var out = "", tone = LineCell.Tone.plain
+        for cell in self {
+            if colors, cell.tone != tone {
+                out += tone.sgr(to: cell.tone)
+                tone = cell.tone
+            }
+            out += cell.text
+        }
+        if colors, tone != .plain { out += tone.sgr(to: .plain) }
+        return out
+    }
+
+    /// What turns `old` on screen (the cursor anywhere on its row) into these cells: only
+    /// the runs of cells that changed, the cursor moved between them; the rest of the row
+    /// erased when the new line is shorter.
+    func written(over old: [LineCell], colors: Bool) -> String {
+        var out = "\r", cursor = 0, tone = LineCell.Tone.plain
+        var column = 0, index = 0, oldColumn = 0, oldIndex = 0
+        var skipped: [LineCell] = []  // unchanged cells since the cursor, rewritten when that is shorter than a move
+        func write(_ cell: LineCell) {
+            if colors, cell.tone != tone {
+                out += tone.sgr(to: cell.tone)
+                tone = cell.tone
+            }
+            out += cell.text
+        }
+        while index < count {
+            // The old cell at the same column, if the cells line up there.
+            while oldIndex < old.count && oldColumn < column {
+                oldColumn += old[oldIndex].width
+                oldIndex += 1
+            }
+            let cell = self[index]
+            let same = oldIndex < old.count && oldColumn == column && old[oldIndex] == cell
+            if same {
+                skipped.append(cell)
+            } else {
+                let move = "\u{1B}[\(column - cursor)C"
+                let rewrite = skipped.reduce(0) { $0 + $1.text.utf8.count }
+                if cursor != column {
+                    if rewrite <= move.utf8.count && skipped.allSatisfy({ $0.tone == tone || !colors }) {
+                        for unchanged in skipped { write(unchanged) }
+                    } else {
+                        out += move
+                    }
+                }
+                skipped = []
+                write(cell)
+                cursor = column + cell.width
+            }
+            column += cell.width
+            index += 1
+        }
+        if colors, tone != .plain { out += tone.sgr(to: .plain) }
+        if column < old.width {
+            if cursor != column { out += "\u{1B}[\(column - cursor)C" }
+            out += "\u{1B}[K"
+        }
+        return out == "\r" ? "" : out
+    }
+}
