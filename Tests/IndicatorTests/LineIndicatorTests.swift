@@ -229,5 +229,6 @@ struct LineIndicatorTests {
         #expect(ProgressUnit.bytes.format(1536) == "1.50 KiB")
         #expect(ProgressUnit.bytes.formatRate(12.5 * 1_048_576) == "12.5 MiB/s")
         #expect(ProgressUnit.count.formatRate(12_345) == "12.3k/s")
+        #expect(ProgressUnit.count.formatRate(3_801_200) == "3.8M/s")
     }
 }

@@ -9,8 +9,8 @@
 //    documentation's own lines. Then each example runs (standard input empty, 30 s at most)
 //    and must exit 0, unless the line before its fence is `<!-- not run: REASON -->` (it
 //    needs a terminal, say). An example whose modules do not reach CGiflib must not link
-//    libgif, and one that reaches no networking links no libcurl (checked with ldd where
-//    there is one).
+//    libgif, one that reaches no networking links no libcurl, and one that reaches no
+//    NcursesTerminal links no libncursesw or libtinfo (checked with ldd where there is one).
 //    A block (```swift or any other) whose marker is `<!-- file: PATH -->` (optionally
 //    `<!-- file: PATH; not run: REASON -->`) is instead one file of an app laid out as a
 //    package is: PATH is `Sources/TARGET/…` or `Tests/TARGET/…`. Each folder becomes a
@@ -357,6 +357,9 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
             }
             if !reached.contains("LoadingNetworking"), !block.imports.contains("FoundationNetworking"), libraries.contains("libcurl") {
                 problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libcurl")
+            }
+            if !reached.contains("CNcursesw"), libraries.contains("libncursesw") || libraries.contains("libtinfo") {
+                problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links ncurses")
             }
         }
     }

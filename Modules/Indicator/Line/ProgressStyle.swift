@@ -141,7 +141,7 @@ public enum ProgressUnit: Sendable, Hashable {
         case .count:
             if perSecond < 10 { return String(format: "%.1f/s", perSecond) }
             if perSecond < 10_000 { return "\(Int(perSecond.rounded()))/s" }
-            if perSecond < 10_000_000 { return String(format: "%.1fk/s", perSecond / 1000) }
+            if perSecond < 999_950 { return String(format: "%.1fk/s", perSecond / 1000) }
             return String(format: "%.1fM/s", perSecond / 1_000_000)
         case .bytes: return Self.bytes(perSecond) + "/s"
         }
