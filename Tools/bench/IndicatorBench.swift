@@ -55,7 +55,7 @@ enum IndicatorBench {
     }
 
     /// User + system CPU time of the whole process.
-    static func cpuSeconds() -> Double {
+    nonisolated static func cpuSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6

@@ -30,6 +30,8 @@ enum ProgressBench {
         let span = peers.values.map(\.seconds).max() ?? 2
         let paced = try measureOurs(pacedOver: span)
         lines.append(row("ProgressBar, paced", paced.nanoseconds, paced.seconds, paced.bytes, "\(paced.redraws)"))
+        let idle = try measureIdleSpinner(seconds: 2)
+        lines.append(String(format: "an idle spinner (comet, 110 ms frames) for 2 s: %d frames, %d bytes, CPU %.2f%% of a core", idle.frames, idle.bytes, idle.cpu * 100))
         if let tqdm = peers["tqdm"] {
             lines.append(String(format: "time a step: %.3f× tqdm's (target ≤ 0.10)", ours.nanoseconds / tqdm.nanoseconds))
         }
@@ -68,6 +70,21 @@ enum ProgressBench {
         bar.finish()
         let bytes = counter.settledTotal()
         return (elapsed.seconds * 1e9 / Double(calls), bytes, group.redrawCount, elapsed.seconds)
+    }
+
+    /// A spinner left alone: what its frames cost the process.
+    static func measureIdleSpinner(seconds: Double) throws -> (frames: Int, bytes: Int, cpu: Double) {
+        let pty = try PseudoTerminal(size: Size(width: 100, height: 24))
+        let counter = ByteCounter(pty: pty)
+        defer { counter.stop() }
+        let group = ProgressGroup(output: LineTerminal(descriptor: pty.secondary), environment: ["TERM": "xterm-256color"])
+        let spinner = group.spinner("waiting")
+        let before = IndicatorBench.cpuSeconds()
+        Thread.sleep(forTimeInterval: seconds)
+        let cpu = (IndicatorBench.cpuSeconds() - before) / seconds
+        let frames = group.redrawCount
+        spinner.clear()
+        return (frames, counter.settledTotal(), cpu)
     }
 
     /// The peer's loop under Python on a pseudo-terminal; nil when Python or the peer is missing.
