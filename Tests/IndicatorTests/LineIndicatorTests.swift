@@ -149,6 +149,14 @@ struct LineIndicatorTests {
         #expect(output.text.hasSuffix("Quiet…\n✓ Quiet (60.0 s)\n"))
     }
 
+    @Test func aProgramThatExitsWithLinesRunningGetsItsCursorBackBelowThem() {
+        let (group, output, _) = terminal()
+        _ = group.spinner("interrupted")
+        #expect(output.text.hasPrefix("\u{1B}[?25l"))
+        group.restoreAtExit()  // what the exit handler does
+        #expect(output.text.hasSuffix("interrupted 0:00\n\u{1B}[?25h"), "\(output.text.debugDescription)")
+    }
+
     @Test func aPauseHoldsEveryDrawUntilItsResume() {
         let (group, output, clock) = terminal()
         let spinner = group.spinner("busy")

@@ -178,9 +178,10 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
                 output.write(line.storedMessage.isEmpty ? "…\n" : "\(line.storedMessage)…\n")
             }
             if case .animated = mode {
-                if !guarded, let terminal = output as? LineTerminal {
+                if !guarded {
                     guarded = true
-                    terminal.restoreCursorOnSignals(onlyUnhandled: true)
+                    (output as? LineTerminal)?.restoreCursorOnSignals(onlyUnhandled: true)
+                    ExitGuard.watch(self)
                 }
                 drawLocked()
             }
@@ -323,6 +324,17 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         return text
     }
 
+    /// At exit with lines still drawn (the program ended without finishing them): the
+    /// cursor goes below them and is shown again.
+    func restoreAtExit() {
+        lock.withLock {
+            guard let output, cursorHidden || !drawn.isEmpty else { return }
+            output.write((drawn.isEmpty ? "" : "\n") + "\u{1B}[?25h")
+            drawn = []
+            cursorHidden = false
+        }
+    }
+
     /// Moves to the start of the block last drawn and clears from there down. After a
     /// narrower resize a terminal that reflows has wrapped each line onto more rows: they
     /// are counted at the width now.
@@ -334,5 +346,28 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         let result = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
         drawn = []
         return result
+    }
+}
+
+/// The groups to put right when the process exits (`atexit`), held weakly.
+private enum ExitGuard {
+    private struct Weak { weak var group: ProgressGroup? }
+    private static let watched = NSLock()
+    nonisolated(unsafe) private static var groups: [Weak] = []
+    nonisolated(unsafe) private static var registered = false
+
+    static func watch(_ group: ProgressGroup) {
+        watched.withLock {
+            groups.removeAll { $0.group == nil }
+            groups.append(Weak(group: group))
+            guard !registered else { return }
+            registered = true
+            atexit { ExitGuard.restoreAll() }
+        }
+    }
+
+    private static func restoreAll() {
+        let all = watched.withLock { groups.compactMap(\.group) }
+        for group in all { group.restoreAtExit() }
     }
 }
