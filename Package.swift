@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ChildProcess", targets: ["ChildProcess"]),
         .library(name: "GifDecoding", targets: ["GifDecoding"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
+        .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
         .library(name: "Indicator", targets: ["Indicator"]),
         .library(name: "RefreshControl", targets: ["RefreshControl"]),
         .library(name: "Loading", targets: ["Loading"]),
@@ -40,6 +41,7 @@ let package = Package(
         .target(name: "CImageFiles", path: "Modules/CImageFiles", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .systemLibrary(name: "CGiflib", path: "Modules/CGiflib"),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
+        .systemLibrary(name: "CZlib", path: "Modules/CZlib"),
 
         // Infrastructure shared by the component modules.
         // The kit's own utilities (one lock wrapper), used by the modules; not a product.
@@ -52,6 +54,8 @@ let package = Package(
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "TUICore"], path: "Modules/ImageFiles"),
+        // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.
+        .target(name: "TerminalGraphics", dependencies: ["TUICore", "CZlib", "CLineTerminal"], path: "Modules/TerminalGraphics"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
@@ -94,6 +98,7 @@ let package = Package(
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "Indicator", "TestSupport"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TUICore", "ImageFiles"], path: "Tests/TerminalGraphicsTests"),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,6 +17,16 @@ int ik_line_columns(int fd) {
     return 0;
 }
 
+void ik_line_window_pixels(int fd, int *width, int *height) {
+    struct winsize ws;
+    *width = 0;
+    *height = 0;
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0) {
+        *width = ws.ws_xpixel;
+        *height = ws.ws_ypixel;
+    }
+}
+
 static int guard_fd = -1;
 static const char guard_bytes[] = "\r\033[2K\033[?25h";
 static const char hide_cursor_bytes[] = "\033[?25l";

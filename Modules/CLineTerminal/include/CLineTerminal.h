@@ -6,6 +6,9 @@
 /* The width of the terminal on `fd`, or 0 when it is not a terminal. */
 int ik_line_columns(int fd);
 
+/* The window's size in pixels on `fd` (0 × 0 when the terminal does not say). */
+void ik_line_window_pixels(int fd, int *width, int *height);
+
 /* On SIGINT, SIGTERM, SIGHUP or SIGQUIT: clear the line the cursor is on and show the
    cursor on `fd` (within half a second, whatever the terminal does), then end by the
    signal as usual; on SIGTSTP (Ctrl-Z) do the same and stop, and on SIGCONT hide the

@@ -1,0 +1,168 @@
+import TUICore
+
+/// How images reach the screen.
+public enum GraphicsProtocol: String, CaseIterable, Sendable {
+    /// kitty's graphics protocol.
+    case kitty
+    /// DEC sixel.
+    case sixel
+    /// iTerm2's inline images (OSC 1337).
+    case iterm
+    /// Block symbols in colour (TUICore's rasterizers): every terminal.
+    case symbols
+}
+
+/// What a terminal said of itself when asked: the answers to ``GraphicsProbe/queries``.
+public struct GraphicsAnswers: Sendable, Equatable {
+    /// It answered kitty's graphics query with OK.
+    public var kitty = false
+    /// Its DA1 answer lists sixel graphics (attribute 4).
+    public var sixel = false
+    /// The DA1 answer came (every terminal sends one; it ends the probe).
+    public var answeredAttributes = false
+    /// Its name and version, from XTVERSION (`kitty(0.26.5)`, `XTerm(379)`).
+    public var version: String?
+    /// A cell's size in pixels (`CSI 16 t`), if it said.
+    public var cellPixels: Size?
+    /// The text area's size in pixels (`CSI 14 t`), if it said.
+    public var windowPixels: Size?
+    /// The most sixel colour registers it offers (`XTSMGRAPHICS`).
+    public var colorRegisters: Int?
+    /// The largest sixel image it draws, in pixels (`XTSMGRAPHICS`).
+    public var sixelMaximum: Size?
+
+    public init() {}
+}
+
+/// Asks a terminal what it can draw and reads its answers: kitty's graphics query, XTVERSION,
+/// XTSMGRAPHICS (sixel colour registers and geometry), the cell and window sizes in pixels,
+/// then DA1, which every terminal answers — so its answer, coming last, bounds the wait to one
+/// round trip. A pure reader: feed it the bytes that came back (``read(_:)``); bytes that are
+/// no answer are kept for the program (``leftover``), never taken as keys by it.
+///
+/// ```swift
+/// var probe = GraphicsProbe()
+/// write(GraphicsProbe.queries)
+/// while !probe.isComplete { probe.read(readSomeBytes()) }
+/// let chosen = GraphicsProbe.choose(probe.answers, environment: environment)
+/// ```
+public struct GraphicsProbe: Sendable {
+    /// The queries, DA1 last.
+    public static let queries = KittyGraphics.query + "\u{1B}[>0q" + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[14t" + "\u{1B}[c"
+
+    /// What was learnt so far.
+    public private(set) var answers = GraphicsAnswers()
+    /// Bytes that were not part of an answer (typed keys), in order.
+    public private(set) var leftover: [UInt8] = []
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Whether the DA1 answer came: every answer before it has been read.
+    public var isComplete: Bool { answers.answeredAttributes }
+
+    /// Reads bytes that came back from the terminal.
+    public mutating func read(_ bytes: [UInt8]) {
+        pending += bytes
+        while let first = pending.first {
+            guard first == 0x1B else {
+                leftover.append(first)
+                pending.removeFirst()
+                continue
+            }
+            guard pending.count >= 2 else { return }
+            switch pending[1] {
+            case 0x5F, 0x50:  // APC (kitty) or DCS (XTVERSION): up to ESC \
+                guard let end = stringTerminator(from: 2) else { return }
+                let body = Array(pending[2..<end])
+                pending.removeFirst(end + 2)
+                take(stringAnswer: body)
+            case 0x5B:  // CSI: up to a final byte
+                var i = 2
+                while i < pending.count, !(0x40...0x7E).contains(pending[i]) { i += 1 }
+                guard i < pending.count else { return }
+                let parameters = String(decoding: pending[2..<i], as: UTF8.self)
+                let final = pending[i]
+                let whole = Array(pending[0...i])
+                pending.removeFirst(i + 1)
+                if !take(csi: parameters, final: final) { leftover += whole }
+            default:
+                leftover.append(first)
+                pending.removeFirst()
+            }
+        }
+    }
+
+    /// The index of the `ESC \` that ends a string begun before `start`, if it came.
+    private func stringTerminator(from start: Int) -> Int? {
+        var i = start
+        while i + 1 < pending.count {
+            if pending[i] == 0x1B && pending[i + 1] == 0x5C { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private mutating func take(stringAnswer body: [UInt8]) {
+        let text = String(decoding: body, as: UTF8.self)
+        if text.hasPrefix("G") {
+            // kitty: `Gi=31;OK` (or an error, `Gi=31;ENOTSUPPORTED:…`).
+            if text.contains("i=31"), text.hasSuffix(";OK") { answers.kitty = true }
+        } else if text.hasPrefix(">|") {
+            answers.version = String(text.dropFirst(2))
+        }
+    }
+
+    /// Takes a CSI answer; false when it is none of the awaited ones.
+    private mutating func take(csi parameters: String, final: UInt8) -> Bool {
+        let numbers = parameters.drop { $0 == "?" }.split(separator: ";").map { Int($0) }
+        switch final {
+        case 0x63 where parameters.hasPrefix("?"):  // DA1: ESC [ ? 62 ; 4 ; … c
+            answers.answeredAttributes = true
+            answers.sixel = numbers.dropFirst().contains(4)
+            return true
+        case 0x53 where parameters.hasPrefix("?") && numbers.count >= 3:  // XTSMGRAPHICS
+            guard numbers[1] == 0 else { return true }  // the terminal refused: nothing learnt
+            if numbers[0] == 1, let registers = numbers[2] { answers.colorRegisters = registers }
+            if numbers[0] == 2, numbers.count >= 4, let w = numbers[2], let h = numbers[3] { answers.sixelMaximum = Size(width: w, height: h) }
+            return true
+        case 0x74 where numbers.count == 3:  // ESC [ 6 ; h ; w t  or  ESC [ 4 ; h ; w t
+            guard let kind = numbers[0], let h = numbers[1], let w = numbers[2], w > 0, h > 0 else { return true }
+            if kind == 6 { answers.cellPixels = Size(width: w, height: h) }
+            if kind == 4 { answers.windowPixels = Size(width: w, height: h) }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The protocol to draw with: `INDICATORKIT_GRAPHICS` when set (`kitty`, `sixel`, `iterm`,
+    /// `symbols`; `auto` or anything else asks), then what the terminal said — kitty, then
+    /// iTerm2's images where the terminal is iTerm2 or WezTerm (`TERM_PROGRAM`), then sixel —
+    /// else symbols. Inside tmux or screen, which pass images on only when set up to, symbols.
+    public static func choose(_ answers: GraphicsAnswers?, environment: [String: String]) -> GraphicsProtocol {
+        if let asked = environment["INDICATORKIT_GRAPHICS"].flatMap({ GraphicsProtocol(rawValue: $0.lowercased()) }) { return asked }
+        let term = environment["TERM"] ?? ""
+        if environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") { return .symbols }
+        guard let answers else { return .symbols }
+        if answers.kitty { return .kitty }
+        let program = environment["TERM_PROGRAM"] ?? ""
+        if program == "iTerm.app" || program == "WezTerm" { return .iterm }
+        if answers.sixel { return .sixel }
+        return .symbols
+    }
+
+    /// The size of a cell in pixels: from the window's pixel size when the terminal gives it
+    /// (`TIOCGWINSZ`), else its `CSI 16 t` answer, else the `CSI 14 t` window divided by the
+    /// cells; nil when nothing says.
+    public static func cellPixels(windowPixels ioctlPixels: Size?, cells: Size, answers: GraphicsAnswers?) -> Size? {
+        if let pixels = ioctlPixels, pixels.width > 0, pixels.height > 0, cells.width > 0, cells.height > 0 {
+            return Size(width: pixels.width / cells.width, height: pixels.height / cells.height)
+        }
+        if let cell = answers?.cellPixels { return cell }
+        if let window = answers?.windowPixels, cells.width > 0, cells.height > 0 {
+            return Size(width: window.width / cells.width, height: window.height / cells.height)
+        }
+        return nil
+    }
+}

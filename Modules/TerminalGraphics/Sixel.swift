@@ -1,0 +1,168 @@
+import TUICore
+
+/// DEC sixel images (xterm `-ti vt340`, foot, WezTerm, mlterm, Konsole, Windows Terminal):
+/// the picture's colours quantized to at most the terminal's colour registers by median
+/// cut (no dithering, so an animation's frames do not shimmer), then written six rows a
+/// band, one run-length-encoded row of sixels a colour. Transparent pixels are left
+/// unpainted (what is beneath shows).
+///
+/// ```swift
+/// output(Sixel.encode(photo, colors: 256))
+/// ```
+public enum Sixel {
+    /// `image` as a sixel sequence with at most `colors` (2…256) colour registers.
+    public static func encode(_ image: RGBAImage, colors: Int = 256) -> String {
+        let palette = Palette(image, colors: max(2, min(256, colors)))
+        return encode(image, palette: palette)
+    }
+
+    static func encode(_ image: RGBAImage, palette: Palette) -> String {
+        let width = image.width, height = image.height
+        guard width > 0, height > 0 else { return "" }
+        var out: [UInt8] = []
+        out.reserveCapacity(width * height / 2)
+        func append(_ text: String) { out += Array(text.utf8) }
+        // P2 = 1: pixels of colour 0 keep what is there; raster attributes give the size.
+        append("\u{1B}P0;1;0q\"1;1;\(width);\(height)")
+        for (index, color) in palette.colors.enumerated() {
+            append("#\(index);2;\(Int(color.r) * 100 / 255);\(Int(color.g) * 100 / 255);\(Int(color.b) * 100 / 255)")
+        }
+        let indices = palette.indices(of: image)  // -1: transparent
+        let count = palette.colors.count
+        var bits = [UInt8](repeating: 0, count: count * width)
+        var first = [Int](repeating: Int.max, count: count), last = [Int](repeating: -1, count: count)
+        var used: [Int] = []
+        for band in stride(from: 0, to: height, by: 6) {
+            for row in band..<min(height, band + 6) {
+                let bit = UInt8(1 << (row - band))
+                for x in 0..<width {
+                    let color = Int(indices[row * width + x])
+                    guard color >= 0 else { continue }
+                    if last[color] < 0 { used.append(color) }
+                    bits[color * width + x] |= bit
+                    if x < first[color] { first[color] = x }
+                    if x > last[color] { last[color] = x }
+                }
+            }
+            for (n, color) in used.enumerated() {
+                append("#\(color)")
+                if first[color] > 0 { runs(of: 63, count: first[color], into: &out) }
+                var x = first[color]
+                while x <= last[color] {
+                    let value = bits[color * width + x]
+                    var run = 1
+                    while x + run <= last[color] && bits[color * width + x + run] == value { run += 1 }
+                    runs(of: 63 + value, count: run, into: &out)
+                    x += run
+                }
+                if n < used.count - 1 { out.append(0x24) }  // `$`: back to the band's start
+                for x in first[color]...last[color] { bits[color * width + x] = 0 }
+                first[color] = .max
+                last[color] = -1
+            }
+            used.removeAll(keepingCapacity: true)
+            out.append(0x2D)  // `-`: the next band
+        }
+        append("\u{1B}\\")
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `count` sixels of `character`: repeated, or `!count` before it when that is shorter.
+    private static func runs(of character: UInt8, count: Int, into out: inout [UInt8]) {
+        if count > 3 {
+            out.append(0x21)
+            out += Array(String(count).utf8)
+            out.append(character)
+        } else {
+            for _ in 0..<count { out.append(character) }
+        }
+    }
+
+    /// The colours an image is drawn with: median cut over a histogram of its opaque pixels
+    /// at six bits a channel; each colour the mean of its box.
+    struct Palette {
+        private(set) var colors: [RGBA] = []
+        /// For each histogram bin (6 bits a channel), its colour's index.
+        private var lookup: [Int16]
+
+        static let bits = 6
+        static func bin(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+            Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
+        }
+
+        init(_ image: RGBAImage, colors wanted: Int) {
+            var counts = [Int32](repeating: 0, count: 1 << 18)
+            var sums = [Int64](repeating: 0, count: 3 << 18)
+            image.pixels.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < p.count {
+                    if p[i + 3] >= 128 {
+                        let bin = Self.bin(p[i], p[i + 1], p[i + 2])
+                        counts[bin] += 1
+                        sums[bin * 3] += Int64(p[i]); sums[bin * 3 + 1] += Int64(p[i + 1]); sums[bin * 3 + 2] += Int64(p[i + 2])
+                    }
+                    i += 4
+                }
+            }
+            var bins = (0..<(1 << 18)).filter { counts[$0] > 0 }
+            lookup = [Int16](repeating: -1, count: 1 << 18)
+            guard !bins.isEmpty else {
+                self.colors = [RGBA(0, 0, 0)]
+                return
+            }
+            // Boxes of bins, split at the weighted median of their widest channel.
+            var boxes: [Range<Int>] = [0..<bins.count]
+            func channel(_ bin: Int, _ c: Int) -> Int { (bin >> (12 - 6 * c)) & 63 }
+            func spread(_ box: Range<Int>) -> (channel: Int, size: Int) {
+                var best = (channel: 0, size: -1)
+                for c in 0..<3 {
+                    var low = 63, high = 0
+                    for i in box { let v = channel(bins[i], c); low = min(low, v); high = max(high, v) }
+                    if high - low > best.size { best = (c, high - low) }
+                }
+                return best
+            }
+            while boxes.count < wanted {
+                // The box with the most pixels that can still be split.
+                var pick = -1, weight: Int64 = -1
+                for (n, box) in boxes.enumerated() where box.count > 1 {
+                    let w = box.reduce(Int64(0)) { $0 + Int64(counts[bins[$1]]) } * Int64(spread(box).size)
+                    if w > weight { weight = w; pick = n }
+                }
+                guard pick >= 0, weight > 0 else { break }
+                let box = boxes[pick]
+                let c = spread(box).channel
+                bins[box].sort { channel($0, c) < channel($1, c) }
+                let total = box.reduce(Int64(0)) { $0 + Int64(counts[bins[$1]]) }
+                var running: Int64 = 0, cut = box.lowerBound + 1
+                for i in box {
+                    running += Int64(counts[bins[i]])
+                    if running * 2 >= total { cut = min(max(i + 1, box.lowerBound + 1), box.upperBound - 1); break }
+                }
+                boxes[pick] = box.lowerBound..<cut
+                boxes.append(cut..<box.upperBound)
+            }
+            for box in boxes {
+                var n: Int64 = 0, r: Int64 = 0, g: Int64 = 0, b: Int64 = 0
+                for i in box {
+                    let bin = bins[i]
+                    n += Int64(counts[bin]); r += sums[bin * 3]; g += sums[bin * 3 + 1]; b += sums[bin * 3 + 2]
+                }
+                let index = Int16(self.colors.count)
+                self.colors.append(RGBA(UInt8(r / n), UInt8(g / n), UInt8(b / n)))
+                for i in box { lookup[bins[i]] = index }
+            }
+        }
+
+        /// Each pixel's colour index, -1 where it is transparent.
+        func indices(of image: RGBAImage) -> [Int16] {
+            var out = [Int16](repeating: -1, count: image.width * image.height)
+            image.pixels.withUnsafeBufferPointer { p in
+                for i in 0..<out.count where p[i * 4 + 3] >= 128 {
+                    out[i] = lookup[Self.bin(p[i * 4], p[i * 4 + 1], p[i * 4 + 2])]
+                }
+            }
+            return out
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import ImageFiles
+import Testing
+@testable import TerminalGraphics
+import TUICore
+
+/// What we send, read back as a terminal would, against the frame.
+struct EncoderTests {
+    @Test func kittyTransmitsTheFramesPixelsExactlyInChunksOfAtMost4096() throws {
+        let photo = Decoders.photo()
+        let sent = KittyGraphics.display(photo, id: 7, columns: 40, rows: 15)
+        let commands = Decoders.kittyCommands(sent)
+        try #require(commands.count == 1)
+        let keys = commands[0].keys
+        #expect(keys["a"] == "T" && keys["f"] == "32" && keys["o"] == "z" && keys["i"] == "7")
+        #expect(keys["s"] == "320" && keys["v"] == "240" && keys["c"] == "40" && keys["r"] == "15")
+        let pixels = try #require(Deflate.decompress(commands[0].payload, limit: photo.pixels.count))
+        #expect(pixels == photo.pixels, "the frame's own pixels")
+        for chunk in sent.components(separatedBy: "\u{1B}_G").dropFirst() {
+            let payload = chunk.split(separator: ";", maxSplits: 1).last ?? ""
+            #expect(payload.count <= 4096 + 2, "a chunk of at most 4096 base64 bytes")
+        }
+    }
+
+    @Test func kittyAnimationFramesCarryTheirGaps() throws {
+        var frame = RGBAImage(width: 2, height: 2)
+        frame[0, 0] = RGBA(255, 0, 0)
+        let sent = KittyGraphics.addFrame(frame, to: 9, gap: .milliseconds(120)) + KittyGraphics.animate(id: 9, running: true)
+        let commands = Decoders.kittyCommands(sent)
+        #expect(commands.map { $0.keys["a"] } == ["f", "a"])
+        #expect(commands[0].keys["z"] == "120")
+        #expect(try #require(Deflate.decompress(commands[0].payload, limit: 16)) == frame.pixels)
+        #expect(commands[1].keys["s"] == "3" && commands[1].keys["v"] == "1", "runs, looping for ever")
+        #expect(KittyGraphics.delete(id: 9) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\")
+    }
+
+    @Test func iTermImagesAreAPNGOfTheFramesPixels() throws {
+        var photo = Decoders.photo(width: 64, height: 48)
+        photo[0, 0] = RGBA(1, 2, 3, 0)  // a transparent pixel survives
+        let sent = ITermImage.display(photo, columns: 20, rows: 6)
+        #expect(sent.hasPrefix("\u{1B}]1337;File=inline=1;size=") && sent.hasSuffix("\u{07}"))
+        #expect(sent.contains(";width=20;height=6;"))
+        let base64 = String(sent.split(separator: ":").last!.dropLast())
+        let png = try #require(Data(base64Encoded: base64))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("iterm-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try png.write(to: URL(fileURLWithPath: file))
+        let decoded = try ImageFile.read(file).image
+        #expect(decoded.pixels == photo.pixels, "libpng reads back the very pixels")
+    }
+
+    @Test func sixelKeepsAPhotoAbove30DecibelsAndLeavesTransparencyUnpainted() throws {
+        var photo = Decoders.photo()
+        for y in 0..<20 { for x in 0..<20 { photo[x, y] = RGBA(0, 0, 0, 0) } }
+        let sent = Sixel.encode(photo, colors: 256)
+        #expect(sent.hasPrefix("\u{1B}P0;1;0q\"1;1;320;240"), "P2=1: unpainted pixels keep what is beneath")
+        let decoded = try #require(Decoders.sixel(sent))
+        #expect(decoded.width == 320 && decoded.height == 240)
+        let quality = Decoders.psnr(decoded, photo)
+        #expect(quality >= 30, "\(quality) dB")
+        #expect(decoded[5, 5].a == 0 && decoded[25, 25].a == 255, "the transparent corner is not painted")
+        let fewer = try #require(Decoders.sixel(Sixel.encode(photo, colors: 16)))
+        #expect(Decoders.psnr(fewer, photo) < quality, "fewer registers, less fidelity")
+        #expect(sent.components(separatedBy: "#").count - 1 > 256, "registers defined, then used")
+    }
+
+    @Test func sixelRunsAreShorterThanThePixels() {
+        var flat = RGBAImage(width: 600, height: 12)
+        for y in 0..<12 { for x in 0..<600 { flat[x, y] = RGBA(200, 10, 10) } }
+        let sent = Sixel.encode(flat)
+        #expect(sent.utf8.count < 80, "two bands of one run each: \(sent.debugDescription)")
+        #expect(sent.contains("!600~"))
+    }
+}
+
+struct ProbeTests {
+    @Test func answersAreReadWhicheverWayTheyAreCutAndKeysAreKept() {
+        let answers = "\u{1B}_Gi=31;OK\u{1B}\\" + "x" + "\u{1B}P>|kitty(0.26.5)\u{1B}\\" + "\u{1B}[?1;0;256S" + "\u{1B}[?2;0;1920;1080S"
+            + "\u{1B}[6;20;10t" + "\u{1B}[4;480;800t" + "\u{1B}[A" + "\u{1B}[?62;4;22c"
+        for cut in [1, 3, 7, 1000] {
+            var probe = GraphicsProbe()
+            var bytes = Array(answers.utf8)[...]
+            while !bytes.isEmpty {
+                probe.read(Array(bytes.prefix(cut)))
+                bytes = bytes.dropFirst(cut)
+            }
+            #expect(probe.isComplete)
+            #expect(probe.answers.kitty && probe.answers.sixel)
+            #expect(probe.answers.version == "kitty(0.26.5)")
+            #expect(probe.answers.colorRegisters == 256 && probe.answers.sixelMaximum == Size(width: 1920, height: 1080))
+            #expect(probe.answers.cellPixels == Size(width: 10, height: 20) && probe.answers.windowPixels == Size(width: 800, height: 480))
+            #expect(probe.leftover == Array("x\u{1B}[A".utf8), "a typed key and an arrow are not answers")
+        }
+    }
+
+    @Test func theChoiceFollowsTheOverrideThenTheAnswersAndTmuxGetsSymbols() {
+        var answers = GraphicsAnswers()
+        answers.sixel = true
+        #expect(GraphicsProbe.choose(answers, environment: [:]) == .sixel)
+        answers.kitty = true
+        #expect(GraphicsProbe.choose(answers, environment: [:]) == .kitty)
+        #expect(GraphicsProbe.choose(answers, environment: ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "xterm-kitty"]) == .symbols)
+        #expect(GraphicsProbe.choose(answers, environment: ["INDICATORKIT_GRAPHICS": "sixel"]) == .sixel)
+        #expect(GraphicsProbe.choose(nil, environment: ["INDICATORKIT_GRAPHICS": "auto"]) == .symbols)
+        #expect(GraphicsProbe.choose(GraphicsAnswers(), environment: ["TERM_PROGRAM": "WezTerm"]) == .iterm)
+    }
+
+    @Test func theCellSizeComesFromTheWindowsPixelsThenTheAnswers() {
+        var answers = GraphicsAnswers()
+        answers.windowPixels = Size(width: 800, height: 480)
+        let cells = Size(width: 80, height: 24)
+        #expect(GraphicsProbe.cellPixels(windowPixels: Size(width: 720, height: 408), cells: cells, answers: answers) == Size(width: 9, height: 17))
+        #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: answers) == Size(width: 10, height: 20))
+        answers.cellPixels = Size(width: 7, height: 15)
+        #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: answers) == Size(width: 7, height: 15))
+        #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: nil) == nil)
+    }
+}
