@@ -74,8 +74,8 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection", "PhotoReaders", "CommandIndicator", "TUIPilot"], path: "Apps/ShowcaseKit"),
-        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection"], path: "Apps/showcase"),
+        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection", "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics"], path: "Apps/ShowcaseKit"),
+        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection", "TerminalGraphics"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
         .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),
@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "PhotoReadersTests", dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Tests/PhotoReadersTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "Indicator", "TestSupport"], path: "Tests/ShowcaseKitTests"),
+        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "Indicator", "TerminalGraphics", "TestSupport"], path: "Tests/ShowcaseKitTests"),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TUICore", "ImageFiles"], path: "Tests/TerminalGraphicsTests"),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
     ],

@@ -8,6 +8,7 @@ import GifDecoding
 import Indicator
 import PickerSelection
 import ShowcaseKit
+import TerminalGraphics
 import TUICore
 
 /// The command line; words that are not valid UTF-8 reach their files through descriptors.
@@ -108,8 +109,13 @@ case .view(let view):
     let columns = view.width ?? (onTerminal ? Int(window.ws_col) : 80)
     let rows = onTerminal ? max(1, Int(window.ws_row) - 1) : columns
     let environment = ProcessInfo.processInfo.environment
+    // Pixels where the terminal shows them: asked once (one round trip) unless told.
+    let told = view.graphics ?? environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
+    let answers = onTerminal && (told == nil || told != .symbols) ? TerminalQuery.graphics() : nil
+    let drawing = told ?? GraphicsProbe.choose(answers, environment: environment)
+    let cellPixels = onTerminal ? GraphicsProbe.cellPixels(windowPixels: TerminalQuery.windowPixels(), cells: Size(width: Int(window.ws_col), height: Int(window.ws_row)), answers: answers) : nil
     let status = view.run(box: Size(width: columns, height: rows), colorDepth: ViewCommand.colorDepth(environment: environment), environment: environment,
-                          output: { say(String($0.dropLast())) }, errors: printError)
+                          drawing: drawing, cellPixels: cellPixels, output: { say(String($0.dropLast())) }, errors: printError)
     finish(status)
 case .library(let libraryCommand):
     let status = libraryCommand.run(

@@ -1,4 +1,6 @@
 import Testing
+import TerminalGraphics
+import TUICore
 @testable import ShowcaseKit
 
 struct ShowcaseCommandTests {
@@ -42,6 +44,9 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["view", "a.jpg", "--width=40", "--symbols", "sextant"])
                 == .view(ViewCommand(path: "a.jpg", width: 40, symbols: .set(.sextant), memory: .default)))
         #expect(try ShowcaseCommand.parse(["view", "a.png"]) == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default)))
+        #expect(try ShowcaseCommand.parse(["view", "a.png", "--graphics", "sixel"]) == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default, graphics: .sixel)))
+        #expect(try ShowcaseCommand.parse(["view", "a.png", "--graphics", "auto"]) == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default)))
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["view", "a.png", "--graphics", "ascii-art"]) }
         #expect(throws: UsageError.self, "a width of 0") { try ShowcaseCommand.parse(["view", "a.png", "--width", "0"]) }
         #expect(throws: UsageError.self, "two files") { try ShowcaseCommand.parse(["view", "a.png", "b.png"]) }
         #expect(throws: UsageError.self, "no file") { try ShowcaseCommand.parse(["view"]) }
@@ -105,5 +110,21 @@ struct ShowcaseCommandTests {
 
     @Test func usageListsEveryScene() {
         for entry in SceneCatalog.all { #expect(ShowcaseCommand.usage.contains(entry.id)) }
+    }
+}
+
+/// `showcase view` as pixels: room made, the image over the cells its proportions give.
+struct ViewPixelsTests {
+    @Test func eachProtocolDrawsOverTheCellsAndLeavesTheCursorBelow() {
+        let picture = RGBAImage(width: 300, height: 200)
+        let cells = ImageLayout.cells(for: Size(width: 300, height: 200), in: Size(width: 40, height: 50), cellPixels: Size(width: 10, height: 20))
+        #expect(cells == Size(width: 40, height: 13))
+        let kitty = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .kitty)
+        #expect(kitty.hasPrefix(String(repeating: "\n", count: 13) + "\u{1B}[13A\r\u{1B}_Ga=T,f=32,o=z,s=300,v=200,"), "room first; the picture sent as it is (smaller than the cells' pixels)")
+        #expect(kitty.contains(",c=40,r=13,C=1,") && kitty.hasSuffix("\u{1B}[12B\r"))
+        let sixel = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .sixel)
+        #expect(sixel.contains("\u{1B}P0;1;0q\"1;1;400;260"), "sixel at the cells' own pixels")
+        let iterm = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .iterm)
+        #expect(iterm.contains(";width=40;height=13;"))
     }
 }

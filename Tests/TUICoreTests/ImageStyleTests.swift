@@ -49,3 +49,24 @@ struct ImageStill: FrameAnimation {
     func frame(at index: Int) -> AnimationFrame { .image(image) }
     func duration(ofFrame index: Int) -> Duration { .seconds(1) }
 }
+
+/// Pictures laid out by the real shape of a cell.
+struct ImageLayoutTests {
+    @Test func aThreeByTwoPhotoTakesTheRowsItsProportionsGive() {
+        let photo = Size(width: 300, height: 200), box = Size(width: 40, height: 100)
+        #expect(ImageLayout.cells(for: photo, in: box, cellPixels: Size(width: 10, height: 20)) == Size(width: 40, height: 13))
+        // DejaVu Sans Mono at 12 pt in xterm: 7 × 15 cells, taller than 1:2 — fewer rows.
+        #expect(ImageLayout.cells(for: photo, in: box, cellPixels: Size(width: 7, height: 15)) == Size(width: 40, height: 12))
+        #expect(ImageLayout.cells(for: photo, in: box, cellPixels: nil) == Size(width: 40, height: 13), "1:2 when the terminal does not say")
+        #expect(ImageLayout.cells(for: photo, in: Size(width: 40, height: 5), cellPixels: nil) == Size(width: 15, height: 5), "the height bounds it too")
+    }
+
+    @Test func aStretchedRasterFillsExactlyTheCellsAsked() {
+        var image = RGBAImage(width: 30, height: 20)
+        for y in 0..<20 { for x in 0..<30 { image[x, y] = RGBA(200, 100, 50) } }
+        for set in SymbolSet.allCases {
+            #expect(ImageStyle(symbols: set).rasterize(image, filling: Size(width: 12, height: 3)).size == Size(width: 12, height: 3), "\(set)")
+        }
+        #expect(image.scaled(to: Size(width: 3, height: 2))[1, 1] == RGBA(200, 100, 50))
+    }
+}

@@ -31,7 +31,7 @@ package enum ShowcaseCommand: Equatable, Sendable {
                showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
                         (frames and play take --max-memory MIB)
                showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
-               showcase view FILE [--width N] [--symbols SET] [--max-memory MIB]
+               showcase view FILE [--width N] [--symbols SET] [--graphics KIND] [--max-memory MIB]
                showcase [--library PATH] library import DIR [--album NAME] [--max-memory MIB] | library stats
                showcase --help | --version
 
@@ -54,8 +54,11 @@ package enum ShowcaseCommand: Equatable, Sendable {
                              library (sub-folders become albums); failures are listed,
                              the rest imported
           library stats      count the library's albums and images
-          view FILE          print a GIF's first frame, a PNG or a JPEG in colour blocks,
-                             fitted to the terminal's width (--width N for N columns)
+          view FILE          print a GIF's first frame, a PNG or a JPEG — as pixels where the
+                             terminal shows them (kitty, sixel, iTerm2), else in colour blocks —
+                             fitted to the terminal's width (--width N for N columns) in its
+                             true proportions; --graphics kitty|sixel|iterm|symbols|auto chooses
+                             (INDICATORKIT_GRAPHICS too)
           run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
                              run COMMAND with a spinner on standard error, then a ✓ or ✗
                              line with the elapsed time; exits with COMMAND's status

@@ -1,16 +1,21 @@
 import Foundation
 import PhotoReaders
 import PickerSelection
+import TerminalGraphics
 import TUICore
 
-/// `showcase view FILE`: a GIF's first frame, a PNG or a JPEG printed inline in block
-/// symbols and colour, fitted to the terminal's width (as chafa prints a picture).
+/// `showcase view FILE`: a GIF's first frame, a PNG or a JPEG printed inline — as pixels where
+/// the terminal shows them (kitty's protocol, sixel, iTerm2's images), else in block symbols
+/// and colour — fitted to the terminal's width in its true proportions (as chafa and timg
+/// print a picture).
 package struct ViewCommand: Equatable, Sendable {
     package var path: String
     /// Columns to fit in (default: the terminal's width, 80 when not a terminal).
     package var width: Int?
     package var symbols: SymbolChoice
     package var memory: MemoryBudget
+    /// How the picture is drawn (`--graphics`; nil: as the terminal answers).
+    package var graphics: GraphicsProtocol? = nil
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ViewCommand {
         var words = ArgumentWords(arguments)
@@ -20,15 +25,27 @@ package struct ViewCommand: Equatable, Sendable {
         }
         let symbols = try SymbolChoice.parse(&words)
         let memory = try MemoryBudget.parse(&words)
+        var graphics: GraphicsProtocol?
+        if let name = try words.value("--graphics"), name != "auto" {
+            guard let chosen = GraphicsProtocol(rawValue: name) else {
+                throw UsageError("`--graphics` takes kitty, sixel, iterm, symbols or auto, not `\(name.sanitizedForTerminal)`")
+            }
+            graphics = chosen
+        }
         try words.rejectOptions(for: "view")
         guard words.words.count == 1 else { throw UsageError("`view` needs exactly one FILE (a GIF, PNG or JPEG)") }
-        return ViewCommand(path: words.words[0], width: width, symbols: symbols, memory: memory)
+        return ViewCommand(path: words.words[0], width: width, symbols: symbols, memory: memory, graphics: graphics)
     }
 
-    /// Prints the picture fitted into `box` (columns × rows) with `output`, or says why not
-    /// with `errors`; returns the exit status (65 undecodable, 66 unreadable).
-    package func run(box: Size, colorDepth: ColorDepth, environment: [String: String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    /// Prints the picture fitted into `box` (columns × rows, a cell `cellPixels` large when
+    /// known) with `output`, drawn with `drawing`, or says why not with `errors`; returns the
+    /// exit status (65 undecodable, 66 unreadable).
+    package func run(
+        box: Size, colorDepth: ColorDepth, environment: [String: String], drawing: GraphicsProtocol = .symbols, cellPixels: Size? = nil,
+        output: (String) -> Void, errors: (String) -> Void
+    ) -> Int32 {
         let name = path.sanitizedForTerminal
+        let cell = cellPixels ?? Size(width: 10, height: 20)  // a cell's pixels: the terminal's, else 10 × 20
         guard FileManager.default.isReadableFile(atPath: path) else {
             errors("error: cannot read \(name): " + (FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
             return GifCommand.unreadableStatus
@@ -41,16 +58,42 @@ package struct ViewCommand: Equatable, Sendable {
         let picture: RGBAImage
         do {
             // Read no larger than the cells can show: a JPEG comes at 1/2 to 1/8 scale.
-            let (columns, rows) = symbols.resolved(environment: environment).grid
+            let (columns, rows) = drawing == .symbols ? symbols.resolved(environment: environment).grid : (cell.width, cell.height)
             picture = try reader.readForThumbnail(path, max(box.width * columns, box.height * rows)).image
         } catch {
             errors("error: \(name): \(error)")
             return (error as? PhotoReadFailure)?.kind == .unreadable ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
         }
+        let cells = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: box, cellPixels: cellPixels)
+        guard drawing == .symbols else {
+            output(Self.pixels(picture, cells: cells, cell: cell, drawing: drawing))
+            return 0
+        }
         let style = ImageStyle(symbols: symbols.resolved(environment: environment), theme: .detect(environment: environment),
                                colorMode: colorDepth == .none ? .monochrome : .color)
-        output(style.rasterize(picture, fitting: box).ansiText(colorDepth: colorDepth))
+        output(style.rasterize(picture, filling: cells).ansiText(colorDepth: colorDepth))
         return 0
+    }
+
+    /// The picture as pixels over `cells`: room made below the cursor first (scrolling if
+    /// need be), the image drawn at its top left, the cursor left on the line after it.
+    static func pixels(_ picture: RGBAImage, cells: Size, cell: Size, drawing: GraphicsProtocol) -> String {
+        let target = Size(width: cells.width * cell.width, height: cells.height * cell.height)
+        // Never more pixels than the cells show: the bytes follow what is seen.
+        let fitted = picture.width > target.width || picture.height > target.height || drawing == .sixel ? picture.scaled(to: target) : picture
+        let room = String(repeating: "\n", count: cells.height) + "\u{1B}[\(cells.height)A\r"
+        switch drawing {
+        case .kitty:
+            let id = UInt32.random(in: 1...0x7FFF_FFFF)  // a picture of its own, kept in the scrollback
+            let below = cells.height > 1 ? "\u{1B}[\(cells.height - 1)B" : ""  // the last row; the line's end takes the cursor on
+            return room + KittyGraphics.display(fitted, id: id, columns: cells.width, rows: cells.height) + below + "\r"
+        case .sixel:
+            return room + Sixel.encode(fitted) + "\r"
+        case .iterm:
+            return room + ITermImage.display(fitted, columns: cells.width, rows: cells.height) + "\r"
+        case .symbols:
+            return ""
+        }
     }
 
     /// The colour depth `environment` says a terminal has, without asking terminfo:

@@ -48,8 +48,17 @@ public struct HalfBlockRasterizer: Sendable {
 
     /// The image fitted into `box` (aspect ratio kept) as a canvas of ``fittedSize(width:height:in:)``.
     public func rasterize(_ image: RGBAImage, fitting box: Size) -> Canvas {
-        let target = fittedPixels(width: image.width, height: image.height, in: box)
-        guard !target.isEmpty else { return Canvas(size: .zero) }
+        rasterize(image, pixels: fittedPixels(width: image.width, height: image.height, in: box))
+    }
+
+    /// The image stretched over exactly `cells` (its proportions are the caller's: see
+    /// ``ImageLayout``).
+    public func rasterize(_ image: RGBAImage, filling cells: Size) -> Canvas {
+        rasterize(image, pixels: Size(width: cells.width, height: cells.height * 2))
+    }
+
+    private func rasterize(_ image: RGBAImage, pixels target: Size) -> Canvas {
+        guard !target.isEmpty, image.width > 0, image.height > 0 else { return Canvas(size: .zero) }
         let scaled = Self.areaAverage(image, to: target)
         var canvas = Canvas(size: Size(width: target.width, height: (target.height + 1) / 2))
         for row in 0..<canvas.size.height {

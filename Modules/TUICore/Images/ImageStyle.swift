@@ -55,4 +55,15 @@ public struct ImageStyle: Sendable, Hashable {
         }
         return SymbolRasterizer(symbols: symbols, background: background, minimumContrast: contrast).rasterize(image, fitting: box)
     }
+
+    /// `image` stretched over exactly `cells`: with ``ImageLayout/cells(for:in:cellPixels:)``,
+    /// a picture in its true proportions whatever the font's cell shape.
+    public func rasterize(_ image: RGBAImage, filling cells: Size, defaultMinimumContrast: Double = 0) -> Canvas {
+        let (r, g, b) = theme.background
+        let background = RGBA(r, g, b), contrast = minimumContrast ?? defaultMinimumContrast
+        if colorMode == .monochrome || symbols == .half {
+            return HalfBlockRasterizer(mode: colorMode, background: background, minimumContrast: contrast).rasterize(image, filling: cells)
+        }
+        return SymbolRasterizer(symbols: symbols, background: background, minimumContrast: contrast).rasterize(image, filling: cells)
+    }
 }

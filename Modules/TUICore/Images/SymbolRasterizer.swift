@@ -181,8 +181,14 @@ public struct SymbolRasterizer: Sendable {
     /// The image fitted into `box` as cells.
     public func rasterize(_ image: RGBAImage, fitting box: Size) -> Canvas {
         if symbols == .half { return halfBlocks.rasterize(image, fitting: box) }
-        let cells = fittedSize(width: image.width, height: image.height, in: box)
-        guard !cells.isEmpty else { return Canvas(size: .zero) }
+        return rasterize(image, filling: fittedSize(width: image.width, height: image.height, in: box))
+    }
+
+    /// The image stretched over exactly `cells` (its proportions are the caller's: see
+    /// ``ImageLayout``).
+    public func rasterize(_ image: RGBAImage, filling cells: Size) -> Canvas {
+        if symbols == .half { return halfBlocks.rasterize(image, filling: cells) }
+        guard !cells.isEmpty, image.width > 0, image.height > 0 else { return Canvas(size: .zero) }
         let (gw, gh) = symbols.sampleGrid
         let grid = Size(width: cells.width * gw, height: cells.height * gh)
         let samples = HalfBlockRasterizer.areaAverage(image, to: grid)
