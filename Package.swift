@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
-        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders", "KitSupport"], path: "Tools/bench"),
+        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders", "KitSupport", "TerminalGraphics"], path: "Tools/bench"),
 
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore", "TUITesting"], path: "Tests/TestSupport"),

@@ -4,14 +4,16 @@ import TUICore
 /// the picture's colours quantized to at most the terminal's colour registers by median
 /// cut (no dithering, so an animation's frames do not shimmer), then written six rows a
 /// band, one run-length-encoded row of sixels a colour. Transparent pixels are left
-/// unpainted (what is beneath shows).
+/// unpainted (what is beneath shows). 208 colours by default: on photos they keep more of
+/// the picture than chafa's 256 in fewer bytes (`bench graphics`); 256 for the most.
 ///
 /// ```swift
-/// output(Sixel.encode(photo, colors: 256))
+/// output(Sixel.encode(photo))                // 208 colour registers
+/// output(Sixel.encode(photo, colors: 256))   // as many as most terminals have
 /// ```
 public enum Sixel {
     /// `image` as a sixel sequence with at most `colors` (2…256) colour registers.
-    public static func encode(_ image: RGBAImage, colors: Int = 256) -> String {
+    public static func encode(_ image: RGBAImage, colors: Int = 208) -> String {
         let palette = Palette(image, colors: max(2, min(256, colors)))
         return encode(image, palette: palette)
     }
@@ -66,6 +68,77 @@ public enum Sixel {
         append("\u{1B}\\")
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The pixels a sixel sequence paints (transparent where it paints none), as a terminal
+    /// reads it: its palette, bands, repeats and raster size. For tests of what is sent, and
+    /// for measuring a sixel's fidelity (`bench graphics`).
+    public static func decode(_ text: String) -> RGBAImage? {
+        guard let start = text.range(of: "q") else { return nil }
+        var palette: [Int: RGBA] = [:]
+        var pixels: [Int: RGBA] = [:]
+        var width = 0, height = 0, x = 0, band = 0, color = 0
+        let chars = Array(text[start.upperBound...].unicodeScalars)
+        var i = 0
+        func number() -> Int {
+            var n = 0
+            while i < chars.count, let d = Int(String(chars[i])) { n = n * 10 + d; i += 1 }
+            return n
+        }
+        func paint(_ value: Int, count: Int) {
+            for _ in 0..<count {
+                for bit in 0..<6 where value & (1 << bit) != 0 {
+                    pixels[(band * 6 + bit) * 100_000 + x] = palette[color] ?? RGBA(0, 0, 0)
+                }
+                x += 1
+                width = max(width, x)
+            }
+            height = max(height, band * 6 + 6)
+        }
+        var declared: Size?
+        while i < chars.count {
+            let c = chars[i]
+            switch c {
+            case "\"":
+                i += 1
+                _ = number(); i += 1; _ = number(); i += 1
+                let w = number(); i += 1
+                let h = number()
+                declared = Size(width: w, height: h)
+            case "#":
+                i += 1
+                let n = number()
+                if i < chars.count, chars[i] == ";" {
+                    i += 1
+                    _ = number(); i += 1
+                    let r = number(); i += 1
+                    let g = number(); i += 1
+                    let b = number()
+                    palette[n] = RGBA(UInt8(r * 255 / 100), UInt8(g * 255 / 100), UInt8(b * 255 / 100))
+                } else {
+                    color = n
+                }
+            case "!":
+                i += 1
+                let count = number()
+                paint(Int(chars[i].value) - 63, count: count)
+                i += 1
+            case "$": x = 0; i += 1
+            case "-": x = 0; band += 1; i += 1
+            case "\u{1B}": i = chars.count
+            default:
+                if (63...126).contains(c.value) { paint(Int(c.value) - 63, count: 1) }
+                i += 1
+            }
+        }
+        let size = declared ?? Size(width: width, height: height)
+        var image = RGBAImage(width: size.width, height: size.height)
+        for (key, value) in pixels {
+            let y = key / 100_000, px = key % 100_000
+            if px < size.width && y < size.height { image[px, y] = value }
+        }
+        return image
+    }
+
 
     /// `count` sixels of `character`: repeated, or `!count` before it when that is shorter.
     private static func runs(of character: UInt8, count: Int, into out: inout [UInt8]) {

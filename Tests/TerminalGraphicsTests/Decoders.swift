@@ -30,85 +30,9 @@ enum Decoders {
         return commands
     }
 
-    /// The pixels of a sixel image (transparent where nothing was painted).
-    static func sixel(_ text: String) -> RGBAImage? {
-        guard let start = text.range(of: "q") else { return nil }
-        var palette: [Int: RGBA] = [:]
-        var pixels: [Int: RGBA] = [:]
-        var width = 0, height = 0, x = 0, band = 0, color = 0
-        let chars = Array(text[start.upperBound...].unicodeScalars)
-        var i = 0
-        func number() -> Int {
-            var n = 0
-            while i < chars.count, let d = Int(String(chars[i])) { n = n * 10 + d; i += 1 }
-            return n
-        }
-        func paint(_ value: Int, count: Int) {
-            for _ in 0..<count {
-                for bit in 0..<6 where value & (1 << bit) != 0 {
-                    pixels[(band * 6 + bit) * 100_000 + x] = palette[color] ?? RGBA(0, 0, 0)
-                }
-                x += 1
-                width = max(width, x)
-            }
-            height = max(height, band * 6 + 6)
-        }
-        var declared: Size?
-        while i < chars.count {
-            let c = chars[i]
-            switch c {
-            case "\"":
-                i += 1
-                _ = number(); i += 1; _ = number(); i += 1
-                let w = number(); i += 1
-                let h = number()
-                declared = Size(width: w, height: h)
-            case "#":
-                i += 1
-                let n = number()
-                if i < chars.count, chars[i] == ";" {
-                    i += 1
-                    _ = number(); i += 1
-                    let r = number(); i += 1
-                    let g = number(); i += 1
-                    let b = number()
-                    palette[n] = RGBA(UInt8(r * 255 / 100), UInt8(g * 255 / 100), UInt8(b * 255 / 100))
-                } else {
-                    color = n
-                }
-            case "!":
-                i += 1
-                let count = number()
-                paint(Int(chars[i].value) - 63, count: count)
-                i += 1
-            case "$": x = 0; i += 1
-            case "-": x = 0; band += 1; i += 1
-            case "\u{1B}": i = chars.count
-            default:
-                if (63...126).contains(c.value) { paint(Int(c.value) - 63, count: 1) }
-                i += 1
-            }
-        }
-        let size = declared ?? Size(width: width, height: height)
-        var image = RGBAImage(width: size.width, height: size.height)
-        for (key, value) in pixels {
-            let y = key / 100_000, px = key % 100_000
-            if px < size.width && y < size.height { image[px, y] = value }
-        }
-        return image
-    }
-
-    /// PSNR of `decoded` against `original`, over the opaque pixels of the original (dB).
+    /// PSNR of `decoded` against `original` over the original's opaque pixels (dB).
     static func psnr(_ decoded: RGBAImage, _ original: RGBAImage) -> Double {
-        var error = 0.0, count = 0
-        for y in 0..<original.height {
-            for x in 0..<original.width where original[x, y].a >= 128 {
-                let a = original[x, y], b = decoded[x, y]
-                for (p, q) in [(a.r, b.r), (a.g, b.g), (a.b, b.b)] { error += pow(Double(p) - Double(q), 2) }
-                count += 3
-            }
-        }
-        return error == 0 ? .infinity : 10 * log10(255 * 255 / (error / Double(count)))
+        RasterFidelity.psnr(of: decoded, against: original)
     }
 
     /// A photo-like picture: soft gradients, rings, a textured block and sharp edges.

@@ -54,12 +54,12 @@ struct EncoderTests {
         for y in 0..<20 { for x in 0..<20 { photo[x, y] = RGBA(0, 0, 0, 0) } }
         let sent = Sixel.encode(photo, colors: 256)
         #expect(sent.hasPrefix("\u{1B}P0;1;0q\"1;1;320;240"), "P2=1: unpainted pixels keep what is beneath")
-        let decoded = try #require(Decoders.sixel(sent))
+        let decoded = try #require(Sixel.decode(sent))
         #expect(decoded.width == 320 && decoded.height == 240)
         let quality = Decoders.psnr(decoded, photo)
         #expect(quality >= 30, "\(quality) dB")
         #expect(decoded[5, 5].a == 0 && decoded[25, 25].a == 255, "the transparent corner is not painted")
-        let fewer = try #require(Decoders.sixel(Sixel.encode(photo, colors: 16)))
+        let fewer = try #require(Sixel.decode(Sixel.encode(photo, colors: 16)))
         #expect(Decoders.psnr(fewer, photo) < quality, "fewer registers, less fidelity")
         #expect(sent.components(separatedBy: "#").count - 1 > 256, "registers defined, then used")
     }

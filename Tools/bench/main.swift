@@ -12,6 +12,7 @@ USAGE: bench terminal [--frames N]
        bench import
        bench run
        bench progress
+       bench graphics [FILE…]
        bench all
 
   terminal   compose and present 200×60 screens (full change, one-cell change) through
@@ -27,6 +28,8 @@ USAGE: bench terminal [--frames N]
              second, against Pillow + sqlite3 where installed.
   run        `yes | head -c 256M` through `showcase run`, against the command alone and
              through `cat`: seconds (needs showcase built in release beside bench).
+  graphics   a picture at 80 columns as sixel and kitty graphics, against chafa and timg on the
+             same frames: bytes, ms, and the PSNR of the sixel a terminal paints.
   progress   ten million ProgressBar.inc() calls with the bar drawn on a pseudo-terminal: ns a
              call, bytes and redraws, against tqdm and rich (same loop) where installed.
   picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
@@ -168,6 +171,8 @@ case "raster" where arguments.count == 1:
     exit(reportRaster(errorsTo: .standardError) ? 0 : 1)
 case "run" where arguments.count == 1:
     exit(report("run", errorsTo: .standardError) { try RunBench.run() } ? 0 : 1)
+case "graphics":
+    exit(report("graphics", errorsTo: .standardError) { try GraphicsBench.run(files: Array(arguments.dropFirst())) } ? 0 : 1)
 case "progress" where arguments.count == 1:
     exit(report("progress", errorsTo: .standardError) { try ProgressBench.run() } ? 0 : 1)
 case "loading" where arguments.count == 1:

@@ -8,6 +8,22 @@ public enum RasterFidelity {
     /// Sub-pixels a cell in the comparison grid.
     static let grid = (columns: 2, rows: 12)
 
+    /// PSNR (dB) of `image` against `reference` (the same size) over the reference's opaque
+    /// pixels: how close a picture sent as pixels comes back (a sixel's palette, say).
+    public static func psnr(of image: RGBAImage, against reference: RGBAImage) -> Double {
+        var error = 0.0, count = 0
+        for y in 0..<min(image.height, reference.height) {
+            for x in 0..<min(image.width, reference.width) where reference[x, y].a >= 128 {
+                let a = reference[x, y], b = image[x, y]
+                let dr = Double(a.r) - Double(b.r), dg = Double(a.g) - Double(b.g), db = Double(a.b) - Double(b.b)
+                error += dr * dr + dg * dg + db * db
+                count += 3
+            }
+        }
+        guard count > 0 else { return 0 }
+        return error == 0 ? .infinity : 10 * log10(255 * 255 / (error / Double(count)))
+    }
+
     /// The PSNR (dB) of `cells` against `image` (opaque pixels; translucent ones are taken
     /// over `background`, as are cells in default colours). Every block glyph of every
     /// ``SymbolSet`` is rebuilt from its coverage; any other character counts as background.
