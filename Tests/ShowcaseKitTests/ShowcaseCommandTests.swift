@@ -1,3 +1,4 @@
+import GifDecoding
 import Testing
 import TerminalGraphics
 import TUICore
@@ -126,5 +127,19 @@ struct ViewPixelsTests {
         #expect(sixel.contains("\u{1B}P0;1;0q\"1;1;400;260"), "sixel at the cells' own pixels")
         let iterm = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .iterm)
         #expect(iterm.contains(";width=40;height=13;"))
+    }
+}
+
+extension ViewPixelsTests {
+    @Test func anAnimatedGIFIsSentOnceAndPlayedByKitty() throws {
+        let spinner = try AnimatedImage.spinner()
+        let cells = Size(width: 14, height: 5)
+        let sent = ViewCommand.animation(spinner, cells: cells, cell: Size(width: 10, height: 20))
+        #expect(sent.components(separatedBy: "\u{1B}_Ga=T,").count == 2, "the first frame shown once")
+        #expect(sent.components(separatedBy: "\u{1B}_Ga=f,").count - 1 == spinner.frameCount - 1, "every other frame added once")
+        let firstGap = spinner.duration(ofFrame: 0).components.attoseconds / 1_000_000_000_000_000 + spinner.duration(ofFrame: 0).components.seconds * 1000
+        #expect(sent.contains("a=a,i=") && sent.contains(",r=1,z=\(firstGap),"), "the first frame's own gap")
+        #expect(sent.contains(",s=3,v=1,q=2"), "run by the terminal, for ever as the GIF says")
+        #expect(sent.hasSuffix("\u{1B}[4B\r"), "nothing after: the terminal plays it")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GifDecoding
 import PhotoReaders
 import PickerSelection
 import TerminalGraphics
@@ -65,6 +66,12 @@ package struct ViewCommand: Equatable, Sendable {
             return (error as? PhotoReadFailure)?.kind == .unreadable ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
         }
         let cells = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: box, cellPixels: cellPixels)
+        // An animated GIF in kitty: every frame sent once, and the terminal plays them.
+        if drawing == .kitty, (path as NSString).pathExtension.lowercased() == "gif",
+           let animation = try? AnimatedImage(contentsOfFile: path, limits: memory.limits), animation.frameCount > 1 {
+            output(Self.animation(animation, cells: cells, cell: cell))
+            return 0
+        }
         guard drawing == .symbols else {
             output(Self.pixels(picture, cells: cells, cell: cell, drawing: drawing))
             return 0
@@ -73,6 +80,32 @@ package struct ViewCommand: Equatable, Sendable {
                                colorMode: colorDepth == .none ? .monochrome : .color)
         output(style.rasterize(picture, filling: cells).ansiText(colorDepth: colorDepth))
         return 0
+    }
+
+    /// An animated GIF for kitty to play over `cells`: its frames (no larger than the cells'
+    /// pixels) sent once with their own gaps, then run as often as the GIF says. Nothing
+    /// more is written: the terminal plays it, in the scrollback too.
+    static func animation(_ animation: AnimatedImage, cells: Size, cell: Size) -> String {
+        let target = Size(width: cells.width * cell.width, height: cells.height * cell.height)
+        let size = animation.width > target.width || animation.height > target.height
+            ? ImageLayout.pixels(for: Size(width: animation.width, height: animation.height), in: target)
+            : Size(width: animation.width, height: animation.height)
+        func frame(_ index: Int) -> RGBAImage { animation.image(at: index).scaled(to: size) }
+        let id = UInt32.random(in: 1...0x7FFF_FFFF)
+        var out = String(repeating: "\n", count: cells.height) + "\u{1B}[\(cells.height)A\r"
+        out += KittyGraphics.display(frame(0), id: id, columns: cells.width, rows: cells.height)
+        out += KittyGraphics.setFirstFrameGap(of: id, gap: animation.duration(ofFrame: 0))
+        for index in 1..<animation.frameCount {
+            out += KittyGraphics.addFrame(frame(index), to: id, gap: animation.duration(ofFrame: index))
+        }
+        let loops: Int
+        switch animation.plays {
+        case .infinite: loops = 0
+        case .count(let n): loops = max(1, n)
+        }
+        out += KittyGraphics.animate(id: id, running: true, loops: loops)
+        if cells.height > 1 { out += "\u{1B}[\(cells.height - 1)B" }
+        return out + "\r"
     }
 
     /// The picture as pixels over `cells`: room made below the cursor first (scrolling if

@@ -18,6 +18,15 @@ public enum ImageLayout {
     }
 }
 
+extension ImageLayout {
+    /// The largest size of `image`'s proportions within `box`, both in pixels.
+    public static func pixels(for image: Size, in box: Size) -> Size {
+        guard image.width > 0, image.height > 0, !box.isEmpty else { return .zero }
+        let scale = min(Double(box.width) / Double(image.width), Double(box.height) / Double(image.height))
+        return Size(width: max(1, Int((Double(image.width) * scale).rounded())), height: max(1, Int((Double(image.height) * scale).rounded())))
+    }
+}
+
 extension RGBAImage {
     /// The image resampled to `size` by area averaging (alpha weighted), its proportions as
     /// given: a picture made ready for cells whose shape a rasterizer does not assume.
