@@ -51,7 +51,7 @@ let package = Package(
         // an app's own `headless` command can link it); TUITesting adds Swift Testing's side.
         .target(name: "TUIPilot", dependencies: ["TUICore"], path: "Modules/TUIPilot"),
         .target(name: "TUITesting", dependencies: ["TUIPilot", "TUICore"], path: "Modules/TUITesting"),
-        .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw"], path: "Modules/NcursesTerminal"),
+        .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw", "TerminalGraphics"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "TUICore"], path: "Modules/ImageFiles"),
         // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.

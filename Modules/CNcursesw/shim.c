@@ -351,6 +351,11 @@ void ik_refresh(void) {
     doupdate();
 }
 
+void ik_redraw_lines(int top, int count) {
+    if (ik_screen == NULL || count <= 0) return;
+    wredrawln(stdscr, top, count);
+}
+
 void ik_force_repaint(void) {
     if (ik_screen == NULL) return;
     clearok(curscr, TRUE);

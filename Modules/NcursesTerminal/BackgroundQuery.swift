@@ -1,4 +1,5 @@
 import Foundation
+import TerminalGraphics
 import TUICore
 
 #if canImport(Glibc)
@@ -19,9 +20,12 @@ enum BackgroundQuery {
     struct Answer: Equatable {
         var theme: TerminalTheme?
         var otherBytes: [UInt8]
+        /// What the terminal said of its graphics (nil when its DA1 answer did not come).
+        var graphics: GraphicsAnswers? = nil
     }
 
-    static let request = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+    /// The background colour (OSC 11), then what it draws (``GraphicsProbe/queries``, DA1 last).
+    static let request = Array(("\u{1B}]11;?\u{1B}\\" + GraphicsProbe.queries).utf8)
 
     /// Sends the requests on `output` and reads the answers from `input` (in non-canonical,
     /// no-echo mode for the while), for `timeout` at most.
@@ -48,7 +52,12 @@ enum BackgroundQuery {
             guard n > 0 else { break }
             received += buffer[0..<n]
         }
-        return parse(received)
+        // The graphics answers come out first; what is left is the background's and typed keys.
+        var probe = GraphicsProbe()
+        probe.read(received)
+        var answer = parse(probe.leftover)
+        answer.graphics = probe.isComplete ? probe.answers : nil
+        return answer
     }
 
     /// Whether `bytes` hold a DA1 answer, `ESC [ ? … c`.

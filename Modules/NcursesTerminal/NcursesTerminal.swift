@@ -1,4 +1,5 @@
 internal import CNcursesw
+import TerminalGraphics
 import TUICore
 
 #if canImport(Glibc)
@@ -40,8 +41,13 @@ public final class NcursesTerminal: EventSourceBackend {
     private var pendingResize = false
     private var pastes = PasteAssembler()
     private var answers = AnswerFilter()
+    /// The pictures drawn as pixels, where the terminal draws them (kitty's protocol, sixel).
+    private let pixels: PixelImages?
+    /// How pictures are drawn: kitty's protocol, sixel, or symbols (chosen at start-up).
+    public var graphics: GraphicsProtocol { pixels?.graphics ?? .symbols }
 
-    private init(input: Int32, capabilities: TerminalCapabilities, colorCount: Int, directColor: Bool, pairCapacity: Int) {
+    private init(input: Int32, capabilities: TerminalCapabilities, colorCount: Int, directColor: Bool, pairCapacity: Int, pixels: PixelImages? = nil) {
+        self.pixels = pixels
         inputDescriptor = input
         self.capabilities = capabilities
         self.colorCount = colorCount
@@ -81,10 +87,15 @@ public final class NcursesTerminal: EventSourceBackend {
         // The background: the environment's word first, else the terminal's answer (OSC 11).
         var theme = TerminalTheme.detect(environment: environment)
         var typedMeanwhile: [UInt8] = []
-        if asksBackground, environment["INDICATORKIT_BACKGROUND"] == nil, environment["COLORFGBG"] == nil {
+        var graphicsAnswers: GraphicsAnswers?
+        let graphicsTold = environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
+        let backgroundTold = environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil
+        if asksBackground, !backgroundTold || graphicsTold == nil {
+            // One round trip: the background (OSC 11) and what the terminal draws, DA1 last.
             let answer = BackgroundQuery.ask(input: input, output: output)
-            if let told = answer.theme { theme = told }
+            if let told = answer.theme, !backgroundTold { theme = told }
             typedMeanwhile = answer.otherBytes
+            graphicsAnswers = answer.graphics
         }
         guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
         let userTerm = environment["TERM"] ?? ""
@@ -99,15 +110,28 @@ public final class NcursesTerminal: EventSourceBackend {
         let colors = Int(ik_colors())
         let direct = ik_direct_color() == 1
         let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
+        // Pixels where the terminal draws them and ncurses can leave room: kitty's protocol and
+        // sixel (iTerm2's images scroll the screen, so symbols there).
+        let chosen = GraphicsProbe.choose(graphicsAnswers, environment: environment)
+        var pixels: PixelImages?
+        var cellPixels: Size?
+        if depth != .none, chosen == .kitty || chosen == .sixel {
+            var rows: Int32 = 0, cols: Int32 = 0
+            ik_size(&rows, &cols)
+            cellPixels = GraphicsProbe.cellPixels(windowPixels: TerminalQuery.windowPixels(of: output), cells: Size(width: Int(cols), height: Int(rows)), answers: graphicsAnswers)
+            pixels = PixelImages(graphics: chosen, output: output, cellPixels: cellPixels, theme: theme)
+        }
         let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
-                                        theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment))
-        return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()))
+                                        theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
+                                        pixelImages: pixels != nil, cellPixels: cellPixels)
+        return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()), pixels: pixels)
     }
 
     /// Ends ncurses and restores the terminal. Safe to call more than once.
     public func close() {
         guard isOpen else { return }
         isOpen = false
+        pixels?.deleteAll()
         ik_close()
     }
 
@@ -136,6 +160,13 @@ public final class NcursesTerminal: EventSourceBackend {
 
     public func present(_ canvas: Canvas) {
         guard isOpen else { return }
+        // Cells a picture left are drawn again as text (a sixel's pixels stay until written over).
+        var repainted = shown.size != size
+        if let pixels {
+            for rect in pixels.staleRects(for: canvas) where pixels.graphics == .sixel {
+                ik_redraw_lines(Int32(rect.y), Int32(rect.height))  // its rows are written whole again
+            }
+        }
         if !draw(canvas, mayResetPairs: true) {
             // The pair table filled up mid-frame and was emptied: repaint everything with
             // fresh pairs. A frame needing more pairs than exist shows the rest in default colours.
@@ -143,9 +174,11 @@ public final class NcursesTerminal: EventSourceBackend {
             ik_force_repaint()
             shown = Canvas(size: .zero)
             _ = draw(canvas, mayResetPairs: false)
+            repainted = true
         }
         shown = canvas
         ik_refresh()
+        pixels?.present(canvas, repainted: repainted) { _ in false }
     }
 
     /// Sends the cells that differ from `shown`; false when the pair table had to be reset.

@@ -14,6 +14,9 @@ public struct Scenario: Sendable {
         case background(TerminalTheme)
         /// Set the block symbols images are drawn with (`symbols sextant`).
         case symbols(SymbolSet)
+        /// Set whether the terminal draws pictures as pixels (`graphics kitty`, `sixel` or
+        /// `iterm`) or symbols (`graphics symbols`); placed pictures read `▒` on the screen.
+        case graphics(pixels: Bool)
         /// Show one of the app's scenes by name (`scene terminal`; ``ScenarioApp/showScene(_:)``).
         case scene(String)
         /// A command of the app's own (``ScenarioCommand``), with the words after its name.

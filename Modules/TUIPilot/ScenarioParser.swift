@@ -44,6 +44,11 @@ public enum ScenarioParser {
             case "symbols":
                 guard args.count == 1, let set = SymbolSet(rawValue: args[0]) else { throw fail("write `symbols half`, `quadrant`, `sextant` or `braille`") }
                 append(.symbols(set))
+            case "graphics":
+                guard args.count == 1, ["kitty", "sixel", "iterm", "symbols"].contains(args[0]) else {
+                    throw fail("write `graphics kitty`, `sixel`, `iterm` or `symbols`")
+                }
+                append(.graphics(pixels: args[0] != "symbols"))
             case "scene":
                 guard args.count == 1 else { throw fail("write `scene NAME`, e.g. `scene terminal`") }
                 append(.scene(args[0]))
@@ -157,7 +162,7 @@ public enum ScenarioParser {
             let draws: Int
             switch step {
             case .events(let events): draws = events.count
-            case .wait, .resize, .colors, .background, .symbols, .scene, .command, .expect, .snapshot: draws = 1
+            case .wait, .resize, .colors, .background, .symbols, .graphics, .scene, .command, .expect, .snapshot: draws = 1
             }
             spent += draws * cells
             return spent <= Self.limit

@@ -170,6 +170,9 @@ public struct ScenarioRunner {
             case .symbols(let set):
                 terminal.capabilities.symbols = set
                 liveHost.setNeedsDisplay()
+            case .graphics(let pixels):
+                terminal.capabilities.pixelImages = pixels
+                liveHost.setNeedsDisplay()
             case .scene(let id):
                 guard app.showScene(id) else {
                     let known = app.sceneNames.isEmpty ? "the app has none" : "the scenes are: " + app.sceneNames.joined(separator: ", ")

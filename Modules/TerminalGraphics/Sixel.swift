@@ -13,24 +13,32 @@ import TUICore
 /// ```
 public enum Sixel {
     /// `image` as a sixel sequence with at most `colors` (2…256) colour registers.
-    public static func encode(_ image: RGBAImage, colors: Int = 208) -> String {
-        let palette = Palette(image, colors: max(2, min(256, colors)))
-        return encode(image, palette: palette)
+    /// `image` as a sixel sequence with at most `colors` (2…256) colour registers. With a
+    /// `background`, the pixels it does not paint (the transparent ones) take that colour,
+    /// kept in register 0, and the whole rectangle is covered — a frame that replaces another
+    /// leaves nothing of it; without, they keep what is beneath.
+    public static func encode(_ image: RGBAImage, colors: Int = 208, background: RGBA? = nil) -> String {
+        let palette = Palette(image, colors: max(2, min(256, colors)) - (background == nil ? 0 : 1))
+        return encode(image, palette: palette, background: background)
     }
 
-    static func encode(_ image: RGBAImage, palette: Palette) -> String {
+    static func encode(_ image: RGBAImage, palette: Palette, background: RGBA? = nil) -> String {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return "" }
         var out: [UInt8] = []
         out.reserveCapacity(width * height / 2)
         func append(_ text: String) { out += Array(text.utf8) }
-        // P2 = 1: pixels of colour 0 keep what is there; raster attributes give the size.
-        append("\u{1B}P0;1;0q\"1;1;\(width);\(height)")
+        // P2 = 1: pixels not painted keep what is there (0: they take register 0, the
+        // background); raster attributes give the size.
+        append("\u{1B}P0;\(background == nil ? 1 : 0);0q\"1;1;\(width);\(height)")
+        let shift = background == nil ? 0 : 1
+        if let background { append("#0;2;\(Int(background.r) * 100 / 255);\(Int(background.g) * 100 / 255);\(Int(background.b) * 100 / 255)") }
         for (index, color) in palette.colors.enumerated() {
-            append("#\(index);2;\(Int(color.r) * 100 / 255);\(Int(color.g) * 100 / 255);\(Int(color.b) * 100 / 255)")
+            append("#\(index + shift);2;\(Int(color.r) * 100 / 255);\(Int(color.g) * 100 / 255);\(Int(color.b) * 100 / 255)")
         }
-        let indices = palette.indices(of: image)  // -1: transparent
-        let count = palette.colors.count
+        var indices = palette.indices(of: image)  // -1: transparent
+        if shift > 0 { for i in indices.indices where indices[i] >= 0 { indices[i] += 1 } }
+        let count = palette.colors.count + shift
         var bits = [UInt8](repeating: 0, count: count * width)
         var first = [Int](repeating: Int.max, count: count), last = [Int](repeating: -1, count: count)
         var used: [Int] = []

@@ -106,6 +106,10 @@ void ik_suspend(void);
 void ik_unget_bytes(const unsigned char *bytes, int count);
 
 
+/* Tells ncurses that rows top..top+count-1 on screen are not what it wrote (a sixel drew
+   over them): the next refresh writes them whole. */
+void ik_redraw_lines(int top, int count);
+
 /* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */
 int ik_open_pty(int *primary, int *secondary);
 

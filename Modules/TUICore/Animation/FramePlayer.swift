@@ -214,6 +214,17 @@ public final class FramePlayer {
         if let cache, cache.frame == index, cache.box == box, cache.style == textStyle {
             return cache.cells
         }
+        if imageStyle.pixels, case .image(let image) = index.map({ animation.frame(at: $0) }) ?? animation.stillFrame {
+            // Pixels for the backend: the frame placed over the cells its proportions take.
+            let cells = ImageLayout.cells(for: Size(width: image.width, height: image.height), in: box, cellPixels: imageStyle.cellPixels)
+            var canvas = Canvas(size: cells)
+            var key = Hasher()
+            key.combine(identity)
+            key.combine(index ?? -1)
+            canvas.place(image, key: key.finalize(), in: canvas.bounds)
+            cache = (index, box, textStyle, canvas)
+            return canvas
+        }
         if rendersInBackground, case .pixels = animation.frameSize {
             renderInBackground(index, box: box, textStyle: textStyle)
             if let cache, cache.box == box { return cache.cells }
@@ -223,6 +234,9 @@ public final class FramePlayer {
         cache = (index, box, textStyle, cells)
         return cells
     }
+
+    /// What names this player's frames among the pictures a backend has been sent.
+    private let identity = Int.random(in: .min ... .max)
 
     /// How frames are rasterized now.
     private var rasterizer: ImageCells { ImageCells(style: imageStyle, defaultMinimumContrast: defaultMinimumContrast) }

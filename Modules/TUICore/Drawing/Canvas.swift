@@ -14,6 +14,9 @@ public struct Canvas: Hashable, Sendable {
     public private(set) var size: Size
     /// Row-major cells, `size.width × size.height` of them.
     public private(set) var cells: [Cell]
+    /// Pictures placed over cells as pixels, for backends that draw them (see
+    /// ``place(_:key:in:)``); drawing text over one of their cells takes the picture away.
+    public internal(set) var placements: [ImagePlacement] = []
 
     /// Creates a canvas filled with `fill`.
     public init(size: Size, fill: Cell = .blank) {
@@ -53,6 +56,7 @@ public struct Canvas: Hashable, Sendable {
             width = 1
         }
         let x = point.x, y = point.y
+        if !placements.isEmpty { placements.removeAll { $0.rect.contains(point) } }  // text over a picture takes it away
         clearHalves(x: x, y: y)
         if width == 2 { clearHalves(x: x + 1, y: y) }
         self[x, y] = Cell(glyph, style: style, width: UInt8(width))
@@ -112,12 +116,24 @@ public struct Canvas: Hashable, Sendable {
 
     /// Draws `other` with its top-left corner at `origin`, clipped to this canvas.
     public mutating func blit(_ other: Canvas, at origin: Point) {
+        let carried = other.placements
         for y in 0..<other.size.height {
             for x in 0..<other.size.width {
                 let cell = other[x, y]
                 if cell.isContinuation { continue }
                 put(cell.character, at: Point(x: origin.x + x, y: origin.y + y), style: cell.style)
             }
+        }
+        carry(carried, to: origin)
+    }
+
+    /// Takes `other`'s placements, moved by `origin`, where they fit.
+    private mutating func carry(_ carried: [ImagePlacement], to origin: Point) {
+        for placement in carried {
+            let rect = Rect(x: placement.rect.x + origin.x, y: placement.rect.y + origin.y, width: placement.rect.width, height: placement.rect.height)
+            guard bounds.encloses(rect) else { continue }
+            placements.removeAll { $0.rect.intersects(rect) }
+            placements.append(ImagePlacement(rect: rect, key: placement.key, image: placement.image))
         }
     }
 
@@ -135,6 +151,7 @@ public struct Canvas: Hashable, Sendable {
                 put(cell.character, at: target, style: cell.style)
             }
         }
+        carry(other.placements, to: origin)
     }
 
     /// Each row as plain text, continuation cells left out (so wide graphemes read naturally).

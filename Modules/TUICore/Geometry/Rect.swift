@@ -48,6 +48,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// `x,y WxH`.
     public var description: String { "\(origin) \(size)" }
 
+    /// Whether every cell of `rect` lies inside.
+    public func encloses(_ rect: Rect) -> Bool {
+        rect.x >= x && rect.y >= y && rect.maxX <= maxX && rect.maxY <= maxY
+    }
+
+    /// Whether the two share a cell.
+    public func intersects(_ other: Rect) -> Bool {
+        !isEmpty && !other.isEmpty && other.x < maxX && x < other.maxX && other.y < maxY && y < other.maxY
+    }
+
     /// Whether the cell at `point` lies inside.
     public func contains(_ point: Point) -> Bool {
         point.x >= x && point.x < maxX && point.y >= y && point.y < maxY

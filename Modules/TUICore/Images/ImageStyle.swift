@@ -29,20 +29,30 @@ public struct ImageStyle: Sendable, Hashable {
     public var minimumContrast: Double?
     /// Colour, or shapes only.
     public var colorMode: ColorMode
+    /// Whether images are placed as pixels (``ImagePlacement``) for a backend that draws
+    /// them, rather than drawn as symbols.
+    public var pixels: Bool
+    /// A cell's size in pixels, when known: pixel images keep their proportions by it.
+    public var cellPixels: Size?
 
     /// A style; by default half blocks in colour on a dark background, the contrast left
     /// to the component.
-    public init(symbols: SymbolSet = .half, theme: TerminalTheme = .dark, minimumContrast: Double? = nil, colorMode: ColorMode = .color) {
+    public init(symbols: SymbolSet = .half, theme: TerminalTheme = .dark, minimumContrast: Double? = nil, colorMode: ColorMode = .color,
+                pixels: Bool = false, cellPixels: Size? = nil) {
         self.symbols = symbols
         self.theme = theme
         self.minimumContrast = minimumContrast
         self.colorMode = colorMode
+        self.pixels = pixels
+        self.cellPixels = cellPixels
     }
 
-    /// What suits a terminal: its symbols and background, shapes only where it has no colour.
+    /// What suits a terminal: pixels where it draws them, else its symbols; its background;
+    /// shapes only where it has no colour.
     public init(for capabilities: TerminalCapabilities, minimumContrast: Double? = nil) {
         self.init(symbols: capabilities.symbols, theme: capabilities.theme, minimumContrast: minimumContrast,
-                  colorMode: capabilities.colorDepth == .none ? .monochrome : .color)
+                  colorMode: capabilities.colorDepth == .none ? .monochrome : .color,
+                  pixels: capabilities.pixelImages && capabilities.colorDepth != .none, cellPixels: capabilities.cellPixels)
     }
 
     /// `image` fitted into `box` as cells (its aspect ratio kept, transparent pixels left

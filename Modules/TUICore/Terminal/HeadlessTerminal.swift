@@ -58,8 +58,20 @@ public final class HeadlessTerminal: TerminalBackend {
         queue.append(.resize(newSize))
     }
 
-    /// The screen as lines of plain text, trailing spaces kept (every line `size.width` cells).
-    public var lines: [String] { screen.lines }
+    /// The screen as lines of plain text, trailing spaces kept (every line `size.width` cells);
+    /// the cells of a picture placed as pixels (``ImagePlacement``) read `▒`.
+    public var lines: [String] { marked.lines }
+
+    /// The pictures placed as pixels on the screen now.
+    public var placements: [ImagePlacement] { screen.placements }
+
+    /// The screen with its placements' cells as `▒`.
+    private var marked: Canvas {
+        guard !screen.placements.isEmpty else { return screen }
+        var copy = screen
+        for placement in screen.placements { copy.fill(placement.rect, with: Cell("▒")) }
+        return copy
+    }
 
     /// The screen as text, one line per row.
     public var text: String { lines.joined(separator: "\n") }
@@ -70,7 +82,8 @@ public final class HeadlessTerminal: TerminalBackend {
         guard !area.isEmpty else { return "" }
         return (area.y..<area.maxY).map { y in
             var line = ""
-            for x in area.x..<area.maxX where !screen[x, y].isContinuation { line.append(screen[x, y].character) }
+            let shown = marked
+            for x in area.x..<area.maxX where !shown[x, y].isContinuation { line.append(shown[x, y].character) }
             return line
         }.joined(separator: "\n")
     }

@@ -12,14 +12,22 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// The finest block symbols images may be drawn with on it (see
     /// ``SymbolSet/automatic(environment:)``).
     public var symbols: SymbolSet
+    /// Whether it draws ``ImagePlacement``s as pixels (kitty's protocol, sixel, iTerm2's
+    /// images); symbols otherwise.
+    public var pixelImages: Bool
+    /// A cell's size in pixels, when the terminal says it (pictures keep their proportions by it).
+    public var cellPixels: Size?
 
     /// Creates a description of a terminal.
-    public init(colorDepth: ColorDepth, mouse: Bool, name: String, theme: TerminalTheme = .dark, symbols: SymbolSet = .half) {
+    public init(colorDepth: ColorDepth, mouse: Bool, name: String, theme: TerminalTheme = .dark, symbols: SymbolSet = .half,
+                pixelImages: Bool = false, cellPixels: Size? = nil) {
         self.colorDepth = colorDepth
         self.mouse = mouse
         self.name = name
         self.theme = theme
         self.symbols = symbols
+        self.pixelImages = pixelImages
+        self.cellPixels = cellPixels
     }
 }
 
