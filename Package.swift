@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "TUIPilot", "TUICore"], path: "Tests/TUITestingTests", exclude: ["__Snapshots__", "Scenarios"]),
         .testTarget(name: "PhotoReadersTests", dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Tests/PhotoReadersTests"),
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore"], path: "Tests/NcursesTerminalTests"),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore", "TerminalGraphics"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "Indicator", "TerminalGraphics", "TestSupport"], path: "Tests/ShowcaseKitTests"),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TUICore", "ImageFiles"], path: "Tests/TerminalGraphicsTests"),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),

@@ -8,9 +8,10 @@ import Darwin
 #endif
 
 /// Draws a canvas's ``ImagePlacement``s as pixels after ncurses has drawn its text: kitty
-/// placements (each picture sent once under an id, placed, moved and deleted by id; at most
-/// ``keptImages`` kept, the oldest unshown deleted, so the terminal's memory does not grow
-/// while a GIF loops for an hour) or sixel images (sent when a placement's picture changes or
+/// placements (each picture sent once under an id, placed, moved and deleted by id; a
+/// player's frames kept as the frames of one kitty image, so that showing the next is a
+/// switch of about 30 bytes; at most ``keptImages`` kept, the oldest unshown deleted, so the
+/// terminal's memory does not grow while a GIF loops for an hour) or sixel images (sent when a placement's picture changes or
 /// its cells were drawn again). The cursor is saved around the writes, so ncurses' idea of
 /// it holds.
 @MainActor
@@ -22,6 +23,15 @@ final class PixelImages {
     static let keptImages = 64
 
     private var shown: [Rect: Int] = [:]  // a placement's cells → the picture's key there
+    /// kitty: a player's frames as one image's frames, by group and cell size.
+    private struct Frames {
+        var id: UInt32
+        var numbers: [Int: Int]  // a player's frame index → kitty's frame number (1 = the base)
+        var current = 1
+    }
+    private var animations: [Int: Frames] = [:]
+    private var animationOrder: [Int] = []
+    private var placedAnimation: [Rect: Int] = [:]  // a placement's cells → the animation placed there
     private var sent: [Int: UInt32] = [:]  // kitty: a picture's key → its image id
     private var sentOrder: [Int] = []
     private var nextID: UInt32 = 1
@@ -57,31 +67,47 @@ final class PixelImages {
         let wanted = canvas.placements
         switch graphics {
         case .kitty:
-            let keep = Set(wanted.map(\.rect))
-            for (rect, key) in shown where !keep.contains(rect) || wanted.first(where: { $0.rect == rect })?.key != key {
-                if let id = sent[key] { out += KittyGraphics.deletePlacement(id: id, placement: placementID(rect)) }
-                shown[rect] = nil
+            let byRect = Dictionary(wanted.map { ($0.rect, $0) }, uniquingKeysWith: { a, _ in a })
+            for (rect, key) in shown {
+                let next = byRect[rect]
+                if let group = placedAnimation[rect] {
+                    // An animation stays placed while the same one is wanted there.
+                    if let next, let animation = next.animation, animationKey(animation.group, rect) == group { continue }
+                    if let frames = animations[group] { out += KittyGraphics.deletePlacement(id: frames.id, placement: placementID(rect)) }
+                    placedAnimation[rect] = nil
+                } else if next?.key != key, let id = sent[key] {
+                    out += KittyGraphics.deletePlacement(id: id, placement: placementID(rect))
+                }
+                if next?.key != key { shown[rect] = nil }
             }
             for placement in wanted where shown[placement.rect] != placement.key {
-                let id: UInt32
-                if let known = sent[placement.key] {
-                    id = known
+                if let animation = placement.animation {
+                    out += showAnimationFrame(placement, group: animation.group, frame: animation.frame)
                 } else {
-                    id = nextID
-                    nextID = nextID == UInt32.max ? 1 : nextID + 1
-                    out += KittyGraphics.transmit(fitted(placement), id: id)
-                    sent[placement.key] = id
-                    sentOrder.append(placement.key)
+                    let id: UInt32
+                    if let known = sent[placement.key] {
+                        id = known
+                    } else {
+                        id = newID()
+                        out += KittyGraphics.transmit(fitted(placement), id: id)
+                        sent[placement.key] = id
+                        sentOrder.append(placement.key)
+                    }
+                    out += move(to: placement.rect.origin) + KittyGraphics.place(id: id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height)
                 }
-                out += move(to: placement.rect.origin) + KittyGraphics.place(id: id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height)
                 shown[placement.rect] = placement.key
             }
             // The oldest pictures nobody shows go, so memory stays bounded.
-            let onScreen = Set(shown.values)
+            let onScreen = Set(shown.values), animating = Set(placedAnimation.values)
             while sentOrder.count > Self.keptImages, let victim = sentOrder.first(where: { !onScreen.contains($0) }) {
                 if let id = sent[victim] { out += KittyGraphics.delete(id: id) }
                 sent[victim] = nil
                 sentOrder.removeAll { $0 == victim }
+            }
+            while animationOrder.count > Self.keptImages / 8, let victim = animationOrder.first(where: { !animating.contains($0) }) {
+                if let frames = animations[victim] { out += KittyGraphics.delete(id: frames.id) }
+                animations[victim] = nil
+                animationOrder.removeAll { $0 == victim }
             }
         case .sixel:
             shown = shown.filter { rect, key in wanted.contains { $0.rect == rect && $0.key == key } }
@@ -103,11 +129,59 @@ final class PixelImages {
 
     /// Deletes every picture sent (when the app ends).
     func deleteAll() {
-        guard graphics == .kitty, !sent.isEmpty else { return }
-        write(sent.values.map { KittyGraphics.delete(id: $0) }.joined())
+        guard graphics == .kitty, !sent.isEmpty || !animations.isEmpty else { return }
+        write((sent.values.map { KittyGraphics.delete(id: $0) } + animations.values.map { KittyGraphics.delete(id: $0.id) }).joined())
         sent.removeAll()
         sentOrder.removeAll()
+        animations.removeAll()
+        animationOrder.removeAll()
+        placedAnimation.removeAll()
         shown.removeAll()
+    }
+
+    /// Frame `frame` of a player's animation at `placement`: its image made (the first
+    /// frame seen as the base) and placed once; a frame not yet sent added as a kitty frame;
+    /// then only the switch to it.
+    private func showAnimationFrame(_ placement: ImagePlacement, group: Int, frame: Int) -> String {
+        let key = animationKey(group, placement.rect)
+        var out = ""
+        var frames: Frames
+        if let known = animations[key] {
+            frames = known
+            if frames.numbers[frame] == nil {
+                out += KittyGraphics.addFrame(fitted(placement), to: frames.id, gap: .seconds(1))
+                frames.numbers[frame] = frames.numbers.count + 1
+            }
+        } else {
+            frames = Frames(id: newID(), numbers: [frame: 1])
+            out += KittyGraphics.transmit(fitted(placement), id: frames.id)
+            animationOrder.append(key)
+        }
+        if placedAnimation[placement.rect] != key {
+            out += move(to: placement.rect.origin) + KittyGraphics.place(id: frames.id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height)
+            placedAnimation[placement.rect] = key
+        }
+        let number = frames.numbers[frame] ?? 1
+        if number != frames.current {
+            out += KittyGraphics.showFrame(id: frames.id, frame: number)
+            frames.current = number
+        }
+        animations[key] = frames
+        return out
+    }
+
+    private func animationKey(_ group: Int, _ rect: Rect) -> Int {
+        var hasher = Hasher()
+        hasher.combine(group)
+        hasher.combine(rect.width)
+        hasher.combine(rect.height)
+        return hasher.finalize()
+    }
+
+    private func newID() -> UInt32 {
+        let id = nextID
+        nextID = nextID >= 0x7FFF_FFFF ? 1 : nextID + 1
+        return id
     }
 
     /// The pixels a placement's cells hold; for sixel, whole bands of six rows that never

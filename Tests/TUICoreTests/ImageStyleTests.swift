@@ -70,3 +70,46 @@ struct ImageLayoutTests {
         #expect(image.scaled(to: Size(width: 3, height: 2))[1, 1] == RGBA(200, 100, 50))
     }
 }
+
+/// Pictures placed as pixels on a canvas, for backends that draw them.
+@MainActor
+struct ImagePlacementTests {
+    let picture = RGBAImage(width: 4, height: 4)
+
+    @Test func placementsTravelWithBlitAndOverlayAndTextOverOneTakesItAway() {
+        var small = Canvas(size: Size(width: 4, height: 2))
+        small.place(picture, key: 7, in: small.bounds)
+        var screen = Canvas(size: Size(width: 20, height: 6))
+        screen.draw("text", at: .zero)
+        screen.overlay(small, at: Point(x: 10, y: 2))
+        #expect(screen.placements == [ImagePlacement(rect: Rect(x: 10, y: 2, width: 4, height: 2), key: 7, image: picture)])
+        var other = Canvas(size: Size(width: 20, height: 6))
+        other.blit(small, at: Point(x: 18, y: 0))
+        #expect(other.placements.isEmpty, "a picture that would be cut at the edge is left out")
+        screen.draw("x", at: Point(x: 11, y: 3))
+        #expect(screen.placements.isEmpty, "text drawn over a picture takes it away")
+    }
+
+    @Test func aPlayerWithPixelsPlacesItsFramesUnderKeysOfTheirOwn() async {
+        struct TwoFrames: FrameAnimation {
+            var frameCount: Int { 2 }
+            var frameSize: FrameSize { .pixels(Size(width: 30, height: 20)) }
+            func duration(ofFrame index: Int) -> Duration { .milliseconds(100) }
+            func frame(at index: Int) -> AnimationFrame { .image(RGBAImage(width: 30, height: 20)) }
+        }
+        let clock = VirtualScheduler()
+        let player = FramePlayer(animation: TwoFrames(), scheduler: clock)
+        player.imageStyle = ImageStyle(pixels: true, cellPixels: Size(width: 10, height: 20))
+        player.play()
+        let first = player.cells(fitting: Size(width: 12, height: 12))
+        #expect(first.size == Size(width: 12, height: 4), "3:2 in 10×20 cells")
+        #expect(first.placements.count == 1 && first.placements[0].animation?.frame == 0)
+        clock.advance(by: .milliseconds(100))
+        let second = player.cells(fitting: Size(width: 12, height: 12))
+        #expect(second.placements[0].key != first.placements[0].key && second.placements[0].animation?.group == first.placements[0].animation?.group)
+        player.stop()
+        let terminal = HeadlessTerminal(size: Size(width: 12, height: 4))
+        terminal.present(first)
+        #expect(terminal.lines == Array(repeating: String(repeating: "▒", count: 12), count: 4), "the headless screen shows where the picture is")
+    }
+}

@@ -221,7 +221,7 @@ public final class FramePlayer {
             var key = Hasher()
             key.combine(identity)
             key.combine(index ?? -1)
-            canvas.place(image, key: key.finalize(), in: canvas.bounds)
+            canvas.place(image, key: key.finalize(), in: canvas.bounds, animation: (identity, index ?? -1))
             cache = (index, box, textStyle, canvas)
             return canvas
         }

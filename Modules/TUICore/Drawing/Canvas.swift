@@ -133,7 +133,7 @@ public struct Canvas: Hashable, Sendable {
             let rect = Rect(x: placement.rect.x + origin.x, y: placement.rect.y + origin.y, width: placement.rect.width, height: placement.rect.height)
             guard bounds.encloses(rect) else { continue }
             placements.removeAll { $0.rect.intersects(rect) }
-            placements.append(ImagePlacement(rect: rect, key: placement.key, image: placement.image))
+            placements.append(ImagePlacement(rect: rect, key: placement.key, image: placement.image, animation: placement.animation))
         }
     }
 

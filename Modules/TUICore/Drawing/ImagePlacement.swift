@@ -10,12 +10,16 @@ public struct ImagePlacement: Hashable, Sendable {
     public var key: Int
     /// The pixels, scaled by the backend to the cells.
     public let image: RGBAImage
+    /// The animation the picture is a frame of, and which frame (a player's frames share a
+    /// group): a backend may keep the frames together and switch between them (kitty).
+    public var animation: (group: Int, frame: Int)?
 
-    /// A placement of `image`, named `key`, over `rect`.
-    public init(rect: Rect, key: Int, image: RGBAImage) {
+    /// A placement of `image`, named `key`, over `rect`; a frame of `animation` if given.
+    public init(rect: Rect, key: Int, image: RGBAImage, animation: (group: Int, frame: Int)? = nil) {
         self.rect = rect
         self.key = key
         self.image = image
+        self.animation = animation
     }
 
     public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool { a.rect == b.rect && a.key == b.key }
@@ -28,10 +32,10 @@ public struct ImagePlacement: Hashable, Sendable {
 extension Canvas {
     /// Places `image` as pixels over `rect` (clipped to the canvas: a placement cut at an edge
     /// is left out, as a picture is not cut in half); the cells there are blanked.
-    public mutating func place(_ image: RGBAImage, key: Int, in rect: Rect) {
+    public mutating func place(_ image: RGBAImage, key: Int, in rect: Rect, animation: (group: Int, frame: Int)? = nil) {
         guard !rect.isEmpty, bounds.encloses(rect) else { return }
         fill(rect, with: .blank)
         placements.removeAll { $0.rect.intersects(rect) }
-        placements.append(ImagePlacement(rect: rect, key: key, image: image))
+        placements.append(ImagePlacement(rect: rect, key: key, image: image, animation: animation))
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+@testable import NcursesTerminal
+import TerminalGraphics
+import Testing
+import TUICore
+
+/// What the full-screen backend writes for pictures placed as pixels, read from a pipe.
+@MainActor
+struct PixelImagesTests {
+    /// A pipe whose read end never blocks, and what came out of it so far.
+    final class Sink {
+        let read: Int32, write: Int32
+        private(set) var text = ""
+        init() {
+            var fds: [Int32] = [0, 0]
+            _ = pipe(&fds)
+            read = fds[0]
+            write = fds[1]
+            _ = fcntl(read, F_SETFL, fcntl(read, F_GETFL) | O_NONBLOCK)
+        }
+        func drain() {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, $0.count) }
+                if n <= 0 { return }
+                text += String(decoding: buffer[0..<n], as: UTF8.self)
+            }
+        }
+        deinit { close(read); close(write) }
+    }
+
+    static func frames(_ count: Int) -> [RGBAImage] {
+        (0..<count).map { index in
+            var image = RGBAImage(width: 24, height: 24)
+            for y in 0..<24 { for x in 0..<24 where (x + y + index) % 5 == 0 { image[x, y] = RGBA(40, UInt8(20 * index), 200) } }
+            return image
+        }
+    }
+
+    func canvas(showing frame: Int, of frames: [RGBAImage], group: Int = 1) -> Canvas {
+        var canvas = Canvas(size: Size(width: 40, height: 12))
+        canvas.place(frames[frame], key: group * 1000 + frame, in: Rect(x: 4, y: 2, width: 12, height: 6), animation: (group, frame))
+        return canvas
+    }
+
+    @Test func aGIFsFramesGoOnceThenEachFrameIsASwitchOfAFewBytes() {
+        let sink = Sink(), frames = Self.frames(12)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        for tick in 0..<12 {
+            pixels.present(canvas(showing: tick, of: frames), repainted: false) { _ in false }
+            sink.drain()
+        }
+        let upload = sink.text.utf8.count
+        #expect(sink.text.components(separatedBy: "\u{1B}_Ga=t,").count - 1 == 1, "one image")
+        #expect(sink.text.components(separatedBy: "\u{1B}_Ga=f,").count - 1 == 11, "its other eleven frames")
+        // Ten seconds at 12 frames a second after the upload.
+        for tick in 12..<(12 + 120) {
+            pixels.present(canvas(showing: tick % 12, of: frames), repainted: false) { _ in false }
+            sink.drain()
+        }
+        let perSecond = Double(sink.text.utf8.count - upload) / 10
+        #expect(perSecond < 1024, "\(perSecond) bytes a second after the upload")
+        #expect(!sink.text.dropFirst(upload).contains("a=t") && !sink.text.dropFirst(upload).contains("a=f"), "nothing sent again")
+    }
+
+    @Test func anHourOfPicturesLeavesNoneUndeletedBeyondTheKeptOnes() {
+        let sink = Sink(), frames = Self.frames(12)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        // An hour of a 12-frame GIF at 12 frames a second: the same twelve frames, never more.
+        let loop = (0..<12).map { canvas(showing: $0, of: frames) }
+        for tick in 0..<(3600 * 12) {
+            pixels.present(loop[tick % 12], repainted: false) { _ in false }
+            if tick % 64 == 0 { sink.drain() }
+        }
+        sink.drain()
+        // Then 500 different still pictures, one after another.
+        for index in 0..<500 {
+            var still = Canvas(size: Size(width: 40, height: 12))
+            still.place(frames[index % 12], key: 100_000 + index, in: Rect(x: 20, y: 2, width: 12, height: 6))
+            pixels.present(still, repainted: false) { _ in false }
+            sink.drain()
+        }
+        let sent = sink.text.components(separatedBy: "\u{1B}_Ga=t,").count - 1
+        let deleted = sink.text.components(separatedBy: "\u{1B}_Ga=d,d=I,").count - 1
+        #expect(sent - deleted <= PixelImages.keptImages + 1, "\(sent) sent, \(deleted) deleted")
+        pixels.deleteAll()
+        sink.drain()
+        let finallyDeleted = sink.text.components(separatedBy: "\u{1B}_Ga=d,d=I,").count - 1
+        #expect(finallyDeleted == sent, "every picture sent is deleted when the app ends")
+    }
+
+    @Test func sixelFramesAreOpaqueOnTheBackgroundAndSentOnlyWhenTheyChange() {
+        let sink = Sink(), frames = Self.frames(2)
+        let pixels = PixelImages(graphics: .sixel, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        pixels.present(canvas(showing: 0, of: frames), repainted: false) { _ in false }
+        sink.drain()
+        #expect(sink.text.hasPrefix("\u{1B}7\u{1B}[3;5H\u{1B}P0;0;0q\"1;1;120;120#0;2;0;0;0"), "at the cells, register 0 the background: \(sink.text.prefix(60).debugDescription)")
+        let first = sink.text
+        pixels.present(canvas(showing: 0, of: frames), repainted: false) { _ in false }
+        sink.drain()
+        #expect(sink.text == first, "the same picture: nothing written")
+        #expect(pixels.staleRects(for: canvas(showing: 1, of: frames)).isEmpty, "a new frame covers the old one: no rows to write again")
+        #expect(pixels.staleRects(for: Canvas(size: Size(width: 40, height: 12))) == [Rect(x: 4, y: 2, width: 12, height: 6)], "a picture that went: its rows are written again")
+        pixels.present(canvas(showing: 1, of: frames), repainted: false) { _ in false }
+        sink.drain()
+        #expect(sink.text.count > first.count * 2 - 100, "the next frame sent")
+    }
+}
