@@ -123,9 +123,10 @@ case .library(let libraryCommand):
         output: say, errors: printError, progress: .standardError
     )
     finish(status)
-case .interactive(let scene, let libraryPath, let symbols):
+case .interactive(let scene, let libraryPath, let symbols, let graphics):
     var environment = ProcessInfo.processInfo.environment
     if case .set(let chosen) = symbols { environment["INDICATORKIT_SYMBOLS"] = chosen.rawValue }
+    if let graphics { environment["INDICATORKIT_GRAPHICS"] = graphics.rawValue }
     let terminal: NcursesTerminal
     do {
         terminal = try NcursesTerminal.open(environment: environment)

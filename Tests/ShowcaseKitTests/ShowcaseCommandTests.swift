@@ -37,6 +37,9 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["--symbols", "sextant"]) == .interactive(scene: nil, library: nil, symbols: .set(.sextant)))
         #expect(try ShowcaseCommand.parse(["--symbols=braille", "--scene", "gif"]) == .interactive(scene: "gif", library: nil, symbols: .set(.braille)))
         #expect(try ShowcaseCommand.parse([]) == .interactive(scene: nil, library: nil, symbols: .automatic))
+        #expect(try ShowcaseCommand.parse(["--graphics", "sixel", "--scene", "gif"]) == .interactive(scene: "gif", library: nil, graphics: .sixel))
+        #expect(try ShowcaseCommand.parse(["--graphics=auto"]) == .interactive(scene: nil, library: nil))
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["--graphics", "kitty", "library", "stats"]) }
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["--symbols", "dots"]) }
         #expect(throws: UsageError.self, "not with another command") { try ShowcaseCommand.parse(["--symbols", "half", "headless"]) }
     }

@@ -1,8 +1,10 @@
+import TerminalGraphics
+
 /// What the `showcase` command line asks for.
 package enum ShowcaseCommand: Equatable, Sendable {
     /// Open the interactive app on the terminal, optionally on one scene and with a chosen
     /// photo library file.
-    case interactive(scene: String?, library: String?, symbols: SymbolChoice = .automatic)
+    case interactive(scene: String?, library: String?, symbols: SymbolChoice = .automatic, graphics: GraphicsProtocol? = nil)
     /// Import into or report on the photo library.
     case library(LibraryCommand)
     /// Run scenario files or folders headless.
@@ -26,7 +28,7 @@ package enum ShowcaseCommand: Equatable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     package static var usage: String {
         var text = """
-        USAGE: showcase [--scene NAME] [--library PATH] [--symbols SET]
+        USAGE: showcase [--scene NAME] [--library PATH] [--symbols SET] [--graphics KIND]
                showcase headless [--svg DIR] [PATH…]
                showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
                         (frames and play take --max-memory MIB)
@@ -66,6 +68,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
 
         OPTIONS:
           --scene NAME       start on scene NAME
+          --graphics KIND    (the app, view) how pictures are drawn: kitty, sixel, iterm, symbols
+                             or auto (default: as the terminal answers; INDICATORKIT_GRAPHICS too)
           --symbols SET      (the app, gif play, view) the block symbols images are drawn with: half, quadrant,
                              sextant, braille or auto (default: quadrants, sextants where
                              the terminal draws them itself; INDICATORKIT_SYMBOLS too)
@@ -116,16 +120,21 @@ package enum ShowcaseCommand: Equatable, Sendable {
         // `--scene=NAME` and `--library=PATH` are `--scene NAME` and `--library PATH`.
         var leading = arguments[...]
         var expanded: [String] = []
-        while let first = leading.first, first.hasPrefix("--scene") || first.hasPrefix("--library") || first.hasPrefix("--symbols") {
+        while let first = leading.first, first.hasPrefix("--scene") || first.hasPrefix("--library") || first.hasPrefix("--symbols") || first.hasPrefix("--graphics") {
             expanded += ArgumentWords.splittingValue(first)
             leading = leading.dropFirst()
         }
         var rest = (expanded + leading)[...]
-        var scene: String?, library: String?, symbols = SymbolChoice.automatic
-        while let flag = rest.first, flag == "--scene" || flag == "--library" || flag == "--symbols" {
+        var scene: String?, library: String?, symbols = SymbolChoice.automatic, graphics: GraphicsProtocol?
+        while let flag = rest.first, flag == "--scene" || flag == "--library" || flag == "--symbols" || flag == "--graphics" {
             guard rest.count >= 2 else { throw UsageError("`\(flag)` needs a value") }
             let value = rest[rest.index(after: rest.startIndex)]
-            if flag == "--symbols" {
+            if flag == "--graphics" {
+                guard value == "auto" || GraphicsProtocol(rawValue: value) != nil else {
+                    throw UsageError("`--graphics` takes kitty, sixel, iterm, symbols or auto, not `\(value.sanitizedForTerminal)`")
+                }
+                graphics = GraphicsProtocol(rawValue: value)
+            } else if flag == "--symbols" {
                 var words = ArgumentWords(["--symbols", value])
                 symbols = try SymbolChoice.parse(&words)
             } else if flag == "--scene" {
@@ -138,8 +147,9 @@ package enum ShowcaseCommand: Equatable, Sendable {
             }
             rest = rest.dropFirst(2)
         }
-        guard let first = rest.first else { return .interactive(scene: scene, library: library, symbols: symbols) }
+        guard let first = rest.first else { return .interactive(scene: scene, library: library, symbols: symbols, graphics: graphics) }
         if symbols != .automatic { throw UsageError("`--symbols` goes with the app itself (or with `gif play`)") }
+        if graphics != nil { throw UsageError("`--graphics` goes with the app itself (or with `view`)") }
         if let help = Self.commandHelp(in: Array(rest)) { return help }
         if first == "library" {
             if scene != nil { throw UsageError("`--scene` opens the app on a scene; it does not go with `library`") }
