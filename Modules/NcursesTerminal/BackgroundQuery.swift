@@ -22,6 +22,8 @@ enum BackgroundQuery {
         var otherBytes: [UInt8]
         /// What the terminal said of its graphics (nil when its DA1 answer did not come).
         var graphics: GraphicsAnswers? = nil
+        /// The background colour itself, when it answered.
+        var background: RGBA? = nil
     }
 
     /// The background colour (OSC 11), then what it draws (``GraphicsProbe/queries``, DA1 last).
@@ -95,7 +97,20 @@ enum BackgroundQuery {
         guard let bodyEnd else { return Answer(theme: nil, otherBytes: rest) }
         let body = String(decoding: rest[(start + prefix.count)..<bodyEnd], as: UTF8.self)
         rest.removeSubrange(start..<end)
-        return Answer(theme: theme(ofColorSpec: body), otherBytes: rest)
+        return Answer(theme: theme(ofColorSpec: body), otherBytes: rest, background: color(ofColorSpec: body))
+    }
+
+    /// `rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a component) as a colour.
+    static func color(ofColorSpec spec: String) -> RGBA? {
+        guard spec.hasPrefix("rgb:") else { return nil }
+        let parts = spec.dropFirst(4).split(separator: "/")
+        guard parts.count == 3 else { return nil }
+        var values: [UInt8] = []
+        for part in parts {
+            guard (1...4).contains(part.count), let value = Int(part, radix: 16) else { return nil }
+            values.append(UInt8((value * 255 + ((1 << (4 * part.count)) - 1) / 2) / ((1 << (4 * part.count)) - 1)))
+        }
+        return RGBA(values[0], values[1], values[2])
     }
 
     /// `rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a component) as dark or light.

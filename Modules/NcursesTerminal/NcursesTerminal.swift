@@ -88,6 +88,7 @@ public final class NcursesTerminal: EventSourceBackend {
         var theme = TerminalTheme.detect(environment: environment)
         var typedMeanwhile: [UInt8] = []
         var graphicsAnswers: GraphicsAnswers?
+        var backgroundColor: RGBA?
         let graphicsTold = environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
         let backgroundTold = environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil
         if asksBackground, !backgroundTold || graphicsTold == nil {
@@ -96,6 +97,7 @@ public final class NcursesTerminal: EventSourceBackend {
             if let told = answer.theme, !backgroundTold { theme = told }
             typedMeanwhile = answer.otherBytes
             graphicsAnswers = answer.graphics
+            backgroundColor = answer.background
         }
         guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
         let userTerm = environment["TERM"] ?? ""
@@ -119,7 +121,7 @@ public final class NcursesTerminal: EventSourceBackend {
             var rows: Int32 = 0, cols: Int32 = 0
             ik_size(&rows, &cols)
             cellPixels = GraphicsProbe.cellPixels(windowPixels: TerminalQuery.windowPixels(of: output), cells: Size(width: Int(cols), height: Int(rows)), answers: graphicsAnswers)
-            pixels = PixelImages(graphics: chosen, output: output, cellPixels: cellPixels, theme: theme)
+            pixels = PixelImages(graphics: chosen, output: output, cellPixels: cellPixels, theme: theme, background: backgroundColor)
         }
         let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
                                         theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),

@@ -42,12 +42,13 @@ final class PixelImages {
     /// What a sixel's transparent pixels are painted with: the terminal's background.
     let background: RGBA
 
-    init(graphics: GraphicsProtocol, output: Int32, cellPixels: Size?, theme: TerminalTheme) {
+    /// `background`: the terminal's own colour when it said it (OSC 11), else the theme's.
+    init(graphics: GraphicsProtocol, output: Int32, cellPixels: Size?, theme: TerminalTheme, background: RGBA? = nil) {
         self.graphics = graphics
         self.output = output
         self.cellPixels = cellPixels ?? Size(width: 10, height: 20)
         let (r, g, b) = theme.background
-        background = RGBA(r, g, b)
+        self.background = background ?? RGBA(r, g, b)
     }
 
     /// The cells whose placements went away: they must be drawn again as text (a sixel's

@@ -74,8 +74,9 @@ struct PasteAssemblerTests {
 
     @Test func theTerminalsBackgroundAnswerIsRead() {
         let st = "\u{1B}\\", da = "\u{1B}[?62;22c"
-        #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:0000/0000/0000\(st)\(da)".utf8)) == .init(theme: .dark, otherBytes: []))
-        #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:ff/ff/ee\u{07}\(da)".utf8)) == .init(theme: .light, otherBytes: []), "BEL ends it too; two hex digits")
+        #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:0000/0000/0000\(st)\(da)".utf8)) == .init(theme: .dark, otherBytes: [], background: RGBA(0, 0, 0)))
+        #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:ff/ff/ee\u{07}\(da)".utf8)) == .init(theme: .light, otherBytes: [], background: RGBA(255, 255, 238)), "BEL ends it too; two hex digits")
+        #expect(BackgroundQuery.color(ofColorSpec: "rgb:1111/1111/1111") == RGBA(17, 17, 17), "the colour itself, for a sixel's background")
         #expect(BackgroundQuery.parse(Array("a\(da)b".utf8)) == .init(theme: nil, otherBytes: Array("ab".utf8)), "no OSC 11 answer: only the keys typed are left")
         #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:1/2\(st)".utf8)).theme == nil, "a malformed colour says nothing")
         #expect(BackgroundQuery.containsDeviceAttributes(Array(da.utf8)))
