@@ -32,6 +32,8 @@ final class PixelImages {
     private var animations: [Int: Frames] = [:]
     private var animationOrder: [Int] = []
     private var placedAnimation: [Rect: Int] = [:]  // a placement's cells → the animation placed there
+    private var placedShown: [Rect: Rect] = [:]  // …and the part of it that shows
+    private var sentKey: [Rect: Int] = [:]  // a placement's cells → the still picture placed there
     private var sent: [Int: UInt32] = [:]  // kitty: a picture's key → its image id
     private var sentOrder: [Int] = []
     private var nextID: UInt32 = 1
@@ -66,22 +68,29 @@ final class PixelImages {
         if repainted { shown.removeAll() }
         var out = ""
         let wanted = canvas.placements
+        func signature(_ placement: ImagePlacement) -> Int {
+            var hasher = Hasher()
+            hasher.combine(placement.key)
+            hasher.combine(placement.shown)
+            return hasher.finalize()
+        }
         switch graphics {
         case .kitty:
             let byRect = Dictionary(wanted.map { ($0.rect, $0) }, uniquingKeysWith: { a, _ in a })
-            for (rect, key) in shown {
+            for (rect, mark) in shown {
                 let next = byRect[rect]
                 if let group = placedAnimation[rect] {
-                    // An animation stays placed while the same one is wanted there.
-                    if let next, let animation = next.animation, animationKey(animation.group, rect) == group { continue }
+                    // An animation stays placed while the same one is wanted there, seen whole or as much.
+                    if let next, let animation = next.animation, animationKey(animation.group, next) == group, placedShown[rect] == next.shown { continue }
                     if let frames = animations[group] { out += KittyGraphics.deletePlacement(id: frames.id, placement: placementID(rect)) }
                     placedAnimation[rect] = nil
-                } else if next?.key != key, let id = sent[key] {
+                    placedShown[rect] = nil
+                } else if next.map(signature) != mark, let id = sentKey[rect].flatMap({ sent[$0] }) {
                     out += KittyGraphics.deletePlacement(id: id, placement: placementID(rect))
                 }
-                if next?.key != key { shown[rect] = nil }
+                if next.map(signature) != mark { shown[rect] = nil }
             }
-            for placement in wanted where shown[placement.rect] != placement.key {
+            for placement in wanted where shown[placement.rect] != signature(placement) {
                 if let animation = placement.animation {
                     out += showAnimationFrame(placement, group: animation.group, frame: animation.frame)
                 } else {
@@ -94,12 +103,13 @@ final class PixelImages {
                         sent[placement.key] = id
                         sentOrder.append(placement.key)
                     }
-                    out += move(to: placement.rect.origin) + KittyGraphics.place(id: id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height)
+                    out += move(to: placement.rect.origin) + KittyGraphics.place(id: id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height, source: source(placement))
+                    sentKey[placement.rect] = placement.key
                 }
-                shown[placement.rect] = placement.key
+                shown[placement.rect] = signature(placement)
             }
             // The oldest pictures nobody shows go, so memory stays bounded.
-            let onScreen = Set(shown.values), animating = Set(placedAnimation.values)
+            let onScreen = Set(sentKey.filter { shown[$0.key] != nil }.values), animating = Set(placedAnimation.values)
             while sentOrder.count > Self.keptImages, let victim = sentOrder.first(where: { !onScreen.contains($0) }) {
                 if let id = sent[victim] { out += KittyGraphics.delete(id: id) }
                 sent[victim] = nil
@@ -111,15 +121,15 @@ final class PixelImages {
                 animationOrder.removeAll { $0 == victim }
             }
         case .sixel:
-            shown = shown.filter { rect, key in wanted.contains { $0.rect == rect && $0.key == key } }
-            for placement in wanted where shown[placement.rect] != placement.key || redrawn(placement.rect) {
+            shown = shown.filter { rect, mark in wanted.contains { $0.rect == rect && signature($0) == mark } }
+            for placement in wanted where shown[placement.rect] != signature(placement) || redrawn(placement.rect) {
                 let size = pixelSize(placement.rect)
-                let cacheKey = placement.key &* 31 &+ size.width &* 7 &+ size.height
-                let text = sixels[cacheKey] ?? Sixel.encode(placement.image.scaled(to: size), background: background)
+                let cacheKey = signature(placement) &* 31 &+ size.width &* 7 &+ size.height
+                let text = sixels[cacheKey] ?? Sixel.encode(visiblePixels(placement).scaled(to: size), background: background)
                 if sixels.count > Self.keptImages { sixels.removeAll() }
                 sixels[cacheKey] = text
                 out += move(to: placement.rect.origin) + text
-                shown[placement.rect] = placement.key
+                shown[placement.rect] = signature(placement)
             }
         case .iterm, .symbols:
             return
@@ -144,7 +154,7 @@ final class PixelImages {
     /// frame seen as the base) and placed once; a frame not yet sent added as a kitty frame;
     /// then only the switch to it.
     private func showAnimationFrame(_ placement: ImagePlacement, group: Int, frame: Int) -> String {
-        let key = animationKey(group, placement.rect)
+        let key = animationKey(group, placement)
         var out = ""
         var frames: Frames
         if let known = animations[key] {
@@ -158,9 +168,10 @@ final class PixelImages {
             out += KittyGraphics.transmit(fitted(placement), id: frames.id)
             animationOrder.append(key)
         }
-        if placedAnimation[placement.rect] != key {
-            out += move(to: placement.rect.origin) + KittyGraphics.place(id: frames.id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height)
+        if placedAnimation[placement.rect] != key || placedShown[placement.rect] != placement.shown {
+            out += move(to: placement.rect.origin) + KittyGraphics.place(id: frames.id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height, source: source(placement))
             placedAnimation[placement.rect] = key
+            placedShown[placement.rect] = placement.shown
         }
         let number = frames.numbers[frame] ?? 1
         if number != frames.current {
@@ -171,12 +182,29 @@ final class PixelImages {
         return out
     }
 
-    private func animationKey(_ group: Int, _ rect: Rect) -> Int {
+    private func animationKey(_ group: Int, _ placement: ImagePlacement) -> Int {
         var hasher = Hasher()
         hasher.combine(group)
-        hasher.combine(rect.width)
-        hasher.combine(rect.height)
+        hasher.combine(placement.pictureCells)
         return hasher.finalize()
+    }
+
+    /// The part of the sent picture a cut placement shows, in its pixels (nil: all of it).
+    private func source(_ placement: ImagePlacement) -> Rect? {
+        guard placement.isCut else { return nil }
+        let size = fittedSize(placement)
+        let cells = placement.pictureCells, shown = placement.shown
+        let x = shown.x * size.width / max(1, cells.width), y = shown.y * size.height / max(1, cells.height)
+        let w = max(1, shown.width * size.width / max(1, cells.width)), h = max(1, shown.height * size.height / max(1, cells.height))
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    /// The pixels a cut placement shows (the whole picture when it is not cut).
+    private func visiblePixels(_ placement: ImagePlacement) -> RGBAImage {
+        guard placement.isCut else { return placement.image }
+        let image = placement.image, cells = placement.pictureCells, shown = placement.shown
+        return image.cropped(to: Rect(x: shown.x * image.width / max(1, cells.width), y: shown.y * image.height / max(1, cells.height),
+                                      width: max(1, shown.width * image.width / max(1, cells.width)), height: max(1, shown.height * image.height / max(1, cells.height))))
     }
 
     private func newID() -> UInt32 {
@@ -192,12 +220,17 @@ final class PixelImages {
         return Size(width: rect.width * cellPixels.width, height: max(6, height - height % 6))
     }
 
-    /// The picture no larger than its cells' pixels (kitty scales it to them).
+    /// The whole picture no larger than its cells' pixels (kitty scales it to them).
     private func fitted(_ placement: ImagePlacement) -> RGBAImage {
-        let box = pixelSize(placement.rect)
+        let size = fittedSize(placement)
+        return size.width == placement.image.width && size.height == placement.image.height ? placement.image : placement.image.scaled(to: size)
+    }
+
+    private func fittedSize(_ placement: ImagePlacement) -> Size {
+        let box = pixelSize(Rect(size: placement.pictureCells))
         let image = placement.image
-        guard image.width > box.width || image.height > box.height else { return image }
-        return image.scaled(to: ImageLayout.pixels(for: Size(width: image.width, height: image.height), in: box))
+        guard image.width > box.width || image.height > box.height else { return Size(width: image.width, height: image.height) }
+        return ImageLayout.pixels(for: Size(width: image.width, height: image.height), in: box)
     }
 
     private func placementID(_ rect: Rect) -> UInt32 {

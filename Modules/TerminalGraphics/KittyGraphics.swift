@@ -27,8 +27,9 @@ public enum KittyGraphics {
 
     /// Shows image `id` at the cursor over `columns` × `rows` cells, as placement
     /// `placement` (placing it again under the same one moves it), the cursor left where it was.
-    public static func place(id: UInt32, placement: UInt32 = 1, columns: Int, rows: Int, zIndex: Int32 = 0) -> String {
-        "\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),z=\(zIndex),C=1,q=2\u{1B}\\"
+    public static func place(id: UInt32, placement: UInt32 = 1, columns: Int, rows: Int, zIndex: Int32 = 0, source: Rect? = nil) -> String {
+        let part = source.map { ",x=\($0.x),y=\($0.y),w=\($0.width),h=\($0.height)" } ?? ""
+        return "\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows)\(part),z=\(zIndex),C=1,q=2\u{1B}\\"
     }
 
     /// Deletes image `id` and its placements, freeing the terminal's memory.

@@ -89,6 +89,18 @@ struct PixelImagesTests {
         #expect(finallyDeleted == sent, "every picture sent is deleted when the app ends")
     }
 
+    @Test func aPictureSlidingInShowsItsBottomRowsFirst() {
+        let sink = Sink(), frames = Self.frames(1)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        var whole = Canvas(size: Size(width: 12, height: 6))
+        whole.place(frames[0], key: 5, in: whole.bounds, animation: (9, 0))
+        var header = Canvas(size: Size(width: 12, height: 2))  // two rows of six pulled down
+        header.blit(whole, at: Point(x: 0, y: -4))
+        pixels.present(header, repainted: false) { _ in false }
+        sink.drain()
+        #expect(sink.text.contains(",c=12,r=2,x=0,y=16,w=24,h=8,"), "the bottom third of the 24×24 picture: \(sink.text.debugDescription)")
+    }
+
     @Test func sixelFramesAreOpaqueOnTheBackgroundAndSentOnlyWhenTheyChange() {
         let sink = Sink(), frames = Self.frames(2)
         let pixels = PixelImages(graphics: .sixel, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)

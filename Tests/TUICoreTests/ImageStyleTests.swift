@@ -84,8 +84,10 @@ struct ImagePlacementTests {
         screen.overlay(small, at: Point(x: 10, y: 2))
         #expect(screen.placements == [ImagePlacement(rect: Rect(x: 10, y: 2, width: 4, height: 2), key: 7, image: picture)])
         var other = Canvas(size: Size(width: 20, height: 6))
-        other.blit(small, at: Point(x: 18, y: 0))
-        #expect(other.placements.isEmpty, "a picture that would be cut at the edge is left out")
+        other.blit(small, at: Point(x: 18, y: -1))
+        let cut = try! #require(other.placements.first)
+        #expect(cut.rect == Rect(x: 18, y: 0, width: 2, height: 1) && cut.shown == Rect(x: 0, y: 1, width: 2, height: 1) && cut.pictureCells == Size(width: 4, height: 2),
+                "cut at the edges: the part inside shows, and which part it is")
         screen.draw("x", at: Point(x: 11, y: 3))
         #expect(screen.placements.isEmpty, "text drawn over a picture takes it away")
     }

@@ -127,13 +127,12 @@ public struct Canvas: Hashable, Sendable {
         carry(carried, to: origin)
     }
 
-    /// Takes `other`'s placements, moved by `origin`, where they fit.
+    /// Takes `other`'s placements, moved by `origin` and cut to this canvas.
     private mutating func carry(_ carried: [ImagePlacement], to origin: Point) {
         for placement in carried {
-            let rect = Rect(x: placement.rect.x + origin.x, y: placement.rect.y + origin.y, width: placement.rect.width, height: placement.rect.height)
-            guard bounds.encloses(rect) else { continue }
-            placements.removeAll { $0.rect.intersects(rect) }
-            placements.append(ImagePlacement(rect: rect, key: placement.key, image: placement.image, animation: placement.animation))
+            guard let moved = placement.moved(by: origin, within: bounds) else { continue }
+            placements.removeAll { $0.rect.intersects(moved.rect) }
+            placements.append(moved)
         }
     }
 

@@ -13,6 +13,11 @@ public struct ImagePlacement: Hashable, Sendable {
     /// The animation the picture is a frame of, and which frame (a player's frames share a
     /// group): a backend may keep the frames together and switch between them (kitty).
     public var animation: (group: Int, frame: Int)?
+    /// The cells the whole picture takes, and the part of them that shows (in the picture's
+    /// own cells, from 0,0): all of it unless the placement was cut at an edge (a picture
+    /// sliding in from above shows its bottom rows first).
+    public var pictureCells: Size
+    public var shown: Rect
 
     /// A placement of `image`, named `key`, over `rect`; a frame of `animation` if given.
     public init(rect: Rect, key: Int, image: RGBAImage, animation: (group: Int, frame: Int)? = nil) {
@@ -20,22 +25,39 @@ public struct ImagePlacement: Hashable, Sendable {
         self.key = key
         self.image = image
         self.animation = animation
+        pictureCells = rect.size
+        shown = Rect(size: rect.size)
     }
 
-    public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool { a.rect == b.rect && a.key == b.key }
+    /// Whether only part of the picture shows.
+    public var isCut: Bool { shown.size != pictureCells }
+
+    /// The placement moved by `offset` and cut to `bounds`; nil when nothing of it is left.
+    func moved(by offset: Point, within bounds: Rect) -> ImagePlacement? {
+        let moved = Rect(x: rect.x + offset.x, y: rect.y + offset.y, width: rect.width, height: rect.height)
+        let visible = moved.intersection(bounds)
+        guard !visible.isEmpty else { return nil }
+        var result = self
+        result.rect = visible
+        result.shown = Rect(x: shown.x + visible.x - moved.x, y: shown.y + visible.y - moved.y, width: visible.width, height: visible.height)
+        return result
+    }
+
+    public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool { a.rect == b.rect && a.key == b.key && a.shown == b.shown }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rect)
         hasher.combine(key)
+        hasher.combine(shown)
     }
 }
 
 extension Canvas {
-    /// Places `image` as pixels over `rect` (clipped to the canvas: a placement cut at an edge
-    /// is left out, as a picture is not cut in half); the cells there are blanked.
+    /// Places `image` as pixels over `rect`, cut to the canvas (the part inside shows); the
+    /// cells there are blanked.
     public mutating func place(_ image: RGBAImage, key: Int, in rect: Rect, animation: (group: Int, frame: Int)? = nil) {
-        guard !rect.isEmpty, bounds.encloses(rect) else { return }
-        fill(rect, with: .blank)
-        placements.removeAll { $0.rect.intersects(rect) }
-        placements.append(ImagePlacement(rect: rect, key: key, image: image, animation: animation))
+        guard !rect.isEmpty, let placement = ImagePlacement(rect: rect, key: key, image: image, animation: animation).moved(by: .zero, within: bounds) else { return }
+        fill(placement.rect, with: .blank)
+        placements.removeAll { $0.rect.intersects(placement.rect) }
+        placements.append(placement)
     }
 }

@@ -28,6 +28,19 @@ extension ImageLayout {
 }
 
 extension RGBAImage {
+    /// The pixels inside `rect` (cut to the image).
+    public func cropped(to rect: Rect) -> RGBAImage {
+        let area = rect.intersection(Rect(x: 0, y: 0, width: width, height: height))
+        guard !area.isEmpty else { return RGBAImage(width: 0, height: 0) }
+        if area.width == width && area.height == height { return self }
+        var out = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        for y in 0..<area.height {
+            let from = ((area.y + y) * width + area.x) * 4
+            out.replaceSubrange((y * area.width * 4)..<((y + 1) * area.width * 4), with: pixels[from..<(from + area.width * 4)])
+        }
+        return RGBAImage(width: area.width, height: area.height, pixels: out) ?? RGBAImage(width: 0, height: 0)
+    }
+
     /// The image resampled to `size` by area averaging (alpha weighted), its proportions as
     /// given: a picture made ready for cells whose shape a rasterizer does not assume.
     public func scaled(to size: Size) -> RGBAImage {

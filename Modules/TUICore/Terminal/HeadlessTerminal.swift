@@ -39,7 +39,7 @@ public final class HeadlessTerminal: TerminalBackend {
                 shown[x, y] = cell
             }
         }
-        shown.placements = canvas.placements.filter { shown.bounds.encloses($0.rect) }
+        shown.placements = canvas.placements.compactMap { $0.moved(by: .zero, within: shown.bounds) }
         lastChangedCells = zip(shown.cells, screen.size == size ? screen.cells : Canvas(size: size).cells).count { $0 != $1 }
         screen = shown
         presentCount += 1
