@@ -1,4 +1,5 @@
 internal import CNcursesw
+import Foundation
 import TerminalGraphics
 import TUICore
 
@@ -164,9 +165,11 @@ public final class NcursesTerminal: EventSourceBackend {
         guard isOpen else { return }
         // Cells a picture left are drawn again as text (a sixel's pixels stay until written over).
         var repainted = shown.size != size
+        var rewrittenRows = IndexSet()
         if let pixels {
             for rect in pixels.staleRects(for: canvas) where pixels.graphics == .sixel {
                 ik_redraw_lines(Int32(rect.y), Int32(rect.height))  // its rows are written whole again
+                rewrittenRows.insert(integersIn: rect.y..<rect.maxY)
             }
         }
         if !draw(canvas, mayResetPairs: true) {
@@ -180,7 +183,8 @@ public final class NcursesTerminal: EventSourceBackend {
         }
         shown = canvas
         ik_refresh()
-        pixels?.present(canvas, repainted: repainted) { _ in false }
+        // A sixel on a row written again was erased with it: it is sent again.
+        pixels?.present(canvas, repainted: repainted) { rect in rewrittenRows.intersects(integersIn: rect.y..<rect.maxY) }
     }
 
     /// Sends the cells that differ from `shown`; false when the pair table had to be reset.

@@ -26,6 +26,7 @@ struct PixelImagesTests {
                 text += String(decoding: buffer[0..<n], as: UTF8.self)
             }
         }
+        func clear() { text = "" }
         deinit { close(read); close(write) }
     }
 
@@ -116,5 +117,73 @@ struct PixelImagesTests {
         pixels.present(canvas(showing: 1, of: frames), repainted: false) { _ in false }
         sink.drain()
         #expect(sink.text.count > first.count * 2 - 100, "the next frame sent")
+    }
+}
+
+/// kitty's side, as far as placements go: the pictures it would show after each write.
+struct KittyScreenModel {
+    var placements: [String: (image: String, x: Int, y: Int, columns: Int, rows: Int)] = [:]  // "i/p" → where
+    var images: Set<String> = []
+    var cursor = (x: 0, y: 0)
+
+    mutating func read(_ text: String) {
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            if rest.hasPrefix("\u{1B}["), let end = rest.firstIndex(where: { $0 == "H" }) {
+                let numbers = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";").compactMap { Int($0) }
+                if numbers.count == 2 { cursor = (numbers[1] - 1, numbers[0] - 1) }
+                rest = rest[rest.index(after: end)...]
+            } else if rest.hasPrefix("\u{1B}_G"), let end = rest.range(of: "\u{1B}\\") {
+                let body = rest[rest.index(rest.startIndex, offsetBy: 3)..<end.lowerBound]
+                var keys: [String: String] = [:]
+                for pair in (body.split(separator: ";").first ?? "").split(separator: ",") {
+                    let kv = pair.split(separator: "=", maxSplits: 1)
+                    if kv.count == 2 { keys[String(kv[0])] = String(kv[1]) }
+                }
+                let id = keys["i"] ?? ""
+                switch keys["a"] {
+                case "t": images.insert(id)
+                case "p": placements["\(id)/\(keys["p"] ?? "")"] = (id, cursor.x, cursor.y, Int(keys["c"] ?? "") ?? 0, Int(keys["r"] ?? "") ?? 0)
+                case "d" where keys["d"] == "i": placements["\(id)/\(keys["p"] ?? "")"] = nil
+                case "d" where keys["d"] == "I":
+                    images.remove(id)
+                    placements = placements.filter { $0.value.image != id }
+                default: break
+                }
+                rest = rest[end.upperBound...]
+            } else {
+                rest = rest.dropFirst()
+            }
+        }
+    }
+
+    /// The cells covered, as rectangles.
+    var shown: Set<Rect> { Set(placements.values.map { Rect(x: $0.x, y: $0.y, width: $0.columns, height: $0.rows) }) }
+}
+
+extension PixelImagesTests {
+    @Test func whateverTheFramesTheTerminalShowsExactlyTheCanvassPlacements() {
+        var generator = SystemRandomNumberGenerator()
+        let sink = Sink(), frames = Self.frames(4)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        var model = KittyScreenModel()
+        for step in 0..<400 {
+            var canvas = Canvas(size: Size(width: 60, height: 20))
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                let rect = Rect(x: Int.random(in: -4...56, using: &generator), y: Int.random(in: -3...18, using: &generator), width: 8, height: 4)
+                let asset = Int.random(in: 0..<4, using: &generator)
+                if Bool.random(using: &generator) {
+                    canvas.place(frames[asset], key: 500 + asset, in: rect)
+                } else {
+                    canvas.place(frames[asset], key: 900 + asset, in: rect, animation: (7, asset))
+                }
+            }
+            pixels.present(canvas, repainted: false) { _ in false }
+            sink.drain()
+            model.read(sink.text)
+            sink.clear()
+            #expect(model.shown == Set(canvas.placements.map(\.rect)), "step \(step)")
+            if model.shown != Set(canvas.placements.map(\.rect)) { break }
+        }
     }
 }

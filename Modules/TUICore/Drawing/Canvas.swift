@@ -36,6 +36,7 @@ public struct Canvas: Hashable, Sendable {
         set {
             guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
             cells[y * size.width + x] = newValue
+            if !placements.isEmpty { placements.removeAll { $0.rect.contains(Point(x: x, y: y)) } }  // a cell written over a picture takes it away
         }
     }
 
@@ -56,7 +57,6 @@ public struct Canvas: Hashable, Sendable {
             width = 1
         }
         let x = point.x, y = point.y
-        if !placements.isEmpty { placements.removeAll { $0.rect.contains(point) } }  // text over a picture takes it away
         clearHalves(x: x, y: y)
         if width == 2 { clearHalves(x: x + 1, y: y) }
         self[x, y] = Cell(glyph, style: style, width: UInt8(width))
