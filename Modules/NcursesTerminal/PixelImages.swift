@@ -34,7 +34,7 @@ final class PixelImages {
     private var placedAnimation: [Rect: Int] = [:]  // a placement's cells → the animation placed there
     private var placedShown: [Rect: Rect] = [:]  // …and the part of it that shows
     private var sentKey: [Rect: Int] = [:]  // a placement's cells → the still picture placed there
-    private var sent: [Int: UInt32] = [:]  // kitty: a picture's key → its image id
+    private(set) var sent: [Int: UInt32] = [:]  // kitty: a picture's key → its image id
     private var sentOrder: [Int] = []
     private var nextID: UInt32 = 1
     private var sixels: [Int: String] = [:]  // sixel: a picture's encoding, by key and size

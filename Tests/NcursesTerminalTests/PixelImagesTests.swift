@@ -187,3 +187,31 @@ extension PixelImagesTests {
         }
     }
 }
+
+extension PixelImagesTests {
+    @Test func stillPicturesMovingAboutShowTheRightPictureAtEveryPlace() {
+        var generator = SystemRandomNumberGenerator()
+        let sink = Sink(), frames = Self.frames(4)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        var model = KittyScreenModel()
+        // A grid of pictures that shifts, and is partly covered, from frame to frame.
+        for step in 0..<300 {
+            var canvas = Canvas(size: Size(width: 60, height: 20))
+            let shift = Int.random(in: -3...3, using: &generator)
+            for index in 0..<12 {
+                let rect = Rect(x: (index % 6) * 9, y: (index / 6) * 5 + shift, width: 8, height: 4)
+                canvas.place(frames[index % 4], key: 300 + index, in: rect, clip: Rect(x: 0, y: 1, width: 60, height: 18))
+            }
+            if Bool.random(using: &generator) { canvas.draw(String(repeating: "x", count: 20), at: Point(x: 10, y: Int.random(in: 0...19, using: &generator))) }
+            pixels.present(canvas, repainted: false) { _ in false }
+            sink.drain()
+            model.read(sink.text)
+            sink.clear()
+            let keyOf = Dictionary(uniqueKeysWithValues: pixels.sent.map { (String($0.value), $0.key) })
+            let onScreen = Set(model.placements.values.map { "\(keyOf[$0.image] ?? -1)@\($0.x),\($0.y) \($0.columns)x\($0.rows)" })
+            let wanted = Set(canvas.placements.map { "\($0.key)@\($0.rect.x),\($0.rect.y) \($0.rect.width)x\($0.rect.height)" })
+            #expect(onScreen == wanted, "step \(step): extra \(onScreen.subtracting(wanted).sorted()), missing \(wanted.subtracting(onScreen).sorted())")
+            if onScreen != wanted { break }
+        }
+    }
+}
