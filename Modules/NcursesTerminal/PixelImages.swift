@@ -11,9 +11,9 @@ import Darwin
 /// placements (each picture sent once under an id, placed, moved and deleted by id; a
 /// player's frames kept as the frames of one kitty image, so that showing the next is a
 /// switch of about 30 bytes; at most ``keptImages`` kept, the oldest unshown deleted, so the
-/// terminal's memory does not grow while a GIF loops for an hour) or sixel images (sent when a placement's picture changes or
-/// its cells were drawn again). The cursor is saved around the writes, so ncurses' idea of
-/// it holds.
+/// terminal's memory does not grow while a GIF loops for an hour) or sixel images (sent when
+/// a placement's picture changes or its cells were drawn again). The cursor is saved around
+/// the writes, so ncurses' idea of it holds.
 @MainActor
 final class PixelImages {
     let graphics: GraphicsProtocol
@@ -65,7 +65,11 @@ final class PixelImages {
     /// Writes what brings the pictures on screen to `canvas`'s; `repainted` when ncurses drew
     /// every cell again (a resize), so every picture is sent again.
     func present(_ canvas: Canvas, repainted: Bool, redrawn: (Rect) -> Bool) {
-        if repainted { shown.removeAll() }
+        if repainted {  // the screen was cleared: every picture is placed again
+            shown.removeAll()
+            placedAnimation.removeAll()
+            placedShown.removeAll()
+        }
         var out = ""
         let wanted = canvas.placements
         func signature(_ placement: ImagePlacement) -> Int {

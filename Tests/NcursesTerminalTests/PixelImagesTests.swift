@@ -90,6 +90,20 @@ struct PixelImagesTests {
         #expect(finallyDeleted == sent, "every picture sent is deleted when the app ends")
     }
 
+    @Test func afterARepaintEveryPictureIsPlacedAgain() {
+        let sink = Sink(), frames = Self.frames(2)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        var still = canvas(showing: 0, of: frames)
+        still.place(frames[1], key: 77, in: Rect(x: 20, y: 2, width: 8, height: 4))
+        pixels.present(still, repainted: false) { _ in false }
+        sink.drain()
+        sink.clear()
+        pixels.present(still, repainted: true) { _ in false }  // a resize cleared the screen
+        sink.drain()
+        #expect(sink.text.components(separatedBy: "a=p,").count - 1 == 2, "both placed again, the animation and the still: \(sink.text.debugDescription)")
+        #expect(!sink.text.contains("a=t,"), "nothing sent again")
+    }
+
     @Test func aPictureSlidingInShowsItsBottomRowsFirst() {
         let sink = Sink(), frames = Self.frames(1)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
