@@ -41,6 +41,9 @@ public final class NcursesTerminal: EventSourceBackend {
     private var isOpen = true
     private var pendingResize = false
     private var pastes = PasteAssembler()
+    /// How many rows the last frame changed: ncurses may move lines that moved by scrolling
+    /// a region, and a terminal moves its pictures with them.
+    private var changedRows = 0
     private var answers = AnswerFilter()
     /// The pictures drawn as pixels, where the terminal draws them (kitty's protocol, sixel).
     private let pixels: PixelImages?
@@ -126,7 +129,7 @@ public final class NcursesTerminal: EventSourceBackend {
         }
         let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
                                         theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
-                                        pixelImages: pixels != nil, cellPixels: cellPixels)
+                                        pixelImages: pixels != nil, cellPixels: cellPixels, pixelImagesMayMove: chosen == .kitty)
         return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()), pixels: pixels)
     }
 
@@ -184,7 +187,7 @@ public final class NcursesTerminal: EventSourceBackend {
         shown = canvas
         ik_refresh()
         // A sixel on a row written again was erased with it: it is sent again.
-        pixels?.present(canvas, repainted: repainted) { rect in rewrittenRows.intersects(integersIn: rect.y..<rect.maxY) }
+        pixels?.present(canvas, repainted: repainted, textMoved: changedRows >= 2) { rect in rewrittenRows.intersects(integersIn: rect.y..<rect.maxY) }
     }
 
     /// Sends the cells that differ from `shown`; false when the pair table had to be reset.
@@ -193,12 +196,16 @@ public final class NcursesTerminal: EventSourceBackend {
         var wide = [wchar_t](repeating: 0, count: 6)
         let sameShape = canvas.size == shown.size
         let newCells = canvas.cells, oldCells = shown.cells
+        changedRows = 0
         for y in 0..<min(size.height, canvas.size.height) {
+            var rowChanged = false
+            defer { if rowChanged { changedRows += 1 } }
             for x in 0..<min(size.width, canvas.size.width) {
                 let index = y * canvas.size.width + x
                 let cell = newCells[index]
                 if cell.isContinuation { continue }
                 if sameShape, cell.isIdentical(to: oldCells[index]) { continue }
+                rowChanged = true
                 let style = cell.style.resolved(for: capabilities.colorDepth)
                 guard let pair = colorPair(for: style, mayReset: mayResetPairs) else { return false }
                 var count: Int32 = 0

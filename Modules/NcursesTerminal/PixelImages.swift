@@ -63,8 +63,10 @@ final class PixelImages {
     }
 
     /// Writes what brings the pictures on screen to `canvas`'s; `repainted` when ncurses drew
-    /// every cell again (a resize), so every picture is sent again.
-    func present(_ canvas: Canvas, repainted: Bool, redrawn: (Rect) -> Bool) {
+    /// every cell again (a resize), so every picture is sent again; `textMoved` when the frame
+    /// changed rows enough for ncurses to have moved lines by scrolling a region, which moves
+    /// a terminal's pictures along: each is placed again where it belongs (no pixels sent).
+    func present(_ canvas: Canvas, repainted: Bool, textMoved: Bool = false, redrawn: (Rect) -> Bool) {
         if repainted {  // the screen was cleared: every picture is placed again
             shown.removeAll()
             placedAnimation.removeAll()
@@ -94,8 +96,9 @@ final class PixelImages {
                 }
                 if next.map(signature) != mark { shown[rect] = nil }
             }
-            for placement in wanted where shown[placement.rect] != signature(placement) {
+            for placement in wanted where shown[placement.rect] != signature(placement) || textMoved {
                 if let animation = placement.animation {
+                    if textMoved { placedAnimation[placement.rect] = nil }  // placed again where it belongs
                     out += showAnimationFrame(placement, group: animation.group, frame: animation.frame)
                 } else {
                     let id: UInt32
@@ -126,7 +129,7 @@ final class PixelImages {
             }
         case .sixel:
             shown = shown.filter { rect, mark in wanted.contains { $0.rect == rect && signature($0) == mark } }
-            for placement in wanted where shown[placement.rect] != signature(placement) || redrawn(placement.rect) {
+            for placement in wanted where shown[placement.rect] != signature(placement) || redrawn(placement.rect) || textMoved {
                 let size = pixelSize(placement.rect)
                 let cacheKey = signature(placement) &* 31 &+ size.width &* 7 &+ size.height
                 let text = sixels[cacheKey] ?? Sixel.encode(visiblePixels(placement).scaled(to: size), background: background)

@@ -16,7 +16,7 @@ public struct Scenario: Sendable {
         case symbols(SymbolSet)
         /// Set whether the terminal draws pictures as pixels (`graphics kitty`, `sixel` or
         /// `iterm`) or symbols (`graphics symbols`); placed pictures read `▒` on the screen.
-        case graphics(pixels: Bool)
+        case graphics(pixels: Bool, mayMove: Bool)
         /// Show one of the app's scenes by name (`scene terminal`; ``ScenarioApp/showScene(_:)``).
         case scene(String)
         /// A command of the app's own (``ScenarioCommand``), with the words after its name.

@@ -170,8 +170,9 @@ public struct ScenarioRunner {
             case .symbols(let set):
                 terminal.capabilities.symbols = set
                 liveHost.setNeedsDisplay()
-            case .graphics(let pixels):
+            case .graphics(let pixels, let mayMove):
                 terminal.capabilities.pixelImages = pixels
+                terminal.capabilities.pixelImagesMayMove = mayMove
                 liveHost.setNeedsDisplay()
             case .scene(let id):
                 guard app.showScene(id) else {

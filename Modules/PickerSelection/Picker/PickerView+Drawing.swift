@@ -57,6 +57,14 @@ extension PickerView {
     }
 
     private func drawThumbnail(_ asset: Asset, size: Size, at origin: Point, on canvas: inout Canvas, clip: Rect, dimsSelected: Bool = true) {
+        if usesPixels {
+            // The photo itself, undimmed, in its proportions; its order goes below it (drawOrder).
+            let thumb = asset.thumbnail
+            let cells = ImageLayout.cells(for: Size(width: thumb.width, height: thumb.height), in: size, cellPixels: imageStyle.cellPixels)
+            let rect = Rect(x: origin.x + (size.width - cells.width) / 2, y: origin.y + (size.height - cells.height) / 2, width: cells.width, height: cells.height)
+            canvas.place(thumb, key: asset.id, in: rect, clip: clip)
+            return
+        }
         var cells = thumbnailCells(asset, size: size)
         if let order = state.selection.order(of: asset.id) {
             // Selected: dimmed in the grid, with its order number (B4.1).
@@ -75,6 +83,17 @@ extension PickerView {
         canvas.draw(String(repeating: "━", count: size.width), at: Point(x: origin.x, y: origin.y + size.height), style: Style(foreground: .yellow), clip: clip)
     }
 
+    /// Whether thumbnails are pixels: where the terminal draws them and they may move (the
+    /// grid scrolls and slides).
+    var usesPixels: Bool { imageStyle.pixels && imageStyle.pixelsMayMove }
+
+    /// With pixels, a chosen picture's order badge sits on the row below it (text over a
+    /// picture would take the picture away); with symbols it is drawn on the picture itself.
+    private func drawOrder(of asset: Asset, under origin: Point, size: Size, on canvas: inout Canvas, clip: Rect) {
+        guard usesPixels, let order = state.selection.order(of: asset.id) else { return }
+        canvas.draw(" \(order) ", at: Point(x: origin.x, y: origin.y + size.height), style: Style(foreground: .black, background: .cyan, attributes: .bold), clip: clip)
+    }
+
     private func drawGrid(on canvas: inout Canvas) {
         let rect = layout.grid
         let firstRow = state.firstRow(in: layout.viewport)
@@ -88,6 +107,7 @@ extension PickerView {
                 let origin = Point(x: layout.gridLeft + column * layout.pitch.width, y: rect.y + row * layout.pitch.height)
                 drawThumbnail(state.assets[index], size: layout.cell, at: origin, on: &canvas, clip: rect)
                 if index == state.focus && state.area == .grid { drawFocusMark(under: origin, size: layout.cell, on: &canvas, clip: rect) }
+                drawOrder(of: state.assets[index], under: origin, size: layout.cell, on: &canvas, clip: rect)
             }
         }
         if state.assets.isEmpty && state.problem == nil {
@@ -111,6 +131,7 @@ extension PickerView {
             let origin = Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + 1)
             drawThumbnail(asset, size: PickerLayout.trayCell, at: origin, on: &canvas, clip: rect, dimsSelected: false)
             if state.area == .tray && i == state.trayFocus { drawFocusMark(under: origin, size: PickerLayout.trayCell, on: &canvas, clip: rect) }
+            drawOrder(of: asset, under: origin, size: PickerLayout.trayCell, on: &canvas, clip: rect)
         }
         // Items scrolled out of view are counted at the ends of the header.
         let hiddenBefore = tray.firstVisible, hiddenAfter = tray.items.count - tray.firstVisible - shown.count

@@ -34,6 +34,10 @@ public struct ImageStyle: Sendable, Hashable {
     public var pixels: Bool
     /// A cell's size in pixels, when known: pixel images keep their proportions by it.
     public var cellPixels: Size?
+    /// Whether pixel pictures may move from frame to frame (see
+    /// ``TerminalCapabilities/pixelImagesMayMove``): a component whose pictures scroll (a
+    /// picker's grid) draws symbols where they may not.
+    public var pixelsMayMove = true
 
     /// A style; by default half blocks in colour on a dark background, the contrast left
     /// to the component.
@@ -53,6 +57,7 @@ public struct ImageStyle: Sendable, Hashable {
         self.init(symbols: capabilities.symbols, theme: capabilities.theme, minimumContrast: minimumContrast,
                   colorMode: capabilities.colorDepth == .none ? .monochrome : .color,
                   pixels: capabilities.pixelImages && capabilities.colorDepth != .none, cellPixels: capabilities.cellPixels)
+        pixelsMayMove = capabilities.pixelImagesMayMove
     }
 
     /// `image` fitted into `box` as cells (its aspect ratio kept, transparent pixels left

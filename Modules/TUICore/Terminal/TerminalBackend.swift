@@ -17,10 +17,14 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var pixelImages: Bool
     /// A cell's size in pixels, when the terminal says it (pictures keep their proportions by it).
     public var cellPixels: Size?
+    /// Whether pictures placed as pixels may move from frame to frame, as a scrolling grid's
+    /// do: true where the backend places them again wherever the text went (kitty's), false
+    /// where a picture moved along with scrolled text leaves copies behind (sixel's).
+    public var pixelImagesMayMove: Bool
 
     /// Creates a description of a terminal.
     public init(colorDepth: ColorDepth, mouse: Bool, name: String, theme: TerminalTheme = .dark, symbols: SymbolSet = .half,
-                pixelImages: Bool = false, cellPixels: Size? = nil) {
+                pixelImages: Bool = false, cellPixels: Size? = nil, pixelImagesMayMove: Bool = true) {
         self.colorDepth = colorDepth
         self.mouse = mouse
         self.name = name
@@ -28,6 +32,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
         self.symbols = symbols
         self.pixelImages = pixelImages
         self.cellPixels = cellPixels
+        self.pixelImagesMayMove = pixelImagesMayMove
     }
 }
 
