@@ -115,7 +115,8 @@ case .view(let view):
     let drawing = told ?? GraphicsProbe.choose(answers, environment: environment)
     let cellPixels = onTerminal ? GraphicsProbe.cellPixels(windowPixels: TerminalQuery.windowPixels(), cells: Size(width: Int(window.ws_col), height: Int(window.ws_row)), answers: answers) : nil
     let status = view.run(box: Size(width: columns, height: rows), colorDepth: ViewCommand.colorDepth(environment: environment), environment: environment,
-                          drawing: drawing, cellPixels: cellPixels, output: { say(String($0.dropLast())) }, errors: printError)
+                          drawing: drawing, cellPixels: cellPixels, sixelColors: GraphicsProbe.sixelColors(answers), sixelMaximum: answers?.sixelMaximum,
+                          output: { say(String($0.dropLast())) }, errors: printError)
     finish(status)
 case .library(let libraryCommand):
     let status = libraryCommand.run(

@@ -125,7 +125,8 @@ public final class NcursesTerminal: EventSourceBackend {
             var rows: Int32 = 0, cols: Int32 = 0
             ik_size(&rows, &cols)
             cellPixels = GraphicsProbe.cellPixels(windowPixels: TerminalQuery.windowPixels(of: output), cells: Size(width: Int(cols), height: Int(rows)), answers: graphicsAnswers)
-            pixels = PixelImages(graphics: chosen, output: output, cellPixels: cellPixels, theme: theme, background: backgroundColor)
+            pixels = PixelImages(graphics: chosen, output: output, cellPixels: cellPixels, theme: theme, background: backgroundColor,
+                                 sixelColors: GraphicsProbe.sixelColors(graphicsAnswers))
         }
         let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
                                         theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),

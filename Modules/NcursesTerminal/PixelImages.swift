@@ -45,7 +45,11 @@ final class PixelImages {
     let background: RGBA
 
     /// `background`: the terminal's own colour when it said it (OSC 11), else the theme's.
-    init(graphics: GraphicsProtocol, output: Int32, cellPixels: Size?, theme: TerminalTheme, background: RGBA? = nil) {
+    /// The colour registers a sixel may use (what the terminal said it has, at most 208).
+    let sixelColors: Int
+
+    init(graphics: GraphicsProtocol, output: Int32, cellPixels: Size?, theme: TerminalTheme, background: RGBA? = nil, sixelColors: Int = 208) {
+        self.sixelColors = sixelColors
         self.graphics = graphics
         self.output = output
         self.cellPixels = cellPixels ?? Size(width: 10, height: 20)
@@ -132,7 +136,7 @@ final class PixelImages {
             for placement in wanted where shown[placement.rect] != signature(placement) || redrawn(placement.rect) || textMoved {
                 let size = pixelSize(placement.rect)
                 let cacheKey = signature(placement) &* 31 &+ size.width &* 7 &+ size.height
-                let text = sixels[cacheKey] ?? Sixel.encode(visiblePixels(placement).scaled(to: size), background: background)
+                let text = sixels[cacheKey] ?? Sixel.encode(visiblePixels(placement).scaled(to: size), colors: sixelColors, background: background)
                 if sixels.count > Self.keptImages { sixels.removeAll() }
                 sixels[cacheKey] = text
                 out += move(to: placement.rect.origin) + text

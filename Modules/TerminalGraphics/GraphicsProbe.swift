@@ -31,7 +31,14 @@ public struct GraphicsAnswers: Sendable, Equatable {
     /// The largest sixel image it draws, in pixels (`XTSMGRAPHICS`).
     public var sixelMaximum: Size?
 
-    public init() {}
+    /// Answers as given (tests; a terminal of known abilities).
+    public init(kitty: Bool = false, sixel: Bool = false, version: String? = nil, cellPixels: Size? = nil, colorRegisters: Int? = nil) {
+        self.kitty = kitty
+        self.sixel = sixel
+        self.version = version
+        self.cellPixels = cellPixels
+        self.colorRegisters = colorRegisters
+    }
 }
 
 /// Asks a terminal what it can draw and reads its answers: kitty's graphics query, XTVERSION,
@@ -150,6 +157,13 @@ public struct GraphicsProbe: Sendable {
         if program == "iTerm.app" || program == "WezTerm" { return .iterm }
         if answers.sixel { return .sixel }
         return .symbols
+    }
+
+    /// The colour registers a sixel may use on this terminal: 208 (the default, see
+    /// ``Sixel/encode(_:colors:background:)``), or fewer when the terminal says it has fewer.
+    public static func sixelColors(_ answers: GraphicsAnswers?) -> Int {
+        guard let registers = answers?.colorRegisters, registers >= 2 else { return 208 }
+        return min(208, registers)
     }
 
     /// The size of a cell in pixels: from the window's pixel size when the terminal gives it

@@ -1,4 +1,6 @@
+import Foundation
 import GifDecoding
+import ImageFiles
 import Testing
 import TerminalGraphics
 import TUICore
@@ -144,5 +146,21 @@ extension ViewPixelsTests {
         #expect(sent.contains("a=a,i=") && sent.contains(",r=1,z=\(firstGap),"), "the first frame's own gap")
         #expect(sent.contains(",s=3,v=1,q=2"), "run by the terminal, for ever as the GIF says")
         #expect(sent.hasSuffix("\u{1B}[4B\r"), "nothing after: the terminal plays it")
+    }
+}
+
+extension ViewPixelsTests {
+    @Test func aSixelIsNoLargerThanTheTerminalDrawsOne() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try ImageFile.writePNG(RGBAImage(width: 2000, height: 1000), to: file)
+        var out = ""
+        let status = ViewCommand(path: file, width: nil, symbols: .automatic, memory: .default).run(
+            box: Size(width: 200, height: 100), colorDepth: .trueColor, environment: [:], drawing: .sixel, cellPixels: Size(width: 10, height: 20),
+            sixelMaximum: Size(width: 1000, height: 600), output: { out += $0 }, errors: { _ in })
+        #expect(status == 0)
+        let raster = try #require(out.firstRange(of: "\"1;1;")).upperBound
+        let numbers = out[raster...].prefix { $0.isNumber || $0 == ";" }.split(separator: ";").compactMap { Int($0) }
+        #expect(numbers.count == 2 && numbers[0] <= 1000 && numbers[1] <= 600, "\(numbers)")
     }
 }

@@ -105,6 +105,18 @@ struct ProbeTests {
         #expect(GraphicsProbe.choose(GraphicsAnswers(), environment: ["TERM_PROGRAM": "WezTerm"]) == .iterm)
     }
 
+    @Test func sixelsUseNoMoreRegistersThanTheTerminalHas() {
+        var answers = GraphicsAnswers()
+        #expect(GraphicsProbe.sixelColors(nil) == 208)
+        answers.colorRegisters = 16
+        #expect(GraphicsProbe.sixelColors(answers) == 16)
+        answers.colorRegisters = 1024
+        #expect(GraphicsProbe.sixelColors(answers) == 208)
+        let sent = Sixel.encode(Decoders.photo(width: 64, height: 48), colors: GraphicsProbe.sixelColors(GraphicsAnswers(colorRegisters: 16)))
+        let defined = sent.split(separator: "#").filter { $0.contains(";2;") }.count
+        #expect(defined <= 16, "\(defined) registers defined")
+    }
+
     @Test func theCellSizeComesFromTheWindowsPixelsThenTheAnswers() {
         var answers = GraphicsAnswers()
         answers.windowPixels = Size(width: 800, height: 480)

@@ -43,7 +43,7 @@ package struct ViewCommand: Equatable, Sendable {
     /// exit status (65 undecodable, 66 unreadable).
     package func run(
         box: Size, colorDepth: ColorDepth, environment: [String: String], drawing: GraphicsProtocol = .symbols, cellPixels: Size? = nil,
-        output: (String) -> Void, errors: (String) -> Void
+        sixelColors: Int = 208, sixelMaximum: Size? = nil, output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
         let name = path.sanitizedForTerminal
         let cell = cellPixels ?? Size(width: 10, height: 20)  // a cell's pixels: the terminal's, else 10 × 20
@@ -65,7 +65,12 @@ package struct ViewCommand: Equatable, Sendable {
             errors("error: \(name): \(error)")
             return (error as? PhotoReadFailure)?.kind == .unreadable ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
         }
-        let cells = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: box, cellPixels: cellPixels)
+        var cells = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: box, cellPixels: cellPixels)
+        if drawing == .sixel, let most = sixelMaximum, cells.width * cell.width > most.width || cells.height * cell.height > most.height {
+            // No larger than the terminal draws a sixel (XTSMGRAPHICS), in the same proportions.
+            let limit = Size(width: max(1, most.width / cell.width), height: max(1, most.height / cell.height))
+            cells = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: Size(width: min(box.width, limit.width), height: min(box.height, limit.height)), cellPixels: cellPixels)
+        }
         // An animated GIF in kitty: every frame sent once, and the terminal plays them.
         if drawing == .kitty, (path as NSString).pathExtension.lowercased() == "gif",
            let animation = try? AnimatedImage(contentsOfFile: path, limits: memory.limits), animation.frameCount > 1 {
@@ -73,7 +78,7 @@ package struct ViewCommand: Equatable, Sendable {
             return 0
         }
         guard drawing == .symbols else {
-            output(Self.pixels(picture, cells: cells, cell: cell, drawing: drawing))
+            output(Self.pixels(picture, cells: cells, cell: cell, drawing: drawing, sixelColors: sixelColors))
             return 0
         }
         let style = ImageStyle(symbols: symbols.resolved(environment: environment), theme: .detect(environment: environment),
@@ -110,7 +115,7 @@ package struct ViewCommand: Equatable, Sendable {
 
     /// The picture as pixels over `cells`: room made below the cursor first (scrolling if
     /// need be), the image drawn at its top left, the cursor left on the line after it.
-    static func pixels(_ picture: RGBAImage, cells: Size, cell: Size, drawing: GraphicsProtocol) -> String {
+    static func pixels(_ picture: RGBAImage, cells: Size, cell: Size, drawing: GraphicsProtocol, sixelColors: Int = 208) -> String {
         let target = Size(width: cells.width * cell.width, height: cells.height * cell.height)
         // Never more pixels than the cells show: the bytes follow what is seen.
         let fitted = picture.width > target.width || picture.height > target.height || drawing == .sixel ? picture.scaled(to: target) : picture
@@ -121,7 +126,7 @@ package struct ViewCommand: Equatable, Sendable {
             let below = cells.height > 1 ? "\u{1B}[\(cells.height - 1)B" : ""  // the last row; the line's end takes the cursor on
             return room + KittyGraphics.display(fitted, id: id, columns: cells.width, rows: cells.height) + below + "\r"
         case .sixel:
-            return room + Sixel.encode(fitted) + "\r"
+            return room + Sixel.encode(fitted, colors: sixelColors) + "\r"
         case .iterm:
             return room + ITermImage.display(fitted, columns: cells.width, rows: cells.height) + "\r"
         case .symbols:
