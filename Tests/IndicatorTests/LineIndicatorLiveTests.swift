@@ -114,3 +114,27 @@ struct LineIndicatorLiveTests {
         return true
     }
 }
+
+extension LineIndicatorLiveTests {
+    @Test func linesMadeAndEndedFromManyThreadsAtOnceAllEndOnce() async throws {
+        let output = RecordingLineOutput(isTerminal: true, columns: 80)
+        let group = ProgressGroup(output: output, mode: .animated(colors: true))  // its own thread draws meanwhile
+        await withTaskGroup(of: Void.self) { tasks in
+            for worker in 0..<8 {
+                tasks.addTask {
+                    for index in 0..<50 {
+                        let bar = group.bar(total: 100, message: "w\(worker) #\(index)")
+                        for _ in 0..<100 { bar.inc() }
+                        if index % 10 == 0 { group.println("note \(worker) \(index)") }
+                        bar.message = "done \(worker) \(index)"
+                        if index % 2 == 0 { bar.succeed() } else { bar.clear() }
+                    }
+                }
+            }
+        }
+        let screen = output.screen
+        #expect(screen.filter { $0.hasPrefix("✓ done ") }.count == 8 * 25, "every succeeded line once")
+        #expect(screen.filter { $0.hasPrefix("note ") }.count == 8 * 5)
+        #expect(!screen.contains { $0.contains("░") }, "no bar left running")
+    }
+}
