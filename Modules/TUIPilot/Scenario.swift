@@ -29,6 +29,9 @@ public struct Scenario: Sendable {
         case expect(text: String, region: Rect?, present: Bool)
         /// Compare the whole screen with a golden file (`snapshot NAME`).
         case snapshot(String)
+        /// Expect the app to have asked to quit, with this status (`expect-quit 0`;
+        /// ``EventResult/quit(status:)``).
+        case expectQuit(Int32)
     }
 
     /// A step and the line it came from.

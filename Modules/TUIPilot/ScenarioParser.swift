@@ -101,6 +101,9 @@ public enum ScenarioParser {
                     region = Rect(x: x, y: y, width: w, height: h)
                 }
                 append(.expect(text: args[0], region: region, present: command == "expect"))
+            case "expect-quit":
+                guard args.count == 1, let status = Int32(args[0]) else { throw fail("write `expect-quit STATUS`, e.g. `expect-quit 0`") }
+                append(.expectQuit(status))
             case "snapshot":
                 guard args.count == 1, args[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                     throw fail("write `snapshot NAME` with letters, digits, - and _")
@@ -162,7 +165,7 @@ public enum ScenarioParser {
             let draws: Int
             switch step {
             case .events(let events): draws = events.count
-            case .wait, .resize, .colors, .background, .symbols, .graphics, .scene, .command, .expect, .snapshot: draws = 1
+            case .wait, .resize, .colors, .background, .symbols, .graphics, .scene, .command, .expect, .snapshot, .expectQuit: draws = 1
             }
             spent += draws * cells
             return spent <= Self.limit

@@ -92,7 +92,7 @@ public struct ScenarioRunner {
         guard outcome == nil else { return result(outcome) }
         let checks = scenario.lines.contains { line in
             switch line.step {
-            case .expect, .snapshot: true
+            case .expect, .snapshot, .expectQuit: true
             default: false
             }
         }
@@ -217,6 +217,11 @@ public struct ScenarioRunner {
                     let place = region.map { "in \($0)" } ?? "on screen"
                     let verb = present ? "expected" : "did not expect"
                     return result("\(location): \(verb) \"\(text)\" \(place); the screen is:\n" + Self.framed(terminal.lines))
+                }
+            case .expectQuit(let status):
+                guard liveHost.quitStatus == status else {
+                    let said = liveHost.quitStatus.map { "asked to quit with \($0)" } ?? "has not asked to quit"
+                    return result("\(location): expected the app to quit with \(status); it \(said)")
                 }
             case .snapshot(let name):
                 liveHost.renderIfNeeded()

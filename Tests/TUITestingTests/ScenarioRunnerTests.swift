@@ -48,6 +48,21 @@ struct ScenarioRunnerTests {
         #expect(echoed.passed, "\(echoed.failure ?? "")")
     }
 
+    /// Quits with 3 on x.
+    final class Quitter: View {
+        func render(in rect: Rect, on canvas: inout Canvas) { canvas.draw("press x", at: rect.origin, clip: rect) }
+        func handle(_ event: InputEvent) -> EventResult { event == .key(.character("x")) ? .quit(status: 3) : .ignored }
+    }
+
+    @Test func aScenarioExpectsTheAppToQuitWithAStatus() async throws {
+        let quitting = ScenarioRunner(recordSnapshots: false, roots: ["quitter": { _ in Quitter() }])
+        #expect(await quitting.run(try quitting.parse("key x\nexpect-quit 3", path: "q.scenario")).passed)
+        let early = await quitting.run(try quitting.parse("expect-quit 3", path: "q.scenario"))
+        #expect(early.failure == "q.scenario:1: expected the app to quit with 3; it has not asked to quit")
+        let other = await quitting.run(try quitting.parse("key x\nexpect-quit 0", path: "q.scenario"))
+        #expect(other.failure == "q.scenario:2: expected the app to quit with 0; it asked to quit with 3")
+    }
+
     @Test func aFolderOfScenariosIsReportedLineByLine() async throws {
         var lines: [String] = []
         let status = await runner.runFiles([Self.folder], output: { lines.append($0) })
