@@ -32,6 +32,7 @@ let package = Package(
         // C libraries from Debian's -dev packages (installed by Tools/setup).
         .target(
             name: "CNcursesw",
+            dependencies: ["CLineTerminal"],
             path: "Modules/CNcursesw",
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1"), .define("_GNU_SOURCE")],
             linkerSettings: [.linkedLibrary("ncursesw")]
@@ -78,7 +79,7 @@ let package = Package(
         .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection", "TerminalGraphics"], path: "Apps/showcase"),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
-        .target(name: "GifSamples", dependencies: ["GifDecoding"], path: "Tools/GifSamples"),
+        .target(name: "GifSamples", dependencies: ["GifDecoding", "TUICore"], path: "Tools/GifSamples"),
         .executableTarget(name: "gifgen", dependencies: ["GifSamples"], path: "Tools/gifgen"),
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
@@ -98,7 +99,7 @@ let package = Package(
         .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore", "TerminalGraphics"], path: "Tests/NcursesTerminalTests"),
         .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "Indicator", "TerminalGraphics", "TestSupport"], path: "Tests/ShowcaseKitTests"),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TUICore", "ImageFiles"], path: "Tests/TerminalGraphicsTests"),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TUICore", "ImageFiles", "GifSamples"], path: "Tests/TerminalGraphicsTests"),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
     ],
     swiftLanguageModes: [.v6]

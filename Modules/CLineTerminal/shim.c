@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,13 +32,11 @@ static int guard_fd = -1;
 static const char guard_bytes[] = "\r\033[2K\033[?25h";
 static const char hide_cursor_bytes[] = "\033[?25l";
 
-/* Writes what it can of `bytes` within about `ms` milliseconds: the descriptor is made
-   non-blocking for the while, so a terminal that stopped reading cannot hold a signal.
-   Async-signal-safe: fcntl, write, poll and clock_gettime only. */
-static void write_within(int fd, const char *bytes, size_t len, int ms) {
-    if (fd < 0) return;
+int ik_line_write_within(int fd, const char *bytes, size_t len, int ms, int discard) {
+    if (fd < 0) return 0;
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    if (discard) tcflush(fd, TCOFLUSH);
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
     size_t done = 0;
@@ -49,11 +48,13 @@ static void write_within(int fd, const char *bytes, size_t len, int ms) {
         clock_gettime(CLOCK_MONOTONIC, &now);
         long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
         if (elapsed >= ms) break;
+        if (discard) tcflush(fd, TCOFLUSH);
         struct pollfd p = {fd, POLLOUT, 0};
         long wait = ms - elapsed;
         poll(&p, 1, wait < 10 ? (int)wait : 10);
     }
     if (flags >= 0) fcntl(fd, F_SETFL, flags);
+    return done == len;
 }
 
 static void on_handler(int sig, void (*handler)(int), int flags) {
@@ -66,7 +67,7 @@ static void on_handler(int sig, void (*handler)(int), int flags) {
 }
 
 static void on_guard_signal(int sig) {
-    write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500);
+    ik_line_write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500, 0);
     on_handler(sig, SIG_DFL, 0);
     raise(sig);
 }
@@ -78,7 +79,7 @@ static void on_guard_continue(int sig);
 static void on_guard_stop(int sig) {
     (void)sig;
     int saved = errno;
-    write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500);
+    ik_line_write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500, 0);
     on_handler(SIGTSTP, SIG_DFL, 0);
     sigset_t just;
     sigemptyset(&just);

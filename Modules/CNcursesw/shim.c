@@ -1,5 +1,6 @@
 /* CNcursesw: see include/CNcursesw.h. */
 #include "CNcursesw.h"
+#include "CLineTerminal.h"
 
 #include <curses.h>
 #include <term.h>
@@ -47,37 +48,6 @@ static const char ik_mouse_off_seq[] = "\033[?1006l\033[?1002l\033[?1000l";
 /* Bracketed paste: pasted text arrives between ESC [200~ and ESC [201~. */
 static const char ik_paste_on_seq[] = "\033[?2004h";
 static const char ik_paste_off_seq[] = "\033[?2004l";
-
-/* Writes what it can of `bytes` to `fd` within about `ms` milliseconds, whatever the terminal
-   does: the descriptor is non-blocking for the while, so a terminal that stopped reading (or
-   another thread's write holding it) cannot hold us. With `discard`, output the terminal has
-   not read yet is thrown away first (and again while waiting): a frame that no longer matters,
-   which would stand between the terminal and the bytes that restore it. Returns 1 when all was
-   written. Async-signal-safe: fcntl, tcflush, write, poll and clock_gettime only. */
-static int ik_write_within(int fd, const char *bytes, size_t len, int ms, int discard) {
-    if (fd < 0) return 0;
-    int flags = fcntl(fd, F_GETFL);
-    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-    if (discard) tcflush(fd, TCOFLUSH);
-    struct timespec start, now;
-    clock_gettime(CLOCK_MONOTONIC, &start);
-    size_t done = 0;
-    while (done < len) {
-        ssize_t w = write(fd, bytes + done, len - done);
-        if (w > 0) { done += (size_t)w; continue; }
-        if (w < 0 && errno == EINTR) continue;
-        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) break;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
-        if (elapsed >= ms) break;
-        if (discard) tcflush(fd, TCOFLUSH);
-        struct pollfd p = {fd, POLLOUT, 0};
-        long wait = ms - elapsed;
-        poll(&p, 1, wait < 10 ? (int)wait : 10);
-    }
-    if (flags >= 0) fcntl(fd, F_SETFL, flags);
-    return done == len;
-}
 
 int ik_check_terminal(const char *term, int out_fd) {
     int err = 0;
@@ -557,7 +527,7 @@ static void ik_on_stop(int sig) {
     int saved = errno;
     if (ik_out_fd >= 0) {
         ik_have_prog_termios = (tcgetattr(ik_out_fd, &ik_prog_termios) == 0);
-        if (ik_restore_len > 0) ik_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 0);
+        if (ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 0);
         if (ik_have_termios) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     }
     ik_stop_now();
@@ -647,9 +617,9 @@ static void ik_reraise_default(int sig) {
 /* Restores the terminal as far as it reads within half a second, then ends the process by the
    same signal. The frame it had not read yet is thrown away: a terminal that stopped reading
    (a stalled link, paused output) would otherwise hold the restore, and the signal, for good.
-   Async-signal-safe: see ik_write_within; then tcsetattr(3), sigaction and raise. */
+   Async-signal-safe: see ik_line_write_within (CLineTerminal); then tcsetattr(3), sigaction and raise. */
 static void ik_on_fatal(int sig) {
-    if (ik_out_fd >= 0 && ik_restore_len > 0) ik_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 1);
+    if (ik_out_fd >= 0 && ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 1);
     if (ik_have_termios && ik_out_fd >= 0) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     ik_reraise_default(sig);
 }

@@ -32,28 +32,11 @@ enum BackgroundQuery {
     /// Sends the requests on `output` and reads the answers from `input` (in non-canonical,
     /// no-echo mode for the while), for `timeout` at most.
     static func ask(input: Int32, output: Int32, timeout: Duration = .milliseconds(200)) -> Answer {
-        var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return Answer(theme: nil, otherBytes: []) }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        defer { tcsetattr(input, TCSANOW, &saved) }
-        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return Answer(theme: nil, otherBytes: []) }
-        let sent = request.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-        guard sent == request.count else { return Answer(theme: nil, otherBytes: []) }
-        var received: [UInt8] = []
-        let deadline = ContinuousClock.now + timeout
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while !containsDeviceAttributes(received) {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { break }
-            var watch = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watch, 1, Int32(max(1, left.milliseconds)))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { break }
-            let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            received += buffer[0..<n]
-        }
+        var seen: [UInt8] = []
+        guard let received = TerminalQuery.exchange(request, input: input, output: output, timeout: timeout, until: { batch in
+            seen += batch
+            return containsDeviceAttributes(seen)
+        }) else { return Answer(theme: nil, otherBytes: []) }
         // The graphics answers come out first; what is left is the background's and typed keys.
         var probe = GraphicsProbe()
         probe.read(received)

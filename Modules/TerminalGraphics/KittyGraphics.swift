@@ -94,11 +94,3 @@ public enum ITermImage {
             + Data(png).base64EncodedString() + "\u{07}"
     }
 }
-
-extension Duration {
-    /// Whole milliseconds.
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-}

@@ -15,6 +15,20 @@ public enum TerminalQuery {
     /// terminal or it did not answer DA1 within `timeout`.
     public static func graphics(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Duration = .seconds(1)) -> GraphicsAnswers? {
         guard isatty(input) == 1, isatty(output) == 1 else { return nil }
+        var probe = GraphicsProbe()
+        _ = exchange(Array(GraphicsProbe.queries.utf8), input: input, output: output, timeout: timeout) { bytes in
+            probe.read(bytes)
+            return probe.isComplete
+        }
+        return probe.isComplete ? probe.answers : nil
+    }
+
+    /// Writes `request` to `output` and reads what comes back on `input`, the terminal in
+    /// raw mode for the while (no echo, no line editing), until `done` says the bytes read
+    /// so far (each batch given once) are enough, `timeout` has passed or input ends.
+    /// Returns every byte read, nil when the terminal's mode could not be set or the
+    /// request not written.
+    public static func exchange(_ request: [UInt8], input: Int32, output: Int32, timeout: Duration, until done: ([UInt8]) -> Bool) -> [UInt8]? {
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return nil }
         var raw = saved
@@ -25,27 +39,30 @@ public enum TerminalQuery {
         }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(input, TCSANOW, &saved) }
-        let queries = Array(GraphicsProbe.queries.utf8)
         var written = 0
-        while written < queries.count {
-            let n = queries[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+        while written < request.count {
+            let n = request[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
             if n <= 0 { return nil }
             written += n
         }
-        var probe = GraphicsProbe()
+        var received: [UInt8] = []
         let clock = ContinuousClock(), deadline = clock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while !probe.isComplete {
+        while true {
             let left = deadline - clock.now
-            guard left > .zero else { return nil }
-            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)))
-            guard ready > 0 else { continue }
+            guard left > .zero else { break }
+            var watch = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watch, 1, Int32(max(1, left.milliseconds)))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
             let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            guard n > 0 else { continue }
-            probe.read(Array(buffer[0..<n]))
+            guard n > 0 else { break }
+            let batch = Array(buffer[0..<n])
+            received += batch
+            if done(batch) { break }
         }
-        return probe.answers
+        return received
     }
 
     /// The window's size in pixels as the terminal on `descriptor` reports it (`TIOCGWINSZ`),

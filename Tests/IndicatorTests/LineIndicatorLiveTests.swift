@@ -21,11 +21,10 @@ struct LineIndicatorLiveTests {
                 var buffer = [UInt8](repeating: 0, count: 65_536)
                 defer { ended.signal() }
                 while !lock.withLock({ stopped }) {
+                    var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    guard poll(&watch, 1, 20) > 0 else { continue }  // woken by data, or to look at `stopped`
                     let n = read(descriptor, &buffer, buffer.count)
-                    if n < 0 && (errno == EAGAIN || errno == EINTR) {  // a non-blocking side: look again soon
-                        usleep(2_000)
-                        continue
-                    }
+                    if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
                     if n <= 0 { break }
                     let at = clock.now - start
                     lock.withLock { chunks.append((at, Array(buffer[0..<n]))) }
@@ -87,13 +86,9 @@ struct LineIndicatorLiveTests {
         #expect(pipe(&fds) == 0)
         let reader = Reader(fds[0])
         let group = ProgressGroup(output: LineTerminal(descriptor: fds[1]), environment: [:])
-        group.logInterval = .milliseconds(100)
         let bar = group.bar(total: 1000, message: "Copying")
         let spinner = group.spinner("Waiting")
-        for _ in 0..<10 {
-            bar.inc(50)
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        for _ in 0..<10 { bar.inc(50) }
         bar.finish()
         spinner.succeed()
         close(fds[1])

@@ -76,7 +76,7 @@ struct ImageLayoutTests {
 struct ImagePlacementTests {
     let picture = RGBAImage(width: 4, height: 4)
 
-    @Test func placementsTravelWithBlitAndOverlayAndTextOverOneTakesItAway() {
+    @Test func placementsTravelWithBlitAndOverlayAndTextOverOneTakesItAway() throws {
         var small = Canvas(size: Size(width: 4, height: 2))
         small.place(picture, key: 7, in: small.bounds)
         var screen = Canvas(size: Size(width: 20, height: 6))
@@ -85,7 +85,7 @@ struct ImagePlacementTests {
         #expect(screen.placements == [ImagePlacement(rect: Rect(x: 10, y: 2, width: 4, height: 2), key: 7, image: picture)])
         var other = Canvas(size: Size(width: 20, height: 6))
         other.blit(small, at: Point(x: 18, y: -1))
-        let cut = try! #require(other.placements.first)
+        let cut = try #require(other.placements.first)
         #expect(cut.rect == Rect(x: 18, y: 0, width: 2, height: 1) && cut.shown == Rect(x: 0, y: 1, width: 2, height: 1) && cut.pictureCells == Size(width: 4, height: 2),
                 "cut at the edges: the part inside shows, and which part it is")
         screen.draw("x", at: Point(x: 11, y: 3))

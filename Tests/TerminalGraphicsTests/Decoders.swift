@@ -1,4 +1,5 @@
 import Foundation
+import GifSamples
 @testable import TerminalGraphics
 import TUICore
 
@@ -35,20 +36,6 @@ enum Decoders {
         RasterFidelity.psnr(of: decoded, against: original)
     }
 
-    /// A photo-like picture: soft gradients, rings, a textured block and sharp edges.
-    static func photo(width: Int = 320, height: Int = 240) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let dx = Double(x - width / 3), dy = Double(y - height / 2)
-                let ring = sin((dx * dx + dy * dy).squareRoot() / 9)
-                let sky = Double(y) / Double(height)
-                var r = 90 + 80 * ring + 60 * sky, g = 120 + 60 * cos(Double(x) / 40) - 40 * sky, b = 200 - 120 * sky
-                if x > width * 2 / 3 && y > height / 2 { (r, g, b) = (40 + Double(x % 17) * 6, 160, 60) }
-                func c(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v))) }
-                image[x, y] = RGBA(c(r), c(g), c(b))
-            }
-        }
-        return image
-    }
+    /// A photo-like picture (GifSamples').
+    static func photo(width: Int = 320, height: Int = 240) -> RGBAImage { GifSamples.photoLike(width: width, height: height) }
 }

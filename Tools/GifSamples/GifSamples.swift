@@ -1,5 +1,6 @@
 import Foundation
 import GifDecoding
+import TUICore
 
 /// GIFs the project authors itself with ``GifWriter`` (giflib's encoder): the bundled
 /// loading spinner and the benchmark inputs. Deterministic: the same bytes every time.
@@ -74,6 +75,24 @@ package enum GifSamples {
             result.append(frame)
         }
         return try GifWriter(width: width, height: height, globalPalette: palette, loopCount: 0, comment: "IndicatorKit spinner").encode(result)
+    }
+
+    /// A photo-like picture: soft gradients, rings, a textured block and a few sharp edges
+    /// (for fidelity measures: the raster and graphics benches, the sixel tests).
+    package static func photoLike(width: Int = 640, height: Int = 480) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x - width / 3), dy = Double(y - height / 2)
+                let ring = sin((dx * dx + dy * dy).squareRoot() / 9)
+                let sky = Double(y) / Double(height)
+                var r = 90 + 80 * ring + 60 * sky, g = 120 + 60 * cos(Double(x) / 40) - 40 * sky, b = 200 - 120 * sky
+                if x > width * 2 / 3 && y > height / 2 { (r, g, b) = (40 + Double(x % 17) * 6, 160, 60) }  // a textured block
+                func c(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v))) }
+                image[x, y] = RGBA(c(r), c(g), c(b))
+            }
+        }
+        return image
     }
 
     /// A full-frame "video": 640×480, 100 frames, each with its own 256-colour local palette

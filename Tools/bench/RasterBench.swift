@@ -8,22 +8,8 @@ import TUICore
 /// glyph's coverage and two colours) and the time to rasterize a frame, on the generated
 /// bench GIFs and on a photo-like picture made here.
 enum RasterBench {
-    /// A photo-like picture: soft gradients, rings and a few sharp edges.
-    static func photo(width: Int = 640, height: Int = 480) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let dx = Double(x - width / 3), dy = Double(y - height / 2)
-                let ring = sin((dx * dx + dy * dy).squareRoot() / 9)
-                let sky = Double(y) / Double(height)
-                var r = 90 + 80 * ring + 60 * sky, g = 120 + 60 * cos(Double(x) / 40) - 40 * sky, b = 200 - 120 * sky
-                if x > width * 2 / 3 && y > height / 2 { (r, g, b) = (40 + Double(x % 17) * 6, 160, 60) }  // a textured block
-                func c(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v))) }
-                image[x, y] = RGBA(c(r), c(g), c(b))
-            }
-        }
-        return image
-    }
+    /// A photo-like picture (``GifSamples/photoLike(width:height:)``).
+    static func photo(width: Int = 640, height: Int = 480) -> RGBAImage { GifSamples.photoLike(width: width, height: height) }
 
     static func run(box: Size = Size(width: 80, height: 24)) throws -> [String] {
         let video = try AnimatedImage(data: try GifSamples.video(width: 320, height: 240, frames: 12))

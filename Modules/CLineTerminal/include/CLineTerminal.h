@@ -3,6 +3,16 @@
 #ifndef CLINETERMINAL_H
 #define CLINETERMINAL_H
 
+#include <stddef.h>
+
+/* Writes what it can of `bytes` to `fd` within about `ms` milliseconds, whatever the terminal
+   does: the descriptor is non-blocking for the while, so a terminal that stopped reading (or
+   another thread's write holding it) cannot hold us. With `discard`, output the terminal has
+   not read yet is thrown away first (and again while waiting): a frame that no longer matters,
+   which would stand between the terminal and the bytes that restore it. Returns 1 when all was
+   written. Async-signal-safe: fcntl, tcflush, write, poll and clock_gettime only. */
+int ik_line_write_within(int fd, const char *bytes, size_t len, int ms, int discard);
+
 /* The width of the terminal on `fd`, or 0 when it is not a terminal. */
 int ik_line_columns(int fd);
 

@@ -214,7 +214,7 @@ public final class FramePlayer {
         if let cache, cache.frame == index, cache.box == box, cache.style == textStyle {
             return cache.cells
         }
-        if imageStyle.pixels, case .image(let image) = index.map({ animation.frame(at: $0) }) ?? animation.stillFrame {
+        if imageStyle.pixels, case .pixels = animation.frameSize, case .image(let image) = index.map({ animation.frame(at: $0) }) ?? animation.stillFrame {
             // Pixels for the backend: the frame placed over the cells its proportions take.
             let cells = ImageLayout.cells(for: Size(width: image.width, height: image.height), in: box, cellPixels: imageStyle.cellPixels)
             var canvas = Canvas(size: cells)
