@@ -118,6 +118,12 @@ public final class NcursesTerminal: EventSourceBackend {
         let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
         // Pixels where the terminal draws them and ncurses can leave room: kitty's protocol and
         // sixel (iTerm2's images scroll the screen, so symbols there).
+        if graphicsTold == nil, var told = TerminalQuery.tmux(environment: environment) {
+            // Inside tmux, the terminal's answers are tmux's own; tmux tells what it runs in.
+            told.cellPixels = graphicsAnswers?.cellPixels
+            told.windowPixels = graphicsAnswers?.windowPixels
+            graphicsAnswers = told
+        }
         let chosen = GraphicsProbe.choose(graphicsAnswers, environment: environment)
         var pixels: PixelImages?
         var cellPixels: Size?
@@ -126,7 +132,9 @@ public final class NcursesTerminal: EventSourceBackend {
             ik_size(&rows, &cols)
             cellPixels = GraphicsProbe.cellPixels(windowPixels: TerminalQuery.windowPixels(of: output), cells: Size(width: Int(cols), height: Int(rows)), answers: graphicsAnswers)
             pixels = PixelImages(graphics: chosen, output: output, cellPixels: cellPixels, theme: theme, background: backgroundColor,
-                                 sixelColors: GraphicsProbe.sixelColors(graphicsAnswers))
+                                 sixelColors: GraphicsProbe.sixelColors(graphicsAnswers),
+                                 placesAsText: GraphicsProbe.placesKittyImagesAsText(graphicsAnswers, environment: environment),
+                                 directColor: direct, throughTmux: GraphicsProbe.isInsideTmux(environment))
         }
         let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
                                         theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
@@ -167,6 +175,8 @@ public final class NcursesTerminal: EventSourceBackend {
 
     public func present(_ canvas: Canvas) {
         guard isOpen else { return }
+        // kitty pictures placed as text become cells like any other.
+        let canvas = pixels?.placingAsText(canvas) ?? canvas
         // Cells a picture left are drawn again as text (a sixel's pixels stay until written over).
         var repainted = shown.size != size
         var rewrittenRows = IndexSet()

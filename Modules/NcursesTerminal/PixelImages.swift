@@ -48,7 +48,19 @@ final class PixelImages {
     /// The colour registers a sixel may use (what the terminal said it has, at most 208).
     let sixelColors: Int
 
-    init(graphics: GraphicsProtocol, output: Int32, cellPixels: Size?, theme: TerminalTheme, background: RGBA? = nil, sixelColors: Int = 208) {
+    /// kitty: pictures placed as text (``KittyPlaceholder``, see ``placingAsText(_:)``)
+    /// rather than at the cursor after the text.
+    let placesAsText: Bool
+    /// Whether the terminal takes 24-bit colours, so that a placeholder's colour can name any id.
+    let directColor: Bool
+    /// Whether every command goes through tmux's passthrough.
+    let throughTmux: Bool
+
+    init(graphics: GraphicsProtocol, output: Int32, cellPixels: Size?, theme: TerminalTheme, background: RGBA? = nil, sixelColors: Int = 208,
+         placesAsText: Bool = false, directColor: Bool = false, throughTmux: Bool = false) {
+        self.placesAsText = placesAsText && graphics == .kitty
+        self.directColor = directColor
+        self.throughTmux = throughTmux
         self.sixelColors = sixelColors
         self.graphics = graphics
         self.output = output
@@ -76,6 +88,7 @@ final class PixelImages {
             placedAnimation.removeAll()
             placedShown.removeAll()
         }
+        if placesAsText { return }  // placingAsText(_:) did it all
         var out = ""
         let wanted = canvas.placements
         func signature(_ placement: ImagePlacement) -> Int {
@@ -147,6 +160,89 @@ final class PixelImages {
         }
         guard !out.isEmpty else { return }
         write("\u{1B}7" + out + "\u{1B}8")
+    }
+
+    /// kitty, pictures as text: `canvas` with every placement's cells holding its
+    /// ``KittyPlaceholder`` cells (the image's id in their foreground colour), for ncurses to
+    /// draw as text, after the pictures not yet sent have been sent and placed virtually. So
+    /// the terminal moves, cuts and scrolls the pictures with the text; a picture moved or cut
+    /// costs only its changed cells, a player's next frame a switch of about 30 bytes.
+    func placingAsText(_ canvas: Canvas) -> Canvas {
+        guard placesAsText, !canvas.placements.isEmpty || sentOrder.count > Self.keptImages else { return canvas }
+        var out = "", result = canvas
+        var onScreen = Set<Int>(), animating = Set<Int>()
+        for placement in canvas.placements {
+            let cells = placement.pictureCells
+            guard cells.width <= KittyPlaceholder.limit, cells.height <= KittyPlaceholder.limit else { continue }  // too large to name: blank
+            let id: UInt32
+            if let animation = placement.animation {
+                let key = animationKey(animation.group, placement)
+                animating.insert(key)
+                var frames: Frames
+                if let known = animations[key] {
+                    frames = known
+                    if frames.numbers[animation.frame] == nil {
+                        out += KittyGraphics.addFrame(fitted(placement), to: frames.id, gap: .seconds(1))
+                        frames.numbers[animation.frame] = frames.numbers.count + 1
+                    }
+                } else {
+                    frames = Frames(id: freeID(), numbers: [animation.frame: 1])
+                    out += KittyGraphics.transmit(fitted(placement), id: frames.id) + KittyGraphics.placeVirtually(id: frames.id, columns: cells.width, rows: cells.height)
+                    animationOrder.append(key)
+                }
+                let number = frames.numbers[animation.frame] ?? 1
+                if number != frames.current {
+                    out += KittyGraphics.showFrame(id: frames.id, frame: number)
+                    frames.current = number
+                }
+                animations[key] = frames
+                id = frames.id
+            } else {
+                let key = animationKey(placement.key, placement)  // a picture and the cells it is scaled to
+                onScreen.insert(key)
+                if let known = sent[key] {
+                    id = known
+                } else {
+                    id = freeID()
+                    out += KittyGraphics.transmit(fitted(placement), id: id) + KittyGraphics.placeVirtually(id: id, columns: cells.width, rows: cells.height)
+                    sent[key] = id
+                    sentOrder.append(key)
+                }
+            }
+            guard directColor || id <= 255 else { continue }  // more pictures at once than colours name: blank
+            let color: Color = directColor ? .rgb(UInt8(id >> 16 & 0xFF), UInt8(id >> 8 & 0xFF), UInt8(id & 0xFF)) : .palette(UInt8(id & 0xFF))
+            let rect = placement.rect, shown = placement.shown
+            for y in 0..<rect.height {
+                for x in 0..<rect.width {
+                    let point = Point(x: rect.x + x, y: rect.y + y)
+                    var style = result[point.x, point.y].style
+                    style.foreground = color
+                    result[point.x, point.y] = Cell(Character(KittyPlaceholder.cell(row: shown.y + y, column: shown.x + x)), style: style)
+                }
+            }
+        }
+        // The oldest pictures nobody shows go, so memory stays bounded (and ids free).
+        while sentOrder.count > Self.keptImages, let victim = sentOrder.first(where: { !onScreen.contains($0) }) {
+            if let id = sent[victim] { out += KittyGraphics.delete(id: id) }
+            sent[victim] = nil
+            sentOrder.removeAll { $0 == victim }
+        }
+        while animationOrder.count > Self.keptImages / 8, let victim = animationOrder.first(where: { !animating.contains($0) }) {
+            if let frames = animations[victim] { out += KittyGraphics.delete(id: frames.id) }
+            animations[victim] = nil
+            animationOrder.removeAll { $0 == victim }
+        }
+        if !out.isEmpty { write(out) }
+        return result
+    }
+
+    /// The smallest id no kept picture has: ids stay below 256, which a 256-colour
+    /// foreground can name.
+    private func freeID() -> UInt32 {
+        let taken = Set(sent.values).union(animations.values.map(\.id))
+        var id: UInt32 = 1
+        while taken.contains(id) { id += 1 }
+        return id
     }
 
     /// Deletes every picture sent (when the app ends).
@@ -251,7 +347,7 @@ final class PixelImages {
     private func move(to point: Point) -> String { "\u{1B}[\(point.y + 1);\(point.x + 1)H" }
 
     private func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
+        var bytes = Array((throughTmux ? TmuxPassthrough.wrap(text) : text).utf8)[...]
         bytesWritten += bytes.count
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { writeBytes(output, $0.baseAddress, $0.count) }

@@ -30,6 +30,19 @@ public struct GraphicsAnswers: Sendable, Equatable {
     public var colorRegisters: Int?
     /// The largest sixel image it draws, in pixels (`XTSMGRAPHICS`).
     public var sixelMaximum: Size?
+    /// Inside tmux: whether tmux passes escape sequences on to the terminal it runs in
+    /// (`allow-passthrough`), the answers then being that terminal's.
+    public var tmuxPassthrough = false
+
+    /// Whether the terminal shows kitty images placed as text (``KittyPlaceholder``): kitty
+    /// from 0.28, Ghostty.
+    public var kittyPlaceholders: Bool {
+        guard kitty, let version = version?.lowercased() else { return false }
+        if version.hasPrefix("ghostty") { return true }
+        guard version.hasPrefix("kitty("), let inside = version.dropFirst(6).split(separator: ")").first else { return false }
+        let parts = inside.split(separator: ".").map { Int($0) ?? 0 }
+        return (parts.first ?? 0, parts.dropFirst().first ?? 0) >= (0, 28)
+    }
 
     /// Answers as given (tests; a terminal of known abilities).
     public init(kitty: Bool = false, sixel: Bool = false, version: String? = nil, cellPixels: Size? = nil, colorRegisters: Int? = nil) {
@@ -146,17 +159,50 @@ public struct GraphicsProbe: Sendable {
     /// The protocol to draw with: `INDICATORKIT_GRAPHICS` when set (`kitty`, `sixel`, `iterm`,
     /// `symbols`; `auto` or anything else asks), then what the terminal said — kitty, then
     /// iTerm2's images where the terminal is iTerm2 or WezTerm (`TERM_PROGRAM`), then sixel —
-    /// else symbols. Inside tmux or screen, which pass images on only when set up to, symbols.
+    /// else symbols. Inside tmux, kitty images placed as text where tmux passes them on
+    /// (``GraphicsAnswers/tmuxPassthrough``) to a terminal that shows them
+    /// (``GraphicsAnswers/kittyPlaceholders``), else symbols; inside screen, symbols.
     public static func choose(_ answers: GraphicsAnswers?, environment: [String: String]) -> GraphicsProtocol {
         if let asked = environment["INDICATORKIT_GRAPHICS"].flatMap({ GraphicsProtocol(rawValue: $0.lowercased()) }) { return asked }
         let term = environment["TERM"] ?? ""
-        if environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") { return .symbols }
+        if isInsideTmux(environment) { return answers.map { $0.tmuxPassthrough && $0.kittyPlaceholders } == true ? .kitty : .symbols }
+        if term.hasPrefix("screen") { return .symbols }
         guard let answers else { return .symbols }
         if answers.kitty { return .kitty }
         let program = environment["TERM_PROGRAM"] ?? ""
         if program == "iTerm.app" || program == "WezTerm" { return .iterm }
         if answers.sixel { return .sixel }
         return .symbols
+    }
+
+    /// Whether kitty images are placed as text (``KittyPlaceholder``) rather than at the
+    /// cursor: `INDICATORKIT_KITTY_PLACEHOLDERS=1` or `0` when set, else where the terminal
+    /// shows them (always inside tmux, where nothing else works).
+    public static func placesKittyImagesAsText(_ answers: GraphicsAnswers?, environment: [String: String]) -> Bool {
+        switch environment["INDICATORKIT_KITTY_PLACEHOLDERS"] {
+        case "1": return true
+        case "0": return false
+        default: return isInsideTmux(environment) || answers?.kittyPlaceholders == true
+        }
+    }
+
+    /// Whether the program runs inside tmux (`TMUX`, or a `tmux` `TERM`).
+    public static func isInsideTmux(_ environment: [String: String]) -> Bool {
+        environment["TMUX"] != nil || (environment["TERM"] ?? "").hasPrefix("tmux")
+    }
+
+    /// What tmux says of the terminal it runs in, from `tmux display-message -p
+    /// '#{allow-passthrough} #{client_termtype}'` (`1 kitty(0.35.2)`): passthrough and the
+    /// terminal's XTVERSION, which tmux asked. kitty's protocol is taken to be there when that
+    /// terminal is kitty or Ghostty (tmux does not pass the kitty query's answer back).
+    public static func answers(fromTmux text: String) -> GraphicsAnswers {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        var answers = GraphicsAnswers()
+        answers.tmuxPassthrough = words.first.map { $0 == "1" || $0 == "on" || $0 == "all" } ?? false
+        answers.version = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
+        let name = answers.version?.lowercased() ?? ""
+        answers.kitty = name.hasPrefix("kitty") || name.hasPrefix("ghostty")
+        return answers
     }
 
     /// The colour registers a sixel may use on this terminal: 208 (the default, see

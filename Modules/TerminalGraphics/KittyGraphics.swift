@@ -32,6 +32,12 @@ public enum KittyGraphics {
         return "\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows)\(part),z=\(zIndex),C=1,q=2\u{1B}\\"
     }
 
+    /// Places image `id` virtually over `columns` × `rows` cells: it shows wherever the text
+    /// holds its ``KittyPlaceholder`` cells (kitty 0.28 and later).
+    public static func placeVirtually(id: UInt32, columns: Int, rows: Int) -> String {
+        "\u{1B}_Ga=p,U=1,i=\(id),c=\(columns),r=\(rows),q=2\u{1B}\\"
+    }
+
     /// Deletes image `id` and its placements, freeing the terminal's memory.
     public static func delete(id: UInt32) -> String {
         "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"

@@ -23,6 +23,20 @@ public enum TerminalQuery {
         return probe.isComplete ? probe.answers : nil
     }
 
+    /// Inside tmux, what tmux says of the terminal it runs in (``GraphicsProbe/answers(fromTmux:)``),
+    /// asked with `tmux display-message`; nil outside tmux or when tmux does not answer.
+    public static func tmux(environment: [String: String]) -> GraphicsAnswers? {
+        guard environment["TMUX"] != nil, let pipe = popen("tmux display-message -p '#{allow-passthrough} #{client_termtype}' 2>/dev/null", "r") else { return nil }
+        var text = [UInt8](), buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, pipe)
+            if n <= 0 { break }
+            text += buffer[..<n]
+        }
+        guard pclose(pipe) == 0, !text.isEmpty else { return nil }
+        return GraphicsProbe.answers(fromTmux: String(decoding: text, as: UTF8.self))
+    }
+
     /// Writes `request` to `output` and reads what comes back on `input`, the terminal in
     /// raw mode for the while (no echo, no line editing), until `done` says the bytes read
     /// so far (each batch given once) are enough, `timeout` has passed or input ends.

@@ -1,6 +1,6 @@
 import Foundation
 @testable import NcursesTerminal
-import TerminalGraphics
+@testable import TerminalGraphics
 import Testing
 import TUICore
 
@@ -227,5 +227,145 @@ extension PixelImagesTests {
             #expect(onScreen == wanted, "step \(step): extra \(onScreen.subtracting(wanted).sorted()), missing \(wanted.subtracting(onScreen).sorted())")
             if onScreen != wanted { break }
         }
+    }
+}
+
+/// kitty's side for pictures placed as text: the images it holds (every frame's pixels), their
+/// virtual placements and the frame each shows; the picture a placeholder cell shows is then
+/// the part its diacritics name of the image its colour names.
+struct KittyImageStore {
+    var frames: [String: [[UInt8]]] = [:]  // id → the pixels of each frame
+    var current: [String: Int] = [:]  // id → the frame shown (1-based)
+    var virtual: [String: Size] = [:]  // id → the cells of its virtual placement
+
+    mutating func read(_ text: String) {
+        for command in Decoders.kittyCommands(text) {
+            let keys = command.keys, id = keys["i"] ?? ""
+            let pixels = { Deflate.decompress(command.payload, limit: 1 << 24) ?? [] }
+            switch keys["a"] {
+            case "t":
+                frames[id] = [pixels()]
+                current[id] = 1
+            case "f": frames[id, default: []].append(pixels())
+            case "a": if let frame = keys["c"].flatMap(Int.init) { current[id] = frame }
+            case "p" where keys["U"] == "1": virtual[id] = Size(width: Int(keys["c"] ?? "") ?? 0, height: Int(keys["r"] ?? "") ?? 0)
+            case "d" where keys["d"] == "I":
+                frames[id] = nil
+                current[id] = nil
+                virtual[id] = nil
+            default: break
+            }
+        }
+    }
+
+    /// The pixels image `id` shows now.
+    func shown(_ id: String) -> [UInt8]? { frames[id].flatMap { list in current[id].flatMap { $0 <= list.count ? list[$0 - 1] : nil } } }
+}
+
+/// kitty's commands in `text`, each with its keys and whole payload (chunks joined).
+enum Decoders {
+    static func kittyCommands(_ text: String) -> [(keys: [String: String], payload: [UInt8])] {
+        var commands: [(keys: [String: String], payload: [UInt8])] = []
+        var pendingKeys: [String: String]?, pendingPayload = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "\u{1B}_G"), let end = rest.range(of: "\u{1B}\\", range: start.upperBound..<rest.endIndex) {
+            let parts = rest[start.upperBound..<end.lowerBound].split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+            rest = rest[end.upperBound...]
+            var keys: [String: String] = [:]
+            for pair in parts[0].split(separator: ",") {
+                let kv = pair.split(separator: "=", maxSplits: 1)
+                if kv.count == 2 { keys[String(kv[0])] = String(kv[1]) }
+            }
+            if pendingKeys == nil { pendingKeys = keys } else { pendingKeys?["m"] = keys["m"] }
+            pendingPayload += parts.count > 1 ? String(parts[1]) : ""
+            if keys["m"] != "1" {
+                commands.append((pendingKeys ?? [:], Array(Data(base64Encoded: pendingPayload) ?? Data())))
+                pendingKeys = nil
+                pendingPayload = ""
+            }
+        }
+        return commands
+    }
+}
+
+extension PixelImagesTests {
+    /// The image id a placeholder cell names, and the cell of the picture.
+    static func named(by cell: Cell) -> (id: String, row: Int, column: Int)? {
+        guard let place = KittyPlaceholder.decode(String(cell.character)[...].unicodeScalars), case .palette(let id) = cell.style.foreground else { return nil }
+        return (String(id), place.row, place.column)
+    }
+
+    @Test func picturesPlacedAsTextNameInEveryCellTheRightPixelsOfTheRightPicture() {
+        var generator = SystemRandomNumberGenerator()
+        let sink = Sink(), frames = Self.frames(4)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark, placesAsText: true)
+        var kitty = KittyImageStore()
+        for step in 0..<300 {
+            var canvas = Canvas(size: Size(width: 60, height: 20))
+            canvas.draw("a line of text", at: Point(x: 0, y: 0))
+            for player in 0..<Int.random(in: 0...6, using: &generator) {
+                let rect = Rect(x: Int.random(in: -4...56, using: &generator), y: Int.random(in: -3...18, using: &generator), width: 8, height: 4)
+                let asset = Int.random(in: 0..<4, using: &generator)
+                if Bool.random(using: &generator) {
+                    canvas.place(frames[asset], key: 500 + asset, in: rect, clip: Rect(x: 0, y: 1, width: 60, height: 19))
+                } else {  // a player's frame, players 70… showing any of their four frames
+                    canvas.place(frames[asset], key: 900 + asset, in: rect, clip: Rect(x: 0, y: 1, width: 60, height: 19), animation: (70 + player, asset))
+                }
+            }
+            let drawn = pixels.placingAsText(canvas)
+            sink.drain()
+            kitty.read(sink.text)
+            sink.clear()
+            var wrong: [String] = []
+            var covered = Set<Point>()
+            for placement in canvas.placements {
+                for y in placement.rect.y..<placement.rect.maxY {
+                    for x in placement.rect.x..<placement.rect.maxX {
+                        covered.insert(Point(x: x, y: y))
+                        guard let named = Self.named(by: drawn[x, y]) else { wrong.append("\(x),\(y): no placeholder"); continue }
+                        if named.row != placement.shown.y + y - placement.rect.y || named.column != placement.shown.x + x - placement.rect.x { wrong.append("\(x),\(y): cell \(named.row),\(named.column)") }
+                        if kitty.shown(named.id) != placement.image.pixels { wrong.append("\(x),\(y): image \(named.id) shows other pixels") }
+                        if kitty.virtual[named.id] != placement.pictureCells { wrong.append("\(x),\(y): placed over \(String(describing: kitty.virtual[named.id]))") }
+                    }
+                }
+            }
+            for y in 0..<20 { for x in 0..<60 where !covered.contains(Point(x: x, y: y)) && Self.named(by: drawn[x, y]) != nil { wrong.append("\(x),\(y): a placeholder outside") } }
+            #expect(drawn.lines[0].hasPrefix("a line of text"), "text stays")
+            #expect(wrong.isEmpty, "step \(step): \(wrong.prefix(5))")
+            if !wrong.isEmpty { break }
+        }
+        #expect(kitty.frames.count <= PixelImages.keptImages + PixelImages.keptImages / 8 + 6, "\(kitty.frames.count) images kept")
+    }
+
+    @Test func aGIFPlacedAsTextChangesNoCellAndWritesAFewBytesAFrameAfterItsUpload() {
+        let sink = Sink(), frames = Self.frames(12)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark, placesAsText: true)
+        var cells: Set<[Cell]> = []
+        for tick in 0..<12 {
+            cells.insert(pixels.placingAsText(canvas(showing: tick, of: frames)).cells)
+            sink.drain()
+        }
+        let upload = sink.text.utf8.count
+        #expect(sink.text.components(separatedBy: "a=p,U=1,").count - 1 == 1, "placed once, virtually")
+        for tick in 12..<(12 + 120) {
+            cells.insert(pixels.placingAsText(canvas(showing: tick % 12, of: frames)).cells)
+            sink.drain()
+        }
+        #expect(cells.count == 1, "every frame the same cells: ncurses writes nothing")
+        let perSecond = Double(sink.text.utf8.count - upload) / 10
+        #expect(perSecond < 1024, "\(perSecond) bytes a second after the upload")
+        pixels.deleteAll()
+        sink.drain()
+        #expect(sink.text.hasSuffix("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"), "deleted when the app ends")
+    }
+
+    @Test func throughTmuxEveryCommandIsWrappedInPassthrough() {
+        let sink = Sink(), frames = Self.frames(1)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark, placesAsText: true, throughTmux: true)
+        _ = pixels.placingAsText(canvas(showing: 0, of: frames))
+        sink.drain()
+        let unwrapped = sink.text.replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
+        #expect(sink.text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "\(sink.text.prefix(20).debugDescription)")
+        #expect(Decoders.kittyCommands(unwrapped).compactMap { $0.keys["a"] } == ["t", "p"], "the upload and the virtual placement, each wrapped")
     }
 }

@@ -93,7 +93,7 @@ struct ProbeTests {
         }
     }
 
-    @Test func theChoiceFollowsTheOverrideThenTheAnswersAndTmuxGetsSymbols() {
+    @Test func theChoiceFollowsTheOverrideThenTheAnswers() {
         var answers = GraphicsAnswers()
         answers.sixel = true
         #expect(GraphicsProbe.choose(answers, environment: [:]) == .sixel)
@@ -126,5 +126,49 @@ struct ProbeTests {
         answers.cellPixels = Size(width: 7, height: 15)
         #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: answers) == Size(width: 7, height: 15))
         #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: nil) == nil)
+    }
+
+    @Test func insideTmuxKittyImagesGoOnlyWherePassthroughReachesATerminalThatPlacesThemAsText() {
+        let tmux = ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"]
+        let newKitty = GraphicsProbe.answers(fromTmux: "1 kitty(0.35.2)\n")
+        #expect(newKitty.tmuxPassthrough && newKitty.kitty && newKitty.kittyPlaceholders)
+        #expect(GraphicsProbe.choose(newKitty, environment: tmux) == .kitty)
+        #expect(GraphicsProbe.placesKittyImagesAsText(newKitty, environment: tmux))
+        #expect(GraphicsProbe.choose(GraphicsProbe.answers(fromTmux: "0 kitty(0.35.2)"), environment: tmux) == .symbols, "no passthrough")
+        #expect(GraphicsProbe.choose(GraphicsProbe.answers(fromTmux: "1 kitty(0.26.5)"), environment: tmux) == .symbols, "Debian's kitty: no placeholders")
+        #expect(GraphicsProbe.choose(GraphicsProbe.answers(fromTmux: "1 XTerm(379)"), environment: tmux) == .symbols)
+        #expect(GraphicsProbe.choose(GraphicsProbe.answers(fromTmux: "1 ghostty 1.1.3"), environment: tmux) == .kitty)
+        #expect(GraphicsProbe.choose(GraphicsProbe.answers(fromTmux: "1 tmux 3.3a"), environment: tmux) == .symbols, "tmux in tmux")
+        #expect(GraphicsProbe.choose(nil, environment: tmux) == .symbols)
+    }
+
+    @Test func kittyPlacesImagesAsTextFromVersion028() {
+        #expect(!GraphicsAnswers(kitty: true, version: "kitty(0.26.5)").kittyPlaceholders)
+        #expect(GraphicsAnswers(kitty: true, version: "kitty(0.28.0)").kittyPlaceholders)
+        #expect(GraphicsAnswers(kitty: true, version: "kitty(1.2)").kittyPlaceholders)
+        #expect(!GraphicsAnswers(kitty: false, version: "kitty(0.40.0)").kittyPlaceholders, "the protocol itself not there")
+        #expect(!GraphicsAnswers(kitty: true, version: "WezTerm 20240203").kittyPlaceholders)
+        #expect(!GraphicsProbe.placesKittyImagesAsText(GraphicsAnswers(kitty: true, version: "kitty(0.26.5)"), environment: [:]))
+        #expect(GraphicsProbe.placesKittyImagesAsText(GraphicsAnswers(kitty: true, version: "kitty(0.26.5)"), environment: ["INDICATORKIT_KITTY_PLACEHOLDERS": "1"]))
+        #expect(!GraphicsProbe.placesKittyImagesAsText(GraphicsAnswers(kitty: true, version: "kitty(0.30.0)"), environment: ["INDICATORKIT_KITTY_PLACEHOLDERS": "0"]))
+    }
+
+    @Test func everyPlaceholderCellReadsBackAsItsRowAndColumn() {
+        #expect(KittyPlaceholder.limit == 297)
+        for row in [0, 1, 17, 296] {
+            for column in 0..<KittyPlaceholder.limit {
+                let cell = KittyPlaceholder.cell(row: row, column: column)
+                #expect(cell.count == 1, "one grapheme, one cell")
+                let back = KittyPlaceholder.decode(cell[...].unicodeScalars)
+                #expect(back?.row == row && back?.column == column && back?.idHighByte == nil)
+            }
+        }
+        #expect(KittyPlaceholder.decode(KittyPlaceholder.cell(row: 3, column: 4, idHighByte: 9)[...].unicodeScalars)?.idHighByte == 9)
+        #expect(KittyPlaceholder.decode("x\u{305}"[...].unicodeScalars) == nil)
+    }
+
+    @Test func tmuxPassthroughWrapsEachSequenceAndDoublesItsEscapes() {
+        let two = KittyGraphics.delete(id: 1) + KittyGraphics.delete(id: 2)
+        #expect(TmuxPassthrough.wrap(two) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\u{1B}\\\u{1B}\\" + "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\u{1B}\\\u{1B}\\")
     }
 }
