@@ -73,13 +73,16 @@ enum CommandHelp {
             """
         case "view":
             return """
-            USAGE: showcase view FILE [--width N] [--symbols SET] [--max-memory MIB]
+            USAGE: showcase view FILE [--width N] [--graphics KIND] [--symbols SET] [--max-memory MIB]
 
-            Prints a GIF's first frame, a PNG or a JPEG in coloured block symbols, fitted
-            to the terminal's width and height (80 columns when not a terminal), so it can
-            go to a file or a pipe as well. Colours follow COLORTERM, TERM and NO_COLOR.
+            Prints a GIF, a PNG or a JPEG fitted to the terminal's width and height (80
+            columns when not a terminal): as pixels where the terminal shows them (kitty's
+            protocol, which plays an animated GIF; sixel; iTerm2's images), else in
+            coloured block symbols, which can go to a file or a pipe as well. Colours
+            follow COLORTERM, TERM and NO_COLOR.
 
               --width N        fit in N columns (1-1000) instead
+              --graphics KIND  kitty, sixel, iterm, symbols or auto (default: ask the terminal)
               --symbols SET    half, quadrant, sextant, braille or auto (default)
               --max-memory MIB the memory decoding may take (default 256)
             Exit status 65: not a picture it can decode; 66: unreadable.
