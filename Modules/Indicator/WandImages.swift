@@ -2,7 +2,9 @@ import TUICore
 
 /// Document 001's four loading images ("wand and rays", "wand and stars" and their
 /// inverses) drawn as 16×16 pixel art for the terminal, shown in turn every 0.3 s by
-/// ``cycle`` (B1.3).
+/// ``cycle`` (B1.3). An inverse swaps the wand's and the light's colours (a gold wand
+/// casting pale light), so the four stay distinct while only the symbol changes: no
+/// filled square flashes between them.
 public enum WandImages {
     /// The document's animation: the four images, 0.3 s each, round and round.
     public static let cycle = ImageCycle(all, interval: interval)
@@ -55,15 +57,14 @@ public enum WandImages {
     ]
 
     private static func image(_ rows: [String], inverse: Bool) -> RGBAImage {
-        let wand = RGBA(230, 230, 240), light = RGBA(255, 214, 90), plate = RGBA(70, 90, 170)
+        let wand = RGBA(225, 230, 245), light = RGBA(255, 200, 60)
         var image = RGBAImage(width: 16, height: 16)
         for (y, row) in rows.enumerated() {
             for (x, mark) in row.enumerated() {
                 let pixel: RGBA
-                switch (mark, inverse) {
-                case ("#", false): pixel = wand
-                case ("*", false): pixel = light
-                case (".", true): pixel = plate  // the inverse: the symbol cut out of a filled plate
+                switch mark {
+                case "#": pixel = inverse ? light : wand
+                case "*": pixel = inverse ? wand : light
                 default: pixel = .clear
                 }
                 image[x, y] = pixel

@@ -44,53 +44,66 @@ final class LoadingOverlay: View {
         return rect.centered(Size(width: side, height: max(3, side / 2)))
     }
 
-    /// Blanks the characters in `rect`, keeping each cell's background.
-    static func clearText(in rect: Rect, on canvas: inout Canvas) {
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX {
-                canvas[x, y] = Cell(" ", style: Style(background: canvas[x, y].style.background))
-            }
+    /// The panel labels and the compact box sit on: a tone off the terminal's background.
+    static func panel(_ theme: TerminalTheme) -> Style {
+        theme == .light ? Style(foreground: .rgb(20, 20, 28), background: .rgb(232, 232, 238)) : Style(foreground: .rgb(235, 235, 240), background: .rgb(40, 40, 48))
+    }
+
+    /// `label` cut to `width` cells with `…`, the count of other activities (`(+2)`) kept.
+    static func fitted(_ label: String, width: Int) -> String {
+        guard label.displayWidth > width else { return label }
+        if let open = label.range(of: " (+", options: .backwards), label.hasSuffix(")") {
+            let count = String(label[open.lowerBound...])
+            if count.displayWidth < width { return String(label[..<open.lowerBound]).truncated(toWidth: width - count.displayWidth) + count }
         }
+        return label.truncated(toWidth: width)
     }
 
     func render(in rect: Rect, on canvas: inout Canvas) {
         let opacity = center.opacity
         guard opacity > 0, !rect.isEmpty else { return }
         let label = center.currentLabel
+        let theme = center.imageStyle.theme
+        let panel = Self.panel(theme)
         pageIndicator.imageStyle = center.imageStyle
         spinnerIndicator.imageStyle = center.imageStyle
+        // Labels on a panel of their own, a space either side; the images over the page as
+        // they are (their transparent pixels show what is beneath, text included).
+        for indicator in [pageIndicator, spinnerIndicator] { indicator.labelStyle = panel.adding(.bold) }
+        func padded(_ text: String?) -> String? { text.map { " " + Self.fitted($0, width: max(1, rect.width - 2)) + " " } }
         switch center.presentation {
         case .page:
-            canvas.shade(rect, with: .rgb(255, 255, 255), opacity: 0.3 * opacity, theme: center.imageStyle.theme)
+            // A translucent page: what is beneath fades towards the terminal's background,
+            // dark or light.
+            let (r, g, b) = theme.background
+            canvas.shade(rect, with: .rgb(r, g, b), opacity: 0.55 * opacity, theme: theme)
             pageIndicator.imageBox = Size(width: min(32, max(16, rect.width / 4)), height: min(12, max(8, rect.height / 3)))
-            pageIndicator.label = label ?? "Loading…"
-            // The images sit on a clean panel: the text beneath does not show through their
-            // transparent pixels (the shade's colours stay).
-            Self.clearText(in: rect.centered(pageIndicator.preferredSize).inset(by: -1).intersection(rect), on: &canvas)
+            pageIndicator.label = padded(label ?? "Loading…")
             pageIndicator.render(in: rect, on: &canvas)
             drawProgress(under: rect.centered(pageIndicator.preferredSize), within: rect, on: &canvas)
         case .fullScreen:
-            canvas.shade(rect, with: .black, opacity: 0.6 * opacity, theme: center.imageStyle.theme)
+            canvas.shade(rect, with: .black, opacity: 0.6 * opacity, theme: theme)
             // The image grows with the screen (a quarter of its width, a third of its
             // height), never smaller than 14×5.
             spinnerIndicator.imageBox = Size(width: min(28, max(14, rect.width / 4)), height: min(10, max(5, rect.height / 3)))
-            spinnerIndicator.label = label
+            spinnerIndicator.label = padded(label)
             spinnerIndicator.render(in: rect, on: &canvas)
             drawProgress(under: rect.centered(spinnerIndicator.preferredSize), within: rect, on: &canvas)
         case .compact:
-            canvas.shade(rect, with: .black, opacity: 0.4 * opacity, theme: center.imageStyle.theme)
+            canvas.shade(rect, with: .black, opacity: 0.4 * opacity, theme: theme)
             let box = Self.compactBox(in: rect)
-            canvas.fill(box, with: Cell(" ", style: Style(background: .rgb(40, 40, 48))))
-            canvas.drawBox(box, style: Style(foreground: .brightBlack, background: .rgb(40, 40, 48)))
-            // The indicator at half the box's size.
+            canvas.fill(box, with: Cell(" ", style: panel))
+            canvas.drawBox(box, style: Style(foreground: .brightBlack, background: panel.background))
+            // The indicator at half the box's size in its middle (B3.2); the label inside the
+            // box, on its last row.
+            let inner = box.inset(by: 1)
+            let labelRows = label == nil || inner.height < 3 ? 0 : 1
             spinnerIndicator.imageBox = Size(width: max(2, box.width / 2), height: max(1, box.height / 2))
             spinnerIndicator.label = nil
-            spinnerIndicator.render(in: box.inset(by: 1), on: &canvas)
-            if let label {
-                // Under the box, as wide as the screen allows (a count of others must show).
-                let text = label.truncated(toWidth: max(0, rect.width - 2))
-                let x = max(rect.x, box.x + (box.width - text.displayWidth) / 2)
-                canvas.draw(text, at: Point(x: x, y: box.maxY), style: Style(attributes: .bold), clip: rect)
+            spinnerIndicator.render(in: Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - labelRows), on: &canvas)
+            if let label, labelRows == 1 {
+                let text = Self.fitted(label, width: inner.width)
+                canvas.draw(text, at: Point(x: inner.x + (inner.width - text.displayWidth) / 2, y: inner.maxY - 1), style: panel.adding(.bold), clip: inner)
             }
             drawProgress(under: box.inset(top: 0, left: 0, bottom: -1, right: 0), within: rect, on: &canvas)
         }

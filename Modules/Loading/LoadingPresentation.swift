@@ -1,12 +1,13 @@
 /// How the loading overlay looks.
 public enum LoadingPresentation: Sendable, Hashable {
-    /// Document 001's loading page: the screen shaded white at 30 %, the cycling image and
-    /// the label in the middle (B1.2).
+    /// Document 001's loading page: a translucent page that dims the screen (the terminal's
+    /// background at 55 %, on dark and light terminals alike), the cycling image and the
+    /// label in the middle (B1.2).
     case page
     /// Document 003's full-screen mode: the screen dimmed, the indicator in the middle (B3.2).
     case fullScreen
     /// Document 003's compact mode: a box a quarter of the screen wide, centered, with the
-    /// indicator at half its size (B3.2).
+    /// indicator at half its size in the middle and the label inside it (B3.2).
     case compact
 }
 

@@ -10,8 +10,8 @@ struct AnimatedImageTests {
     @Test("B0.1: the spinner compiled into the module loads without any file")
     func loadsTheCompiledInSpinner() throws {
         let spinner = try AnimatedImage.spinner()
-        #expect(spinner.width == 63)
-        #expect(spinner.height == 45)
+        #expect(spinner.width == 126)
+        #expect(spinner.height == 90)
         #expect(spinner.plays == .infinite)
         #expect(spinner.warnings.isEmpty)
     }
@@ -126,7 +126,7 @@ struct AnimatedImageTests {
         async let first = Task.detached { image.image(at: 3) }.value
         async let second = Task.detached { image.image(at: 3) }.value
         let (a, b) = await (first, second)
-        #expect(a == b && a.width == 63, "two tasks asking at once get the same frame")
+        #expect(a == b && a.width == 126, "two tasks asking at once get the same frame")
     }
 
     @Test("B0.1: the compiled-in spinner is the sample generator's spinner, and its source is up to date")

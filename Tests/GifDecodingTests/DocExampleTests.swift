@@ -13,6 +13,6 @@ struct DocExampleTests {
         let position = spinner.position(at: elapsed, timing: timing)
         let pixels = spinner.image(at: position.frame)
         #expect(position.frame == 6)
-        #expect(pixels.width == 63 && pixels.height == 45)
+        #expect(pixels.width == 126 && pixels.height == 90)
     }
 }

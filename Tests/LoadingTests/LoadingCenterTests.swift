@@ -101,15 +101,15 @@ struct LoadingCenterTests {
     }
 
     // B1.2 B3.1
-    @Test("B1.2, B3.1: the page shades the screen white at 30 %, full-screen black at 60 %, compact black at 40 %")
+    @Test("B1.2, B3.1: the page dims the screen (its background's colour at 55 %), full-screen black at 60 %, compact black at 40 %")
     func shades() async {
         let (screen, center, handle) = await overlayShown(over: Painted(), .page)
         func corners() -> [Style] {
             let canvas = drawn(screen)
             return [canvas[0, 0].style, canvas[39, 0].style, canvas[0, 11].style, canvas[39, 11].style]
         }
-        // White at 0.3 over (200, 100, 50): 0.7 × each + 76.5, rounded.
-        #expect(corners() == Array(repeating: Style(foreground: .rgb(255, 255, 255), background: .rgb(217, 147, 112)), count: 4))
+        // A dark terminal's black at 0.55 over white text on (200, 100, 50): 0.45 × each, rounded.
+        #expect(corners() == Array(repeating: Style(foreground: .rgb(115, 115, 115), background: .rgb(90, 45, 22)), count: 4))
         center.presentation = .fullScreen
         #expect(corners() == Array(repeating: Style(foreground: .rgb(102, 102, 102), background: .rgb(80, 40, 20)), count: 4))
         center.presentation = .compact
@@ -123,7 +123,7 @@ struct LoadingCenterTests {
     }
 
     // B1.2 B3.1
-    @Test("B1.2, B3.1: on a light terminal the shades are laid over white, not black")
+    @Test("B1.2, B3.1: the shades follow the terminal's background, and the page dims on dark and light alike")
     func shadesFollowTheTerminalsBackground() async {
         let (screen, center, handle) = await overlayShown(over: Plain(), .fullScreen)
         func corner() -> Style { drawn(screen)[0, 0].style }
@@ -131,8 +131,10 @@ struct LoadingCenterTests {
         center.imageStyle.theme = .light
         #expect(corner().background == .rgb(102, 102, 102), "light: black at 60 % over white is grey")
         center.presentation = .page
-        #expect(corner().background == .rgb(255, 255, 255), "white at 30 % over white stays white, never turns dark")
-        #expect(corner().foreground == .rgb(77, 77, 77), "the dark text is lightened")
+        #expect(corner().background == .rgb(255, 255, 255), "the page over white stays white, never turns dark")
+        #expect(corner().foreground == .rgb(140, 140, 140), "the dark text fades towards white: dimmed")
+        center.imageStyle.theme = .dark
+        #expect(corner().foreground == .rgb(103, 103, 103), "on a dark terminal the light text fades towards black: dimmed too")
         handle.end()
         await advance(.seconds(1))
     }
@@ -192,16 +194,17 @@ struct LoadingCenterTests {
             "                                        ",
             "                                        ",
             "                 ▄▄▀▀▄▄                 ",
-            "                ▀▀▀▀▀▀▀▀                ",
-            "                ▀     ▀▀▀               ",
-            "                ▀▀▄▄▄▄▀▀                ",
-            "                 ▀▀▀▀▀▀                 ",
+            "                ▀▀    ▀▀                ",
+            "                ▀      ▀▀               ",
+            "                ▀    ▄▀▀                ",
+            "                   ▀▀▀▀                 ",
             "                Working                 ",
             "                                        ",
             "                                        ",
             "                                        ",
         ])
-        // Compact: a box a quarter of the width, centered, the indicator at half its size.
+        // Compact: a box a quarter of the width, centered, the indicator at half its size,
+        // the label inside.
         center.presentation = .compact
         #expect(LoadingOverlay.compactBox(in: Rect(x: 0, y: 0, width: 40, height: 12)) == Rect(x: 15, y: 3, width: 10, height: 5))
         #expect(screenLines() == [
@@ -210,15 +213,22 @@ struct LoadingCenterTests {
             "                                        ",
             "               ╭────────╮               ",
             "               │  ▀▀▀   │               ",
-            "               │  ▀▀▀   │               ",
-            "               │        │               ",
+            "               │  ▀▄▀   │               ",
+            "               │Working │               ",
             "               ╰────────╯               ",
-            "                Working                 ",
+            "                                        ",
             "                                        ",
             "                                        ",
             "                                        ",
         ])
         handle.end()
+    }
+
+    @Test func aLabelTooWideIsCutBeforeTheCountOfOthersWhichStays() {
+        #expect(LoadingOverlay.fitted("Request: third (+2)", width: 12) == "Reques… (+2)")
+        #expect(LoadingOverlay.fitted("Request: third", width: 10) == "Request: …")
+        #expect(LoadingOverlay.fitted("Short (+1)", width: 20) == "Short (+1)")
+        #expect(LoadingOverlay.fitted("Request: third (+12)", width: 5) == "Requ…", "no room for the count: cut as a whole")
     }
 
     // B3.4

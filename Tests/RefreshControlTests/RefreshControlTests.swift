@@ -220,10 +220,10 @@ struct RefreshControlTests {
         // The whole screen: frame 0 of the spinner inside the 14×5 box at columns 8…21,
         // the caption under it, then the list pushed down.
         #expect(render(control, Size(width: 30, height: 12)) == [
-            "            ▄▄▀▀▄▄            ",
-            "           ▀▀▀▀▀▀▀▀           ",
-            "          ▀▀▀     ▀           ",
-            "           ▀▀▄▄▄▄▀▀           ",
+            "            ▄▀▀▀              ",
+            "           ▀▀▀    ▄           ",
+            "          ▀▀      ▀           ",
+            "           ▀▀    ▄▀           ",
             "            ▀▀▀▀▀▀            ",
             "                              ",
             "         Refreshing…          ",

@@ -29,12 +29,12 @@ struct GifCommandTests {
     @Test func infoJSONHasTheDocumentedShape() throws {
         let result = try run(["info", Self.spinner, "--json"])
         #expect(result.status == 0)
-        #expect(result.out.hasPrefix("{\"width\": 63, \"height\": 45, \"frameCount\": 12, \"loopCount\": 0, \"plays\": \"infinite\", \"decodingMemoryBytes\": 150255, \"frames\": [{\"index\": 0, \"rect\": [0, 0, 63, 45], \"delayCentiseconds\": 8, \"durationMilliseconds\": 80, \"disposal\": 2, \"interlaced\": false, \"transparentIndex\": 0}"))
+        #expect(result.out.hasPrefix("{\"width\": 126, \"height\": 90, \"frameCount\": 12, \"loopCount\": 0, \"plays\": \"infinite\", \"decodingMemoryBytes\": 601020, \"frames\": [{\"index\": 0, \"rect\": [0, 0, 126, 90], \"delayCentiseconds\": 8, \"durationMilliseconds\": 80, \"disposal\": 2, \"interlaced\": false, \"transparentIndex\": 0}"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         #expect((object["frames"] as? [Any])?.count == 12)
         #expect((object["warnings"] as? [Any])?.isEmpty == true)
-        // 63×45: the screen twice, one frame's indices, eleven checkpoints.
-        #expect(object["decodingMemoryBytes"] as? Int == 2 * 11_340 + 2_835 + 11 * 11_340)
+        // 126×90: the screen twice, one frame's indices, eleven checkpoints.
+        #expect(object["decodingMemoryBytes"] as? Int == 2 * 45_360 + 11_340 + 11 * 45_360)
     }
 
     @Test func infoReadsTheStructureOfAFileTooBigToDecodeAndFramesRefusesItNamingTheFlag() throws {
@@ -60,8 +60,8 @@ struct GifCommandTests {
 
     @Test func infoTextSummarises() throws {
         let result = try run(["info", Self.spinner])
-        #expect(result.out.contains("63×45, 12 frames, loop value 0 (plays forever), one play 1000 ms"))
-        #expect(result.out.contains("11     0,0 63×45             9cs    90ms      2         no          0"))
+        #expect(result.out.contains("126×90, 12 frames, loop value 0 (plays forever), one play 1000 ms"))
+        #expect(result.out.contains("11     0,0 126×90            9cs    90ms      2         no          0"))
     }
 
     @Test func framesWritesRawRGBAAndInfo() throws {
@@ -151,15 +151,15 @@ struct GifCommandTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("relative").path) == "real", "the links are left as they were")
     }
 
-    /// The spinner's 12 frames take 12 × 11 340 bytes; `info.json` about 2 KB.
+    /// The spinner's 12 frames take 12 × 45 360 bytes; `info.json` about 2 KB.
     @Test(.enabled(if: SmallFileSystem.isAvailable, SmallFileSystem.skipReason))
     func anExportThatDoesNotFitIsRefusedAndTheEarlierOneKept() throws {
-        let disk = try SmallFileSystem(bytes: 256 << 10)
+        let disk = try SmallFileSystem(bytes: 1 << 20)
         let out = disk.path + "/frames"
         #expect(try run(["frames", Self.spinner, "--out", out]).status == 0)
         let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         let earlier = try Data(contentsOf: URL(fileURLWithPath: out + "/frame-0003.rgba"))
-        // The new export would sit beside the earlier one until complete: 256 KiB cannot hold both.
+        // The new export would sit beside the earlier one until complete: 1 MiB cannot hold both.
         let again = try run(["frames", Self.spinner, "--out", out, "--replace"])
         #expect(again.status == 73)
         #expect(again.err.contains("MiB free") && again.err.contains("the earlier export stays until the new one is complete"))
@@ -189,7 +189,7 @@ struct GifCommandTests {
         #expect(try run(["frames", Self.spinner, "--out", moved]).status == 0)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: moved + "/frame-0011.rgba"))
         #expect(try run(["frames", Self.spinner, "--out", moved, "--replace"]).status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: moved + "/frame-0011.rgba")).count == 63 * 45 * 4)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: moved + "/frame-0011.rgba")).count == 126 * 90 * 4)
         #expect(try FileManager.default.contentsOfDirectory(atPath: roomy.path) == ["frames"])
     }
 

@@ -33,7 +33,7 @@ struct RawArgumentsTests {
         var out: [String] = []
         let status = GifCommand.run(.info(path: arguments.words[1], json: false), output: { out.append($0) }, errors: { _ in })
         #expect(status == 0)
-        #expect(out.first?.contains("63×45, 12 frames") == true)
+        #expect(out.first?.contains("126×90, 12 frames") == true)
         // Valid words are left alone; a bad word naming nothing is shown repaired.
         let missing = RawArguments([Array("plain".utf8), [0x6E, 0x6F, 0xFE]])
         #expect(missing.words == ["plain", "no\u{FFFD}"])

@@ -202,7 +202,7 @@ struct ShowcaseEndToEndTests {
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(text.hasPrefix("standard input: 63×45, 12 frames"))
+        #expect(text.hasPrefix("standard input: 126×90, 12 frames"))
     }
 
     @Test func gifFramesIntoTheCurrentFolderAsDot() throws {
@@ -284,7 +284,7 @@ struct ShowcaseEndToEndTests {
         let spinner = try SampleFiles.spinner()
         let info = try run(["gif", "info", spinner, "--json"])
         #expect(info.status == 0)
-        #expect(info.output.hasPrefix("{\"width\": 63, \"height\": 45, \"frameCount\": 12"))
+        #expect(info.output.hasPrefix("{\"width\": 126, \"height\": 90, \"frameCount\": 12"))
     }
 
     @Test func runIntoAPipeWritesTwoLinesAndKeepsTheStatus() throws {

@@ -118,8 +118,29 @@ struct HalfBlockRasterizerTests {
         let overBlack = HalfBlockRasterizer().rasterize(column(white, white), fitting: Size(width: 1, height: 1))
         #expect(overBlack[0, 0] == Cell("▀", style: Style(foreground: .rgb(128, 128, 128), background: .rgb(128, 128, 128))))
         let black = RGBA(0, 0, 0, 128)
-        let overWhite = HalfBlockRasterizer(background: RGBA(255, 255, 255)).rasterize(column(black, RGBA(0, 0, 0, 1)), fitting: Size(width: 1, height: 1))
-        #expect(overWhite[0, 0].style == Style(foreground: .rgb(127, 127, 127), background: .rgb(254, 254, 254)))
+        let overWhite = HalfBlockRasterizer(background: RGBA(255, 255, 255)).rasterize(column(black, RGBA(0, 0, 0, 40)), fitting: Size(width: 1, height: 1))
+        #expect(overWhite[0, 0].style == Style(foreground: .rgb(127, 127, 127), background: .rgb(215, 215, 215)))
+        // A sample fainter than an eighth leaves its half to what is beneath.
+        let faint = HalfBlockRasterizer(background: RGBA(255, 255, 255)).rasterize(column(black, RGBA(0, 0, 0, 20)), fitting: Size(width: 1, height: 1))
+        #expect(faint[0, 0] == Cell("▀", style: Style(foreground: .rgb(127, 127, 127))))
+        #expect(HalfBlockRasterizer().rasterize(column(RGBA(0, 0, 0, 20), RGBA(9, 9, 9, 31)), fitting: Size(width: 1, height: 1))[0, 0] == .blank)
+    }
+
+    @Test("A translucent edge fades into the background, light or dark, never into a halo")
+    func noHalo() {
+        for (background, color) in [(RGBA(255, 255, 255), RGBA(200, 225, 255)), (RGBA(0, 0, 0), RGBA(40, 50, 70))] {
+            let rasterizer = HalfBlockRasterizer(background: background, minimumContrast: 0.25)
+            let solid = rasterizer.rasterize(column(color, color), fitting: Size(width: 1, height: 1))[0, 0]
+            let edge = rasterizer.rasterize(column(RGBA(color.r, color.g, color.b, 110), .clear), fitting: Size(width: 1, height: 1))[0, 0]
+            guard case .rgb(let r, let g, let b) = solid.style.foreground, case .rgb(let er, let eg, let eb) = edge.style.foreground else {
+                Issue.record("colours expected")
+                continue
+            }
+            let solidLuminance = HalfBlockRasterizer.luminance(RGBA(r, g, b)), edgeLuminance = HalfBlockRasterizer.luminance(RGBA(er, eg, eb))
+            let ground = HalfBlockRasterizer.luminance(background)
+            // The edge lies between the kept-contrast dot and the background.
+            #expect(abs(edgeLuminance - ground) < abs(solidLuminance - ground), "edge \(edgeLuminance), dot \(solidLuminance), background \(ground)")
+        }
     }
 
     @Test("An odd pixel height leaves the last row's lower half to the terminal's background")

@@ -37,6 +37,17 @@ struct SymbolRasterizerTests {
         #expect(SymbolSet.sextant.shapes.first?.glyph == "█")
     }
 
+    @Test func aDotBesideTransparencyKeepsTheBackgroundAsItIsNoHalo() {
+        // The left column of a sextant cell a light dot, the right transparent, on white with
+        // an indicator's contrast: the dot is darkened, the empty part stays white.
+        var image = RGBAImage(width: 2, height: 3)
+        for y in 0..<3 { image[0, y] = RGBA(200, 225, 255) }
+        let cell = SymbolRasterizer(symbols: .sextant, background: RGBA(255, 255, 255), minimumContrast: 0.25).rasterize(image, fitting: Size(width: 1, height: 1))[0, 0]
+        let colors = [cell.style.foreground, cell.style.background]
+        #expect(colors.contains(.rgb(255, 255, 255)), "the transparent half is the background itself: \(cell)")
+        #expect(colors.contains { $0 != .rgb(255, 255, 255) && $0 != .rgb(200, 225, 255) }, "the dot kept its contrast: \(cell)")
+    }
+
     @Test func aFlatCellIsAFullBlockOfItsColour() {
         var image = RGBAImage(width: 2, height: 3)
         for y in 0..<3 { for x in 0..<2 { image[x, y] = RGBA(10, 200, 30) } }

@@ -40,32 +40,39 @@ package enum GifSamples {
     }
 
     package static func spinner() throws -> Data {
-        let width = 63, height = 45, frames = 12, dots = 12
-        // 0 transparent, 1…12 from dim slate to bright cyan.
+        // 126×90: document 000's 63×45-point image view at two pixels a point. A comet: a
+        // thick ring whose bright round head goes round with a tail fading behind it and a
+        // gap before it, so it reads as turning even at a few cells (where dots would merge),
+        // and its edges, sampled by symbols or scaled by the terminal, come out smooth.
+        let width = 126, height = 90, frames = 12, levels = 12
+        // 0 transparent, 1…12 from slate (the tail's end) to cyan (the head): mid tones, so
+        // every part shows on dark and on light backgrounds.
         var palette: [GifWriter.RGB] = [(0, 0, 0)]
-        for level in 0..<dots {
-            let t = Double(level) / Double(dots - 1)
-            palette.append((UInt8(60 + 0 * t), UInt8(70 + 150 * t), UInt8(90 + 165 * t)))
+        for level in 0..<levels {
+            let t = Double(level) / Double(levels - 1)
+            palette.append((UInt8(100 - 85 * t), UInt8(115 + 70 * t), UInt8(145 + 90 * t)))
         }
-        let centerX = Double(width - 1) / 2, centerY = Double(height - 1) / 2
-        let ring = 15.5, dotRadius = 3.6
+        let centerX = Double(width) / 2, centerY = Double(height) / 2
+        let ring = 34.0, thickness = 12.0, tail = 1.6 * Double.pi  // the tail: 288° of the ring
         var result: [GifWriter.Frame] = []
         for f in 0..<frames {
             var indices = [UInt8](repeating: 0, count: width * height)
-            let head = Double(f) / Double(frames) * Double(dots)
-            for d in 0..<dots {
-                let angle = Double(d) / Double(dots) * 2 * Double.pi - Double.pi / 2
-                let cx = centerX + ring * cos(angle), cy = centerY + ring * sin(angle)
-                // Brightness falls off behind the head.
-                var behind = head - Double(d)
-                while behind < 0 { behind += Double(dots) }
-                let level = max(0, dots - 1 - Int(behind.rounded(.down)))
-                let radius = dotRadius * (0.55 + 0.45 * Double(level) / Double(dots - 1))
-                for y in max(0, Int(cy - radius - 1))...min(height - 1, Int(cy + radius + 1)) {
-                    for x in max(0, Int(cx - radius - 1))...min(width - 1, Int(cx + radius + 1)) {
-                        let dx = Double(x) - cx, dy = Double(y) - cy
-                        if dx * dx + dy * dy <= radius * radius { indices[y * width + x] = UInt8(1 + level) }
-                    }
+            let head = Double(f) / Double(frames) * 2 * Double.pi - Double.pi / 2
+            let headX = centerX + ring * cos(head), headY = centerY + ring * sin(head)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let dx = Double(x) + 0.5 - centerX, dy = Double(y) + 0.5 - centerY
+                    let distance = (dx * dx + dy * dy).squareRoot()
+                    var behind = head - atan2(dy, dx)  // how far behind the head, 0…2π
+                    while behind < 0 { behind += 2 * Double.pi }
+                    while behind >= 2 * Double.pi { behind -= 2 * Double.pi }
+                    let hx = Double(x) + 0.5 - headX, hy = Double(y) + 0.5 - headY
+                    let inHead = hx * hx + hy * hy <= thickness * thickness / 4  // a round cap
+                    // The tail thins as it fades.
+                    let half = thickness / 2 * (1 - 0.45 * behind / tail)
+                    guard inHead || (behind <= tail && abs(distance - ring) <= half) else { continue }
+                    let level = inHead ? levels - 1 : max(0, Int((Double(levels - 1) * (1 - behind / tail)).rounded()))
+                    indices[y * width + x] = UInt8(1 + level)
                 }
             }
             var frame = GifWriter.Frame(width: width, height: height, indices: indices)

@@ -4,7 +4,8 @@
 /// The image is scaled to fit the box with its aspect ratio kept (a cell is taken as
 /// twice as tall as wide, so each half is square) by area averaging, which weighs every
 /// source pixel by how much of it falls in a target pixel. Colours are averaged with
-/// alpha weighting (transparent pixels lend no colour), then blended onto `background`;
+/// alpha weighting (transparent pixels lend no colour), kept at ``minimumContrast`` from
+/// `background`, then blended onto it (so a translucent edge fades into the background);
 /// a fully transparent half shows the terminal's own background (the cell becomes `▄` or
 /// keeps `▀` with the default background), and a cell whose both halves are fully
 /// transparent stays a blank. In ``ImageStyle/ColorMode/monochrome`` (no colour) each half is on or off by its
@@ -71,19 +72,25 @@ public struct HalfBlockRasterizer: Sendable {
         return canvas
     }
 
+    /// The least alpha a sample needs to be drawn: fainter ones (a picture's edge averaged
+    /// into a cell it barely touches) leave the cell to what is beneath, text included.
+    static let faintest: UInt8 = 32
+
     private func cell(upper: RGBA, lower: RGBA) -> Cell {
+        let upper = upper.a < Self.faintest ? .clear : upper, lower = lower.a < Self.faintest ? .clear : lower
         if upper.a == 0 && lower.a == 0 { return .blank }
-        var top = blend(upper), bottom = blend(lower)
         switch mode {
         case .color:
-            (top, bottom) = (keepingContrast(top), keepingContrast(bottom))
+            // Contrast is kept by the picture's own colours, before an edge's translucent pixels
+            // blend into the background: so edges fade into any background, never into a halo.
+            let top = blend(keepingContrast(upper)), bottom = blend(keepingContrast(lower))
             // A fully transparent half shows the terminal's own background.
             if lower.a == 0 { return Cell("▀", style: Style(foreground: .rgb(top.r, top.g, top.b))) }
             if upper.a == 0 { return Cell("▄", style: Style(foreground: .rgb(bottom.r, bottom.g, bottom.b))) }
             let style = Style(foreground: .rgb(top.r, top.g, top.b), background: .rgb(bottom.r, bottom.g, bottom.b))
             return Cell("▀", style: style)
         case .monochrome:
-            let glyph: Character = switch (isLight(top), isLight(bottom)) {
+            let glyph: Character = switch (isLight(blend(upper)), isLight(blend(lower))) {
             case (true, true): "█"
             case (true, false): "▀"
             case (false, true): "▄"

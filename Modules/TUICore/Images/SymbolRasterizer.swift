@@ -200,9 +200,11 @@ public struct SymbolRasterizer: Sendable {
                 var opaque = false
                 for sy in 0..<gh {
                     for sx in 0..<gw {
-                        let p = samples[(row * gh + sy) * grid.width + column * gw + sx]
+                        var p = samples[(row * gh + sy) * grid.width + column * gw + sx]
+                        if p.a < HalfBlockRasterizer.faintest { p = .clear }
                         if p.a > 0 { opaque = true }
-                        cell[sy * gw + sx] = p
+                        // Contrast kept by the picture's colours, before edges blend (no halo).
+                        cell[sy * gw + sx] = p.a > 0 ? halfBlocks.keepingContrast(p) : p
                     }
                 }
                 guard opaque else { continue }  // blank: what is beneath shows
@@ -274,7 +276,7 @@ struct CellFitter {
             }
         }
         func rgba(_ c: (Double, Double, Double)) -> RGBA {
-            halfBlocks.keepingContrast(RGBA(UInt8(min(255, max(0, c.0.rounded()))), UInt8(min(255, max(0, c.1.rounded()))), UInt8(min(255, max(0, c.2.rounded())))))
+            RGBA(UInt8(min(255, max(0, c.0.rounded()))), UInt8(min(255, max(0, c.1.rounded()))), UInt8(min(255, max(0, c.2.rounded()))))
         }
         let fg = rgba(best.fg)
         if best.shape.count == n {
