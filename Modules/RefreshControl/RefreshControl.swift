@@ -36,7 +36,7 @@ public final class RefreshControl<Item>: View {
         set { player.timing = newValue }
     }
     /// The cell box the animation is drawn in, centered (B0.4): 14×5 cells keeps the
-    /// document's 63×45-point aspect ratio with half-block cells (14 × 10 pixels).
+    /// document's 63×45-point aspect ratio with half-block cells (14 × 10 pixels; the bundled GIF is 126×90).
     public var box = Size(width: 14, height: 5)
     /// Called whenever the control or its list should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?

@@ -136,7 +136,7 @@ struct ActivityIndicatorTests {
         #expect(indicator.currentFrame == 6)
         clock.advance(by: .milliseconds(600))
         #expect(indicator.currentFrame == 1)
-        #expect(indicator.preferredSize == Size(width: 16, height: 6), "63×45 fitted in 16×8 cells")
+        #expect(indicator.preferredSize == Size(width: 16, height: 6), "126×90 fitted in 16×8 cells")
     }
 
     @Test func labelsFromDataAreSanitised() {

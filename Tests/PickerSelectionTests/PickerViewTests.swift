@@ -214,7 +214,7 @@ struct PickerViewTests {
         }
         clock.advance(by: .milliseconds(10))  // 200 ms
         let screen = render(picker)
-        #expect(screen[trayRows.lowerBound].contains("Selected · Tab"), "in place, not sliding")
+        #expect(screen[trayRows.lowerBound].contains("Selected (2) · Tab"), "in place, not sliding")
         #expect(screen[trayRows.lowerBound + 1].hasPrefix("  1 ") && screen[trayRows.lowerBound + 1].contains(" 2 "))
     }
 
@@ -231,7 +231,7 @@ struct PickerViewTests {
         _ = picker.handle(.key(.tab))  // the focus goes to the tray's first item, which scrolls into view
         screen = render(picker)
         #expect(screen[24].contains("+2 ›"))
-        #expect(screen[25].hasPrefix("  1 ") && !screen[25].contains(" 13 "))
+        #expect(screen[25].hasPrefix("┃ 1 ") && !screen[25].contains(" 13 "), "the first item in view, in the focus frame")
         _ = picker.handle(.mouse(MouseEvent(.press, at: Point(x: 2 + 9, y: 26))))  // the second thumbnail
         clock.advance(by: .milliseconds(600))
         #expect(picker.selection.count == 12)

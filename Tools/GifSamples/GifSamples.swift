@@ -5,9 +5,9 @@ import TUICore
 /// GIFs the project authors itself with ``GifWriter`` (giflib's encoder): the bundled
 /// loading spinner and the benchmark inputs. Deterministic: the same bytes every time.
 package enum GifSamples {
-    /// The loading spinner compiled into GifDecoding (`AnimatedImage.spinner()`): 63×45 pixels, the
-    /// aspect ratio of the original control's 63×45-point image view; twelve frames of
-    /// twelve dots on a ring whose bright head goes round once a second, on a transparent
+    /// The loading spinner compiled into GifDecoding (`AnimatedImage.spinner()`): 126×90 pixels,
+    /// the original control's 63×45-point image view at two pixels a point; twelve frames of
+    /// a comet whose bright head goes round a ring once a second, on a transparent
     /// background, looping forever.
     /// The Swift source of `Modules/GifDecoding/SpinnerGIF.swift`: the spinner's bytes as
     /// an array literal, so the GIF is part of every binary that links GifDecoding.

@@ -2,14 +2,17 @@ import PickerSelection
 import TUICore
 
 /// The "Picker" scene (document 004): from its tab, `o` presents the image picker modally;
-/// confirming returns the chosen images in selection order, which the scene lists as the
-/// document's next step would use them (a map pin with these photos).
+/// confirming returns the chosen images in selection order, which the scene shows — each
+/// picture with its number, name and album — as the document's app would hand them on (it
+/// attaches them, in this order, to a pin on a map).
 @MainActor
 final class PickerScene: View {
     private let context: SceneContext
     private weak var screen: Screen?
     private var picker: PickerView?
     private var result: String = "Your saved selection, if any, comes back when you open the picker."
+    /// The pictures last confirmed, in order, with the albums that hold each.
+    private var chosen: [(asset: Asset, albums: [String])] = []
     private var problem: String?
     private let buttons: ButtonBar
 
@@ -45,9 +48,12 @@ final class PickerScene: View {
             self.picker = nil
             if let chosen {
                 let names = chosen.map { $0.name.sanitizedForTerminal }
-                self.result = chosen.isEmpty ? "Confirmed with nothing chosen." : "Chosen in order: " + names.joined(separator: ", ") + " — ready for a map pin."
+                self.result = chosen.isEmpty ? "Confirmed with nothing chosen."
+                    : "Chosen in order: " + names.joined(separator: ", ") + ". Document 004's app puts these on a pin on a map, in this order:"
+                self.chosen = chosen.map { ($0, (try? library.albumNames(of: $0.id)) ?? []) }
             } else {
                 self.result = "Cancelled: nothing returned, and the saved selection is as it was when the picker opened."
+                self.chosen = []
             }
             self.context.setNeedsDisplay()
         }
@@ -63,7 +69,7 @@ final class PickerScene: View {
         var y = area.y + 3 + used
         let help = "In the picker: arrows or h/j/k/l move, space or Enter selects (numbers show the order). "
             + "Tab goes to the tray (Enter removes), a or a click on the title opens the albums. "
-            + "c or Done confirms, Esc cancels. The selection is saved and comes back next time."
+            + "c or Done confirms, Esc cancels (from the tray, Esc goes back to the grid). The selection is saved and comes back next time."
         for line in help.wrapped(toWidth: area.width) {
             canvas.draw(line, at: Point(x: area.x, y: y), style: Style(attributes: .dim), clip: area)
             y += 1
@@ -73,6 +79,7 @@ final class PickerScene: View {
             canvas.draw(line, at: Point(x: area.x, y: y), clip: area)
             y += 1
         }
+        y += drawChosen(in: Rect(x: area.x, y: y + 1, width: area.width, height: max(0, area.maxY - y - 1)), on: &canvas) + 1
         if let problem {
             y += 1
             for line in problem.sanitizedForTerminal.wrapped(toWidth: area.width) {
@@ -80,6 +87,27 @@ final class PickerScene: View {
                 y += 1
             }
         }
+    }
+
+    /// The chosen pictures in a row: each thumbnail with its number on a badge, its name and
+    /// album below; those that do not fit are counted. Returns the rows used.
+    private func drawChosen(in rect: Rect, on canvas: inout Canvas) -> Int {
+        guard !chosen.isEmpty, rect.height >= 6 else { return 0 }
+        let style = ImageStyle(for: context.capabilities())
+        let cell = Size(width: 8, height: 4), pitch = 14  // the square thumbnail, room for its name
+        let fits = max(1, (rect.width + 2) / pitch)
+        let shown = chosen.count > fits ? fits - 1 : chosen.count
+        for (i, item) in chosen.prefix(shown).enumerated() {
+            let x = rect.x + i * pitch
+            canvas.blit(style.rasterize(item.asset.thumbnail, filling: cell), at: Point(x: x, y: rect.y))
+            canvas.draw(" \(i + 1) ", at: Point(x: x, y: rect.y), style: Style(foreground: .rgb(255, 255, 255), background: .rgb(37, 99, 235), attributes: .bold), clip: rect)
+            canvas.draw(item.asset.name.sanitizedForTerminal.truncated(toWidth: pitch - 2), at: Point(x: x, y: rect.y + cell.height), clip: rect)
+            canvas.draw((item.albums.first ?? "—").sanitizedForTerminal.truncated(toWidth: pitch - 2), at: Point(x: x, y: rect.y + cell.height + 1), style: Style(attributes: .dim), clip: rect)
+        }
+        if shown < chosen.count {
+            canvas.draw("+\(chosen.count - shown) more", at: Point(x: rect.x + shown * pitch, y: rect.y + 1), style: Style(attributes: .bold), clip: rect)
+        }
+        return cell.height + 2
     }
 
     func handle(_ event: InputEvent) -> EventResult {

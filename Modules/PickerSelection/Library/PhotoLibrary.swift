@@ -146,6 +146,17 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
+    /// The names of the albums that hold asset `id`, by name, "All Photos" left out.
+    public func albumNames(of id: Int) throws(PhotoLibraryError) -> [String] {
+        try wrap {
+            let statement = try database.prepare("SELECT a.name FROM membership m JOIN album a ON a.id = m.album WHERE m.asset = ?1 AND a.name <> 'All Photos' ORDER BY a.name")
+            try statement.bind([.integer(Int64(id))])
+            var names: [String] = []
+            while try statement.step() { names.append(statement.text(0)) }
+            return names
+        }
+    }
+
     /// Up to `limit` assets of `album` after the asset `after` (keyset paging by identifier,
     /// so any page costs the same however deep it is).
     public func page(album: Int, after: Int? = nil, limit: Int) throws(PhotoLibraryError) -> [Asset] {

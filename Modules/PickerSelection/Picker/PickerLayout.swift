@@ -4,11 +4,15 @@ import TUICore
 /// its buttons, the problem notice, the grid, the tray and the album drawer. Drawing uses
 /// it, and clicks are found in the last one drawn.
 struct PickerLayout: Equatable {
-    /// The tray's thumbnails take 8×4 cells, 9 columns apart.
+    /// The tray's thumbnails take 8×4 cells, 9 columns apart; the compact tray's chips 12.
     static let trayCell = Size(width: 8, height: 4)
     static let trayPitch = Size(width: 9, height: 5)
-    /// The tray's height: a border row and one row of thumbnails with their numbers.
-    static let trayHeight = 6
+    static let chipPitch = 12
+    /// How far apart the tray's items are.
+    var trayItemPitch: Int { isCompact ? Self.chipPitch : Self.trayPitch.width }
+    /// The tray's height: a border row and one row of thumbnails with their focus row; on a
+    /// short screen (``isCompact``) one row, the chosen pictures' numbered names on its rule.
+    var trayHeight = 6
     /// The drawer's width at most.
     static let drawerWidth = 36
 
@@ -22,15 +26,18 @@ struct PickerLayout: Equatable {
     /// How far apart the grid's thumbnails are: a column and a row between them.
     var pitch: Size { Size(width: cell.width + 1, height: cell.height + 1) }
 
+    /// Whether the screen is short (under 14 rows below the title): smaller thumbnails in
+    /// the grid, and the tray a strip of numbered names, so the grid keeps two rows.
+    var isCompact = false
+
     /// The thumbnails the tray's row has room for.
-    var trayFits: Int { Self.trayFits(width: tray.width) }
+    var trayFits: Int { max(1, tray.width / trayItemPitch) }
 
     /// What the state is told of this layout.
     var viewport: PickerState.Viewport {
-        PickerState.Viewport(columns: columns, rows: rows, trayFits: Self.trayFits(width: grid.width), drawerRows: max(0, drawerHeight - 2))
+        PickerState.Viewport(columns: columns, rows: rows, trayFits: max(1, grid.width / trayItemPitch), drawerRows: max(0, drawerHeight - 2))
     }
 
-    static func trayFits(width: Int) -> Int { max(1, width / trayPitch.width) }
 
     /// The texts of the title bar.
     static func titleText(_ state: PickerState) -> (cancel: String, title: String, done: String) {
@@ -54,10 +61,15 @@ struct PickerLayout: Equatable {
             (notice, body) = body.splitTop(1)
         }
 
+        isCompact = body.height < 14
+        if isCompact {
+            trayHeight = 1
+            if cell == PickerView.thumbnailSizes[0] { cell = Size(width: 6, height: 3) }
+        }
         // The grid's bottom edge: the tray's top once attached, else the screen's bottom (B4.4).
         let revealed = state.timeline.isRevealed(at: now)
-        let trayRows = revealed ? Int((Double(Self.trayHeight) * state.timeline.trayPosition(at: now)).rounded()) : 0
-        let gridHeight = state.timeline.gridBottom == .tray ? body.height - Self.trayHeight : body.height
+        let trayRows = revealed ? Int((Double(trayHeight) * state.timeline.trayPosition(at: now)).rounded()) : 0
+        let gridHeight = state.timeline.gridBottom == .tray ? body.height - trayHeight : body.height
         grid = Rect(x: body.x, y: body.y, width: body.width, height: max(0, gridHeight))
         columns = max(1, (grid.width + 1) / pitch.width)
         rows = max(1, grid.height / pitch.height)
@@ -82,7 +94,7 @@ struct PickerLayout: Equatable {
     /// The slot of the tray's visible row at `point`.
     func traySlot(at point: Point) -> Int? {
         guard tray.contains(point), point.x > tray.x else { return nil }
-        let slot = (point.x - tray.x - 1) / Self.trayPitch.width
+        let slot = (point.x - tray.x - 1) / trayItemPitch
         return slot < trayFits ? slot : nil
     }
 

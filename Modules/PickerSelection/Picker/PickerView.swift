@@ -6,7 +6,7 @@ import TUICore
 /// Keys: arrows or h/j/k/l move the focus; space or Enter selects or deselects (B4.1);
 /// Tab moves between the grid and the tray, where Enter removes an item (B4.2); `a` (or a
 /// click on the title) opens the album drawer, ↑/↓ and Enter choose an album (B4.3); `c` or
-/// a click on Done confirms (B4.8); Esc cancels. The mouse selects with a click.
+/// a click on Done confirms (B4.8); Esc in the tray goes back to the grid, in the grid cancels. The mouse selects with a click.
 ///
 /// The view only routes input to its ``PickerState`` and draws it; it carries out the
 /// state's effects with its ``PhotoStore`` (reading pages, saving the selection after every
@@ -193,6 +193,7 @@ public final class PickerView: View {
             return .handled  // the drawer still sliding away covers the grid: a click on it selects nothing
         }
         switch event {
+        case .key(.escape) where state.area == .tray: send(.switchArea)  // back to the grid, the selection kept
         case .key(.escape): send(.cancel)
         case .key(.character("c")): send(.confirm)
         case .key(.character("a")): send(.openDrawer)
