@@ -130,7 +130,7 @@ case .interactive(let scene, let libraryPath, let symbols, let graphics):
     if let graphics { environment["INDICATORKIT_GRAPHICS"] = graphics.rawValue }
     let terminal: NcursesTerminal
     do {
-        terminal = try NcursesTerminal.open(environment: environment)
+        terminal = try NcursesTerminal.open(environment: environment, measuringWidths: ShowcaseApp.widthSamples)
     } catch {
         printError("showcase: \(error)" + (error == .notATerminal ? " (`showcase headless` runs the scenes without one)" : ""))
         exit(2)

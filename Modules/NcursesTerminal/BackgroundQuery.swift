@@ -24,25 +24,58 @@ enum BackgroundQuery {
         var graphics: GraphicsAnswers? = nil
         /// The background colour itself, when it answered.
         var background: RGBA? = nil
+        /// The cells the cursor moved for each text measured, in order.
+        var widths: [Int] = []
     }
 
-    /// The background colour (OSC 11), then what it draws (``GraphicsProbe/queries``, DA1 last).
-    static let request = Array(("\u{1B}]11;?\u{1B}\\" + GraphicsProbe.queries).utf8)
+    /// The background colour (OSC 11), each of `measuring` written at the line's start with
+    /// a cursor-position request after it (the line erased after the last), then what it
+    /// draws (``GraphicsProbe/queries``, DA1 last).
+    static func request(measuring texts: [String] = []) -> [UInt8] {
+        let widths = texts.isEmpty ? "" : texts.map { "\r" + $0.sanitizedForTerminal + "\u{1B}[6n" }.joined() + "\r\u{1B}[K"
+        return Array(("\u{1B}]11;?\u{1B}\\" + widths + GraphicsProbe.queries).utf8)
+    }
 
     /// Sends the requests on `output` and reads the answers from `input` (in non-canonical,
     /// no-echo mode for the while), for `timeout` at most.
-    static func ask(input: Int32, output: Int32, timeout: Duration = .milliseconds(200)) -> Answer {
+    static func ask(input: Int32, output: Int32, measuring texts: [String] = [], timeout: Duration = .milliseconds(200)) -> Answer {
         var seen: [UInt8] = []
-        guard let received = TerminalQuery.exchange(request, input: input, output: output, timeout: timeout, until: { batch in
+        guard let received = TerminalQuery.exchange(request(measuring: texts), input: input, output: output, timeout: timeout, until: { batch in
             seen += batch
             return containsDeviceAttributes(seen)
         }) else { return Answer(theme: nil, otherBytes: []) }
-        // The graphics answers come out first; what is left is the background's and typed keys.
+        // The graphics answers come out first, then the cursor reports; what is left is the
+        // background's and typed keys.
         var probe = GraphicsProbe()
         probe.read(received)
-        var answer = parse(probe.leftover)
+        var rest = probe.leftover
+        let widths = texts.isEmpty ? [] : takeCursorColumns(from: &rest).map { $0 - 1 }
+        var answer = parse(rest)
         answer.graphics = probe.isComplete ? probe.answers : nil
+        answer.widths = widths
         return answer
+    }
+
+    /// Takes the cursor position reports (`ESC [ row ; column R`) out of `bytes`, returning
+    /// their columns in order.
+    static func takeCursorColumns(from bytes: inout [UInt8]) -> [Int] {
+        var columns: [Int] = [], kept: [UInt8] = [], i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") {
+                var j = i + 2
+                while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) { j += 1 }
+                let numbers = String(decoding: bytes[(i + 2)..<j], as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "R"), numbers.count == 2 {
+                    columns.append(numbers[1])
+                    i = j + 1
+                    continue
+                }
+            }
+            kept.append(bytes[i])
+            i += 1
+        }
+        bytes = kept
+        return columns
     }
 
     /// Whether `bytes` hold a DA1 answer, `ESC [ ? … c`.

@@ -81,11 +81,14 @@ public final class NcursesTerminal: EventSourceBackend {
         }
     }
 
-    /// Starts ncurses on the terminal (by default standard input and output).
+    /// Starts ncurses on the terminal (by default standard input and output). With
+    /// `measuringWidths`, each text is written once at the start of the line before ncurses
+    /// starts (the line erased after) and the cells the terminal moved the cursor for it are
+    /// read back in the same round trip as its other answers: ``TerminalCapabilities/measuredWidths``.
     public static func open(
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
         environment: [String: String], mouse: Bool = true, installSignalHandlers: Bool = true,
-        asksBackground: Bool = true
+        asksBackground: Bool = true, measuringWidths texts: [String] = []
     ) throws(TerminalError) -> NcursesTerminal {
         if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
         // The background: the environment's word first, else the terminal's answer (OSC 11).
@@ -95,9 +98,12 @@ public final class NcursesTerminal: EventSourceBackend {
         var backgroundColor: RGBA?
         let graphicsTold = environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
         let backgroundTold = environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil
-        if asksBackground, !backgroundTold || graphicsTold == nil {
-            // One round trip: the background (OSC 11) and what the terminal draws, DA1 last.
-            let answer = BackgroundQuery.ask(input: input, output: output)
+        var measured: [String: Int] = [:]
+        if asksBackground, !backgroundTold || graphicsTold == nil || !texts.isEmpty {
+            // One round trip: the background (OSC 11), the widths asked, what the terminal
+            // draws, DA1 last.
+            let answer = BackgroundQuery.ask(input: input, output: output, measuring: texts)
+            if answer.widths.count == texts.count { measured = Dictionary(zip(texts, answer.widths), uniquingKeysWith: { a, _ in a }) }
             if let told = answer.theme, !backgroundTold { theme = told }
             typedMeanwhile = answer.otherBytes
             graphicsAnswers = answer.graphics
@@ -136,9 +142,10 @@ public final class NcursesTerminal: EventSourceBackend {
                                  placesAsText: GraphicsProbe.placesKittyImagesAsText(graphicsAnswers, environment: environment),
                                  directColor: direct, throughTmux: GraphicsProbe.isInsideTmux(environment))
         }
-        let caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
+        var caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
                                         theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
                                         pixelImages: pixels != nil, cellPixels: cellPixels, pixelImagesMayMove: chosen == .kitty)
+        caps.measuredWidths = measured
         return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()), pixels: pixels)
     }
 

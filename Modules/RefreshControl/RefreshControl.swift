@@ -255,7 +255,12 @@ public final class RefreshControl<Item>: View {
     public var caption: String {
         switch state.phase {
         case .idle: ""
-        case .pulling: "Pull to refresh"
+        case .pulling(let progress):
+            // How far there is still to pull, in rows (the threshold's).
+            switch max(1, state.threshold - Int((progress * Double(state.threshold)).rounded())) {
+            case 1: "Pull 1 more row to refresh"
+            case let rows: "Pull \(rows) more rows to refresh"
+            }
         case .armed: "Release to refresh"
         case .refreshing: "Refreshing…"
         case .ending: lastRefreshWasCancelled ? "Cancelled" : "Done"

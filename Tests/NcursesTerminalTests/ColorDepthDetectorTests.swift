@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TUICore
 @testable import NcursesTerminal
@@ -81,6 +84,41 @@ struct PasteAssemblerTests {
         #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:1/2\(st)".utf8)).theme == nil, "a malformed colour says nothing")
         #expect(BackgroundQuery.containsDeviceAttributes(Array(da.utf8)))
         #expect(!BackgroundQuery.containsDeviceAttributes(Array("\u{1B}[?62;22".utf8)))
+    }
+
+    @Test func theWidthsAskedAreWrittenAtTheLinesStartAndReadFromTheCursorReports() {
+        let request = String(decoding: BackgroundQuery.request(measuring: ["漢字", "❤️"]), as: UTF8.self)
+        #expect(request.contains("\r漢字\u{1B}[6n\r❤️\u{1B}[6n\r\u{1B}[K"), "each at the line's start, the line erased after")
+        #expect(request.hasSuffix("\u{1B}[c"), "DA1 still last")
+        var bytes = Array("x\u{1B}[12;5Ry\u{1B}[12;2R\u{1B}[1;5A".utf8)
+        #expect(BackgroundQuery.takeCursorColumns(from: &bytes) == [5, 2])
+        #expect(bytes == Array("xy\u{1B}[1;5A".utf8), "the keys typed meanwhile stay, in order")
+    }
+
+    /// A terminal on the other side of a pseudo-terminal that answers as one would: the
+    /// cursor at column 1 + the cells of what was written since the last carriage return.
+    @Test func aTerminalsAnswersGiveTheWidthsItDrew() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let texts = ["A", "漢字", "❤️"]
+        let answered = Task.detached {
+            var seen: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+            // Waits for the whole request (it ends with DA1), then answers the way a terminal
+            // that draws ❤️ in one cell would.
+            while !String(decoding: seen, as: UTF8.self).hasSuffix("\u{1B}[c") {
+                var poller = pollfd(fd: pty.primary, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 5000) > 0 else { return false }
+                let n = read(pty.primary, &buffer, buffer.count)
+                guard n > 0 else { return false }
+                seen += buffer[0..<n]
+            }
+            let answer = "\u{1B}[3;2R\u{1B}[3;5R\u{1B}[3;2R\u{1B}[?62;4c"
+            return write(pty.primary, answer, answer.utf8.count) > 0
+        }
+        let answer = BackgroundQuery.ask(input: pty.secondary, output: pty.secondary, measuring: texts, timeout: .seconds(5))
+        #expect(answer.widths == [1, 4, 1])
+        #expect(answer.graphics?.sixel == true, "the rest of the round trip still read")
+        #expect(answer.otherBytes.isEmpty)
+        _ = answered
     }
 
     @Test func escThenAKeyIsAltWithItAndALoneEscStaysEsc() {

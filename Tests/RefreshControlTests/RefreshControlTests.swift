@@ -125,7 +125,7 @@ struct RefreshControlTests {
         _ = render(control)
         for _ in 0..<4 { _ = control.handle(.key(.up)) }
         #expect(control.state.phase == .pulling(progress: 0.8))
-        #expect(control.caption == "Pull to refresh")
+        #expect(control.caption == "Pull 1 more row to refresh", "how far there is still to pull")
         _ = control.handle(.key(.up))
         #expect(control.state.phase == .armed)
         _ = control.handle(.key(.enter))

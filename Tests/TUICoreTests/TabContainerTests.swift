@@ -113,7 +113,7 @@ struct TabContainerTests {
             "home body                         ",
             "                                  ",
         ])
-        let selected = Style(foreground: .black, background: .brightWhite, attributes: .bold)
+        let selected = Style(foreground: .rgb(0, 0, 0), background: .rgb(255, 255, 255), attributes: [.bold, .underline])
         let bar = Style(foreground: .brightWhite, background: .blue)
         #expect(canvas[0, 0].style == selected)
         #expect(canvas[7, 0].style == selected)
@@ -180,7 +180,7 @@ struct TabContainerTests {
         #expect(tabs.handle(.key(.character("2"))) == .handled)
         let canvas = render(tabs, width: 34, height: 2)
         #expect(canvas.lines[1] == "settings body                     ")
-        #expect(canvas[9, 0].style.attributes == .bold)
+        #expect(canvas[9, 0].style.attributes == [.bold, .underline])
         #expect(canvas[0, 0].style.attributes == [])
     }
 

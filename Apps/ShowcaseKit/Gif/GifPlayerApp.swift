@@ -19,7 +19,9 @@ package final class GifPlayerApp: View {
     package static func hosted(image: AnimatedImage, name: String, on backend: any TerminalBackend, scheduler: any Scheduler, symbols: SymbolSet? = nil) -> (app: GifPlayerApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
         let context = SceneContext(scheduler: scheduler, capabilities: { backend.capabilities }, setNeedsDisplay: { hostReference?.setNeedsDisplay() })
-        let app = GifPlayerApp(player: GifPlayerView(image: image, name: name, rendersInBackground: true, symbols: symbols, context: context))
+        let view = GifPlayerView(image: image, name: name, rendersInBackground: true, symbols: symbols, context: context)
+        view.showsKeys = true
+        let app = GifPlayerApp(player: view)
         let host = TerminalHost(backend: backend, root: app, minimumSize: Size(width: 10, height: 3))
         hostReference = host
         return (app, host)

@@ -21,6 +21,10 @@ final class GifPlayerView: View {
     /// The symbols asked for (`gif play --symbols`), else the terminal's.
     private let symbols: SymbolSet?
 
+    /// Whether the status row lists the keys too (`gif play`, which has no status line of
+    /// the showcase's below it).
+    var showsKeys = false
+
     init(image: AnimatedImage, name: String, timing: FrameTiming = .own, rendersInBackground: Bool = false, symbols: SymbolSet? = nil, context: SceneContext) {
         self.symbols = symbols
         self.image = image
@@ -53,10 +57,14 @@ final class GifPlayerView: View {
         let position = player.position
         let play: Int
         if case .holding = player.state { play = steppedInPlay } else { play = position.play }
-        var text = "\(name.sanitizedForTerminal)  frame \(player.currentFrame + 1)/\(image.frameCount)  play \(play + 1)"
-        if isPaused { text += "  paused" } else if position.isFinished { text += "  done" }
-        if player.isBehind { text += "  decoding…" }
-        if status.width >= text.displayWidth + 25 { text += "  ·  space pause  ←/→ step" }
+        let loops = switch image.plays {
+        case .infinite: "∞"
+        case .count(let count): "\(count)"
+        }
+        var text = "\(name.sanitizedForTerminal)  frame \(player.currentFrame + 1) of \(image.frameCount)  ·  loop \(play + 1) of \(loops)"
+        if isPaused { text += "  ·  paused" } else if position.isFinished { text += "  ·  done" }
+        if player.isBehind { text += "  ·  decoding…" }
+        if showsKeys, status.width >= text.displayWidth + 32 { text += "  ·  space pause  ←/→ step  q quit" }
         canvas.draw(text.truncated(toWidth: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
     }
 

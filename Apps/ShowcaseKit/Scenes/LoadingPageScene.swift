@@ -115,7 +115,7 @@ final class LoadingPageScene {
         /// How each kind of screen looks, so a pushed screen and a modal are told apart.
         var look: (heading: String, filler: String, color: Color) {
             switch kind {
-            case .root: ("Loading page (document 001) — the root screen", "░▒▓ content ", .blue)
+            case .root: ("A loading page over the screen you see — the root screen (document 001)", "░▒▓ content ", .blue)
             case .pushed: ("\(title) — a screen pushed onto the stack (b goes back)", "▚▞ \(title.lowercased()) ", .green)
             case .modal: ("Modal — presented over the stack (d dismisses it)", "◆◇ modal ", .magenta)
             }

@@ -64,7 +64,7 @@ final class PickerScene: View {
 
     func render(in rect: Rect, on canvas: inout Canvas) {
         let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
-        canvas.draw("Choose photos in order (document 004)", at: area.origin, style: Style(attributes: .bold), clip: area)
+        canvas.draw("Choose photos in order, with a tray and albums (document 004)".truncated(toWidth: area.width), at: area.origin, style: Style(attributes: .bold), clip: area)
         let used = buttons.render(in: area.inset(top: 2), on: &canvas)
         var y = area.y + 3 + used
         let help = "In the picker: arrows or h/j/k/l move, space or Enter selects (numbers show the order). "

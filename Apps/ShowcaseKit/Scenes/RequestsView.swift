@@ -24,9 +24,10 @@ final class RequestsView: View {
     private(set) var running: [String] = []
 
     /// What the scene shows and what to watch, above the buttons.
-    static let header = "Document 003 · every request starts the indicator before it is sent and ends it after. "
+    static let header = "Every request starts the indicator before it is sent and ends it after. "
         + "A request quicker than 0.5 s never flashes the overlay (only its result line appears); overlapping ones "
-        + "keep it until the last ends; with stopTouch on, the content beneath gets no input while it shows."
+        + "keep it until the last ends; with stopTouch on, the content beneath gets no input while it shows. "
+        + "Document 003 rebuilt."
 
 
     init(context: SceneContext) {

@@ -33,7 +33,9 @@ final class SpinnerGalleryView: View {
         var headline = parts.removeFirst()
         for part in parts where headline.displayWidth + 3 + part.displayWidth <= header.width { headline += " · " + part }
         canvas.draw(headline, at: header.origin, style: Style(attributes: .dim), clip: header)
-        let rows = max(1, list.height)
+        // When the list is longer than the room, its last row says how much more there is.
+        let scrolls = indicators.count > list.height
+        let rows = max(1, scrolls ? list.height - 1 : list.height)
         if selected < firstVisible { firstVisible = selected }
         if selected >= firstVisible + rows { firstVisible = selected - rows + 1 }
         for (row, index) in (firstVisible..<min(indicators.count, firstVisible + rows)).enumerated() {
@@ -46,6 +48,11 @@ final class SpinnerGalleryView: View {
             indicator.render(in: line.inset(left: 15), on: &canvas)
             let facts = "\(style.interval.milliseconds) ms × \(style.frames.count)" + (indicator.isAnimating ? "" : "  stopped")
             canvas.draw(facts, at: Point(x: line.x + 24, y: line.y), style: Style(attributes: .dim), clip: line)
+        }
+        if scrolls, list.height >= 2 {
+            let above = firstVisible, below = max(0, indicators.count - firstVisible - rows)
+            let hint = [above > 0 ? "↑ \(above) above" : nil, below > 0 ? "↓ \(below) more below" : nil].compactMap { $0 }.joined(separator: " · ")
+            canvas.draw("  " + hint + " (↑/↓ or the wheel)", at: Point(x: list.x, y: list.y + rows), style: Style(attributes: [.dim, .bold]), clip: list)
         }
     }
 

@@ -8,7 +8,7 @@ import TUICore
 @MainActor
 final class TerminalCheckView: View {
     /// The width test: each sample sits between bars; its width in cells follows in brackets.
-    static let widthSamples: [String] = ["A", "漢字", "한국", "😀", "e\u{301}", "👩‍💻", "❤️", "🇰🇷"]
+    nonisolated static let widthSamples: [String] = ["A", "漢字", "한국", "😀", "e\u{301}", "👩‍💻", "❤️", "🇰🇷"]
     /// A line of mixed-width text that reaches the right edge of most terminals.
     static let mixedText = "日本語のテキスト、한국어 텍스트, and ＡＳＣＩＩ in one line: 漢字が右端で切れない"
     private let context: SceneContext
@@ -19,6 +19,15 @@ final class TerminalCheckView: View {
         self.context = context
     }
 
+    /// Pass when the terminal moved the cursor as many cells for every sample as we count
+    /// (measured when it opened), fail naming the first that differs; nil when not measured.
+    static func widthVerdict(measured: [String: Int]) -> (text: String, passed: Bool?) {
+        guard !measured.isEmpty else { return ("not measured here: the bars should sit over the ruler's", nil) }
+        let wrong = widthSamples.filter { sample in measured[sample].map { $0 != sample.displayWidth } ?? false }
+        guard let first = wrong.first, let cells = measured[first] else { return ("pass: the terminal draws every width as we count it (measured)", true) }
+        return ("fail: \(first) takes \(cells) cell\(cells == 1 ? "" : "s") here, we count \(first.displayWidth)" + (wrong.count > 1 ? " (and \(wrong.count - 1) more)" : ""), false)
+    }
+
     func render(in rect: Rect, on canvas: inout Canvas) {
         lastRect = rect
         let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
@@ -27,7 +36,7 @@ final class TerminalCheckView: View {
         func row(_ label: String, _ value: String) {
             guard y < area.maxY else { return }
             canvas.draw(label, at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)
-            canvas.draw(value, at: Point(x: area.x + 10, y: y), clip: area)
+            canvas.draw(value.truncated(toWidth: max(0, area.maxX - area.x - 10)), at: Point(x: area.x + 10, y: y), clip: area)
             y += 1
         }
         row("Size", "\(canvas.size.width)×\(canvas.size.height) cells")
@@ -56,8 +65,15 @@ final class TerminalCheckView: View {
             y += 1
         }
         if y < area.maxY {
-            let counts = Self.widthSamples.map { "\($0.displayWidth)" }.joined(separator: " ")
-            canvas.draw("bars line up if widths are " + counts, at: Point(x: area.x + 10, y: y), style: Style(attributes: .dim), clip: area)
+            // The reference: where the bars above belong when the terminal counts as we do.
+            let ruler = "|" + Self.widthSamples.map { String(repeating: "-", count: $0.displayWidth) + "|" }.joined()
+            canvas.draw(ruler, at: Point(x: area.x + 10, y: y), style: Style(attributes: .dim), clip: area)
+            y += 1
+        }
+        if y < area.maxY {
+            let verdict = Self.widthVerdict(measured: caps.measuredWidths)
+            canvas.draw(verdict.text.truncated(toWidth: max(0, area.maxX - area.x - 10)), at: Point(x: area.x + 10, y: y),
+                        style: Style(foreground: verdict.passed == nil ? .default : verdict.passed == true ? .green : .red, attributes: verdict.passed == nil ? .dim : .bold), clip: area)
             y += 1
         }
         if y < area.maxY {
@@ -93,4 +109,9 @@ final class TerminalCheckView: View {
         if recentEvents.count > 8 { recentEvents.removeLast(recentEvents.count - 8) }
         return .handled
     }
+}
+
+extension ShowcaseApp {
+    /// The texts whose widths the Terminal scene checks, measured as the terminal opens.
+    package static var widthSamples: [String] { TerminalCheckView.widthSamples }
 }

@@ -24,22 +24,22 @@ package enum SceneCatalog {
         ),
         SceneEntry(
             id: "refresh", title: "Refresh",
-            summary: "document 000: pull the list down to refresh it, a GIF as the indicator",
+            summary: "pull the list down to refresh it, a GIF as the indicator (document 000)",
             make: { PullToRefreshScene.make($0) }
         ),
         SceneEntry(
             id: "page", title: "Page",
-            summary: "document 001: a loading page on the top-most screen; push, present, start, stop",
+            summary: "a loading page on the top-most screen; push, present, start, stop (document 001)",
             make: { LoadingPageScene.make($0) }
         ),
         SceneEntry(
             id: "requests", title: "Requests",
-            summary: "document 003: requests with a loading overlay; quick, slow, failing, overlapping",
+            summary: "requests with a loading overlay; quick, slow, failing, overlapping (document 003)",
             make: { Screen(title: "Requests", content: RequestsView(context: $0)) }
         ),
         SceneEntry(
             id: "picker", title: "Picker",
-            summary: "document 004: an ordered image picker over a SQLite photo library",
+            summary: "an ordered image picker over a SQLite photo library (document 004)",
             make: { PickerScene.make($0) }
         ),
         SceneEntry(

@@ -52,7 +52,8 @@ package final class ShowcaseApp: View {
         tabs.render(in: body, on: &canvas)
         canvas.fill(status, with: Cell(" ", style: Style(attributes: .dim)))
         canvas.draw(Self.statusLine(hints: currentKeyHints, width: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
-        if isShowingHelp { renderHelp(in: body, on: &canvas) }
+        // Help below the tab bar, which stays in view.
+        if isShowingHelp { renderHelp(in: body.inset(top: 1, left: 0, bottom: 0, right: 0), on: &canvas) }
     }
 
     /// ` ? help · k quick · s slow …` with as many whole hints as fit, and `q quit` when it fits.
@@ -72,8 +73,16 @@ package final class ShowcaseApp: View {
         let inner = width - 4
         var lines: [(String, Style)] = []
         let sceneTitle = entries.indices.contains(tabs.selectedIndex) ? entries[tabs.selectedIndex].title : ""
+        let here = currentKeyHints
+        let everywhere = isPickerOpen
+            ? [KeyHint("Esc", "close the picker first: Tab and 1…9 are the picker's while it is open"),
+               KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)"), KeyHint("?", "show or hide this help")]
+            : [KeyHint("Tab / Shift-Tab", "next / previous scene"), KeyHint("1…9 or click", "go to a scene"),
+               KeyHint("?", "show or hide this help"), KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)")]
+        // One column for the keys of every table, the scenes' too.
+        let labels = entries.enumerated().map { "\($0.offset + 1) \($0.element.title)" }
+        let column = min(20, ((here + everywhere).map(\.keys.displayWidth) + labels.map(\.displayWidth)).max().map { $0 + 2 } ?? 2)
         func keys(_ hints: [KeyHint]) {
-            let column = min(20, (hints.map(\.keys.displayWidth).max() ?? 0) + 2)
             for hint in hints {
                 let wrapped = hint.action.wrapped(toWidth: max(8, inner - column))
                 for (n, part) in wrapped.enumerated() {
@@ -81,24 +90,15 @@ package final class ShowcaseApp: View {
                 }
             }
         }
-        let here = currentKeyHints
         if !here.isEmpty {
             lines.append(("Keys here (\(sceneTitle))", Style(attributes: .bold)))
             keys(here)
             lines.append(("", .plain))
         }
         lines.append(("Everywhere", Style(attributes: .bold)))
-        if isPickerOpen {
-            keys([KeyHint("Esc", "close the picker first: Tab and 1…9 are the picker's while it is open"),
-                  KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)"), KeyHint("?", "show or hide this help")])
-        } else {
-            keys([KeyHint("Tab / Shift-Tab", "next / previous scene"), KeyHint("1…9 or click", "go to a scene"),
-                  KeyHint("?", "show or hide this help"), KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)")])
-        }
+        keys(everywhere)
         var scenes: [(String, Style)] = [("", .plain), ("Scenes", Style(attributes: .bold))]
-        for (index, entry) in entries.enumerated() {
-            let label = "\(index + 1) \(entry.title)"
-            let column = 14
+        for (entry, label) in zip(entries, labels) {
             for (n, part) in entry.summary.wrapped(toWidth: max(8, inner - column)).enumerated() {
                 scenes.append(((n == 0 ? label : "").padded(toWidth: column) + part, .plain))
             }

@@ -21,6 +21,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// do: true where the backend places them again wherever the text went (kitty's), false
     /// where a picture moved along with scrolled text leaves copies behind (sixel's).
     public var pixelImagesMayMove: Bool
+    /// How many cells the terminal itself moved the cursor for each text it was asked to
+    /// measure when it opened (see NcursesTerminal's `measuringWidths`); empty when none was.
+    public var measuredWidths: [String: Int] = [:]
 
     /// Creates a description of a terminal.
     public init(colorDepth: ColorDepth, mouse: Bool, name: String, theme: TerminalTheme = .dark, symbols: SymbolSet = .half,

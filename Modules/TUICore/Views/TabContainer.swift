@@ -36,7 +36,9 @@ public final class TabContainer: Screen {
         var x = bar.x
         let labels = Self.labels(for: tabs.map { $0.title.sanitizedForTerminal }, selected: selectedIndex, width: bar.width)
         for (index, label) in labels.enumerated() {
-            let style = index == selectedIndex ? Style(foreground: .black, background: .brightWhite, attributes: .bold) : barStyle
+            // The active tab: bold black on white, in RGB (terminals that brighten bold ANSI
+            // black would show it grey, as if disabled), and underlined where colours are few.
+            let style = index == selectedIndex ? Style(foreground: .rgb(0, 0, 0), background: .rgb(255, 255, 255), attributes: [.bold, .underline]) : barStyle
             let used = canvas.draw(label, at: Point(x: x, y: bar.y), style: style, clip: bar)
             titleRanges.append(x..<(x + used))
             x += used + 1
