@@ -283,13 +283,21 @@ public final class NcursesTerminal: EventSourceBackend {
     /// direct-colour terminal numbers from 8 up are packed RGB, so bright ANSI and palette
     /// colours are sent as their RGB values.
     private func colorNumber(_ color: Color) -> (Int32, Bool) {
+        Self.colorNumber(color, directColor: directColor, colorCount: colorCount)
+    }
+
+    /// ``colorNumber(_:)`` for a terminal of `colorCount` colours, direct or not.
+    nonisolated static func colorNumber(_ color: Color, directColor: Bool, colorCount: Int) -> (Int32, Bool) {
         if directColor {
             switch color {
             case .default: return (-1, false)
             case .ansi(let n) where n < 8: return (Int32(n), false)
             default:
                 let (r, g, b) = color.rgbComponents(default: (0, 0, 0))
-                return (Int32(r) << 16 | Int32(g) << 8 | Int32(b), false)
+                // Below 8 a direct-colour terminfo sends the ANSI colour of that number, which
+                // terminals brighten when bold (xterm showed bold black as grey): near-black
+                // goes as (0, 0, 8) instead, the same to the eye.
+                return (max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b)), false)
             }
         }
         switch color {

@@ -210,7 +210,10 @@ final class PixelImages {
                 }
             }
             guard directColor || id <= 255 else { continue }  // more pictures at once than colours name: blank
-            let color: Color = directColor ? .rgb(UInt8(id >> 16 & 0xFF), UInt8(id >> 8 & 0xFF), UInt8(id & 0xFF)) : .palette(UInt8(id & 0xFF))
+            // The id as the colour: below 8 an ANSI colour (what a direct-colour terminfo sends
+            // for such a number anyway), else 24-bit on a direct-colour terminal, else the
+            // 256-colour index.
+            let color: Color = id < 8 ? .ansi(UInt8(id)) : directColor ? .rgb(UInt8(id >> 16 & 0xFF), UInt8(id >> 8 & 0xFF), UInt8(id & 0xFF)) : .palette(UInt8(id & 0xFF))
             let rect = placement.rect, shown = placement.shown
             for y in 0..<rect.height {
                 for x in 0..<rect.width {

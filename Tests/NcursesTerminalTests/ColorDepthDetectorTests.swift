@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Testing
 import TUICore
 @testable import NcursesTerminal
@@ -86,6 +87,15 @@ struct PasteAssemblerTests {
         #expect(!BackgroundQuery.containsDeviceAttributes(Array("\u{1B}[?62;22".utf8)))
     }
 
+    @Test func onADirectColourTerminalRGBBlackIsNeverSentAsTheANSIColourBoldBrightens() {
+        // xterm-direct's setaf sends numbers below 8 as ANSI colours, which bold makes bright.
+        #expect(NcursesTerminal.colorNumber(.rgb(0, 0, 0), directColor: true, colorCount: 1 << 24).0 == 8)
+        #expect(NcursesTerminal.colorNumber(.rgb(0, 0, 5), directColor: true, colorCount: 1 << 24).0 == 8)
+        #expect(NcursesTerminal.colorNumber(.rgb(1, 2, 3), directColor: true, colorCount: 1 << 24).0 == 0x010203)
+        #expect(NcursesTerminal.colorNumber(.ansi(1), directColor: true, colorCount: 1 << 24).0 == 1, "an ANSI colour asked for stays one")
+        #expect(NcursesTerminal.colorNumber(.palette(16), directColor: false, colorCount: 256).0 == 16)
+    }
+
     @Test func theWidthsAskedAreWrittenAtTheLinesStartAndReadFromTheCursorReports() {
         let request = String(decoding: BackgroundQuery.request(measuring: ["漢字", "❤️"]), as: UTF8.self)
         #expect(request.contains("\r漢字\u{1B}[6n\r❤️\u{1B}[6n\r\u{1B}[K"), "each at the line's start, the line erased after")
@@ -100,25 +110,28 @@ struct PasteAssemblerTests {
     @Test func aTerminalsAnswersGiveTheWidthsItDrew() throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let texts = ["A", "漢字", "❤️"]
-        let answered = Task.detached {
+        // A thread of its own (not a task: the pool may be busy with the suite's other tests
+        // while `ask` blocks this one).
+        let primary = pty.primary
+        let responder = Thread {
             var seen: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
             // Waits for the whole request (it ends with DA1), then answers the way a terminal
             // that draws ❤️ in one cell would.
             while !String(decoding: seen, as: UTF8.self).hasSuffix("\u{1B}[c") {
-                var poller = pollfd(fd: pty.primary, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 5000) > 0 else { return false }
-                let n = read(pty.primary, &buffer, buffer.count)
-                guard n > 0 else { return false }
+                var poller = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 5000) > 0 else { return }
+                let n = read(primary, &buffer, buffer.count)
+                guard n > 0 else { return }
                 seen += buffer[0..<n]
             }
             let answer = "\u{1B}[3;2R\u{1B}[3;5R\u{1B}[3;2R\u{1B}[?62;4c"
-            return write(pty.primary, answer, answer.utf8.count) > 0
+            _ = write(primary, answer, answer.utf8.count)
         }
+        responder.start()
         let answer = BackgroundQuery.ask(input: pty.secondary, output: pty.secondary, measuring: texts, timeout: .seconds(5))
         #expect(answer.widths == [1, 4, 1])
         #expect(answer.graphics?.sixel == true, "the rest of the round trip still read")
         #expect(answer.otherBytes.isEmpty)
-        _ = answered
     }
 
     @Test func escThenAKeyIsAltWithItAndALoneEscStaysEsc() {

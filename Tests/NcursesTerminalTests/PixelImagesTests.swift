@@ -291,7 +291,15 @@ enum Decoders {
 extension PixelImagesTests {
     /// The image id a placeholder cell names, and the cell of the picture.
     static func named(by cell: Cell) -> (id: String, row: Int, column: Int)? {
-        guard let place = KittyPlaceholder.decode(String(cell.character)[...].unicodeScalars), case .palette(let id) = cell.style.foreground else { return nil }
+        guard let place = KittyPlaceholder.decode(String(cell.character)[...].unicodeScalars) else { return nil }
+        // kitty reads an ANSI colour, a 256-colour index or a 24-bit colour as the id.
+        let id: Int
+        switch cell.style.foreground {
+        case .ansi(let n): id = Int(n)
+        case .palette(let n): id = Int(n)
+        case .rgb(let r, let g, let b): id = Int(r) << 16 | Int(g) << 8 | Int(b)
+        case .default: return nil
+        }
         return (String(id), place.row, place.column)
     }
 
