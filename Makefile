@@ -1,7 +1,7 @@
 # IndicatorKit: the two commands a newcomer needs are `make showcase` and `make test`.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: setup showcase test install bench fuzz pictures clean
+.PHONY: setup showcase test install bench fuzz pictures api clean
 
 PREFIX ?= /usr/local
 
@@ -13,14 +13,30 @@ showcase: setup
 	$(SWIFT) build -c release --product showcase
 	@"$$($(SWIFT) build -c release --show-bin-path)/showcase"
 
-## Set up, build, run every unit test and every headless scenario, check that the
-## documentation's pictures are up to date, then build and run its examples (Tools/doc-check).
+## Set up, build, check each library's public API against Tools/api, run every unit test
+## and every headless scenario, check that the documentation's pictures are up to date,
+## then build and run its examples (Tools/doc-check).
 test: setup
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory api-check
 	$(SWIFT) test --skip-build
 	"$$($(SWIFT) build --show-bin-path)/showcase" headless Tests/Scenarios
 	bash Tools/pictures "$$($(SWIFT) build --show-bin-path)/showcase" --check
 	"$$($(SWIFT) build --show-bin-path)/doc-check" --swift "$(SWIFT)" .
+
+## The public API of every library product (swift-api-digester on the built modules,
+## flattened by Tools/api-check) against its record in Tools/api; `make api` records it
+## again after a change that is meant (say so in CHANGELOG.md).
+DIGESTER ?= $(dir $(realpath $(SWIFT)))swift-api-digester
+API_CHECK = "$$($(SWIFT) build --show-bin-path)/api-check" --digester "$(DIGESTER)" \
+	--modules "$$($(SWIFT) build --show-bin-path)/Modules" $(foreach d,$(wildcard Modules/*/module.modulemap),--include $(dir $(d))) \
+	$$(for m in "$$($(SWIFT) build --show-bin-path)"/*.build/module.modulemap; do printf -- '--module-map %s ' "$$m"; done) \
+	--baseline Tools/api --swift "$(SWIFT)"
+api-check:
+	@$(API_CHECK)
+api: setup
+	$(SWIFT) build
+	$(API_CHECK) --update
 
 ## Make the documentation's pictures of the showcase again (docs/pictures, from the
 ## scenarios' snapshots); `make test` fails while they are out of date.

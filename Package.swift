@@ -23,10 +23,9 @@ let package = Package(
         .library(name: "TUITesting", targets: ["TUITesting"]),
         .library(name: "CommandIndicator", targets: ["CommandIndicator"]),
         .library(name: "PickerSelection", targets: ["PickerSelection"]),
+        // The one program a dependent package gets; the tools (bench, gifgen, giflib-floor,
+        // doc-check, …) are this package's own: `swift build --product NAME` builds them here.
         .executable(name: "showcase", targets: ["showcase"]),
-        .executable(name: "bench", targets: ["bench"]),
-        .executable(name: "gifgen", targets: ["gifgen"]),
-        .executable(name: "giflib-floor", targets: ["giflib-floor"]),
     ],
     targets: [
         // C libraries from Debian's -dev packages (installed by Tools/setup).
@@ -83,6 +82,7 @@ let package = Package(
         .executableTarget(name: "gifgen", dependencies: ["GifSamples"], path: "Tools/gifgen"),
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
+        .executableTarget(name: "api-check", path: "Tools/api-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
         .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders", "KitSupport", "TerminalGraphics"], path: "Tools/bench"),
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TUICore
 
@@ -18,5 +19,15 @@ struct DocExampleTests {
         let lines = terminal.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first?.contains("Hello") == true)
         #expect(lines.dropFirst().first?.contains("こんにちは, world") == true)
+    }
+}
+
+/// The version the kit says is the one its changelog last released.
+struct VersionTests {
+    @Test func theVersionIsTheChangelogsLatestRelease() throws {
+        let changelog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../CHANGELOG.md")
+        let text = try String(contentsOf: changelog, encoding: .utf8)
+        let released = text.split(separator: "\n").first { $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true }
+        #expect(released.map { $0.dropFirst(3).hasPrefix(IndicatorKit.version + " ") } == true, "\(String(describing: released)) against \(IndicatorKit.version)")
     }
 }

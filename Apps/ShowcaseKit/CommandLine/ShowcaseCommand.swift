@@ -1,4 +1,5 @@
 import TerminalGraphics
+import TUICore
 
 /// What the `showcase` command line asks for.
 package enum ShowcaseCommand: Equatable, Sendable {
@@ -23,7 +24,7 @@ package enum ShowcaseCommand: Equatable, Sendable {
     case version
 
     /// The version printed by `--version`.
-    package static let versionText = "showcase (IndicatorKit) 0.1.0"
+    package static let versionText = "showcase (IndicatorKit) \(IndicatorKit.version)"
 
     /// The usage text printed by `--help` and after a usage error.
     package static var usage: String {
