@@ -1,9 +1,9 @@
 import Foundation
 
 extension AnimatedImage {
-    /// The project's loading animation: 126×90 pixels (document 000's 63×45-point image view
+    /// The project's loading animation: 126×90 pixels (a 63×45-point image view
     /// at two pixels a point), twelve frames of a comet going round a ring — a bright round
-    /// head, a tail fading behind it — about one second a turn, looping forever (B0.1).
+    /// head, a tail fading behind it — about one second a turn, looping forever.
     ///
     /// Its bytes are compiled into the binary (``spinnerData``), so it loads wherever the
     /// program is copied; nothing is read from disk.

@@ -27,7 +27,7 @@ public final class AnimatedImage: Sendable {
     public let width: Int
     /// Screen height in pixels.
     public let height: Int
-    /// One entry per image descriptor, in file order (B0.2).
+    /// One entry per image descriptor, in file order.
     public let frames: [FrameInfo]
     /// The raw NETSCAPE2.0 / ANIMEXTS1.0 loop value; nil when the file has no such block.
     public let loopCount: Int?
@@ -73,7 +73,7 @@ public final class AnimatedImage: Sendable {
         try self.init(source: DataByteSource(data), limits: limits)
     }
 
-    /// Loads `name.gif` from a bundle's resources (B0.1), like `UIImageView(gifNamed:)`:
+    /// Loads `name.gif` from a bundle's resources, like `UIImageView(gifNamed:)`:
     /// `Bundle.module` in a target that lists the GIF among its resources.
     public convenience init(named name: String, bundle: Bundle, limits: DecodingLimits = .default) throws(GifDecodingError) {
         let file = name.hasSuffix(".gif") ? String(name.dropLast(4)) : name

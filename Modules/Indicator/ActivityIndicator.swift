@@ -1,7 +1,7 @@
 import TUICore
 
 /// An activity indicator: a glyph spinner, a cycle of images or an animated GIF — any
-/// `FrameAnimation` — with an optional label beside or below it (B1.1).
+/// `FrameAnimation` — with an optional label beside or below it.
 ///
 /// A ``FramePlayer`` plays the animation: the frame shown is computed from the time since
 /// ``startAnimating()`` on the injected scheduler, so a late or duplicate tick never speeds

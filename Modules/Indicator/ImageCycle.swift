@@ -1,7 +1,7 @@
 import TUICore
 
-/// Images shown in turn, each for the same `interval`, wrapping around: document 001's
-/// loading image that changes every 0.3 s (B1.3), as a `FrameAnimation`.
+/// Images shown in turn, each for the same `interval`, wrapping around — a loading
+/// image that changes every 0.3 s, say — as a `FrameAnimation`.
 ///
 /// ```swift
 /// let cycle = ImageCycle([first, second, third], interval: .milliseconds(300))

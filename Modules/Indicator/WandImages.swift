@@ -1,21 +1,21 @@
 import TUICore
 
-/// Document 001's four loading images ("wand and rays", "wand and stars" and their
+/// Four loading images ("wand and rays", "wand and stars" and their
 /// inverses) drawn as 16×16 pixel art for the terminal, shown in turn every 0.3 s by
-/// ``cycle`` (B1.3). An inverse swaps the wand's and the light's colours (a gold wand
+/// ``cycle``. An inverse swaps the wand's and the light's colours (a gold wand
 /// casting pale light), so the four stay distinct while only the symbol changes: no
 /// filled square flashes between them.
 public enum WandImages {
-    /// The document's animation: the four images, 0.3 s each, round and round.
+    /// The animation: the four images, 0.3 s each, round and round.
     public static let cycle = ImageCycle(all, interval: interval)
 
-    /// The four images, in the document's order.
+    /// The four images, in the order they show.
     public static let all: [RGBAImage] = [
         image(wandAndRays, inverse: false), image(wandAndRays, inverse: true),
         image(wandAndStars, inverse: false), image(wandAndStars, inverse: true),
     ]
 
-    /// The cycle interval of the document.
+    /// How long each image shows.
     public static let interval: Duration = .milliseconds(300)
 
     // `#` wand, `*` light (rays or stars), `.` empty.

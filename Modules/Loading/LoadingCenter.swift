@@ -17,7 +17,7 @@ import TUICore
 /// ```
 @MainActor
 public final class LoadingCenter {
-    /// The instance an app shares, as document 001's Center: a center on a
+    /// The instance an app shares: a center on a
     /// ``TUICore/LiveScheduler`` unless the app puts another here (one on its own scheduler,
     /// say, or a test's on a virtual clock). `APIClient` uses it unless given a center.
     public static var shared = LoadingCenter(scheduler: LiveScheduler())
@@ -37,7 +37,7 @@ public final class LoadingCenter {
     public var attachment = LoadingAttachment.topMostScreen
     /// Page, full-screen or compact.
     public var presentation = LoadingPresentation.fullScreen
-    /// Whether the overlay swallows every key and click while shown (B3.4) — all but
+    /// Whether the overlay swallows every key and click while shown — all but
     /// ``passingKeys``.
     public var stopTouch = true
     /// Keys that reach the app while the overlay shows, even with ``stopTouch``: Ctrl-C and
@@ -45,8 +45,8 @@ public final class LoadingCenter {
     public var passingKeys: Set<Key> = [.control("c"), .control("z")]
     /// Called when the overlay should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
-    /// What the ``LoadingPresentation/page`` presentation animates: document 001's four
-    /// images, 0.3 s each, by default (B1.3). Takes effect when the overlay next appears.
+    /// What the ``LoadingPresentation/page`` presentation animates: the four wand
+    /// images, 0.3 s each, by default. Takes effect when the overlay next appears.
     public var pageAnimation: any FrameAnimation = WandImages.cycle
     /// What the full-screen and compact presentations animate: a glyph spinner by default;
     /// an app may pass a GIF (GifDecoding's `AnimatedImage.spinner()`) or any other

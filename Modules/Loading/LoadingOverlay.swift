@@ -94,7 +94,7 @@ final class LoadingOverlay: View {
             let box = Self.compactBox(in: rect)
             canvas.fill(box, with: Cell(" ", style: panel))
             canvas.drawBox(box, style: Style(foreground: .brightBlack, background: panel.background))
-            // The indicator at half the box's size in its middle (B3.2); the label inside the
+            // The indicator at half the box's size in its middle; the label inside the
             // box, on its last row.
             let inner = box.inset(by: 1)
             let labelRows = label == nil || inner.height < 3 ? 0 : 1
@@ -133,7 +133,7 @@ final class LoadingOverlay: View {
         guard center.stopTouch else { return .ignored }
         switch event {
         case .key(let key) where center.passingKeys.contains(key): return .ignored  // quit, suspend
-        case .key, .mouse, .paste: return .handled  // nothing beneath reacts (B3.4)
+        case .key, .mouse, .paste: return .handled  // nothing beneath reacts
         case .resize: return .ignored
         }
     }

@@ -43,7 +43,7 @@ public struct LoadingState: Equatable, Sendable {
     public private(set) var phase: Phase = .hidden
     /// How many activities are running.
     public private(set) var active = 0
-    /// Work shorter than this never shows the overlay (B3.3: 0.5 s).
+    /// Work shorter than this never shows the overlay (0.5 s).
     public let graceDelay: Duration
     /// Once shown, the overlay stays at least this long.
     public let minimumVisible: Duration

@@ -5,10 +5,10 @@ import TUICore
 import FoundationNetworking
 #endif
 
-/// A JSON API client tied to a ``LoadingCenter`` (document 003): every request starts an
+/// A JSON API client tied to a ``LoadingCenter``: every request starts an
 /// activity before it is sent and ends it when it completes — success, an error status,
-/// a decoding failure, a transport failure or cancellation alike (B3.6). Pass
-/// `showsIndicator: false` for the same request without the indicator (B3.7).
+/// a decoding failure, a transport failure or cancellation alike. Pass
+/// `showsIndicator: false` for the same request without the indicator.
 ///
 /// ```swift
 /// let api = APIClient(baseURL: server.baseURL)   // any base URL; here a LoopbackServer

@@ -1,12 +1,11 @@
 import TUICore
 
 /// Pull-to-refresh for a ``ListView`` of any items, with any `FrameAnimation` as its
-/// indicator — an animated GIF as in document 000, or a glyph spinner.
+/// indicator — an animated GIF, or a glyph spinner.
 ///
 /// Pull the list down while it is at its top — drag with the mouse, or press ↑ at the top
 /// once per row and Enter to let go; `r` pulls all the way at once — past the threshold and
-/// let go: the async `action` runs once and the items it returns replace the list's (B0.5,
-/// B0.7). A thrown error shows as a row at the top, above the items, until a refresh succeeds
+/// let go: the async `action` runs once and the items it returns replace the list's. A thrown error shows as a row at the top, above the items, until a refresh succeeds
 /// (``failure``). While pulling, the GIF's frame follows the pull;
 /// while refreshing it plays by itself (a uniform one-second cycle by default). Esc cancels
 /// a running refresh. ``beginRefreshing()`` starts a refresh from code, running the action
@@ -30,13 +29,13 @@ public final class RefreshControl<Item>: View {
     /// The indicator's animation: a GIF (GifDecoding's `AnimatedImage`), a spinner style
     /// or any other `FrameAnimation`.
     public var animation: any FrameAnimation { player.animation }
-    /// How the animation plays while refreshing (B0.3: a uniform 1 s cycle by default).
+    /// How the animation plays while refreshing (a uniform 1 s cycle by default).
     public var timing: FrameTiming {
         get { player.timing }
         set { player.timing = newValue }
     }
-    /// The cell box the animation is drawn in, centered (B0.4): 14×5 cells keeps the
-    /// document's 63×45-point aspect ratio with half-block cells (14 × 10 pixels; the bundled GIF is 126×90).
+    /// The cell box the animation is drawn in, centered: 14×5 cells keeps the
+    /// 63×45 aspect ratio of the bundled GIF (126×90) with half-block cells (14 × 10 pixels).
     public var box = Size(width: 14, height: 5)
     /// Called whenever the control or its list should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
@@ -82,7 +81,7 @@ public final class RefreshControl<Item>: View {
     private var retractTimer: ScheduledWork?
 
     /// Creates a control on `list` whose indicator plays `animation` (a uniform one-second
-    /// cycle while refreshing, B0.3).
+    /// cycle while refreshing).
     public init(
         list: ListView<Item>, animation: any FrameAnimation, timing: FrameTiming = .uniformOneSecond,
         state: RefreshState = RefreshState(), scheduler: any Scheduler = LiveScheduler(), action: @escaping Action
@@ -112,7 +111,7 @@ public final class RefreshControl<Item>: View {
         return nil
     }
 
-    /// How many cycles of the animation the current refresh has played (B0.6: about three
+    /// How many cycles of the animation the current refresh has played (about three
     /// for a 3 s action at a 1 s cycle); nil when none runs.
     public var cyclesPlayed: Double? {
         guard let running = refreshingFor else { return nil }

@@ -66,7 +66,7 @@ struct PickerLayout: Equatable {
             trayHeight = 1
             if cell == PickerView.thumbnailSizes[0] { cell = Size(width: 6, height: 3) }
         }
-        // The grid's bottom edge: the tray's top once attached, else the screen's bottom (B4.4).
+        // The grid's bottom edge: the tray's top once attached, else the screen's bottom.
         let revealed = state.timeline.isRevealed(at: now)
         let trayRows = revealed ? Int((Double(trayHeight) * state.timeline.trayPosition(at: now)).rounded()) : 0
         let gridHeight = state.timeline.gridBottom == .tray ? body.height - trayHeight : body.height

@@ -1,6 +1,6 @@
 import TUICore
 
-/// Everything the picker knows, as a pure value (document 004): the selection and its
+/// Everything the picker knows, as a pure value: the selection and its
 /// tray, the focus in the grid or the tray, the album drawer, the album's loaded pages and
 /// the timeline of movements. Feed it an event and the time; it changes and returns the
 /// effects to carry out — save the selection, load a page, finish, schedule a tick —
@@ -63,7 +63,7 @@ public struct PickerState: Equatable, Sendable {
         case saveRefused
         /// A store call failed; the message is shown above the grid.
         case failed(StoreCall, String)
-        /// The picker is on screen (starts the reveal, B4.7).
+        /// The picker is on screen (starts the reveal).
         case appear
         /// The drawing's room changed.
         case viewport(Viewport)
@@ -71,15 +71,15 @@ public struct PickerState: Equatable, Sendable {
         case tick
         /// An arrow key: the focus moves in the grid or the tray.
         case move(Direction)
-        /// Space or Enter: select or deselect in the grid (B4.1), remove in the tray (B4.2).
+        /// Space or Enter: select or deselect in the grid, remove in the tray.
         case activate
         /// Tab: between the grid and the tray.
         case switchArea
         /// A click on the thumbnail at this index of the album: focus and select it.
         case select(gridIndex: Int)
-        /// A click on this slot of the tray's visible row: remove its item (B4.2).
+        /// A click on this slot of the tray's visible row: remove its item.
         case removeFromTray(slot: Int)
-        /// Open the drawer (B4.3).
+        /// Open the drawer.
         case openDrawer
         /// Close the drawer.
         case closeDrawer
@@ -87,11 +87,11 @@ public struct PickerState: Equatable, Sendable {
         case toggleDrawer
         /// Move the drawer's focus by rows.
         case moveDrawerFocus(Int)
-        /// Show the album at this index of the albums and close the drawer (B4.3).
+        /// Show the album at this index of the albums and close the drawer.
         case chooseAlbum(Int)
         /// Show the drawer's focused album.
         case chooseFocusedAlbum
-        /// Done: finish with the chosen assets (B4.8).
+        /// Done: finish with the chosen assets.
         case confirm
         /// Cancel: finish with nothing.
         case cancel
@@ -128,7 +128,7 @@ public struct PickerState: Equatable, Sendable {
     public private(set) var selection: OrderedSelection<Int>
     /// The movements.
     public private(set) var timeline = PickerTimeline()
-    /// The tray's items, moved to each new snapshot by a diff (B4.5).
+    /// The tray's items, moved to each new snapshot by a diff.
     public private(set) var tray = TrayList()
     /// The albums.
     public private(set) var albums: [Album] = []
@@ -187,13 +187,13 @@ public struct PickerState: Equatable, Sendable {
     public var currentAlbum: Album? { albums.indices.contains(albumIndex) ? albums[albumIndex] : nil }
 
     /// Whether input goes to the drawer: it was asked open, or is still open during its
-    /// closing debounce (choosing and closing there are idempotent, B4.6).
+    /// closing debounce (choosing and closing there are idempotent).
     public var inputGoesToDrawer: Bool { timeline.drawerRequestedOpen || timeline.drawerOpen }
 
     /// The asset with this identifier, if it was seen.
     public func asset(_ id: Int) -> Asset? { known[id] }
 
-    /// The chosen assets in selection order (B4.8).
+    /// The chosen assets in selection order.
     public var chosenAssets: [Asset] { selection.items.compactMap { known[$0] } }
 
     /// The grid's first row in view for `viewport`: ``firstRow`` moved as little as needed

@@ -1,8 +1,8 @@
 import TUICore
 
-/// The picker's movements over time (document 004), as a pure value: the tray's slide and
-/// the grid's bottom edge (B4.4), the tray's snapshot and its delayed emptying (B4.5), the
-/// album drawer's debounced slide (B4.6) and the reveal after first appearance (B4.7).
+/// The picker's movements over time, as a pure value: the tray's slide and
+/// the grid's bottom edge, the tray's snapshot and its delayed emptying, the
+/// album drawer's debounced slide and the reveal after first appearance.
 ///
 /// Feed it events with the time; it returns the ticks to schedule; ask it where things are
 /// at any instant.
@@ -19,7 +19,7 @@ public struct PickerTimeline: Equatable, Sendable {
     public enum Event: Equatable, Sendable {
         /// The picker appeared with this selection (restored from before, or empty). A
         /// restored selection has its tray in place at once, without a slide; the reveal
-        /// keeps it out of sight for the first 0.2 s (B4.7).
+        /// keeps it out of sight for the first 0.2 s.
         case appear(selection: [Int])
         /// The selection changed to these identifiers, in order.
         case selectionChanged([Int])
@@ -30,19 +30,19 @@ public struct PickerTimeline: Equatable, Sendable {
         case tick
     }
 
-    /// Debounce of tray visibility and of the drawer (B4.4, B4.6).
+    /// Debounce of tray visibility and of the drawer.
     public static let debounce: Duration = .milliseconds(200)
-    /// The tray's slide (B4.4).
+    /// The tray's slide.
     public static let traySlide: Duration = .milliseconds(300)
-    /// From the grid re-attaching to the screen to the tray sliding down (B4.4).
+    /// From the grid re-attaching to the screen to the tray sliding down.
     public static let trayHideDelay: Duration = .milliseconds(200)
     /// The delay, from when the tray starts to hide, before an empty snapshot is applied to
-    /// it (B4.5): longer than the 0.2 s wait plus the 0.3 s slide, so the items leave after
+    /// it: longer than the 0.2 s wait plus the 0.3 s slide, so the items leave after
     /// the tray has slid away.
     public static let emptySnapshotDelay: Duration = .milliseconds(660)
-    /// The drawer's slide (B4.6).
+    /// The drawer's slide.
     public static let drawerSlide: Duration = .milliseconds(330)
-    /// The reveal after first appearance (B4.7).
+    /// The reveal after first appearance.
     public static let revealDelay: Duration = .milliseconds(200)
 
     /// What the grid's bottom edge is attached to now.
@@ -69,7 +69,7 @@ public struct PickerTimeline: Equatable, Sendable {
     /// A picker not yet shown.
     public init() {}
 
-    /// Whether the tray and drawer may be drawn (0.2 s after first appearance, B4.7).
+    /// Whether the tray and drawer may be drawn (0.2 s after first appearance).
     public func isRevealed(at now: Duration) -> Bool {
         guard let appearedAt else { return false }
         return now >= appearedAt + Self.revealDelay
@@ -105,7 +105,7 @@ public struct PickerTimeline: Equatable, Sendable {
         case .selectionChanged(let items):
             latestSelectionEmpty = items.isEmpty
             if items.isEmpty {
-                // The tray keeps its items until it has slid away (B4.5): see the debounce below.
+                // The tray keeps its items until it has slid away: see the debounce below.
             } else {
                 emptySnapshotAt = nil
                 traySnapshot = items

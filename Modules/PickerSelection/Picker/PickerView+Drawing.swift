@@ -67,7 +67,7 @@ extension PickerView {
         }
         var cells = thumbnailCells(asset, size: size)
         if let order = state.selection.order(of: asset.id) {
-            // Selected: the picture as it is, its order number on a badge (B4.1).
+            // Selected: the picture as it is, its order number on a badge.
             cells.draw(" \(order) ", at: Point(x: 0, y: 0), style: palette.accent)
         }
         for y in 0..<cells.size.height {
@@ -158,7 +158,7 @@ extension PickerView {
         let rect = layout.tray
         let background = palette.panel
         canvas.fill(rect, with: Cell(" ", style: Style(background: background)))
-        // The panel hangs from the tray's moving top edge, so it slides in header first (B4.4).
+        // The panel hangs from the tray's moving top edge, so it slides in header first.
         let full = Rect(x: rect.x, y: rect.y, width: rect.width, height: layout.trayHeight)
         let rule = Style(foreground: palette.rule, background: background)
         canvas.draw(String(repeating: "─", count: rect.width), at: full.origin, style: rule, clip: rect)

@@ -1,17 +1,17 @@
 import TUICore
 
-/// The ordered image picker (document 004): a grid of thumbnails with a focus, a tray of
+/// The ordered image picker: a grid of thumbnails with a focus, a tray of
 /// the selection at the bottom and an album drawer that drops from the title.
 ///
-/// Keys: arrows or h/j/k/l move the focus; space or Enter selects or deselects (B4.1);
-/// Tab moves between the grid and the tray, where Enter removes an item (B4.2); `a` (or a
-/// click on the title) opens the album drawer, ↑/↓ and Enter choose an album (B4.3); `c` or
-/// a click on Done confirms (B4.8); Esc in the tray goes back to the grid, in the grid cancels. The mouse selects with a click.
+/// Keys: arrows or h/j/k/l move the focus; space or Enter selects or deselects;
+/// Tab moves between the grid and the tray, where Enter removes an item; `a` (or a
+/// click on the title) opens the album drawer, ↑/↓ and Enter choose an album; `c` or
+/// a click on Done confirms; Esc in the tray goes back to the grid, in the grid cancels. The mouse selects with a click.
 ///
 /// The view only routes input to its ``PickerState`` and draws it; it carries out the
 /// state's effects with its ``PhotoStore`` (reading pages, saving the selection after every
-/// change, so it survives a restart) and its scheduler (the movements of ``PickerTimeline``,
-/// B4.4–B4.7). Nothing is read or written while drawing.
+/// change, so it survives a restart) and its scheduler (the movements of ``PickerTimeline``).
+/// Nothing is read or written while drawing.
 ///
 /// ```swift
 /// let picker = PickerView(store: library, scheduler: scheduler) { chosen in print(chosen ?? []) }
@@ -88,10 +88,10 @@ public final class PickerView: View {
     public var currentAlbum: Album? { state.currentAlbum }
     /// The last store failure, shown above the grid (see ``PickerState/problem``).
     public var problem: String? { state.problem }
-    /// The chosen assets in selection order (B4.8).
+    /// The chosen assets in selection order.
     public var chosenAssets: [Asset] { state.chosenAssets }
 
-    /// Tells the picker it is on screen (starts the reveal timer, B4.7).
+    /// Tells the picker it is on screen (starts the reveal timer).
     public func appear() { send(.appear) }
 
     // MARK: Effects

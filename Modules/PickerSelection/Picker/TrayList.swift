@@ -1,4 +1,4 @@
-/// The tray's items (B4.5). Each new snapshot from ``PickerTimeline`` is applied as a
+/// The tray's items. Each new snapshot from ``PickerTimeline`` is applied as a
 /// ``SnapshotDiff`` — deletions, insertions and moves by identifier — and the one row the
 /// tray has room for scrolls so that the item inserted last is in view.
 ///

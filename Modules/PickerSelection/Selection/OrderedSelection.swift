@@ -1,4 +1,4 @@
-/// An ordered selection (document 004): selecting records the order; deselecting or
+/// An ordered selection: selecting records the order; deselecting or
 /// removing renumbers the rest with no gaps or duplicates; an optional limit.
 ///
 /// ```swift

@@ -18,7 +18,7 @@ public struct DuplicateIdentifierError<ID: Hashable & Sendable>: Error, Equatabl
 }
 
 /// The changes from one snapshot of unique identifiers to another, as a collection view
-/// applies them (B4.5): deletions and move sources are indices in the old snapshot,
+/// applies them: deletions and move sources are indices in the old snapshot,
 /// insertions and move destinations indices in the new one.
 ///
 /// Computed in linear time in the way of Heckel's algorithm: identifiers are matched through

@@ -68,10 +68,10 @@ public enum FrameTiming: Hashable, Sendable {
     /// The animation's own durations (a GIF's delays by browser rules, a spinner's interval).
     case own
     /// One cycle of `cycle` spread evenly over the frames, ignoring their own durations
-    /// (B0.3), as `UIImage.animatedImage(with:duration:)` does.
+    ///, as `UIImage.animatedImage(with:duration:)` does.
     case uniform(cycle: Duration)
 
-    /// A uniform one-second cycle, the default of document 000's control.
+    /// A uniform one-second cycle, the refresh control's default.
     public static let uniformOneSecond = FrameTiming.uniform(cycle: .seconds(1))
 }
 
