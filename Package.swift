@@ -74,8 +74,21 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
-        .target(name: "ShowcaseKit", dependencies: ["TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection", "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics"], path: "Apps/ShowcaseKit"),
-        .executableTarget(name: "showcase", dependencies: ["ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection", "TerminalGraphics"], path: "Apps/showcase"),
+        .target(
+            name: "ShowcaseKit",
+            dependencies: [
+                "TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection",
+                "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics",
+            ],
+            path: "Apps/ShowcaseKit"
+        ),
+        .executableTarget(
+            name: "showcase",
+            dependencies: [
+                "ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection", "TerminalGraphics",
+            ],
+            path: "Apps/showcase"
+        ),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
         .target(name: "GifSamples", dependencies: ["GifDecoding", "TUICore"], path: "Tools/GifSamples"),
@@ -84,22 +97,65 @@ let package = Package(
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
         .executableTarget(name: "api-check", path: "Tools/api-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
-        .executableTarget(name: "bench", dependencies: ["TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders", "KitSupport", "TerminalGraphics"], path: "Tools/bench"),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
+                "KitSupport", "TerminalGraphics",
+            ],
+            path: "Tools/bench"
+        ),
 
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore", "TUITesting"], path: "Tests/TestSupport"),
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore", "TestSupport"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
-        .testTarget(name: "IndicatorTests", dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal", "TestSupport"], path: "Tests/IndicatorTests"),
-        .testTarget(name: "RefreshControlTests", dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"], path: "Tests/RefreshControlTests"),
-        .testTarget(name: "LoadingTests", dependencies: ["Loading", "LoadingNetworking", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"], path: "Tests/LoadingTests"),
+        .testTarget(
+            name: "IndicatorTests",
+            dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal", "TestSupport"],
+            path: "Tests/IndicatorTests"
+        ),
+        .testTarget(
+            name: "RefreshControlTests",
+            dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"],
+            path: "Tests/RefreshControlTests"
+        ),
+        .testTarget(
+            name: "LoadingTests",
+            dependencies: ["Loading", "LoadingNetworking", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"],
+            path: "Tests/LoadingTests"
+        ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
-        .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "TUIPilot", "TUICore"], path: "Tests/TUITestingTests", exclude: ["__Snapshots__", "Scenarios"]),
-        .testTarget(name: "PhotoReadersTests", dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Tests/PhotoReadersTests"),
-        .testTarget(name: "PickerSelectionTests", dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"], path: "Tests/PickerSelectionTests"),
+        .testTarget(
+            name: "TUITestingTests",
+            dependencies: ["TUITesting", "TUIPilot", "TUICore"],
+            path: "Tests/TUITestingTests",
+            exclude: ["__Snapshots__", "Scenarios"]
+        ),
+        .testTarget(
+            name: "PhotoReadersTests",
+            dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"],
+            path: "Tests/PhotoReadersTests"
+        ),
+        .testTarget(
+            name: "PickerSelectionTests",
+            dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"],
+            path: "Tests/PickerSelectionTests"
+        ),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore", "TerminalGraphics"], path: "Tests/NcursesTerminalTests"),
-        .testTarget(name: "ShowcaseKitTests", dependencies: ["ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "Indicator", "TerminalGraphics", "TestSupport"], path: "Tests/ShowcaseKitTests"),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TUICore", "ImageFiles", "GifSamples"], path: "Tests/TerminalGraphicsTests"),
+        .testTarget(
+            name: "ShowcaseKitTests",
+            dependencies: [
+                "ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles",
+                "TUIPilot", "Indicator", "TerminalGraphics", "TestSupport",
+            ],
+            path: "Tests/ShowcaseKitTests"
+        ),
+        .testTarget(
+            name: "TerminalGraphicsTests",
+            dependencies: ["TerminalGraphics", "TUICore", "ImageFiles", "GifSamples"],
+            path: "Tests/TerminalGraphicsTests"
+        ),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
     ],
     swiftLanguageModes: [.v6]

@@ -299,7 +299,10 @@ private final class Listener: @unchecked Sendable {
             guard now < deadline else { return true }
             var watch = pollfd(fd: client, events: events, revents: 0)
             let ready = poll(&watch, 1, Int32(min((deadline - now) / 1_000_000 + 1, 1_000)))
-            if ready < 0 { if errno == EINTR { continue }; return false }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
             if ready == 0 { continue }
             if watch.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return false }
             var byte: UInt8 = 0

@@ -3,13 +3,13 @@
 import ChildProcess
 import CommandIndicator
 import Foundation
-import NcursesTerminal
 import GifDecoding
 import Indicator
+import NcursesTerminal
 import PickerSelection
 import ShowcaseKit
-import TerminalGraphics
 import TUICore
+import TerminalGraphics
 
 /// The command line; words that are not valid UTF-8 reach their files through descriptors.
 nonisolated let arguments = RawArguments.fromProcess()
@@ -78,7 +78,10 @@ case .gif(.play(let path, let memory, let symbols)):
         exit(2)
     }
     let (player, host) = GifPlayerApp.hosted(
-        image: image, name: (arguments.showing(path) as NSString).lastPathComponent, on: terminal, scheduler: LiveScheduler(),
+        image: image,
+        name: (arguments.showing(path) as NSString).lastPathComponent,
+        on: terminal,
+        scheduler: LiveScheduler(),
         symbols: symbols.resolved(environment: ProcessInfo.processInfo.environment)
     )
     player.onQuit = { TerminalApp.quit(status: 0) }
@@ -89,9 +92,13 @@ case .run(let runCommand):
     stream.restoreCursorOnSignals()  // SIGQUIT; SIGINT, SIGTERM and SIGHUP go to the command
     ChildProcessIO.prepareToForwardInterruptions()
     let runner = CommandRunner(
-        arguments: runCommand.command, label: runCommand.label, style: runCommand.style.flatMap(SpinnerStyle.named) ?? .comet,
-        group: ProgressGroup(output: stream), standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
-        standardOutput: CommandRunner.sink(STDOUT_FILENO), standardError: CommandRunner.sink(STDERR_FILENO),
+        arguments: runCommand.command,
+        label: runCommand.label,
+        style: runCommand.style.flatMap(SpinnerStyle.named) ?? .comet,
+        group: ProgressGroup(output: stream),
+        standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
+        standardOutput: CommandRunner.sink(STDOUT_FILENO),
+        standardError: CommandRunner.sink(STDERR_FILENO),
         reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
     )
     runner.start { status in exit(status) }
@@ -113,15 +120,31 @@ case .view(let view):
     let told = view.graphics ?? environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
     let answers = onTerminal && (told == nil || told != .symbols) ? TerminalQuery.graphics() : nil
     let drawing = told ?? GraphicsProbe.choose(answers, environment: environment)
-    let cellPixels = onTerminal ? GraphicsProbe.cellPixels(windowPixels: TerminalQuery.windowPixels(), cells: Size(width: Int(window.ws_col), height: Int(window.ws_row)), answers: answers) : nil
-    let status = view.run(box: Size(width: columns, height: rows), colorDepth: ViewCommand.colorDepth(environment: environment), environment: environment,
-                          drawing: drawing, cellPixels: cellPixels, sixelColors: GraphicsProbe.sixelColors(answers), sixelMaximum: answers?.sixelMaximum,
-                          output: { say(String($0.dropLast())) }, errors: printError)
+    let cellPixels =
+        onTerminal
+        ? GraphicsProbe.cellPixels(
+            windowPixels: TerminalQuery.windowPixels(),
+            cells: Size(width: Int(window.ws_col), height: Int(window.ws_row)),
+            answers: answers
+        ) : nil
+    let status = view.run(
+        box: Size(width: columns, height: rows),
+        colorDepth: ViewCommand.colorDepth(environment: environment),
+        environment: environment,
+        drawing: drawing,
+        cellPixels: cellPixels,
+        sixelColors: GraphicsProbe.sixelColors(answers),
+        sixelMaximum: answers?.sixelMaximum,
+        output: { say(String($0.dropLast())) },
+        errors: printError
+    )
     finish(status)
 case .library(let libraryCommand):
     let status = libraryCommand.run(
         environment: ProcessInfo.processInfo.environment,
-        output: say, errors: printError, progress: .standardError
+        output: say,
+        errors: printError,
+        progress: .standardError
     )
     finish(status)
 case .interactive(let scene, let libraryPath, let symbols, let graphics):
@@ -140,7 +163,9 @@ case .interactive(let scene, let libraryPath, let symbols, let graphics):
     formatter.dateFormat = "HH:mm:ss"
     var network: SceneNetwork?
     let (app, host) = ShowcaseApp.hosted(
-        on: terminal, scheduler: LiveScheduler(), reducedMotion: reducedMotion,
+        on: terminal,
+        scheduler: LiveScheduler(),
+        reducedMotion: reducedMotion,
         timeOfDay: { formatter.string(from: Date()) },
         network: {
             // Started on first use: a real server on 127.0.0.1, reached with URLSession.

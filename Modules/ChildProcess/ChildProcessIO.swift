@@ -70,7 +70,8 @@ public enum ChildProcessIO {
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         pointers.append(nil)
         defer { for pointer in pointers { free(pointer) } }
-        var output: Int32 = -1, errors: Int32 = -1
+        var output: Int32 = -1
+        var errors: Int32 = -1
         let result = pointers.withUnsafeBufferPointer { argv in
             ikp_spawn(argv.baseAddress, &output, &errors)
         }

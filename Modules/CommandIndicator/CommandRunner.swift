@@ -110,9 +110,15 @@ public final class CommandRunner {
     /// whether our standard output is the terminal the indicator is drawn on (then its lines
     /// must not be cut by the indicator). With `reducedMotion` the spinner shows a still glyph.
     public init(
-        arguments: [String], label: String? = nil, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError,
-        scheduler: any Scheduler = LiveScheduler(), system: System = .live,
-        standardOutputIsTerminal: Bool, standardOutput: @escaping Sink, standardError: @escaping Sink,
+        arguments: [String],
+        label: String? = nil,
+        style: SpinnerStyle = .comet,
+        group: ProgressGroup = .standardError,
+        scheduler: any Scheduler = LiveScheduler(),
+        system: System = .live,
+        standardOutputIsTerminal: Bool,
+        standardOutput: @escaping Sink,
+        standardError: @escaping Sink,
         reducedMotion: Bool = false
     ) {
         self.arguments = arguments

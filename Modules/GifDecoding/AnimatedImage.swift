@@ -90,7 +90,18 @@ public final class AnimatedImage: Sendable {
         if index.frames.isEmpty {
             // A screen with no image shows as one transparent frame, as browsers do.
             index.warnings.append("the file has no image; it shows as one transparent frame")
-            let empty = FrameInfo(index: 0, x: 0, y: 0, width: 0, height: 0, interlaced: false, delayCentiseconds: nil, disposal: .unspecified, transparentIndex: nil, hasLocalColorTable: false)
+            let empty = FrameInfo(
+                index: 0,
+                x: 0,
+                y: 0,
+                width: 0,
+                height: 0,
+                interlaced: false,
+                delayCentiseconds: nil,
+                disposal: .unspecified,
+                transparentIndex: nil,
+                hasLocalColorTable: false
+            )
             index.frames = [GifIndex.Frame(info: empty, localPalette: nil, codeSize: 2, dataOffset: 0)]
         }
         width = index.width

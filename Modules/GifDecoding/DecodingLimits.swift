@@ -28,7 +28,14 @@ public struct DecodingLimits: Hashable, Sendable {
     public var maxMemoryBytes: Int
 
     /// Creates limits.
-    public init(maxCanvasPixels: Int = 64 << 20, maxFrameCount: Int = 20_000, maxTotalFramePixels: Int = 4 << 30, maxInputBytes: Int = 512 << 20, maxCacheBytes: Int = 16 << 20, maxMemoryBytes: Int = 256 << 20) {
+    public init(
+        maxCanvasPixels: Int = 64 << 20,
+        maxFrameCount: Int = 20_000,
+        maxTotalFramePixels: Int = 4 << 30,
+        maxInputBytes: Int = 512 << 20,
+        maxCacheBytes: Int = 16 << 20,
+        maxMemoryBytes: Int = 256 << 20
+    ) {
         self.maxCanvasPixels = maxCanvasPixels
         self.maxFrameCount = maxFrameCount
         self.maxTotalFramePixels = maxTotalFramePixels

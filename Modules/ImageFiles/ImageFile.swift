@@ -47,15 +47,29 @@ public enum ImageFile {
     /// ``Decoded/fullSize`` is the file's size. `maxPixels` bounds the file's size either way,
     /// `maxMemoryBytes` what decoding it takes. Only a regular file is read: a FIFO, a device
     /// or a folder is refused at once, never waited on.
-    public static func read(_ path: String, maxPixels: Int = defaultMaxPixels, maxMemoryBytes: Int = defaultMaxMemoryBytes, minimumSide: Int = 0) throws(ImageFileError) -> Decoded {
+    public static func read(
+        _ path: String,
+        maxPixels: Int = defaultMaxPixels,
+        maxMemoryBytes: Int = defaultMaxMemoryBytes,
+        minimumSide: Int = 0
+    ) throws(ImageFileError) -> Decoded {
         guard let format = Format(path: path) else { throw .unknownFormat(path: path) }
         return try read(path, as: format, maxPixels: maxPixels, maxMemoryBytes: maxMemoryBytes, minimumSide: minimumSide)
     }
 
     /// Reads the file at `path` as `format`.
-    public static func read(_ path: String, as format: Format, maxPixels: Int = defaultMaxPixels, maxMemoryBytes: Int = defaultMaxMemoryBytes, minimumSide: Int = 0) throws(ImageFileError) -> Decoded {
+    public static func read(
+        _ path: String,
+        as format: Format,
+        maxPixels: Int = defaultMaxPixels,
+        maxMemoryBytes: Int = defaultMaxMemoryBytes,
+        minimumSide: Int = 0
+    ) throws(ImageFileError) -> Decoded {
         var reader: OpaquePointer?
-        var width: Int32 = 0, height: Int32 = 0, fullWidth: Int32 = 0, fullHeight: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var fullWidth: Int32 = 0
+        var fullHeight: Int32 = 0
         var needed = 0
         var message = [CChar](repeating: 0, count: 256)
         func text() -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
@@ -65,7 +79,20 @@ public enum ImageFile {
             begun = iki_begin_png(path, max(0, maxPixels), budget, &reader, &width, &height, &needed, &message, message.count)
             (fullWidth, fullHeight) = (width, height)
         } else {
-            begun = iki_begin_jpeg(path, max(0, maxPixels), budget, Int32(clamping: max(0, minimumSide)), &reader, &width, &height, &fullWidth, &fullHeight, &needed, &message, message.count)
+            begun = iki_begin_jpeg(
+                path,
+                max(0, maxPixels),
+                budget,
+                Int32(clamping: max(0, minimumSide)),
+                &reader,
+                &width,
+                &height,
+                &fullWidth,
+                &fullHeight,
+                &needed,
+                &message,
+                message.count
+            )
         }
         switch begun {
         case 0: break

@@ -93,9 +93,13 @@ public final class ActivityIndicator: View {
     /// `ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)` to follow the
     /// environment.
     public init(
-        animation: any FrameAnimation, timing: FrameTiming = .own, label: String? = nil,
-        labelPlacement: LabelPlacement = .trailing, hidesWhenStopped: Bool = true,
-        reducedMotion: Bool = false, scheduler: any Scheduler = LiveScheduler()
+        animation: any FrameAnimation,
+        timing: FrameTiming = .own,
+        label: String? = nil,
+        labelPlacement: LabelPlacement = .trailing,
+        hidesWhenStopped: Bool = true,
+        reducedMotion: Bool = false,
+        scheduler: any Scheduler = LiveScheduler()
     ) {
         player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
         player.defaultMinimumContrast = 0.25

@@ -57,7 +57,8 @@ public enum WandImages {
     ]
 
     private static func image(_ rows: [String], inverse: Bool) -> RGBAImage {
-        let wand = RGBA(225, 230, 245), light = RGBA(255, 200, 60)
+        let wand = RGBA(225, 230, 245)
+        let light = RGBA(255, 200, 60)
         var image = RGBAImage(width: 16, height: 16)
         for (y, row) in rows.enumerated() {
             for (x, mark) in row.enumerated() {

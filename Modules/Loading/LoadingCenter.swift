@@ -120,7 +120,8 @@ public final class LoadingCenter {
     /// thrown error or cancellation of the calling task. With `cancellable`, Esc on the
     /// overlay cancels the operation too (it then runs in a task of its own).
     public func track<T: Sendable>(
-        _ label: String? = nil, cancellable: Bool = false,
+        _ label: String? = nil,
+        cancellable: Bool = false,
         _ operation: @escaping @MainActor () async throws -> T
     ) async throws -> T {
         guard cancellable else {
@@ -203,11 +204,12 @@ public final class LoadingCenter {
         fadeWork?.cancel()
         fadeWork = nil
         let opacity = state.opacity(at: scheduler.now)
-        let fading: Bool = switch state.phase {
-        case .fadingOut: true
-        case .visible, .lingering: opacity < 1
-        default: false
-        }
+        let fading: Bool =
+            switch state.phase {
+            case .fadingOut: true
+            case .visible, .lingering: opacity < 1
+            default: false
+            }
         guard fading else { return }
         fadeWork = scheduler.schedule(after: .milliseconds(40)) { [weak self] in
             requestDisplay(self?.onNeedsDisplay)

@@ -46,7 +46,8 @@ final class LoadingOverlay: View {
 
     /// The panel labels and the compact box sit on: a tone off the terminal's background.
     static func panel(_ theme: TerminalTheme) -> Style {
-        theme == .light ? Style(foreground: .rgb(20, 20, 28), background: .rgb(232, 232, 238)) : Style(foreground: .rgb(235, 235, 240), background: .rgb(40, 40, 48))
+        theme == .light
+            ? Style(foreground: .rgb(20, 20, 28), background: .rgb(232, 232, 238)) : Style(foreground: .rgb(235, 235, 240), background: .rgb(40, 40, 48))
     }
 
     /// `label` cut to `width` cells with `…`, the count of other activities (`(+2)`) kept.

@@ -1,6 +1,7 @@
 import Foundation
 import Loading
 import TUICore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -36,9 +37,15 @@ public final class APIClient {
     /// `showsIndicator` is false. With `cancellable`, Esc on the overlay cancels it
     /// (``APIError/cancelled``), as cancelling the calling task does.
     public func request<T: Decodable & Sendable>(
-        _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
-        decoder: JSONDecoder = JSONDecoder(), as type: T.Type = T.self, showsIndicator: Bool = true,
-        cancellable: Bool = false, label: String? = nil
+        _ path: String,
+        method: String = "GET",
+        headers: [String: String] = [:],
+        body: Data? = nil,
+        decoder: JSONDecoder = JSONDecoder(),
+        as type: T.Type = T.self,
+        showsIndicator: Bool = true,
+        cancellable: Bool = false,
+        label: String? = nil
     ) async throws(APIError) -> T {
         guard let url = URL(string: path, relativeTo: baseURL) else { throw .invalidURL(path) }
         var request = URLRequest(url: url)
@@ -64,7 +71,8 @@ public final class APIClient {
     }
 
     private static func fetch<T: Decodable>(_ request: URLRequest, with http: any HTTPClient, decoder: JSONDecoder, as type: T.Type) async throws -> T {
-        let data: Data, response: HTTPURLResponse
+        let data: Data
+        let response: HTTPURLResponse
         do {
             (data, response) = try await http.data(for: request)
         } catch {

@@ -68,7 +68,11 @@ struct AnswerFilter {
         }
     }
 
-    private enum Verdict { case keys, undecided, answer(Kind), finishedAnswer }
+    private enum Verdict {
+        case keys, undecided
+        case answer(Kind)
+        case finishedAnswer
+    }
 
     /// What `held` (an Esc and the events after it) is so far.
     private static func classify(_ held: [InputEvent]) -> Verdict {
@@ -112,7 +116,7 @@ struct AnswerFilter {
         switch kind {
         case .osc, .dcs, .apc:
             if kind == .osc, event == .key(.control("g")) { return true }  // BEL
-            return afterEscape && event == .key(.character("\\"))          // ST
+            return afterEscape && event == .key(.character("\\"))  // ST
         case .csiPrivate:
             // Parameters and intermediates, then a final character (0x40–0x7E).
             guard case .key(.character(let c)) = event, let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return true }

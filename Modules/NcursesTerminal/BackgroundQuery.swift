@@ -1,6 +1,6 @@
 import Foundation
-import TerminalGraphics
 import TUICore
+import TerminalGraphics
 
 #if canImport(Glibc)
 import Glibc
@@ -40,10 +40,18 @@ enum BackgroundQuery {
     /// no-echo mode for the while), for `timeout` at most.
     static func ask(input: Int32, output: Int32, measuring texts: [String] = [], timeout: Duration = .milliseconds(200)) -> Answer {
         var seen: [UInt8] = []
-        guard let received = TerminalQuery.exchange(request(measuring: texts), input: input, output: output, timeout: timeout, until: { batch in
-            seen += batch
-            return containsDeviceAttributes(seen)
-        }) else { return Answer(theme: nil, otherBytes: []) }
+        guard
+            let received = TerminalQuery.exchange(
+                request(measuring: texts),
+                input: input,
+                output: output,
+                timeout: timeout,
+                until: { batch in
+                    seen += batch
+                    return containsDeviceAttributes(seen)
+                }
+            )
+        else { return Answer(theme: nil, otherBytes: []) }
         // The graphics answers come out first, then the cursor reports; what is left is the
         // background's and typed keys.
         var probe = GraphicsProbe()
@@ -59,7 +67,9 @@ enum BackgroundQuery {
     /// Takes the cursor position reports (`ESC [ row ; column R`) out of `bytes`, returning
     /// their columns in order.
     static func takeCursorColumns(from bytes: inout [UInt8]) -> [Int] {
-        var columns: [Int] = [], kept: [UInt8] = [], i = 0
+        var columns: [Int] = []
+        var kept: [UInt8] = []
+        var i = 0
         while i < bytes.count {
             if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") {
                 var j = i + 2
@@ -104,10 +114,19 @@ enum BackgroundQuery {
         let prefix = Array("\u{1B}]11;".utf8)
         guard let start = rest.firstRange(of: prefix)?.lowerBound else { return Answer(theme: nil, otherBytes: rest) }
         // The answer ends with BEL or ST (ESC \).
-        var end = start + prefix.count, bodyEnd: Int?
+        var end = start + prefix.count
+        var bodyEnd: Int?
         while end < rest.count {
-            if rest[end] == 0x07 { bodyEnd = end; end += 1; break }
-            if rest[end] == 0x1B, end + 1 < rest.count, rest[end + 1] == UInt8(ascii: "\\") { bodyEnd = end; end += 2; break }
+            if rest[end] == 0x07 {
+                bodyEnd = end
+                end += 1
+                break
+            }
+            if rest[end] == 0x1B, end + 1 < rest.count, rest[end + 1] == UInt8(ascii: "\\") {
+                bodyEnd = end
+                end += 2
+                break
+            }
             end += 1
         }
         guard let bodyEnd else { return Answer(theme: nil, otherBytes: rest) }

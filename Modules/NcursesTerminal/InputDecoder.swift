@@ -89,12 +89,13 @@ enum InputDecoder {
         case Int32(IK_MOUSE_WHEEL_DOWN): action = .wheelDown
         default: return nil
         }
-        let button: MouseEvent.Button = switch raw.button {
-        case 1: .left
-        case 2: .middle
-        case 3: .right
-        default: .none
-        }
+        let button: MouseEvent.Button =
+            switch raw.button {
+            case 1: .left
+            case 2: .middle
+            case 3: .right
+            default: .none
+            }
         return .mouse(MouseEvent(action, button: button, at: Point(x: Int(raw.x), y: Int(raw.y))))
     }
 }

@@ -1,7 +1,7 @@
 internal import CNcursesw
 import Foundation
-import TerminalGraphics
 import TUICore
+import TerminalGraphics
 
 #if canImport(Glibc)
 import Glibc
@@ -57,7 +57,8 @@ public final class NcursesTerminal: EventSourceBackend {
         self.colorCount = colorCount
         self.directColor = directColor
         pairs = ColorPairTable(capacity: pairCapacity)
-        var rows: Int32 = 0, cols: Int32 = 0
+        var rows: Int32 = 0
+        var cols: Int32 = 0
         ik_size(&rows, &cols)
         size = Size(width: Int(cols), height: Int(rows))
         ik_window_size(&rows, &cols)
@@ -68,7 +69,8 @@ public final class NcursesTerminal: EventSourceBackend {
     /// Checks, without touching the screen, that the descriptors are a terminal whose type
     /// terminfo knows and that can move the cursor.
     public static func preflight(
-        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
+        input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO,
         environment: [String: String]
     ) -> TerminalError? {
         guard isatty(input) == 1, isatty(output) == 1 else { return .notATerminal }
@@ -86,9 +88,13 @@ public final class NcursesTerminal: EventSourceBackend {
     /// starts (the line erased after) and the cells the terminal moved the cursor for it are
     /// read back in the same round trip as its other answers: ``TerminalCapabilities/measuredWidths``.
     public static func open(
-        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
-        environment: [String: String], mouse: Bool = true, installSignalHandlers: Bool = true,
-        asksBackground: Bool = true, measuringWidths texts: [String] = []
+        input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO,
+        environment: [String: String],
+        mouse: Bool = true,
+        installSignalHandlers: Bool = true,
+        asksBackground: Bool = true,
+        measuringWidths texts: [String] = []
     ) throws(TerminalError) -> NcursesTerminal {
         if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
         // The background: the environment's word first, else the terminal's answer (OSC 11).
@@ -134,17 +140,36 @@ public final class NcursesTerminal: EventSourceBackend {
         var pixels: PixelImages?
         var cellPixels: Size?
         if depth != .none, chosen == .kitty || chosen == .sixel {
-            var rows: Int32 = 0, cols: Int32 = 0
+            var rows: Int32 = 0
+            var cols: Int32 = 0
             ik_size(&rows, &cols)
-            cellPixels = GraphicsProbe.cellPixels(windowPixels: TerminalQuery.windowPixels(of: output), cells: Size(width: Int(cols), height: Int(rows)), answers: graphicsAnswers)
-            pixels = PixelImages(graphics: chosen, output: output, cellPixels: cellPixels, theme: theme, background: backgroundColor,
-                                 sixelColors: GraphicsProbe.sixelColors(graphicsAnswers),
-                                 placesAsText: GraphicsProbe.placesKittyImagesAsText(graphicsAnswers, environment: environment),
-                                 directColor: direct, throughTmux: GraphicsProbe.isInsideTmux(environment))
+            cellPixels = GraphicsProbe.cellPixels(
+                windowPixels: TerminalQuery.windowPixels(of: output),
+                cells: Size(width: Int(cols), height: Int(rows)),
+                answers: graphicsAnswers
+            )
+            pixels = PixelImages(
+                graphics: chosen,
+                output: output,
+                cellPixels: cellPixels,
+                theme: theme,
+                background: backgroundColor,
+                sixelColors: GraphicsProbe.sixelColors(graphicsAnswers),
+                placesAsText: GraphicsProbe.placesKittyImagesAsText(graphicsAnswers, environment: environment),
+                directColor: direct,
+                throughTmux: GraphicsProbe.isInsideTmux(environment)
+            )
         }
-        var caps = TerminalCapabilities(colorDepth: depth, mouse: mouse, name: term == userTerm ? term : "\(userTerm), as \(term)",
-                                        theme: theme, symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
-                                        pixelImages: pixels != nil, cellPixels: cellPixels, pixelImagesMayMove: chosen == .kitty)
+        var caps = TerminalCapabilities(
+            colorDepth: depth,
+            mouse: mouse,
+            name: term == userTerm ? term : "\(userTerm), as \(term)",
+            theme: theme,
+            symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
+            pixelImages: pixels != nil,
+            cellPixels: cellPixels,
+            pixelImagesMayMove: chosen == .kitty
+        )
         caps.measuredWidths = measured
         return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()), pixels: pixels)
     }
@@ -171,7 +196,8 @@ public final class NcursesTerminal: EventSourceBackend {
     /// Call when ``resizeDescriptor`` is readable: adopts the new size and queues `.resize`.
     public func applyResize() {
         ik_apply_resize()
-        var rows: Int32 = 0, cols: Int32 = 0
+        var rows: Int32 = 0
+        var cols: Int32 = 0
         ik_size(&rows, &cols)
         size = Size(width: Int(cols), height: Int(rows))
         ik_window_size(&rows, &cols)
@@ -213,7 +239,8 @@ public final class NcursesTerminal: EventSourceBackend {
         if shown.size != size { shown = Canvas(size: size, fill: Cell("\u{0}")) }  // forces every cell to be drawn
         var wide = [wchar_t](repeating: 0, count: 6)
         let sameShape = canvas.size == shown.size
-        let newCells = canvas.cells, oldCells = shown.cells
+        let newCells = canvas.cells
+        let oldCells = shown.cells
         changedRows = 0
         for y in 0..<min(size.height, canvas.size.height) {
             var rowChanged = false

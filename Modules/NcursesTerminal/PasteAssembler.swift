@@ -9,10 +9,10 @@ struct PasteAssembler {
     /// Pastes longer than this are delivered in pieces rather than held back.
     static let limit = 1 << 20
 
-    private var pending: [InputEvent] = []   // an Esc and the start marker read so far
+    private var pending: [InputEvent] = []  // an Esc and the start marker read so far
     private var pasting = false
     private var text = ""
-    private var endMatched = 0               // characters of the end marker read so far
+    private var endMatched = 0  // characters of the end marker read so far
 
     /// The events of a batch, with pastes assembled. A partly read start marker at the end
     /// of a batch is let go as keys (a lone Esc press); a paste waits for its end marker.
@@ -33,7 +33,10 @@ struct PasteAssembler {
     private mutating func take(_ event: InputEvent) -> [InputEvent] {
         if pasting { return takeInPaste(event) }
         if pending.isEmpty {
-            if event == .key(.escape) { pending = [event]; return [] }
+            if event == .key(.escape) {
+                pending = [event]
+                return []
+            }
             return [event]
         }
         let index = pending.count - 1

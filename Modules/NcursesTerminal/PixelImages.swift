@@ -1,5 +1,5 @@
-import TerminalGraphics
 import TUICore
+import TerminalGraphics
 
 #if canImport(Glibc)
 import Glibc
@@ -56,8 +56,17 @@ final class PixelImages {
     /// Whether every command goes through tmux's passthrough.
     let throughTmux: Bool
 
-    init(graphics: GraphicsProtocol, output: Int32, cellPixels: Size?, theme: TerminalTheme, background: RGBA? = nil, sixelColors: Int = 208,
-         placesAsText: Bool = false, directColor: Bool = false, throughTmux: Bool = false) {
+    init(
+        graphics: GraphicsProtocol,
+        output: Int32,
+        cellPixels: Size?,
+        theme: TerminalTheme,
+        background: RGBA? = nil,
+        sixelColors: Int = 208,
+        placesAsText: Bool = false,
+        directColor: Bool = false,
+        throughTmux: Bool = false
+    ) {
         self.placesAsText = placesAsText && graphics == .kitty
         self.directColor = directColor
         self.throughTmux = throughTmux
@@ -127,13 +136,22 @@ final class PixelImages {
                         sent[placement.key] = id
                         sentOrder.append(placement.key)
                     }
-                    out += move(to: placement.rect.origin) + KittyGraphics.place(id: id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height, source: source(placement))
+                    out +=
+                        move(to: placement.rect.origin)
+                        + KittyGraphics.place(
+                            id: id,
+                            placement: placementID(placement.rect),
+                            columns: placement.rect.width,
+                            rows: placement.rect.height,
+                            source: source(placement)
+                        )
                     sentKey[placement.rect] = placement.key
                 }
                 shown[placement.rect] = signature(placement)
             }
             // The oldest pictures nobody shows go, so memory stays bounded.
-            let onScreen = Set(sentKey.filter { shown[$0.key] != nil }.values), animating = Set(placedAnimation.values)
+            let onScreen = Set(sentKey.filter { shown[$0.key] != nil }.values)
+            let animating = Set(placedAnimation.values)
             while sentOrder.count > Self.keptImages, let victim = sentOrder.first(where: { !onScreen.contains($0) }) {
                 if let id = sent[victim] { out += KittyGraphics.delete(id: id) }
                 sent[victim] = nil
@@ -169,8 +187,10 @@ final class PixelImages {
     /// costs only its changed cells, a player's next frame a switch of about 30 bytes.
     func placingAsText(_ canvas: Canvas) -> Canvas {
         guard placesAsText, !canvas.placements.isEmpty || sentOrder.count > Self.keptImages else { return canvas }
-        var out = "", result = canvas
-        var onScreen = Set<Int>(), animating = Set<Int>()
+        var out = ""
+        var result = canvas
+        var onScreen = Set<Int>()
+        var animating = Set<Int>()
         for placement in canvas.placements {
             let cells = placement.pictureCells
             guard cells.width <= KittyPlaceholder.limit, cells.height <= KittyPlaceholder.limit else { continue }  // too large to name: blank
@@ -187,7 +207,9 @@ final class PixelImages {
                     }
                 } else {
                     frames = Frames(id: freeID(), numbers: [animation.frame: 1])
-                    out += KittyGraphics.transmit(fitted(placement), id: frames.id) + KittyGraphics.placeVirtually(id: frames.id, columns: cells.width, rows: cells.height)
+                    out +=
+                        KittyGraphics.transmit(fitted(placement), id: frames.id)
+                        + KittyGraphics.placeVirtually(id: frames.id, columns: cells.width, rows: cells.height)
                     animationOrder.append(key)
                 }
                 let number = frames.numbers[animation.frame] ?? 1
@@ -213,8 +235,10 @@ final class PixelImages {
             // The id as the colour: below 8 an ANSI colour (what a direct-colour terminfo sends
             // for such a number anyway), else 24-bit on a direct-colour terminal, else the
             // 256-colour index.
-            let color: Color = id < 8 ? .ansi(UInt8(id)) : directColor ? .rgb(UInt8(id >> 16 & 0xFF), UInt8(id >> 8 & 0xFF), UInt8(id & 0xFF)) : .palette(UInt8(id & 0xFF))
-            let rect = placement.rect, shown = placement.shown
+            let color: Color =
+                id < 8 ? .ansi(UInt8(id)) : directColor ? .rgb(UInt8(id >> 16 & 0xFF), UInt8(id >> 8 & 0xFF), UInt8(id & 0xFF)) : .palette(UInt8(id & 0xFF))
+            let rect = placement.rect
+            let shown = placement.shown
             for y in 0..<rect.height {
                 for x in 0..<rect.width {
                     let point = Point(x: rect.x + x, y: rect.y + y)
@@ -279,7 +303,15 @@ final class PixelImages {
             animationOrder.append(key)
         }
         if placedAnimation[placement.rect] != key || placedShown[placement.rect] != placement.shown {
-            out += move(to: placement.rect.origin) + KittyGraphics.place(id: frames.id, placement: placementID(placement.rect), columns: placement.rect.width, rows: placement.rect.height, source: source(placement))
+            out +=
+                move(to: placement.rect.origin)
+                + KittyGraphics.place(
+                    id: frames.id,
+                    placement: placementID(placement.rect),
+                    columns: placement.rect.width,
+                    rows: placement.rect.height,
+                    source: source(placement)
+                )
             placedAnimation[placement.rect] = key
             placedShown[placement.rect] = placement.shown
         }
@@ -303,18 +335,29 @@ final class PixelImages {
     private func source(_ placement: ImagePlacement) -> Rect? {
         guard placement.isCut else { return nil }
         let size = fittedSize(placement)
-        let cells = placement.pictureCells, shown = placement.shown
-        let x = shown.x * size.width / max(1, cells.width), y = shown.y * size.height / max(1, cells.height)
-        let w = max(1, shown.width * size.width / max(1, cells.width)), h = max(1, shown.height * size.height / max(1, cells.height))
+        let cells = placement.pictureCells
+        let shown = placement.shown
+        let x = shown.x * size.width / max(1, cells.width)
+        let y = shown.y * size.height / max(1, cells.height)
+        let w = max(1, shown.width * size.width / max(1, cells.width))
+        let h = max(1, shown.height * size.height / max(1, cells.height))
         return Rect(x: x, y: y, width: w, height: h)
     }
 
     /// The pixels a cut placement shows (the whole picture when it is not cut).
     private func visiblePixels(_ placement: ImagePlacement) -> RGBAImage {
         guard placement.isCut else { return placement.image }
-        let image = placement.image, cells = placement.pictureCells, shown = placement.shown
-        return image.cropped(to: Rect(x: shown.x * image.width / max(1, cells.width), y: shown.y * image.height / max(1, cells.height),
-                                      width: max(1, shown.width * image.width / max(1, cells.width)), height: max(1, shown.height * image.height / max(1, cells.height))))
+        let image = placement.image
+        let cells = placement.pictureCells
+        let shown = placement.shown
+        return image.cropped(
+            to: Rect(
+                x: shown.x * image.width / max(1, cells.width),
+                y: shown.y * image.height / max(1, cells.height),
+                width: max(1, shown.width * image.width / max(1, cells.width)),
+                height: max(1, shown.height * image.height / max(1, cells.height))
+            )
+        )
     }
 
     private func newID() -> UInt32 {

@@ -32,7 +32,8 @@ public final class PseudoTerminal {
 
     /// Opens a pair with the given window size.
     public init(size: Size) throws(OpenError) {
-        var fd: Int32 = -1, other: Int32 = -1
+        var fd: Int32 = -1
+        var other: Int32 = -1
         guard ik_open_pty(&fd, &other) == 0 else {
             throw OpenError(description: "cannot open a pseudo-terminal: \(String(cString: strerror(errno)))")
         }

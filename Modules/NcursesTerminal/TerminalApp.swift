@@ -47,7 +47,9 @@ public final class TerminalApp {
     /// usable terminal (the error says what to do).
     @discardableResult
     public static func run(
-        _ root: any View, minimumSize: Size = Size(width: 1, height: 1), mouse: Bool = true,
+        _ root: any View,
+        minimumSize: Size = Size(width: 1, height: 1),
+        mouse: Bool = true,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(TerminalError) -> Int32 {
         let terminal = try NcursesTerminal.open(environment: environment, mouse: mouse)

@@ -13,11 +13,15 @@ extension ImageReader {
     /// DCT (1/2 to 1/8). A failure is a ``PhotoReadFailure``.
     public static func photos(maxMemoryBytes: Int = ImageFile.defaultMaxMemoryBytes, maxPixels: Int = ImageFile.defaultMaxPixels) -> ImageReader {
         let limits = PhotoLimits(maxMemoryBytes: maxMemoryBytes, maxPixels: maxPixels)
-        return ImageReader(fileExtensions: ["gif", "png", "jpg", "jpeg"], read: { path in
-            try readPhoto(path, limits: limits, side: 0).image
-        }, readForThumbnail: { path, side in
-            try readPhoto(path, limits: limits, side: side)
-        })
+        return ImageReader(
+            fileExtensions: ["gif", "png", "jpg", "jpeg"],
+            read: { path in
+                try readPhoto(path, limits: limits, side: 0).image
+            },
+            readForThumbnail: { path, side in
+                try readPhoto(path, limits: limits, side: side)
+            }
+        )
     }
 
     private struct PhotoLimits: Sendable {
@@ -98,7 +102,9 @@ public struct PhotoReadFailure: Error, Sendable, CustomStringConvertible {
     /// Decoding would take `needed` bytes, more than `budget`: one message for every format.
     static func overMemoryBudget(needed: Int, budget: Int, decoding what: String = "it") -> PhotoReadFailure {
         func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
-        return PhotoReadFailure(kind: .overMemoryBudget(neededBytes: needed, budgetBytes: budget),
-                                message: "decoding \(what) needs \(mebibytes(needed)) MiB, more than the \(mebibytes(budget)) MiB allowed")
+        return PhotoReadFailure(
+            kind: .overMemoryBudget(neededBytes: needed, budgetBytes: budget),
+            message: "decoding \(what) needs \(mebibytes(needed)) MiB, more than the \(mebibytes(budget)) MiB allowed"
+        )
     }
 }

@@ -83,8 +83,12 @@ public final class RefreshControl<Item>: View {
     /// Creates a control on `list` whose indicator plays `animation` (a uniform one-second
     /// cycle while refreshing).
     public init(
-        list: ListView<Item>, animation: any FrameAnimation, timing: FrameTiming = .uniformOneSecond,
-        state: RefreshState = RefreshState(), scheduler: any Scheduler = LiveScheduler(), action: @escaping Action
+        list: ListView<Item>,
+        animation: any FrameAnimation,
+        timing: FrameTiming = .uniformOneSecond,
+        state: RefreshState = RefreshState(),
+        scheduler: any Scheduler = LiveScheduler(),
+        action: @escaping Action
     ) {
         self.list = list
         player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
@@ -277,7 +281,12 @@ public final class RefreshControl<Item>: View {
             visible.blit(cells, at: Point(x: 0, y: place.height - cells.size.height))  // the bottom of the art shows first
             canvas.overlay(visible, at: place.origin)
             let text = caption.truncated(toWidth: captionRow.width)
-            canvas.draw(text, at: Point(x: captionRow.x + (captionRow.width - text.displayWidth) / 2, y: captionRow.y), style: Style(attributes: .dim), clip: captionRow)
+            canvas.draw(
+                text,
+                at: Point(x: captionRow.x + (captionRow.width - text.displayWidth) / 2, y: captionRow.y),
+                style: Style(attributes: .dim),
+                clip: captionRow
+            )
         }
         bodyFrame = body
         var items = body

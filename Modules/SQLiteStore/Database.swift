@@ -39,11 +39,16 @@ public final class Database {
             sqlite3_progress_handler(handle, 0, nil, nil)
             return
         }
-        sqlite3_progress_handler(handle, 1000, { context in
-            guard let context else { return 0 }
-            let clock = Unmanaged<StepClock>.fromOpaque(context).takeUnretainedValue()
-            return DispatchTime.now().uptimeNanoseconds > clock.deadline ? 1 : 0
-        }, Unmanaged.passUnretained(stepClock).toOpaque())
+        sqlite3_progress_handler(
+            handle,
+            1000,
+            { context in
+                guard let context else { return 0 }
+                let clock = Unmanaged<StepClock>.fromOpaque(context).takeUnretainedValue()
+                return DispatchTime.now().uptimeNanoseconds > clock.deadline ? 1 : 0
+            },
+            Unmanaged.passUnretained(stepClock).toOpaque()
+        )
     }
 
     /// Starts the clock of a step (see ``stepTimeLimit``).
@@ -63,7 +68,13 @@ public final class Database {
     /// `immutable` (read-only) promises that nothing changes the file while it is open, so
     /// SQLite takes no locks and needs no journal files: a file in a folder the user cannot
     /// write to can still be read.
-    public init(path: String, readOnly: Bool = false, immutable: Bool = false, busyTimeout: Duration = .seconds(5), writeAheadLog: Bool = true) throws(SQLiteError) {
+    public init(
+        path: String,
+        readOnly: Bool = false,
+        immutable: Bool = false,
+        busyTimeout: Duration = .seconds(5),
+        writeAheadLog: Bool = true
+    ) throws(SQLiteError) {
         self.path = path
         var connection: OpaquePointer?
         var flags = readOnly || immutable ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -82,7 +93,10 @@ public final class Database {
         sqlite3_extended_result_codes(handle, 1)
         let (seconds, attoseconds) = busyTimeout.components
         let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
-        sqlite3_busy_timeout(handle, milliseconds.overflow ? Int32.max : Int32(clamping: max(0, milliseconds.partialValue + attoseconds / 1_000_000_000_000_000)))
+        sqlite3_busy_timeout(
+            handle,
+            milliseconds.overflow ? Int32.max : Int32(clamping: max(0, milliseconds.partialValue + attoseconds / 1_000_000_000_000_000))
+        )
         // Reading the schema fails at once on a file that is not a database. (On a throw
         // from here on, `deinit` closes the connection.)
         _ = try scalarInt("SELECT count(*) FROM sqlite_master")
@@ -177,7 +191,10 @@ public final class Database {
             let (prepared, tail) = try Statement.prepareFirst(of: rest, on: self)
             guard let prepared else { return }  // only spaces and comments remain
             var code: Int32
-            repeat { startStep(); code = sqlite3_step(prepared) } while code == SQLITE_ROW  // rows are run through, as sqlite3_exec does
+            repeat {
+                startStep()
+                code = sqlite3_step(prepared)
+            } while code == SQLITE_ROW  // rows are run through, as sqlite3_exec does
             sqlite3_finalize(prepared)
             guard code == SQLITE_DONE || code == SQLITE_ROW else { throw error(code, sql: rest) }
             rest = tail
@@ -248,7 +265,11 @@ public final class Database {
     public func migrate(_ migrations: [String]) throws {
         let current = try userVersion
         guard current <= migrations.count else {
-            throw SQLiteError(code: SQLITE_MISMATCH, message: "the database is at schema version \(current), newer than this program knows (\(migrations.count)); use a newer version or another file")
+            throw SQLiteError(
+                code: SQLITE_MISMATCH,
+                message:
+                    "the database is at schema version \(current), newer than this program knows (\(migrations.count)); use a newer version or another file"
+            )
         }
         for version in current..<migrations.count {
             try transaction {

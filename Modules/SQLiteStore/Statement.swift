@@ -30,7 +30,11 @@ public final class Statement {
             if let following = next?.statement { sqlite3_finalize(following) }
             guard let next, next.statement == nil else {
                 sqlite3_finalize(statement)
-                throw SQLiteError(code: SQLITE_MISUSE, message: "prepare takes one statement, and more follow; run a script of several with executeScript(_:)", sql: sql)
+                throw SQLiteError(
+                    code: SQLITE_MISUSE,
+                    message: "prepare takes one statement, and more follow; run a script of several with executeScript(_:)",
+                    sql: sql
+                )
             }
         }
         handle = statement

@@ -31,7 +31,9 @@ public enum ScenarioParser {
                 guard !args.isEmpty else { throw fail("write `covers ID…`, the requirement ids the scenario checks, e.g. `covers B1.4 B1.2`") }
                 scenario.covers += args
             case "size", "resize":
-                guard args.count == 1, let size = Size(parsing: args[0]), (0...Self.largestSide).contains(size.width), (0...Self.largestSide).contains(size.height) else {
+                guard args.count == 1, let size = Size(parsing: args[0]), (0...Self.largestSide).contains(size.width),
+                    (0...Self.largestSide).contains(size.height)
+                else {
                     throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`, each from 0 to \(Self.largestSide)")
                 }
                 if command == "size" && !sawAction { scenario.initialSize = size } else { append(.resize(size)) }
@@ -78,7 +80,9 @@ public enum ScenarioParser {
                 guard let x = coordinate(args[0]), let y = coordinate(args[1]) else { throw fail("write `drag X Y` or `drag X Y -> X Y`") }
                 append(.events([.mouse(MouseEvent(.drag, at: Point(x: x, y: y)))]))
             case "drag":
-                guard args.count == 5, args[2] == "->", let x0 = coordinate(args[0]), let y0 = coordinate(args[1]), let x1 = coordinate(args[3]), let y1 = coordinate(args[4]) else {
+                guard args.count == 5, args[2] == "->", let x0 = coordinate(args[0]), let y0 = coordinate(args[1]), let x1 = coordinate(args[3]),
+                    let y1 = coordinate(args[4])
+                else {
                     throw fail("write `drag X Y -> X Y` or `drag X Y`")
                 }
                 append(.events(dragEvents(from: Point(x: x0, y: y0), to: Point(x: x1, y: y1))))
@@ -95,7 +99,8 @@ public enum ScenarioParser {
                 guard args.count == 1 || args.count == 6 else { throw fail("write `\(command) \"text\"` or `\(command) \"text\" in X Y W H`") }
                 var region: Rect?
                 if args.count == 6 {
-                    guard args[1] == "in", let x = coordinate(args[2]), let y = coordinate(args[3]), let w = coordinate(args[4]), let h = coordinate(args[5]) else {
+                    guard args[1] == "in", let x = coordinate(args[2]), let y = coordinate(args[3]), let w = coordinate(args[4]), let h = coordinate(args[5])
+                    else {
                         throw fail("write `\(command) \"text\" in X Y W H`")
                     }
                     region = Rect(x: x, y: y, width: w, height: h)
@@ -124,7 +129,9 @@ public enum ScenarioParser {
             if let last = scenario.lines.last, last.number == number {
                 if case .resize(let next) = last.step { screen = next }
                 guard work.add(last.step, on: screen) else {
-                    throw fail("the scenario asks for too much work by this line (keys, waits and checks × screen cells over \(WorkBudget.limit.formatted) cell draws); use fewer keys, shorter waits or a smaller size")
+                    throw fail(
+                        "the scenario asks for too much work by this line (keys, waits and checks × screen cells over \(WorkBudget.limit.formatted) cell draws); use fewer keys, shorter waits or a smaller size"
+                    )
                 }
             }
         }
@@ -201,7 +208,11 @@ public enum ScenarioParser {
 
     /// Splits on spaces; `"…"` groups words and allows `\"` and `\\` inside.
     static func tokenize(_ line: String, fail: (String) -> ScenarioSyntaxError) throws(ScenarioSyntaxError) -> [String] {
-        var words: [String] = [], current = "", inQuotes = false, escaped = false, quotedWord = false
+        var words: [String] = []
+        var current = ""
+        var inQuotes = false
+        var escaped = false
+        var quotedWord = false
         for character in line {
             if inQuotes {
                 if escaped {
@@ -234,8 +245,12 @@ public enum ScenarioParser {
 extension Int {
     /// With thin spaces between thousands: 50 000 000.
     fileprivate var formatted: String {
-        var digits = Array(String(self)), out = ""
-        while digits.count > 3 { out = " " + String(digits.suffix(3)) + out; digits.removeLast(3) }
+        var digits = Array(String(self))
+        var out = ""
+        while digits.count > 3 {
+            out = " " + String(digits.suffix(3)) + out
+            digits.removeLast(3)
+        }
         return String(digits) + out
     }
 }

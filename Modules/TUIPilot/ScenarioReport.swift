@@ -51,7 +51,8 @@ extension ScenarioRunner {
                 return 73
             }
         }
-        var passed = 0, failed = 0
+        var passed = 0
+        var failed = 0
         for file in files {
             let result = await run(file: file)
             if result.passed {

@@ -100,7 +100,9 @@ public struct ScenarioRunner {
             return result("\(scenario.path): the scenario checks nothing; add an `expect` or a `snapshot` line")
         }
         guard scheduler.unsettledCount == 0 else {
-            return result("\(scenario.path): async work did not settle \(scheduler.unsettledCount) time(s): a task waited on something other than the virtual clock")
+            return result(
+                "\(scenario.path): async work did not settle \(scheduler.unsettledCount) time(s): a task waited on something other than the virtual clock"
+            )
         }
         // The app is closed now: what it scheduled must end with it. One-shot work gets a
         // minute to run out; whatever is still scheduled then outlives its owner.
@@ -136,7 +138,13 @@ public struct ScenarioRunner {
 
     /// Plays the steps on a new app; nil when every step held, else the failure. The app
     /// is released when this returns.
-    private func play(_ scenario: Scenario, on terminal: HeadlessTerminal, scheduler: VirtualScheduler, folder: String, recorded: inout [String]) async -> String? {
+    private func play(
+        _ scenario: Scenario,
+        on terminal: HeadlessTerminal,
+        scheduler: VirtualScheduler,
+        folder: String,
+        recorded: inout [String]
+    ) async -> String? {
         weak var hostReference: TerminalHost?
         let app = makeApp(ScenarioContext(terminal: terminal, clock: scheduler, folder: folder, host: { hostReference }))
         let liveHost = TerminalHost(backend: terminal, root: app.root, minimumSize: app.minimumSize)
@@ -145,7 +153,8 @@ public struct ScenarioRunner {
         func result(_ failure: String?) -> String? { failure }
         // The work done so far, in cell draws: the parser's estimate bounds the script, this
         // bounds what the scenes really drew (many spinners redraw more often than it assumes).
-        var spent = 0, countedRenders = 0
+        var spent = 0
+        var countedRenders = 0
         func overBudget() -> Bool {
             spent += (liveHost.renderCount - countedRenders) * max(1, terminal.size.width * terminal.size.height)
             countedRenders = liveHost.renderCount
@@ -249,8 +258,10 @@ public struct ScenarioRunner {
                         return result("\(location): no snapshot \(file); run with \(Self.recordVariable)=1 to record it")
                     }
                     if expected != actual {
-                        return result("\(location): screen differs from snapshot \(file) (- expected, + actual; re-record with \(Self.recordVariable)=1):\n"
-                            + Self.diff(expected: expected, actual: actual))
+                        return result(
+                            "\(location): screen differs from snapshot \(file) (- expected, + actual; re-record with \(Self.recordVariable)=1):\n"
+                                + Self.diff(expected: expected, actual: actual)
+                        )
                     }
                 }
             }

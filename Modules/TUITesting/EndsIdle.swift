@@ -1,5 +1,5 @@
-import Testing
 import TUICore
+import Testing
 
 /// A trait for tests on the virtual clock: the test fails when it ends with work still
 /// scheduled on a `VirtualScheduler` it made, and names where each job was scheduled —

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TUIPilot
+import Testing
 
 extension ScenarioRunner {
     /// Runs the scenario files at `paths` (files, or folders searched for `*.scenario`) and
@@ -27,7 +27,9 @@ extension ScenarioRunner {
         for file in files {
             let result = await run(file: file)
             if let failure = result.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
-            for recorded in result.recorded { Issue.record("recorded the snapshot \(recorded); look at it, then run the test again", sourceLocation: sourceLocation) }
+            for recorded in result.recorded {
+                Issue.record("recorded the snapshot \(recorded); look at it, then run the test again", sourceLocation: sourceLocation)
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TUICore
 @_exported import TUIPilot
+import Testing
 
 extension Pilot {
     /// Compares the whole screen (its text, and with `styles` its styled rows too) with the
@@ -13,7 +13,9 @@ extension Pilot {
     public func expectSnapshot(_ name: String, styles: Bool = false, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
         let actual = ScenarioRunner.snapshotText(styles ? styledLines : lines)
         let test = URL(fileURLWithPath: filePath)
-        let folder = test.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(test.deletingPathExtension().lastPathComponent)
+        let folder = test.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(
+            test.deletingPathExtension().lastPathComponent
+        )
         let file = folder.appendingPathComponent(name + (styles ? ".styled.txt" : ".txt"))
         let recording = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1"
         guard !recording, let expected = try? String(contentsOf: file, encoding: .utf8) else {
@@ -32,10 +34,12 @@ extension Pilot {
 
     /// The rows that differ between two screens, numbered from 1.
     static func difference(expected: String, actual: String, name: String) -> String {
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false), new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var report = ["the screen differs from the snapshot \(name) (\(ScenarioRunner.recordVariable)=1 records it again):"]
         for row in 0..<max(old.count, new.count) {
-            let was = row < old.count ? String(old[row]) : "(no row)", now = row < new.count ? String(new[row]) : "(no row)"
+            let was = row < old.count ? String(old[row]) : "(no row)"
+            let now = row < new.count ? String(new[row]) : "(no row)"
             guard was != now else { continue }
             report.append("row \(row + 1):\n  expected: \(was)\n  actual:   \(now)")
         }

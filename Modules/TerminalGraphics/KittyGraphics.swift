@@ -77,7 +77,8 @@ public enum KittyGraphics {
     static func command(_ keys: String, payload: [UInt8]) -> String {
         let encoded = Array(Data(payload).base64EncodedString().utf8)
         guard encoded.count > chunk else { return "\u{1B}_G\(keys);\(String(decoding: encoded, as: UTF8.self))\u{1B}\\" }
-        var out = "", offset = 0
+        var out = ""
+        var offset = 0
         while offset < encoded.count {
             let end = min(encoded.count, offset + chunk)
             let more = end < encoded.count ? 1 : 0

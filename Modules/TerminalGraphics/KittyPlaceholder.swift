@@ -68,7 +68,8 @@ public enum TmuxPassthrough {
     /// `sequences` (one or more complete escape sequences) each wrapped in `ESC P tmux; … ESC \`,
     /// their escapes doubled.
     public static func wrap(_ sequences: String) -> String {
-        var out = "", current = ""
+        var out = ""
+        var current = ""
         var scalars = sequences.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
             current.unicodeScalars.append(scalar)

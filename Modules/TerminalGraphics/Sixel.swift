@@ -23,7 +23,8 @@ public enum Sixel {
     }
 
     static func encode(_ image: RGBAImage, palette: Palette, background: RGBA? = nil) -> String {
-        let width = image.width, height = image.height
+        let width = image.width
+        let height = image.height
         guard width > 0, height > 0 else { return "" }
         var out: [UInt8] = []
         out.reserveCapacity(width * height / 2)
@@ -40,7 +41,8 @@ public enum Sixel {
         if shift > 0 { for i in indices.indices where indices[i] >= 0 { indices[i] += 1 } }
         let count = palette.colors.count + shift
         var bits = [UInt8](repeating: 0, count: count * width)
-        var first = [Int](repeating: Int.max, count: count), last = [Int](repeating: -1, count: count)
+        var first = [Int](repeating: Int.max, count: count)
+        var last = [Int](repeating: -1, count: count)
         var used: [Int] = []
         for band in stride(from: 0, to: height, by: 6) {
             for row in band..<min(height, band + 6) {
@@ -84,12 +86,19 @@ public enum Sixel {
         guard let start = text.range(of: "q") else { return nil }
         var palette: [Int: RGBA] = [:]
         var pixels: [Int: RGBA] = [:]
-        var width = 0, height = 0, x = 0, band = 0, color = 0
+        var width = 0
+        var height = 0
+        var x = 0
+        var band = 0
+        var color = 0
         let chars = Array(text[start.upperBound...].unicodeScalars)
         var i = 0
         func number() -> Int {
             var n = 0
-            while i < chars.count, let d = Int(String(chars[i])) { n = n * 10 + d; i += 1 }
+            while i < chars.count, let d = Int(String(chars[i])) {
+                n = n * 10 + d
+                i += 1
+            }
             return n
         }
         func paint(_ value: Int, count: Int) {
@@ -108,8 +117,12 @@ public enum Sixel {
             switch c {
             case "\"":
                 i += 1
-                _ = number(); i += 1; _ = number(); i += 1
-                let w = number(); i += 1
+                _ = number()
+                i += 1
+                _ = number()
+                i += 1
+                let w = number()
+                i += 1
                 let h = number()
                 declared = Size(width: w, height: h)
             case "#":
@@ -117,9 +130,12 @@ public enum Sixel {
                 let n = number()
                 if i < chars.count, chars[i] == ";" {
                     i += 1
-                    _ = number(); i += 1
-                    let r = number(); i += 1
-                    let g = number(); i += 1
+                    _ = number()
+                    i += 1
+                    let r = number()
+                    i += 1
+                    let g = number()
+                    i += 1
                     let b = number()
                     palette[n] = RGBA(UInt8(r * 255 / 100), UInt8(g * 255 / 100), UInt8(b * 255 / 100))
                 } else {
@@ -130,8 +146,13 @@ public enum Sixel {
                 let count = number()
                 paint(Int(chars[i].value) - 63, count: count)
                 i += 1
-            case "$": x = 0; i += 1
-            case "-": x = 0; band += 1; i += 1
+            case "$":
+                x = 0
+                i += 1
+            case "-":
+                x = 0
+                band += 1
+                i += 1
             case "\u{1B}": i = chars.count
             default:
                 if (63...126).contains(c.value) { paint(Int(c.value) - 63, count: 1) }
@@ -141,12 +162,12 @@ public enum Sixel {
         let size = declared ?? Size(width: width, height: height)
         var image = RGBAImage(width: size.width, height: size.height)
         for (key, value) in pixels {
-            let y = key / 100_000, px = key % 100_000
+            let y = key / 100_000
+            let px = key % 100_000
             if px < size.width && y < size.height { image[px, y] = value }
         }
         return image
     }
-
 
     /// `count` sixels of `character`: repeated, or `!count` before it when that is shorter.
     private static func runs(of character: UInt8, count: Int, into out: inout [UInt8]) {
@@ -180,7 +201,9 @@ public enum Sixel {
                     if p[i + 3] >= 128 {
                         let bin = Self.bin(p[i], p[i + 1], p[i + 2])
                         counts[bin] += 1
-                        sums[bin * 3] += Int64(p[i]); sums[bin * 3 + 1] += Int64(p[i + 1]); sums[bin * 3 + 2] += Int64(p[i + 2])
+                        sums[bin * 3] += Int64(p[i])
+                        sums[bin * 3 + 1] += Int64(p[i + 1])
+                        sums[bin * 3 + 2] += Int64(p[i + 2])
                     }
                     i += 4
                 }
@@ -197,37 +220,56 @@ public enum Sixel {
             func spread(_ box: Range<Int>) -> (channel: Int, size: Int) {
                 var best = (channel: 0, size: -1)
                 for c in 0..<3 {
-                    var low = 63, high = 0
-                    for i in box { let v = channel(bins[i], c); low = min(low, v); high = max(high, v) }
+                    var low = 63
+                    var high = 0
+                    for i in box {
+                        let v = channel(bins[i], c)
+                        low = min(low, v)
+                        high = max(high, v)
+                    }
                     if high - low > best.size { best = (c, high - low) }
                 }
                 return best
             }
             while boxes.count < wanted {
                 // The box with the most pixels that can still be split.
-                var pick = -1, weight: Int64 = -1
+                var pick = -1
+                var weight: Int64 = -1
                 for (n, box) in boxes.enumerated() where box.count > 1 {
                     let w = box.reduce(Int64(0)) { $0 + Int64(counts[bins[$1]]) } * Int64(spread(box).size)
-                    if w > weight { weight = w; pick = n }
+                    if w > weight {
+                        weight = w
+                        pick = n
+                    }
                 }
                 guard pick >= 0, weight > 0 else { break }
                 let box = boxes[pick]
                 let c = spread(box).channel
                 bins[box].sort { channel($0, c) < channel($1, c) }
                 let total = box.reduce(Int64(0)) { $0 + Int64(counts[bins[$1]]) }
-                var running: Int64 = 0, cut = box.lowerBound + 1
+                var running: Int64 = 0
+                var cut = box.lowerBound + 1
                 for i in box {
                     running += Int64(counts[bins[i]])
-                    if running * 2 >= total { cut = min(max(i + 1, box.lowerBound + 1), box.upperBound - 1); break }
+                    if running * 2 >= total {
+                        cut = min(max(i + 1, box.lowerBound + 1), box.upperBound - 1)
+                        break
+                    }
                 }
                 boxes[pick] = box.lowerBound..<cut
                 boxes.append(cut..<box.upperBound)
             }
             for box in boxes {
-                var n: Int64 = 0, r: Int64 = 0, g: Int64 = 0, b: Int64 = 0
+                var n: Int64 = 0
+                var r: Int64 = 0
+                var g: Int64 = 0
+                var b: Int64 = 0
                 for i in box {
                     let bin = bins[i]
-                    n += Int64(counts[bin]); r += sums[bin * 3]; g += sums[bin * 3 + 1]; b += sums[bin * 3 + 2]
+                    n += Int64(counts[bin])
+                    r += sums[bin * 3]
+                    g += sums[bin * 3 + 1]
+                    b += sums[bin * 3 + 2]
                 }
                 let index = Int16(self.colors.count)
                 self.colors.append(RGBA(UInt8(r / n), UInt8(g / n), UInt8(b / n)))

@@ -26,8 +26,11 @@ public enum TerminalQuery {
     /// Inside tmux, what tmux says of the terminal it runs in (``GraphicsProbe/answers(fromTmux:)``),
     /// asked with `tmux display-message`; nil outside tmux or when tmux does not answer.
     public static func tmux(environment: [String: String]) -> GraphicsAnswers? {
-        guard environment["TMUX"] != nil, let pipe = popen("tmux display-message -p '#{allow-passthrough} #{client_termtype}' 2>/dev/null", "r") else { return nil }
-        var text = [UInt8](), buffer = [UInt8](repeating: 0, count: 256)
+        guard environment["TMUX"] != nil, let pipe = popen("tmux display-message -p '#{allow-passthrough} #{client_termtype}' 2>/dev/null", "r") else {
+            return nil
+        }
+        var text = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 256)
         while true {
             let n = fread(&buffer, 1, buffer.count, pipe)
             if n <= 0 { break }
@@ -61,7 +64,8 @@ public enum TerminalQuery {
             written += n
         }
         var received: [UInt8] = []
-        let clock = ContinuousClock(), deadline = clock.now + timeout
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let left = deadline - clock.now
@@ -82,7 +86,8 @@ public enum TerminalQuery {
     /// The window's size in pixels as the terminal on `descriptor` reports it (`TIOCGWINSZ`),
     /// nil when it does not.
     public static func windowPixels(of descriptor: Int32 = STDOUT_FILENO) -> Size? {
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         ik_line_window_pixels(descriptor, &width, &height)
         return width > 0 && height > 0 ? Size(width: Int(width), height: Int(height)) : nil
     }

@@ -1,7 +1,8 @@
 import Foundation
 import GifSamples
-import Testing
 import TUICore
+import Testing
+
 @testable import GifDecoding
 
 /// The public API: loading, frames, timing.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUICore
+import Testing
+
 @testable import GifDecoding
 
 /// The browser rules, each on a GIF built for it.
@@ -149,7 +150,9 @@ struct CompositingRulesTests {
         let colours = [Self.black, Self.red, Self.green]
         #expect(pixels(image.image(at: 0)) == (0..<16).map { colours[$0 % 3] })
         var expected = pixels(image.image(at: 0))
-        expected[5] = Self.blue; expected[6] = Self.blue; expected[9] = Self.blue
+        expected[5] = Self.blue
+        expected[6] = Self.blue
+        expected[9] = Self.blue
         #expect(pixels(image.image(at: 1)) == expected)
     }
 }

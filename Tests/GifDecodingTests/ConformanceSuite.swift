@@ -1,5 +1,6 @@
 import Foundation
 import TUICore
+import Testing
 
 /// Locates `../shared/gif-conformance` beside the repository (read-only test data, never copied).
 enum ConformanceSuite {
@@ -17,7 +18,8 @@ enum ConformanceSuite {
         guard actual.count == expected.count else { return "sizes differ: \(actual.count) vs \(expected.count) bytes" }
         var i = 0
         while i < actual.count {
-            let a = actual[i..<(i + 4)], e = expected[i..<(i + 4)]
+            let a = actual[i..<(i + 4)]
+            let e = expected[i..<(i + 4)]
             if !(a.last == 0 && e.last == 0) && !a.elementsEqual(e) {
                 let p = i / 4
                 return "pixel (\(p % width), \(p / width)): got \(Array(a)), expected \(Array(e))"
@@ -28,5 +30,4 @@ enum ConformanceSuite {
     }
 }
 
-import Testing
 typealias Comment = Testing.Comment

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TUICore
-@testable import GifDecoding
 import GifSamples
+import TUICore
+import Testing
+
+@testable import GifDecoding
 
 /// Frames in bounded memory: random access and replay give the same pixels as playing in order.
 struct FrameStoreTests {

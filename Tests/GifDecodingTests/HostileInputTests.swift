@@ -1,7 +1,8 @@
 import Foundation
 import GifSamples
-import Testing
 import TUICore
+import Testing
+
 @testable import GifDecoding
 
 /// Bad input: every failure is a typed error a person can act on, never a crash.
@@ -60,7 +61,11 @@ struct HostileInputTests {
         let image = try AnimatedImage(data: raw.data, limits: structureOnly)
         #expect(image.frameCount == 2)
         #expect(image.decodingMemoryBytes == 832 << 20)
-        #expect(GifDecodingError.overMemoryBudget(neededBytes: 832 << 20, budgetBytes: 256 << 20).description.contains("needs 832 MiB, more than the memory budget of 256 MiB"))
+        #expect(
+            GifDecodingError.overMemoryBudget(neededBytes: 832 << 20, budgetBytes: 256 << 20).description.contains(
+                "needs 832 MiB, more than the memory budget of 256 MiB"
+            )
+        )
     }
 
     @Test func theMemoryNeedCountsTheScreenTwiceTheLargestFrameAndTheCheckpoints() throws {
@@ -86,7 +91,9 @@ struct HostileInputTests {
             var raw = RawGif(width: 4, height: 4, globalPalette: [(0, 0, 0), (255, 255, 255)])
             raw.bytes += [0x2C, 0, 0, 0, 0, 4, 0, 4, 0, 0, UInt8(size), 2, 0x44, 0x01, 0]
             raw.trailer()
-            #expect(throws: GifDecodingError.malformed("frame 0 has an invalid LZW code size \(size) (at most 11 can be decoded)")) { try AnimatedImage(data: raw.data) }
+            #expect(throws: GifDecodingError.malformed("frame 0 has an invalid LZW code size \(size) (at most 11 can be decoded)")) {
+                try AnimatedImage(data: raw.data)
+            }
         }
         var cut = RawGif(width: 4, height: 4, globalPalette: [(0, 0, 0), (255, 255, 255)])
         cut.bytes += [0x2C, 0, 0, 0, 0, 4, 0, 4, 0, 0]
@@ -114,7 +121,10 @@ struct HostileInputTests {
             _ = try AnimatedImage(data: raw.data)
             Issue.record("the bomb must be refused")
         } catch {
-            guard case .tooLarge(let detail) = error else { Issue.record("expected tooLarge, got \(error)"); return }
+            guard case .tooLarge(let detail) = error else {
+                Issue.record("expected tooLarge, got \(error)")
+                return
+            }
             #expect(detail.contains("frames cover more than"))
             #expect(error.description.contains("raise DecodingLimits"))
         }
@@ -132,7 +142,9 @@ struct HostileInputTests {
         #expect(throws: GifDecodingError.truncated("the file is empty")) { try AnimatedImage(data: Data()) }
         #expect(throws: GifDecodingError.truncated("the header is incomplete")) { try AnimatedImage(data: Data("GIF8".utf8)) }
         #expect(throws: GifDecodingError.truncated("the screen descriptor is incomplete")) { try AnimatedImage(data: Data("GIF89a\u{1}\u{0}".utf8)) }
-        #expect(throws: GifDecodingError.emptyCanvas(width: 0, height: 5)) { try AnimatedImage(data: Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0, 5, 0, 0, 0, 0])) }
+        #expect(throws: GifDecodingError.emptyCanvas(width: 0, height: 5)) {
+            try AnimatedImage(data: Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0, 5, 0, 0, 0, 0]))
+        }
     }
 
     @Test func unreadableFilesSayWhy() {
@@ -180,7 +192,12 @@ struct HostileInputTests {
         // Cheap, deterministic robustness sweep (the libFuzzer target goes much further).
         let data = try GifWriter(width: 5, height: 3, globalPalette: [(0, 0, 0), (9, 9, 9), (200, 0, 0)], loopCount: 0).encode([
             GifWriter.Frame(width: 5, height: 3, indices: (0..<15).map { UInt8($0 % 3) }),
-            { var f = GifWriter.Frame(x: 1, y: 1, width: 2, height: 2, indices: [1, 2, 0, 1]); f.disposal = .restorePrevious; f.transparentIndex = 0; return f }(),
+            {
+                var f = GifWriter.Frame(x: 1, y: 1, width: 2, height: 2, indices: [1, 2, 0, 1])
+                f.disposal = .restorePrevious
+                f.transparentIndex = 0
+                return f
+            }(),
         ])
         let bytes = [UInt8](data)
         for length in 0...bytes.count {
@@ -218,7 +235,14 @@ struct RepetitionBombTests {
     }
 
     @Test func theFuzzersSeedBombsDecodeWithinItsLimits() throws {
-        let limits = DecodingLimits(maxCanvasPixels: 1 << 20, maxFrameCount: 256, maxTotalFramePixels: 64 << 20, maxInputBytes: 1 << 20, maxCacheBytes: 1 << 18, maxMemoryBytes: 32 << 20)
+        let limits = DecodingLimits(
+            maxCanvasPixels: 1 << 20,
+            maxFrameCount: 256,
+            maxTotalFramePixels: 64 << 20,
+            maxInputBytes: 1 << 20,
+            maxCacheBytes: 1 << 18,
+            maxMemoryBytes: 32 << 20
+        )
         let corpus = try GifSamples.corpus()
         for name in ["bad-controls-repeated.gif", "comments-repeated.gif", "comment-blocks-long.gif", "restore-previous-full-screen.gif", "lzw-long-runs.gif"] {
             let data = try #require(corpus[name])
@@ -227,6 +251,9 @@ struct RepetitionBombTests {
             #expect(image.warnings.count <= 101 + image.frameCount, "\(name): at most 100 kept, a count of the rest, one per frame from its pixels")
             #expect(image.comments.allSatisfy { $0.utf8.count <= 4096 }, "\(name)")
         }
-        #expect(try AnimatedImage(data: try #require(corpus["comment-blocks-long.gif"]), limits: limits).comments.first?.utf8.count == 4096, "a long comment is cut at 4 KiB")
+        #expect(
+            try AnimatedImage(data: try #require(corpus["comment-blocks-long.gif"]), limits: limits).comments.first?.utf8.count == 4096,
+            "a long comment is cut at 4 KiB"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GifDecoding
 
 struct LZWDecoderTests {
@@ -20,7 +21,9 @@ struct LZWDecoderTests {
     @Test func compressedDataFromGiflibDecodes() throws {
         // giflib's encoder compresses (table entries, KwKwK codes, width growth to 12 bits).
         let pixels = (0..<5000).map { UInt8(($0 / 7 + $0 % 3) % 16) }
-        let data = try GifWriter(width: 100, height: 50, globalPalette: (0..<16).map { (UInt8($0), 0, 0) }).encode([GifWriter.Frame(width: 100, height: 50, indices: pixels)])
+        let data = try GifWriter(width: 100, height: 50, globalPalette: (0..<16).map { (UInt8($0), 0, 0) }).encode([
+            GifWriter.Frame(width: 100, height: 50, indices: pixels)
+        ])
         let image = try AnimatedImage(data: data)
         #expect((0..<5000).allSatisfy { image.image(at: 0)[$0 % 100, $0 / 100].r == pixels[$0] })
         #expect(image.warnings.isEmpty)

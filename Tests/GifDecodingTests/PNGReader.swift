@@ -11,8 +11,14 @@ enum PNGReader {
     static func rgba(_ data: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt8]) {
         guard data.count > 8, data[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else { throw Failure(description: "not a PNG") }
         var offset = 8
-        var width = 0, height = 0, depth = 0, colorType = 0, interlace = 0
-        var palette: [UInt8] = [], alphas: [UInt8] = [], compressed: [UInt8] = []
+        var width = 0
+        var height = 0
+        var depth = 0
+        var colorType = 0
+        var interlace = 0
+        var palette: [UInt8] = []
+        var alphas: [UInt8] = []
+        var compressed: [UInt8] = []
         func be32(_ i: Int) -> Int { Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3]) }
         while offset + 8 <= data.count {
             let length = be32(offset)
@@ -20,8 +26,11 @@ enum PNGReader {
             let body = Array(data[(offset + 8)..<min(data.count, offset + 8 + length)])
             switch type {
             case "IHDR":
-                width = be32(offset + 8); height = be32(offset + 12)
-                depth = Int(body[8]); colorType = Int(body[9]); interlace = Int(body[12])
+                width = be32(offset + 8)
+                height = be32(offset + 12)
+                depth = Int(body[8])
+                colorType = Int(body[9])
+                interlace = Int(body[12])
             case "PLTE": palette = body
             case "tRNS": alphas = body
             case "IDAT": compressed += body
@@ -31,7 +40,14 @@ enum PNGReader {
         }
         guard interlace == 0 else { throw Failure(description: "interlaced PNGs are not supported") }
         let raw = try inflate(Array(compressed.dropFirst(2)))  // skip the zlib header
-        let channels: Int = switch colorType { case 3, 0: 1; case 2: 3; case 6: 4; case 4: 2; default: 0 }
+        let channels: Int =
+            switch colorType {
+            case 3, 0: 1
+            case 2: 3
+            case 6: 4
+            case 4: 2
+            default: 0
+            }
         guard channels > 0 else { throw Failure(description: "colour type \(colorType) not supported") }
         let bitsPerPixel = channels * depth
         let stride = (width * bitsPerPixel + 7) / 8
@@ -44,7 +60,9 @@ enum PNGReader {
             let filter = raw[start]
             var line = Array(raw[(start + 1)..<(start + 1 + stride)])
             for i in 0..<stride {
-                let a = i >= bpp ? Int(line[i - bpp]) : 0, b = Int(previous[i]), c = i >= bpp ? Int(previous[i - bpp]) : 0
+                let a = i >= bpp ? Int(line[i - bpp]) : 0
+                let b = Int(previous[i])
+                let c = i >= bpp ? Int(previous[i - bpp]) : 0
                 let predictor: Int
                 switch filter {
                 case 0: predictor = 0
@@ -52,7 +70,10 @@ enum PNGReader {
                 case 2: predictor = b
                 case 3: predictor = (a + b) / 2
                 case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let p = a + b - c
+                    let pa = abs(p - a)
+                    let pb = abs(p - b)
+                    let pc = abs(p - c)
                     predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
                 default: throw Failure(description: "bad filter \(filter)")
                 }
@@ -70,11 +91,16 @@ enum PNGReader {
                     let bitOffset = x * depth
                     let byte = lines[y * stride + bitOffset / 8]
                     let index = Int(byte >> UInt8(8 - depth - bitOffset % 8)) & ((1 << depth) - 1)
-                    pixels[o] = palette[3 * index]; pixels[o + 1] = palette[3 * index + 1]; pixels[o + 2] = palette[3 * index + 2]
+                    pixels[o] = palette[3 * index]
+                    pixels[o + 1] = palette[3 * index + 1]
+                    pixels[o + 2] = palette[3 * index + 2]
                     pixels[o + 3] = index < alphas.count ? alphas[index] : 255
                 case 2:
                     let i = y * stride + x * 3
-                    pixels[o] = lines[i]; pixels[o + 1] = lines[i + 1]; pixels[o + 2] = lines[i + 2]; pixels[o + 3] = 255
+                    pixels[o] = lines[i]
+                    pixels[o + 1] = lines[i + 1]
+                    pixels[o + 2] = lines[i + 2]
+                    pixels[o + 3] = 255
                 case 6:
                     let i = y * stride + x * 4
                     for k in 0..<4 { pixels[o + k] = lines[i + k] }
@@ -115,18 +141,25 @@ enum PNGReader {
             }
         }
         func decode(_ h: Huffman) throws -> Int {
-            var code = 0, first = 0, index = 0
+            var code = 0
+            var first = 0
+            var index = 0
             for length in 1..<16 {
                 code |= try bits(1)
                 let count = h.counts[length]
                 if code - count < first { return h.symbols[index + (code - first)] }
-                index += count; first += count; first <<= 1; code <<= 1
+                index += count
+                first += count
+                first <<= 1
+                code <<= 1
             }
             throw Failure(description: "bad Huffman code")
         }
         let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
         let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-        let distBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+        let distBase = [
+            1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+        ]
         let distExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
         var final = 0
         repeat {
@@ -142,12 +175,18 @@ enum PNGReader {
                 out += input[(start + 4)..<(start + 4 + length)]
                 bitPosition = (start + 4 + length) * 8
             case 1, 2:
-                var literal: Huffman, distance: Huffman
+                var literal: Huffman
+                var distance: Huffman
                 if type == 1 {
-                    literal = Huffman(lengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8))
+                    literal = Huffman(
+                        lengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
+                            + [Int](repeating: 8, count: 8)
+                    )
                     distance = Huffman(lengths: [Int](repeating: 5, count: 30))
                 } else {
-                    let hlit = try bits(5) + 257, hdist = try bits(5) + 1, hclen = try bits(4) + 4
+                    let hlit = try bits(5) + 257
+                    let hdist = try bits(5) + 1
+                    let hclen = try bits(4) + 4
                     let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
                     var codeLengths = [Int](repeating: 0, count: 19)
                     for i in 0..<hclen { codeLengths[order[i]] = try bits(3) }
@@ -169,7 +208,10 @@ enum PNGReader {
                 }
                 while true {
                     let symbol = try decode(literal)
-                    if symbol < 256 { out.append(UInt8(symbol)); continue }
+                    if symbol < 256 {
+                        out.append(UInt8(symbol))
+                        continue
+                    }
                     if symbol == 256 { break }
                     let li = symbol - 257
                     guard li < lengthBase.count else { throw Failure(description: "bad length symbol") }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUICore
+import Testing
+
 @testable import GifDecoding
 
 /// peterdn/gif-test-suite (13 GIFs): every composited frame must match exactly, and the

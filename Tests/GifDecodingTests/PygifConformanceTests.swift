@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUICore
+import Testing
+
 @testable import GifDecoding
 
 /// robert-ancell/pygif's test suite (87 tests): screen size, loop count and expected pixels.
@@ -19,11 +20,15 @@ struct PygifConformanceTests {
     /// A `.conf` file: `[section]` → key → value.
     static func config(_ name: String) throws -> [String: [String: String]] {
         let text = try String(contentsOf: folder.appendingPathComponent("\(name).conf"), encoding: .utf8)
-        var sections: [String: [String: String]] = [:], current = ""
+        var sections: [String: [String: String]] = [:]
+        var current = ""
         for raw in text.split(whereSeparator: \.isNewline) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("#") || line.isEmpty { continue }
-            if line.hasPrefix("[") { current = String(line.dropFirst().dropLast()); continue }
+            if line.hasPrefix("[") {
+                current = String(line.dropFirst().dropLast())
+                continue
+            }
             guard let eq = line.firstIndex(of: "=") else { continue }
             let key = line[..<eq].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
@@ -38,7 +43,8 @@ struct PygifConformanceTests {
     /// of the suite with the data fixed is checked in full.
     static func dataProblem(_ name: String) -> String? {
         guard let conf = try? config(name), let main = conf["config"],
-              let width = Int(main["width"] ?? ""), let height = Int(main["height"] ?? "") else { return nil }
+            let width = Int(main["width"] ?? ""), let height = Int(main["height"] ?? "")
+        else { return nil }
         let frameNames = (main["frames"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         for frame in frameNames where !frame.isEmpty {
             guard let file = conf[frame]?["pixels"] else { continue }
@@ -48,8 +54,9 @@ struct PygifConformanceTests {
             }
         }
         if let loop = main["loop-count"], loop != "0", let input = main["input"],
-           let gif = try? Data(contentsOf: folder.appendingPathComponent(input)),
-           gif.range(of: Data("NETSCAPE2.0".utf8)) == nil, gif.range(of: Data("ANIMEXTS1.0".utf8)) == nil {
+            let gif = try? Data(contentsOf: folder.appendingPathComponent(input)),
+            gif.range(of: Data("NETSCAPE2.0".utf8)) == nil, gif.range(of: Data("ANIMEXTS1.0".utf8)) == nil
+        {
             return "\(name).conf expects loop-count \(loop), but \(input) has no loop block"
         }
         return nil

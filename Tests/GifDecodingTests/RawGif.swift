@@ -46,9 +46,17 @@ struct RawGif {
 
     /// An image whose pixels are `indices` (row-major, file order), optionally ending the
     /// LZW data after `endAfter` pixels with an end code.
-    mutating func image(x: Int = 0, y: Int = 0, width: Int, height: Int, indices: [UInt8],
-                        localPalette: [(UInt8, UInt8, UInt8)]? = nil, interlaced: Bool = false,
-                        codeSize: Int = 2, endAfter: Int? = nil) {
+    mutating func image(
+        x: Int = 0,
+        y: Int = 0,
+        width: Int,
+        height: Int,
+        indices: [UInt8],
+        localPalette: [(UInt8, UInt8, UInt8)]? = nil,
+        interlaced: Bool = false,
+        codeSize: Int = 2,
+        endAfter: Int? = nil
+    ) {
         bytes += [0x2C] + le16(x) + le16(y) + le16(width) + le16(height)
         var packed: UInt8 = interlaced ? 0x40 : 0
         var table: [UInt8] = []
@@ -68,7 +76,9 @@ struct RawGif {
     /// Literal-only LZW: clear, then each pixel as its own code, a clear before the table
     /// would widen the codes, and the end code.
     static func literalLZW(_ pixels: [UInt8], codeSize: Int) -> [UInt8] {
-        let clear = 1 << codeSize, end = clear + 1, width = codeSize + 1
+        let clear = 1 << codeSize
+        let end = clear + 1
+        let width = codeSize + 1
         var codes = [clear]
         var sinceClear = 0
         for p in pixels {
@@ -80,7 +90,9 @@ struct RawGif {
             sinceClear += 1
         }
         codes.append(end)
-        var out: [UInt8] = [], buffer = 0, count = 0
+        var out: [UInt8] = []
+        var buffer = 0
+        var count = 0
         for code in codes {
             buffer |= code << count
             count += width

@@ -1,10 +1,12 @@
 import Foundation
+import TUICore
+import Testing
+
+@testable import ImageFiles
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-import TUICore
-@testable import ImageFiles
 
 /// PNG and JPEG through the system libraries, against real files written here.
 struct ImageFileTests {
@@ -17,7 +19,9 @@ struct ImageFileTests {
 
     static func picture(_ width: Int, _ height: Int) -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
-        for y in 0..<height { for x in 0..<width { image[x, y] = RGBA(UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), 128, x < 2 ? 0 : 255) } }
+        for y in 0..<height {
+            for x in 0..<width { image[x, y] = RGBA(UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), 128, x < 2 ? 0 : 255) }
+        }
         return image
     }
 
@@ -37,7 +41,8 @@ struct ImageFileTests {
         try ImageFile.writeJPEG(image, to: path, quality: 95)
         let read = try ImageFile.read(path)
         #expect(read.image.width == 32 && read.image.height == 16)
-        let p = read.image[20, 8], q = image[20, 8]
+        let p = read.image[20, 8]
+        let q = image[20, 8]
         #expect(abs(Int(p.r) - Int(q.r)) < 16 && abs(Int(p.g) - Int(q.g)) < 16, "lossy but close")
     }
 
@@ -53,7 +58,8 @@ struct ImageFileTests {
         #expect(middle.image.width == 400 && middle.image.height == 300, "1/2: 1/4 would make 150 < 200")
         let full = try ImageFile.read(path)
         #expect(full.image.width == 800 && full.fullSize == Size(width: 800, height: 600))
-        let p = small.image[50, 37], q = image[400, 300]
+        let p = small.image[50, 37]
+        let q = image[400, 300]
         #expect(abs(Int(p.r) - Int(q.r)) < 20 && abs(Int(p.g) - Int(q.g)) < 20, "the same picture, smaller")
         // A PNG has no such shortcut: read whole, whatever is asked.
         try ImageFile.writePNG(Self.picture(80, 60), to: folder + "/a.png")
@@ -140,10 +146,14 @@ struct ImageFileTests {
 
     /// The byte ranges of a JPEG's scans (each SOS marker and its entropy-coded data).
     static func scans(of jpeg: [UInt8]) -> [Range<Int>] {
-        var ranges: [Range<Int>] = [], i = 2
+        var ranges: [Range<Int>] = []
+        var i = 2
         while i + 4 <= jpeg.count, jpeg[i] == 0xFF, jpeg[i + 1] != 0xD9 {
             let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
-            guard jpeg[i + 1] == 0xDA else { i += 2 + length; continue }
+            guard jpeg[i + 1] == 0xDA else {
+                i += 2 + length
+                continue
+            }
             var end = i + 2 + length
             while end + 1 < jpeg.count, !(jpeg[end] == 0xFF && jpeg[end + 1] != 0 && !(0xD0...0xD7).contains(jpeg[end + 1])) { end += 1 }
             ranges.append(i..<end)
@@ -170,7 +180,8 @@ struct ImageFileTests {
     }
 
     @Test func aProgressiveJPEGCountsItsCoefficientsInTheMemoryBudget() throws {
-        let path = folder + "/progressive.jpg", baseline = folder + "/baseline.jpg"
+        let path = folder + "/progressive.jpg"
+        let baseline = folder + "/baseline.jpg"
         try ImageFile.writeJPEG(Self.picture(1024, 1024), to: path, progressive: true)
         try ImageFile.writeJPEG(Self.picture(1024, 1024), to: baseline)
         // 4 MiB of RGBA either way; the progressive one keeps 3 MiB of coefficients besides
@@ -181,7 +192,9 @@ struct ImageFileTests {
         #expect(try ImageFile.read(path, maxMemoryBytes: 8 << 20).image.width == 1024)
         // A PNG counts its pixels.
         try ImageFile.writePNG(Self.picture(1024, 1024), to: folder + "/a.png")
-        #expect(throws: ImageFileError.overMemoryBudget(path: folder + "/a.png", needed: 4 << 20, budget: 2 << 20)) { try ImageFile.read(folder + "/a.png", maxMemoryBytes: 2 << 20) }
+        #expect(throws: ImageFileError.overMemoryBudget(path: folder + "/a.png", needed: 4 << 20, budget: 2 << 20)) {
+            try ImageFile.read(folder + "/a.png", maxMemoryBytes: 2 << 20)
+        }
     }
 
     @Test func onlyRegularFilesAreReadAndNeverWaitedOn() throws {
@@ -216,7 +229,8 @@ struct ImageFileTests {
         #expect(ImageFileError.unsupported(path: path, format: .jpeg, reason: "12-bit samples").description.contains("of a kind not read"))
     }
 
-    static let cmykRed = "/9j/7gAOQWRvYmUAZAAAAAAA/9sAQwAIBgYHBgUIBwcHCQkICgwUDQwLCwwZEhMPFB0aHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/8AAFAgAQABABEMRAE0RAFkRAEsRAP/EAB8AAAEFAQEBAQEBAAAAAAAAAAABAgMEBQYHCAkKC//EALUQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAA4EQwBNAFkASwAAPwD3+vn+vn+vf6KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK//2Q=="
+    static let cmykRed =
+        "/9j/7gAOQWRvYmUAZAAAAAAA/9sAQwAIBgYHBgUIBwcHCQkICgwUDQwLCwwZEhMPFB0aHx4dGhwcICQuJyAiLCMcHCg3KSwwMTQ0NB8nOT04MjwuMzQy/8AAFAgAQABABEMRAE0RAFkRAEsRAP/EAB8AAAEFAQEBAQEBAAAAAAAAAAABAgMEBQYHCAkKC//EALUQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAA4EQwBNAFkASwAAPwD3+vn+vn+vf6KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK//2Q=="
 
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

@@ -1,8 +1,9 @@
 import Foundation
 import GifDecoding
-import Testing
-import TestSupport
 import TUICore
+import TestSupport
+import Testing
+
 @testable import Indicator
 
 @MainActor

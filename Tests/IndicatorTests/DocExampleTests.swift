@@ -1,9 +1,9 @@
 import Foundation
 import GifDecoding
-import NcursesTerminal
-import Testing
-import TUICore
 import Indicator
+import NcursesTerminal
+import TUICore
+import Testing
 
 /// The examples of docs/Indicator.md, compiled and run as written.
 @MainActor
@@ -19,8 +19,12 @@ struct DocExampleTests {
         spinner.onNeedsDisplay = { host.setNeedsDisplay() }
         spinner.startAnimating()
 
-        let wand = ActivityIndicator(animation: WandImages.cycle,
-                                     label: "Loading…", labelPlacement: .below, scheduler: scheduler)
+        let wand = ActivityIndicator(
+            animation: WandImages.cycle,
+            label: "Loading…",
+            labelPlacement: .below,
+            scheduler: scheduler
+        )
         let gif = ActivityIndicator(animation: try AnimatedImage.spinner(), timing: .uniformOneSecond, scheduler: scheduler)
 
         host.renderIfNeeded()
@@ -31,8 +35,10 @@ struct DocExampleTests {
         #expect(wand.isAnimating && gif.isAnimating)
         var canvas = Canvas(size: Size(width: 20, height: 10))  // the 16×8 image box and a label row
         wand.render(in: canvas.bounds, on: &canvas)
-        #expect(canvas.lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("Loading…") == true,
-                "the label is below the image")
+        #expect(
+            canvas.lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("Loading…") == true,
+            "the label is below the image"
+        )
     }
 
     @Test func aSpinnerOnAPipeWritesAStartAndAnEndLineAndNoCarriageReturn() throws {

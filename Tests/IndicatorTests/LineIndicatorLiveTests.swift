@@ -1,8 +1,8 @@
 import Foundation
 import Indicator
 import NcursesTerminal
-import Testing
 import TUICore
+import Testing
 
 /// Bars and spinners drawn by their own thread on a real pseudo-terminal and a real pipe.
 @Suite(.serialized)
@@ -65,7 +65,8 @@ struct LineIndicatorLiveTests {
         let reader = Reader(pty.primary)
         let group = ProgressGroup(output: LineTerminal(descriptor: pty.secondary), environment: [:])
         let bar = group.bar(total: nil, message: "Counting")
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         var calls = 0
         while clock.now - start < .seconds(1) {
             for _ in 0..<10_000 { bar.inc() }

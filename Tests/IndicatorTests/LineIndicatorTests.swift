@@ -1,12 +1,14 @@
 import Foundation
-import Testing
-@testable import Indicator
 import TUICore
+import Testing
+
+@testable import Indicator
 
 /// Bars and spinners on a recorded terminal, drawn when the test ticks, on a manual clock.
 struct LineIndicatorTests {
     func terminal(columns: Int = 60, colors: Bool = false) -> (ProgressGroup, RecordingLineOutput, ManualProgressClock) {
-        let output = RecordingLineOutput(isTerminal: true, columns: columns), clock = ManualProgressClock()
+        let output = RecordingLineOutput(isTerminal: true, columns: columns)
+        let clock = ManualProgressClock()
         return (ProgressGroup(output: output, mode: .animated(colors: colors), clock: clock, drawsOnItsOwnThread: false), output, clock)
     }
 
@@ -62,7 +64,9 @@ struct LineIndicatorTests {
 
     @Test func linesAddedAndFinishedInAnyOrderLeaveTheRightLines() {
         let (group, output, clock) = terminal()
-        let a = group.bar(total: 10, message: "a"), b = group.spinner("b"), c = group.bar(total: 4, message: "c")
+        let a = group.bar(total: 10, message: "a")
+        let b = group.spinner("b")
+        let c = group.bar(total: 4, message: "c")
         group.tick()
         #expect(output.screen.count == 3)
         b.succeed("b done")
@@ -89,7 +93,9 @@ struct LineIndicatorTests {
 
     @Test func aFinishedLineAtTheTopBecomesOutputAndAClearedOneGoes() {
         let (group, output, _) = terminal()
-        let first = group.spinner("first"), second = group.spinner("second"), third = group.spinner("third")
+        let first = group.spinner("first")
+        let second = group.spinner("second")
+        let third = group.spinner("third")
         first.clear()
         second.succeed()
         #expect(output.screen == ["✓ second (0.0 s)", "\(SpinnerStyle.comet.frames[0]) third 0:00"], "\(output.screen)")
@@ -126,7 +132,8 @@ struct LineIndicatorTests {
     }
 
     @Test func aLogGetsStartEndAndTimedProgressLinesAndNoCarriageReturn() {
-        let output = RecordingLineOutput(isTerminal: false), clock = ManualProgressClock()
+        let output = RecordingLineOutput(isTerminal: false)
+        let clock = ManualProgressClock()
         let group = ProgressGroup(output: output, environment: [:], clock: clock, drawsOnItsOwnThread: false)
         let bar = group.bar(total: 100, message: "Copying")
         for _ in 0..<12 {
@@ -193,7 +200,7 @@ struct LineIndicatorTests {
 
     @Test func workRunUnderASpinnerEndsItByItsOutcome() async {
         let (group, output, _) = terminal()
-        let value = await Spinner.run("Fetching", group: group, success: { "Fetched \($0)" }) { 42 }
+        let value = await Spinner.run("Fetching", group: group, success: { "Fetched \($0)" }, { 42 })
         #expect(value == 42)
         #expect(output.screen[0] == "✓ Fetched 42 (0.0 s)")
         await #expect(throws: Failure.self) { try await Spinner.run("Sending", group: group) { throw Failure() } }
@@ -221,7 +228,8 @@ struct LineIndicatorTests {
             return builder.cells
         }
         for _ in 0..<2000 {
-            let old = row(), new = row()
+            let old = row()
+            let new = row()
             let screen = TerminalModel.replay(old.written(colors: true) + new.written(over: old, colors: true), columns: 200)
             var expected = new.plainText
             while expected.hasSuffix(" ") { expected.removeLast() }  // a blank at the end reads as none

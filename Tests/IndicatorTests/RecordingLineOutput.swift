@@ -20,7 +20,12 @@ final class RecordingLineOutput: LineOutput, @unchecked Sendable {  // mutable s
         set { lock.withLock { width = newValue } }
     }
 
-    func write(_ text: String) { lock.withLock { written += text; writes += 1 } }
+    func write(_ text: String) {
+        lock.withLock {
+            written += text
+            writes += 1
+        }
+    }
 
     /// Everything written so far.
     var text: String { lock.withLock { written } }
@@ -38,7 +43,8 @@ final class RecordingLineOutput: LineOutput, @unchecked Sendable {  // mutable s
 enum TerminalModel {
     static func replay(_ text: String, columns: Int) -> [String] {
         var rows: [[String]] = [[]]  // a column: its character, "" for a wide one's right half
-        var row = 0, column = 0
+        var row = 0
+        var column = 0
         let characters = Array(text)
         func ensure(_ r: Int, _ c: Int) {
             while rows.count <= r { rows.append([]) }
@@ -67,13 +73,19 @@ enum TerminalModel {
         while i < characters.count {
             let c = characters[i]
             if c == "\u{1B}", i + 1 < characters.count, characters[i + 1] == "[" {
-                var j = i + 2, parameter = ""
-                while j < characters.count, !(characters[j].isLetter) { parameter.append(characters[j]); j += 1 }
+                var j = i + 2
+                var parameter = ""
+                while j < characters.count, !(characters[j].isLetter) {
+                    parameter.append(characters[j])
+                    j += 1
+                }
                 guard j < characters.count else { break }
                 let n = Int(parameter) ?? 1
                 switch characters[j] {
                 case "A": row = max(0, row - n)
-                case "B": row += n; while rows.count <= row { rows.append([]) }
+                case "B":
+                    row += n
+                    while rows.count <= row { rows.append([]) }
                 case "C": column += n
                 case "K": eraseLine()
                 case "J":
@@ -86,7 +98,10 @@ enum TerminalModel {
             }
             switch c {
             case "\r": column = 0
-            case "\n", "\r\n": row += 1; column = 0; while rows.count <= row { rows.append([]) }
+            case "\n", "\r\n":
+                row += 1
+                column = 0
+                while rows.count <= row { rows.append([]) }
             default: put(c)
             }
             i += 1

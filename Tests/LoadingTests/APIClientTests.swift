@@ -1,12 +1,14 @@
 import Foundation
+import Loading
+import LoopbackHTTP
+import TUICore
+import Testing
+
+@testable import LoadingNetworking
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import LoopbackHTTP
-import Testing
-import TUICore
-import Loading
-@testable import LoadingNetworking
 
 struct Item: Decodable, Equatable, Sendable {
     let id: Int
@@ -95,7 +97,10 @@ struct APIClientTests {
             _ = try await api.request("/text", as: ItemList.self)
             Issue.record("text is not JSON")
         } catch {
-            guard case .decoding = error else { Issue.record("expected a decoding error, got \(error)"); return }
+            guard case .decoding = error else {
+                Issue.record("expected a decoding error, got \(error)")
+                return
+            }
         }
         #expect(center.activeCount == 0)
         let closed = try LoopbackServer()
@@ -105,7 +110,10 @@ struct APIClientTests {
             _ = try await APIClient(baseURL: url, loading: center).request("/items", as: ItemList.self)
             Issue.record("nobody listens")
         } catch {
-            guard case .transport = error else { Issue.record("expected a transport error, got \(error)"); return }
+            guard case .transport = error else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
             #expect(error.description.contains("check the connection"))
         }
         #expect(center.activeCount == 0)
@@ -129,8 +137,10 @@ struct APIClientTests {
         }
         // The server notices the hang-up and lets go of the connection instead of holding
         // its 5 s answer (it counts an answer given after the delay as answered, not abandoned).
-        #expect(await Task.detached { server.wait(until: { _, _, abandoned in abandoned == 1 }) }.value,
-                "the server saw the cancelled request hang up")
+        #expect(
+            await Task.detached { server.wait(until: { _, _, abandoned in abandoned == 1 }) }.value,
+            "the server saw the cancelled request hang up"
+        )
         #expect(server.openConnections == 0)
     }
 
@@ -141,7 +151,9 @@ struct APIClientTests {
         init(answer: String) { self.answer = Data(answer.utf8) }
         nonisolated(nonsending) func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
             seen = request
-            guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 201, httpVersion: "HTTP/1.1", headerFields: nil) else { throw URLError(.badURL) }
+            guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 201, httpVersion: "HTTP/1.1", headerFields: nil) else {
+                throw URLError(.badURL)
+            }
             return (answer, response)
         }
     }
@@ -152,8 +164,14 @@ struct APIClientTests {
         let client = APIClient(baseURL: server.url(path: "/"), http: http, loading: center)
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let made: Made = try await client.request("/items", method: "POST", headers: ["Content-Type": "application/json", "X-Trace": "1"],
-                                                  body: Data(#"{"name":"tea"}"#.utf8), decoder: decoder, showsIndicator: false)
+        let made: Made = try await client.request(
+            "/items",
+            method: "POST",
+            headers: ["Content-Type": "application/json", "X-Trace": "1"],
+            body: Data(#"{"name":"tea"}"#.utf8),
+            decoder: decoder,
+            showsIndicator: false
+        )
         #expect(made == Made(itemId: 7), "decoded with the snake-case decoder given")
         #expect(http.seen?.httpMethod == "POST")
         #expect(http.seen?.value(forHTTPHeaderField: "X-Trace") == "1")

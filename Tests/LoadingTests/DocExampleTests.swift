@@ -1,9 +1,9 @@
 import Foundation
-import LoopbackHTTP
-import Testing
-import TUICore
 import Loading
 import LoadingNetworking
+import LoopbackHTTP
+import TUICore
+import Testing
 
 /// The example of docs/Loading.md, compiled and run as written, over a real loopback server.
 @MainActor

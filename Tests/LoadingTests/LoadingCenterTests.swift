@@ -1,8 +1,9 @@
 import GifDecoding
 import Indicator
-import Testing
-import TestSupport
 import TUICore
+import TestSupport
+import Testing
+
 @testable import Loading
 
 /// The center on the virtual clock, with a real screen hierarchy.
@@ -27,8 +28,11 @@ struct LoadingCenterTests {
 
     /// A navigation stack (in `tabs` when given) with a detail screen pushed, and the page
     /// shown over it for half a second.
-    func pageOverAPushedScreen(inTabs: Bool) async -> (home: Screen, detail: Screen, stack: NavigationStack, tabs: TabContainer?, center: LoadingCenter, handle: LoadingHandle) {
-        let home = Screen(title: "Home"), detail = Screen(title: "Detail")
+    func pageOverAPushedScreen(
+        inTabs: Bool
+    ) async -> (home: Screen, detail: Screen, stack: NavigationStack, tabs: TabContainer?, center: LoadingCenter, handle: LoadingHandle) {
+        let home = Screen(title: "Home")
+        let detail = Screen(title: "Detail")
         let stack = NavigationStack(root: home)
         let tabs = inTabs ? TabContainer(tabs: [stack, Screen(title: "Other")]) : nil
         let center = LoadingCenter(scheduler: clock)
@@ -189,38 +193,42 @@ struct LoadingCenterTests {
         }
         // Full-screen: the spinner GIF and the label in the middle of the dimmed screen
         // (the shade itself is measured in `shades`).
-        #expect(screenLines() == [
-            "content 0                               ",
-            "                                        ",
-            "                                        ",
-            "                 ▄▄▀▀▄▄                 ",
-            "                ▀▀    ▀▀                ",
-            "                ▀      ▀▀               ",
-            "                ▀    ▄▀▀                ",
-            "                   ▀▀▀▀                 ",
-            "                Working                 ",
-            "                                        ",
-            "                                        ",
-            "                                        ",
-        ])
+        #expect(
+            screenLines() == [
+                "content 0                               ",
+                "                                        ",
+                "                                        ",
+                "                 ▄▄▀▀▄▄                 ",
+                "                ▀▀    ▀▀                ",
+                "                ▀      ▀▀               ",
+                "                ▀    ▄▀▀                ",
+                "                   ▀▀▀▀                 ",
+                "                Working                 ",
+                "                                        ",
+                "                                        ",
+                "                                        ",
+            ]
+        )
         // Compact: a box a quarter of the width, centered, the indicator at half its size,
         // the label inside.
         center.presentation = .compact
         #expect(LoadingOverlay.compactBox(in: Rect(x: 0, y: 0, width: 40, height: 12)) == Rect(x: 15, y: 3, width: 10, height: 5))
-        #expect(screenLines() == [
-            "content 0                               ",
-            "                                        ",
-            "                                        ",
-            "               ╭────────╮               ",
-            "               │  ▀▀▀   │               ",
-            "               │  ▀▄▀   │               ",
-            "               │Working │               ",
-            "               ╰────────╯               ",
-            "                                        ",
-            "                                        ",
-            "                                        ",
-            "                                        ",
-        ])
+        #expect(
+            screenLines() == [
+                "content 0                               ",
+                "                                        ",
+                "                                        ",
+                "               ╭────────╮               ",
+                "               │  ▀▀▀   │               ",
+                "               │  ▀▄▀   │               ",
+                "               │Working │               ",
+                "               ╰────────╯               ",
+                "                                        ",
+                "                                        ",
+                "                                        ",
+                "                                        ",
+            ]
+        )
         handle.end()
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Loading
 
 /// Every timing rule of the overlay, on plain values.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LoopbackHTTP
 
 /// The demo server's defence against a flood: a rate, not a lifetime count.
@@ -10,7 +11,10 @@ struct LoopbackServerTests {
         func take(after nanoseconds: UInt64) -> Bool { rate.take(at: start + nanoseconds) }
         let burst = (0..<20).map { _ in take(after: 0) }
         #expect(burst.allSatisfy { $0 }, "a burst of twice the rate")
-        let spent = take(after: 0), half = take(after: 50_000_000), one = take(after: 100_000_000), none = take(after: 100_000_000)
+        let spent = take(after: 0)
+        let half = take(after: 50_000_000)
+        let one = take(after: 100_000_000)
+        let none = take(after: 100_000_000)
         #expect(!spent, "the burst is spent")
         #expect(!half, "half a token after 50 ms")
         #expect(one, "one token after 100 ms")
@@ -35,7 +39,8 @@ struct LoopbackServerTests {
         guard connected == 0 else { return nil }
         let request = Array("GET /text HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var answer: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { break }
@@ -47,7 +52,10 @@ struct LoopbackServerTests {
     @Test(.timeLimit(.minutes(1)))
     func aFloodIsRefusedWhileItLastsAndTheServerServesAgainAfter() {
         let server = try? LoopbackServer(requestsPerSecond: 5)
-        guard let server else { Issue.record("the server did not start"); return }
+        guard let server else {
+            Issue.record("the server did not start")
+            return
+        }
         let answers = (0..<40).map { _ in ask(server) }
         #expect(answers.filter { $0 != nil }.count < 40, "some of a 40-request flood are refused")
         #expect(server.refusedCount > 0)

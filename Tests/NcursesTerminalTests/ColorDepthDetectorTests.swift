@@ -1,10 +1,12 @@
+import Foundation
+import TUICore
+import Testing
+
+@testable import NcursesTerminal
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
-import TUICore
-@testable import NcursesTerminal
 
 struct ColorDepthDetectorTests {
     @Test func noColorWinsWhenNonEmpty() {
@@ -77,11 +79,18 @@ struct PasteAssemblerTests {
     func chars(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
 
     @Test func theTerminalsBackgroundAnswerIsRead() {
-        let st = "\u{1B}\\", da = "\u{1B}[?62;22c"
+        let st = "\u{1B}\\"
+        let da = "\u{1B}[?62;22c"
         #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:0000/0000/0000\(st)\(da)".utf8)) == .init(theme: .dark, otherBytes: [], background: RGBA(0, 0, 0)))
-        #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:ff/ff/ee\u{07}\(da)".utf8)) == .init(theme: .light, otherBytes: [], background: RGBA(255, 255, 238)), "BEL ends it too; two hex digits")
+        #expect(
+            BackgroundQuery.parse(Array("\u{1B}]11;rgb:ff/ff/ee\u{07}\(da)".utf8)) == .init(theme: .light, otherBytes: [], background: RGBA(255, 255, 238)),
+            "BEL ends it too; two hex digits"
+        )
         #expect(BackgroundQuery.color(ofColorSpec: "rgb:1111/1111/1111") == RGBA(17, 17, 17), "the colour itself, for a sixel's background")
-        #expect(BackgroundQuery.parse(Array("a\(da)b".utf8)) == .init(theme: nil, otherBytes: Array("ab".utf8)), "no OSC 11 answer: only the keys typed are left")
+        #expect(
+            BackgroundQuery.parse(Array("a\(da)b".utf8)) == .init(theme: nil, otherBytes: Array("ab".utf8)),
+            "no OSC 11 answer: only the keys typed are left"
+        )
         #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:1/2\(st)".utf8)).theme == nil, "a malformed colour says nothing")
         #expect(BackgroundQuery.containsDeviceAttributes(Array(da.utf8)))
         #expect(!BackgroundQuery.containsDeviceAttributes(Array("\u{1B}[?62;22".utf8)))
@@ -114,7 +123,8 @@ struct PasteAssemblerTests {
         // while `ask` blocks this one).
         let primary = pty.primary
         let responder = Thread {
-            var seen: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+            var seen: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
             // Waits for the whole request (it ends with DA1), then answers the way a terminal
             // that draws ❤️ in one cell would.
             while !String(decoding: seen, as: UTF8.self).hasSuffix("\u{1B}[c") {
@@ -212,7 +222,8 @@ struct AnswerFilterTests {
 
     @Test func anAnswerThatNeverEndsIsDroppedAtTheLimit() {
         var filter = AnswerFilter()
-        let start = events("\u{1B}]11;"), x = InputEvent.key(.character("x"))
+        let start = events("\u{1B}]11;")
+        let x = InputEvent.key(.character("x"))
         let endless = start + Array(repeating: x, count: AnswerFilter.limit)
         #expect(filter.feed(endless + events("q")) == Array(repeating: x, count: start.count) + events("q"), "no more than the limit is taken")
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUICore
+import Testing
+
 @testable import NcursesTerminal
 
 /// The real backend on a pseudo-terminal. ncurses keeps global state, so these run one at a time.
@@ -10,7 +11,14 @@ struct NcursesTerminalTests {
     let environment = ["TERM": "xterm-256color"]
 
     func open(_ pty: PseudoTerminal, term: String = "xterm-256color", mouse: Bool = false) throws -> NcursesTerminal {
-        try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": term], mouse: mouse, installSignalHandlers: false, asksBackground: false)
+        try NcursesTerminal.open(
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": term],
+            mouse: mouse,
+            installSignalHandlers: false,
+            asksBackground: false
+        )
     }
 
     /// The input events the terminal reads, waiting on its input (not sleeping) until there
@@ -32,7 +40,14 @@ struct NcursesTerminalTests {
     @Test(.enabled(if: hasXtermDirect, "needs the xterm-direct terminfo (Debian's ncurses-term, which Tools/setup installs)"))
     func colortermTruecolorGivesTrueColourUnderA256ColourTerm() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
-        let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], mouse: false, installSignalHandlers: false, asksBackground: false)
+        let terminal = try NcursesTerminal.open(
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"],
+            mouse: false,
+            installSignalHandlers: false,
+            asksBackground: false
+        )
         defer { terminal.close() }
         #expect(terminal.capabilities.colorDepth == .trueColor)
         #expect(terminal.capabilities.name == "xterm-256color, as xterm-direct")
@@ -54,7 +69,13 @@ struct NcursesTerminalTests {
             shared.pty.send(Array("\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\q\u{1B}[?62;22c".utf8))
             return asked
         }
-        let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": "xterm-256color"], mouse: false, installSignalHandlers: false)
+        let terminal = try NcursesTerminal.open(
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": "xterm-256color"],
+            mouse: false,
+            installSignalHandlers: false
+        )
         defer { terminal.close() }
         #expect(await answered.value.contains("\u{1B}]11;?"), "it asked")
         #expect(terminal.capabilities.theme == .light)
@@ -73,7 +94,14 @@ struct NcursesTerminalTests {
     @Test(.enabled(if: hasXtermDirect, "needs the direct-colour terminfo entries (Debian's ncurses-term)"))
     func kittyGetsTrueColour() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
-        let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary, environment: ["TERM": "kitty", "COLORTERM": "truecolor"], mouse: false, installSignalHandlers: false, asksBackground: false)
+        let terminal = try NcursesTerminal.open(
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": "kitty", "COLORTERM": "truecolor"],
+            mouse: false,
+            installSignalHandlers: false,
+            asksBackground: false
+        )
         defer { terminal.close() }
         #expect(terminal.capabilities.colorDepth == .trueColor)
         #expect(terminal.capabilities.name == "kitty, as kitty-direct")
@@ -132,10 +160,12 @@ struct NcursesTerminalTests {
         let terminal = try open(pty)
         defer { terminal.close() }
         pty.send(Array("a한".utf8) + Array("\u{1B}OA".utf8) + Array("\u{1B}[6~".utf8) + [0x03, 0x0D, 0x09])
-        #expect(events(terminal, pty, count: 7) == [
-            .key(.character("a")), .key(.character("한")), .key(.up), .key(.pageDown),
-            .key(.control("c")), .key(.enter), .key(.tab),
-        ])
+        #expect(
+            events(terminal, pty, count: 7) == [
+                .key(.character("a")), .key(.character("한")), .key(.up), .key(.pageDown),
+                .key(.control("c")), .key(.enter), .key(.tab),
+            ]
+        )
     }
 
     @Test func altAndModifiedArrowsArriveAsOneKeyEach() throws {
@@ -144,9 +174,11 @@ struct NcursesTerminalTests {
         defer { terminal.close() }
         // Alt-x as terminals send it (Esc x); Shift-↑, Ctrl-←, Alt-→ as xterm sends them.
         pty.send(Array("\u{1B}x".utf8) + Array("\u{1B}[1;2A".utf8) + Array("\u{1B}[1;5D".utf8) + Array("\u{1B}[1;3C".utf8))
-        #expect(events(terminal, pty, count: 4) == [
-            .key(.alt("x")), .key(.modified(.up, .shift)), .key(.modified(.left, .control)), .key(.modified(.right, .alt)),
-        ])
+        #expect(
+            events(terminal, pty, count: 4) == [
+                .key(.alt("x")), .key(.modified(.up, .shift)), .key(.modified(.left, .control)), .key(.modified(.right, .alt)),
+            ]
+        )
     }
 
     @Test func withoutAnAlternateScreenTheScreenIsClearedOnClose() throws {
@@ -188,12 +220,14 @@ struct NcursesTerminalTests {
             pty.send(Array(report.utf8))
             events += self.events(terminal, pty, count: 1)
         }
-        #expect(events == [
-            .mouse(MouseEvent(.press, button: .left, at: Point(x: 4, y: 2))),
-            .mouse(MouseEvent(.drag, button: .left, at: Point(x: 5, y: 3))),
-            .mouse(MouseEvent(.release, button: .left, at: Point(x: 5, y: 3))),
-            .mouse(MouseEvent(.wheelDown, button: .none, at: Point(x: 1, y: 1))),
-        ])
+        #expect(
+            events == [
+                .mouse(MouseEvent(.press, button: .left, at: Point(x: 4, y: 2))),
+                .mouse(MouseEvent(.drag, button: .left, at: Point(x: 5, y: 3))),
+                .mouse(MouseEvent(.release, button: .left, at: Point(x: 5, y: 3))),
+                .mouse(MouseEvent(.wheelDown, button: .none, at: Point(x: 1, y: 1))),
+            ]
+        )
     }
 
     @Test func mouseReportsArrivingTogetherKeepTheirOrder() throws {
@@ -202,13 +236,15 @@ struct NcursesTerminalTests {
         defer { terminal.close() }
         let reports = ["\u{1B}[<0;5;3M", "\u{1B}[<32;6;4M", "\u{1B}[<32;7;4M", "\u{1B}[<0;7;4m", "\u{1B}[<65;2;2M"]
         pty.send(Array(reports.joined().utf8))
-        #expect(events(terminal, pty, count: 5) == [
-            .mouse(MouseEvent(.press, button: .left, at: Point(x: 4, y: 2))),
-            .mouse(MouseEvent(.drag, button: .left, at: Point(x: 5, y: 3))),
-            .mouse(MouseEvent(.drag, button: .left, at: Point(x: 6, y: 3))),
-            .mouse(MouseEvent(.release, button: .left, at: Point(x: 6, y: 3))),
-            .mouse(MouseEvent(.wheelDown, button: .none, at: Point(x: 1, y: 1))),
-        ])
+        #expect(
+            events(terminal, pty, count: 5) == [
+                .mouse(MouseEvent(.press, button: .left, at: Point(x: 4, y: 2))),
+                .mouse(MouseEvent(.drag, button: .left, at: Point(x: 5, y: 3))),
+                .mouse(MouseEvent(.drag, button: .left, at: Point(x: 6, y: 3))),
+                .mouse(MouseEvent(.release, button: .left, at: Point(x: 6, y: 3))),
+                .mouse(MouseEvent(.wheelDown, button: .none, at: Point(x: 1, y: 1))),
+            ]
+        )
     }
 
     @Test func resizeIsAdoptedAndReported() throws {
@@ -249,13 +285,19 @@ struct NcursesTerminalTests {
     @Test func preflightExplainsUnusableTerminals() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         #expect(NcursesTerminal.preflight(input: fds[0], output: fds[1], environment: environment) == .notATerminal)
 
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
         #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "dumb"]) == .dumbTerminal("dumb"))
         #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: [:]) == .dumbTerminal(""))
-        #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "no-such-terminal-xyz"]) == .unknownTerminal("no-such-terminal-xyz"))
+        #expect(
+            NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "no-such-terminal-xyz"])
+                == .unknownTerminal("no-such-terminal-xyz")
+        )
         #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: environment) == nil)
         #expect(TerminalError.dumbTerminal("dumb").description.contains("xterm"))
     }

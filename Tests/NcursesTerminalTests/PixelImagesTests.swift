@@ -1,8 +1,9 @@
 import Foundation
+import TUICore
+import Testing
+
 @testable import NcursesTerminal
 @testable import TerminalGraphics
-import Testing
-import TUICore
 
 /// What the full-screen backend writes for pictures placed as pixels, read from a pipe.
 @MainActor
@@ -27,7 +28,10 @@ struct PixelImagesTests {
             }
         }
         func clear() { text = "" }
-        deinit { close(read); close(write) }
+        deinit {
+            close(read)
+            close(write)
+        }
     }
 
     static func frames(_ count: Int) -> [RGBAImage] {
@@ -45,7 +49,8 @@ struct PixelImagesTests {
     }
 
     @Test func aGIFsFramesGoOnceThenEachFrameIsASwitchOfAFewBytes() {
-        let sink = Sink(), frames = Self.frames(12)
+        let sink = Sink()
+        let frames = Self.frames(12)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
         for tick in 0..<12 {
             pixels.present(canvas(showing: tick, of: frames), repainted: false) { _ in false }
@@ -65,7 +70,8 @@ struct PixelImagesTests {
     }
 
     @Test func anHourOfPicturesLeavesNoneUndeletedBeyondTheKeptOnes() {
-        let sink = Sink(), frames = Self.frames(12)
+        let sink = Sink()
+        let frames = Self.frames(12)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
         // An hour of a 12-frame GIF at 12 frames a second: the same twelve frames, never more.
         let loop = (0..<12).map { canvas(showing: $0, of: frames) }
@@ -91,7 +97,8 @@ struct PixelImagesTests {
     }
 
     @Test func afterARepaintEveryPictureIsPlacedAgain() {
-        let sink = Sink(), frames = Self.frames(2)
+        let sink = Sink()
+        let frames = Self.frames(2)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
         var still = canvas(showing: 0, of: frames)
         still.place(frames[1], key: 77, in: Rect(x: 20, y: 2, width: 8, height: 4))
@@ -105,7 +112,8 @@ struct PixelImagesTests {
     }
 
     @Test func aPictureSlidingInShowsItsBottomRowsFirst() {
-        let sink = Sink(), frames = Self.frames(1)
+        let sink = Sink()
+        let frames = Self.frames(1)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
         var whole = Canvas(size: Size(width: 12, height: 6))
         whole.place(frames[0], key: 5, in: whole.bounds, animation: (9, 0))
@@ -117,17 +125,24 @@ struct PixelImagesTests {
     }
 
     @Test func sixelFramesAreOpaqueOnTheBackgroundAndSentOnlyWhenTheyChange() {
-        let sink = Sink(), frames = Self.frames(2)
+        let sink = Sink()
+        let frames = Self.frames(2)
         let pixels = PixelImages(graphics: .sixel, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
         pixels.present(canvas(showing: 0, of: frames), repainted: false) { _ in false }
         sink.drain()
-        #expect(sink.text.hasPrefix("\u{1B}7\u{1B}[3;5H\u{1B}P0;0;0q\"1;1;120;120#0;2;0;0;0"), "at the cells, register 0 the background: \(sink.text.prefix(60).debugDescription)")
+        #expect(
+            sink.text.hasPrefix("\u{1B}7\u{1B}[3;5H\u{1B}P0;0;0q\"1;1;120;120#0;2;0;0;0"),
+            "at the cells, register 0 the background: \(sink.text.prefix(60).debugDescription)"
+        )
         let first = sink.text
         pixels.present(canvas(showing: 0, of: frames), repainted: false) { _ in false }
         sink.drain()
         #expect(sink.text == first, "the same picture: nothing written")
         #expect(pixels.staleRects(for: canvas(showing: 1, of: frames)).isEmpty, "a new frame covers the old one: no rows to write again")
-        #expect(pixels.staleRects(for: Canvas(size: Size(width: 40, height: 12))) == [Rect(x: 4, y: 2, width: 12, height: 6)], "a picture that went: its rows are written again")
+        #expect(
+            pixels.staleRects(for: Canvas(size: Size(width: 40, height: 12))) == [Rect(x: 4, y: 2, width: 12, height: 6)],
+            "a picture that went: its rows are written again"
+        )
         pixels.present(canvas(showing: 1, of: frames), repainted: false) { _ in false }
         sink.drain()
         #expect(sink.text.count > first.count * 2 - 100, "the next frame sent")
@@ -178,7 +193,8 @@ struct KittyScreenModel {
 extension PixelImagesTests {
     @Test func whateverTheFramesTheTerminalShowsExactlyTheCanvassPlacements() {
         var generator = SystemRandomNumberGenerator()
-        let sink = Sink(), frames = Self.frames(4)
+        let sink = Sink()
+        let frames = Self.frames(4)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
         var model = KittyScreenModel()
         for step in 0..<400 {
@@ -205,7 +221,8 @@ extension PixelImagesTests {
 extension PixelImagesTests {
     @Test func stillPicturesMovingAboutShowTheRightPictureAtEveryPlace() {
         var generator = SystemRandomNumberGenerator()
-        let sink = Sink(), frames = Self.frames(4)
+        let sink = Sink()
+        let frames = Self.frames(4)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
         var model = KittyScreenModel()
         // A grid of pictures that shifts, and is partly covered, from frame to frame.
@@ -240,7 +257,8 @@ struct KittyImageStore {
 
     mutating func read(_ text: String) {
         for command in Decoders.kittyCommands(text) {
-            let keys = command.keys, id = keys["i"] ?? ""
+            let keys = command.keys
+            let id = keys["i"] ?? ""
             let pixels = { Deflate.decompress(command.payload, limit: 1 << 24) ?? [] }
             switch keys["a"] {
             case "t":
@@ -266,7 +284,8 @@ struct KittyImageStore {
 enum Decoders {
     static func kittyCommands(_ text: String) -> [(keys: [String: String], payload: [UInt8])] {
         var commands: [(keys: [String: String], payload: [UInt8])] = []
-        var pendingKeys: [String: String]?, pendingPayload = ""
+        var pendingKeys: [String: String]?
+        var pendingPayload = ""
         var rest = Substring(text)
         while let start = rest.range(of: "\u{1B}_G"), let end = rest.range(of: "\u{1B}\\", range: start.upperBound..<rest.endIndex) {
             let parts = rest[start.upperBound..<end.lowerBound].split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
@@ -305,7 +324,8 @@ extension PixelImagesTests {
 
     @Test func picturesPlacedAsTextNameInEveryCellTheRightPixelsOfTheRightPicture() {
         var generator = SystemRandomNumberGenerator()
-        let sink = Sink(), frames = Self.frames(4)
+        let sink = Sink()
+        let frames = Self.frames(4)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark, placesAsText: true)
         var kitty = KittyImageStore()
         for step in 0..<300 {
@@ -330,14 +350,25 @@ extension PixelImagesTests {
                 for y in placement.rect.y..<placement.rect.maxY {
                     for x in placement.rect.x..<placement.rect.maxX {
                         covered.insert(Point(x: x, y: y))
-                        guard let named = Self.named(by: drawn[x, y]) else { wrong.append("\(x),\(y): no placeholder"); continue }
-                        if named.row != placement.shown.y + y - placement.rect.y || named.column != placement.shown.x + x - placement.rect.x { wrong.append("\(x),\(y): cell \(named.row),\(named.column)") }
+                        guard let named = Self.named(by: drawn[x, y]) else {
+                            wrong.append("\(x),\(y): no placeholder")
+                            continue
+                        }
+                        if named.row != placement.shown.y + y - placement.rect.y || named.column != placement.shown.x + x - placement.rect.x {
+                            wrong.append("\(x),\(y): cell \(named.row),\(named.column)")
+                        }
                         if kitty.shown(named.id) != placement.image.pixels { wrong.append("\(x),\(y): image \(named.id) shows other pixels") }
-                        if kitty.virtual[named.id] != placement.pictureCells { wrong.append("\(x),\(y): placed over \(String(describing: kitty.virtual[named.id]))") }
+                        if kitty.virtual[named.id] != placement.pictureCells {
+                            wrong.append("\(x),\(y): placed over \(String(describing: kitty.virtual[named.id]))")
+                        }
                     }
                 }
             }
-            for y in 0..<20 { for x in 0..<60 where !covered.contains(Point(x: x, y: y)) && Self.named(by: drawn[x, y]) != nil { wrong.append("\(x),\(y): a placeholder outside") } }
+            for y in 0..<20 {
+                for x in 0..<60 where !covered.contains(Point(x: x, y: y)) && Self.named(by: drawn[x, y]) != nil {
+                    wrong.append("\(x),\(y): a placeholder outside")
+                }
+            }
             #expect(drawn.lines[0].hasPrefix("a line of text"), "text stays")
             #expect(wrong.isEmpty, "step \(step): \(wrong.prefix(5))")
             if !wrong.isEmpty { break }
@@ -346,7 +377,8 @@ extension PixelImagesTests {
     }
 
     @Test func aGIFPlacedAsTextChangesNoCellAndWritesAFewBytesAFrameAfterItsUpload() {
-        let sink = Sink(), frames = Self.frames(12)
+        let sink = Sink()
+        let frames = Self.frames(12)
         let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark, placesAsText: true)
         var cells: Set<[Cell]> = []
         for tick in 0..<12 {
@@ -368,8 +400,16 @@ extension PixelImagesTests {
     }
 
     @Test func throughTmuxEveryCommandIsWrappedInPassthrough() {
-        let sink = Sink(), frames = Self.frames(1)
-        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark, placesAsText: true, throughTmux: true)
+        let sink = Sink()
+        let frames = Self.frames(1)
+        let pixels = PixelImages(
+            graphics: .kitty,
+            output: sink.write,
+            cellPixels: Size(width: 10, height: 20),
+            theme: .dark,
+            placesAsText: true,
+            throughTmux: true
+        )
         _ = pixels.placingAsText(canvas(showing: 0, of: frames))
         sink.drain()
         let unwrapped = sink.text.replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import GifDecoding
 import ImageFiles
 import PhotoReaders
 import PickerSelection
-import Testing
 import TUICore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The kit's GIF, PNG and JPEG reader, on files written here, as an app importing photos uses it.
 struct PhotoReadersTests {
@@ -42,7 +43,10 @@ struct PhotoReadersTests {
     @Test func aFailureSaysWhatKindItIs() throws {
         let reader = ImageReader.photos(maxMemoryBytes: 1 << 20)
         func kind(_ path: String) -> PhotoReadFailure.Kind? {
-            do { _ = try reader.read(path); return nil } catch { return (error as? PhotoReadFailure)?.kind }
+            do {
+                _ = try reader.read(path)
+                return nil
+            } catch { return (error as? PhotoReadFailure)?.kind }
         }
         #expect(kind(folder + "/missing.png") == .unreadable)
         #expect(mkfifo(folder + "/pipe.jpg", 0o600) == 0)
@@ -56,7 +60,11 @@ struct PhotoReadersTests {
     @Test func aPhotoLibraryImportsWithIt() throws {
         for name in ["one.png", "two.jpg"] {
             let path = folder + "/" + name
-            if name.hasSuffix(".png") { try ImageFile.writePNG(Self.picture(64, 64), to: path) } else { try ImageFile.writeJPEG(Self.picture(64, 64), to: path) }
+            if name.hasSuffix(".png") {
+                try ImageFile.writePNG(Self.picture(64, 64), to: path)
+            } else {
+                try ImageFile.writeJPEG(Self.picture(64, 64), to: path)
+            }
         }
         let library = try PhotoLibrary(path: folder + "/library.sqlite")
         let report = try library.importFolder(folder, reader: .photos())

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TUICore
 import PickerSelection
+import TUICore
+import Testing
 
 /// The example of docs/PickerSelection.md, compiled and run as written.
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PickerSelection
 
 /// Kills a process that is saving selections (SIGKILL, at random moments, many times) and
@@ -21,7 +22,8 @@ struct DurabilityTests {
         try PhotoLibrary(path: path).fillWithSampleIfEmpty()
         var generator = SeededGenerator()  // the kill moments; the race itself is the machine's
         var start = 1
-        var kills = 0, runsWithCommits = 0
+        var kills = 0
+        var runsWithCommits = 0
         var committed: [Int] = []
         for _ in 0..<25 {
             let process = Process()
@@ -60,7 +62,10 @@ struct DurabilityTests {
             let library = try PhotoLibrary(path: path)
             #expect(try library.integrityCheck() == "ok")
             let saved = try library.savedSelection()
-            #expect(saved == committed || (begun != nil && saved == begun), "committed \(committed), begun \(begun ?? []), found \(saved); seed \(generator.seed)")
+            #expect(
+                saved == committed || (begun != nil && saved == begun),
+                "committed \(committed), begun \(begun ?? []), found \(saved); seed \(generator.seed)"
+            )
             if committedThisRun { runsWithCommits += 1 }
             committed = saved
             start += 1000

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import PickerSelection
 
 struct OrderedSelectionTests {
@@ -52,7 +53,11 @@ struct OrderedSelectionTests {
                 let id = Int.random(in: 0..<12, using: &generator)
                 if Bool.random(using: &generator) {
                     selection.toggle(id)
-                    if let i = reference.firstIndex(of: id) { reference.remove(at: i) } else if limit.map({ reference.count < $0 }) ?? true { reference.append(id) }
+                    if let i = reference.firstIndex(of: id) {
+                        reference.remove(at: i)
+                    } else if limit.map({ reference.count < $0 }) ?? true {
+                        reference.append(id)
+                    }
                 } else {
                     selection.remove(id)
                     reference.removeAll { $0 == id }

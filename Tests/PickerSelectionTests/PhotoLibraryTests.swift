@@ -1,9 +1,10 @@
 import Foundation
 import GifDecoding
 import SQLiteStore
-import Testing
-import TestSupport
 import TUICore
+import TestSupport
+import Testing
+
 @testable import PickerSelection
 
 /// The photo library against real temporary SQLite files.
@@ -29,7 +30,8 @@ struct PhotoLibraryTests {
         #expect(albums.map(\.count) == [150, 50, 50, 50])
         let other = try PhotoLibrary(path: path("other.sqlite"))
         try other.fillWithSampleIfEmpty()
-        let a = try library.page(album: albums[0].id, limit: 150), b = try other.page(album: try other.albums()[0].id, limit: 150)
+        let a = try library.page(album: albums[0].id, limit: 150)
+        let b = try other.page(album: try other.albums()[0].id, limit: 150)
         #expect(a.map(\.thumbnail) == b.map(\.thumbnail))
         #expect(a.map(\.source) == b.map(\.source))
     }
@@ -75,7 +77,10 @@ struct PhotoLibraryTests {
         }
         #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(path: foreign) }
         #expect(try Database(path: foreign, writeAheadLog: false).scalarInt("SELECT count(*) FROM invoices") == 1, "the other program's data is intact")
-        #expect(try Database(path: foreign, writeAheadLog: false).scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'asset'") == 0, "nothing was added")
+        #expect(
+            try Database(path: foreign, writeAheadLog: false).scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'asset'") == 0,
+            "nothing was added"
+        )
         #expect(try Database(path: foreign, writeAheadLog: false).scalarText("PRAGMA journal_mode") == "delete", "not switched to write-ahead logging")
         #expect(!FileManager.default.fileExists(atPath: foreign + "-wal"))
         let garbage = path("garbage.sqlite")
@@ -94,7 +99,9 @@ struct PhotoLibraryTests {
         let source = folder.appendingPathComponent("photos")
         let trip = source.appendingPathComponent("Trip")
         try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
-        let gif = try GifWriter(width: 128, height: 128, globalPalette: [(0, 0, 0), (255, 0, 0)]).encode([GifWriter.Frame(width: 128, height: 128, indices: (0..<(128 * 128)).map { UInt8($0 % 2) })])
+        let gif = try GifWriter(width: 128, height: 128, globalPalette: [(0, 0, 0), (255, 0, 0)]).encode([
+            GifWriter.Frame(width: 128, height: 128, indices: (0..<(128 * 128)).map { UInt8($0 % 2) })
+        ])
         try gif.write(to: source.appendingPathComponent("top.gif"))
         try gif.write(to: trip.appendingPathComponent("a.gif"))
         try gif.write(to: trip.appendingPathComponent("b.gif"))
@@ -125,11 +132,14 @@ struct PhotoLibraryTests {
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         let count = PhotoLibrary.importChunkSize * 2 + 5
         for i in 0..<count {
-            try GifWriter(width: 4, height: 4, globalPalette: [(0, 0, 0), (UInt8(i), 255, 0)]).encode([GifWriter.Frame(width: 4, height: 4, indices: Array(repeating: 1, count: 16))])
-                .write(to: source.appendingPathComponent(String(format: "%03d.gif", i)))
+            try GifWriter(width: 4, height: 4, globalPalette: [(0, 0, 0), (UInt8(i), 255, 0)]).encode([
+                GifWriter.Frame(width: 4, height: 4, indices: Array(repeating: 1, count: 16))
+            ])
+            .write(to: source.appendingPathComponent(String(format: "%03d.gif", i)))
         }
         let library = try PhotoLibrary(path: path())
-        var told: [Int] = [], committed: [Int] = []
+        var told: [Int] = []
+        var committed: [Int] = []
         let report = try library.importFolder(source.path, reader: Self.gifs) { done, _ in
             // What another process would find in the file at that moment.
             told.append(done)
@@ -158,12 +168,17 @@ struct PhotoLibraryTests {
         let source = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         let file = source.appendingPathComponent("red.gif").path
-        try GifWriter(width: 100, height: 100, globalPalette: [(255, 0, 0)]).encode([GifWriter.Frame(width: 100, height: 100, indices: Array(repeating: 0, count: 10_000))]).write(to: URL(fileURLWithPath: file))
+        try GifWriter(width: 100, height: 100, globalPalette: [(255, 0, 0)]).encode([
+            GifWriter.Frame(width: 100, height: 100, indices: Array(repeating: 0, count: 10_000))
+        ]).write(to: URL(fileURLWithPath: file))
         do {
             let old = try Database(path: path())
             try old.migrate(Array(PhotoLibrary.migrations.prefix(2)))
             try old.execute("INSERT INTO album(name) VALUES ('All Photos'), ('photos')")
-            try old.execute("INSERT INTO asset(source, width, height, created, thumbnail) VALUES (?1, 100, 100, 0, ?2)", [.text(file), .blob([UInt8](repeating: 200, count: 8 * 8 * 4))])
+            try old.execute(
+                "INSERT INTO asset(source, width, height, created, thumbnail) VALUES (?1, 100, 100, 0, ?2)",
+                [.text(file), .blob([UInt8](repeating: 200, count: 8 * 8 * 4))]
+            )
             try old.execute("INSERT INTO membership(album, asset) VALUES (1, 1), (2, 1)")
         }
         // Only read, it is not migrated, and reads the same.
@@ -171,7 +186,10 @@ struct PhotoLibraryTests {
         #expect(try reader.page(album: reader.albums()[0].id, limit: 1).first?.thumbnail.width == 8)
         let library = try PhotoLibrary(path: path())
         let before = try library.page(album: library.albums()[0].id, limit: 1)
-        #expect(before.count == 1 && before[0].thumbnail.width == 8 && before[0].thumbnail[3, 3] == RGBA(200, 200, 200, 200), "the old thumbnail is read as it was stored")
+        #expect(
+            before.count == 1 && before[0].thumbnail.width == 8 && before[0].thumbnail[3, 3] == RGBA(200, 200, 200, 200),
+            "the old thumbnail is read as it was stored"
+        )
         let report = try library.importFolder(source.path, reader: Self.gifs)
         #expect(report.imported == 0 && report.alreadyThere == 1 && report.renewedThumbnails == 1)
         let after = try library.page(album: library.albums()[0].id, limit: 1)
@@ -184,7 +202,9 @@ struct PhotoLibraryTests {
     @Test func aSecondImportOfTheSameFolderAddsNothingAndALinkIsFollowed() throws {
         let source = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-        let gif = try GifWriter(width: 4, height: 4, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 4, height: 4, indices: Array(repeating: 1, count: 16))])
+        let gif = try GifWriter(width: 4, height: 4, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([
+            GifWriter.Frame(width: 4, height: 4, indices: Array(repeating: 1, count: 16))
+        ])
         try gif.write(to: source.appendingPathComponent("one.gif"))
         try gif.write(to: source.appendingPathComponent("two.gif"))
         let link = folder.appendingPathComponent("link").path
@@ -207,7 +227,10 @@ struct PhotoLibraryTests {
             _ = try PhotoLibrary(readingExisting: empty)
             Issue.record("an empty file holds no library")
         } catch {
-            guard case .noLibrary = error else { Issue.record("expected noLibrary, got \(error)"); return }
+            guard case .noLibrary = error else {
+                Issue.record("expected noLibrary, got \(error)")
+                return
+            }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty, "not rewritten")
         do {
@@ -229,7 +252,10 @@ struct PhotoLibraryTests {
             _ = try PhotoLibrary(readingExisting: cut)
             Issue.record("a cut library must be refused")
         } catch {
-            guard case .damaged = error else { Issue.record("expected damaged, got \(error)"); return }
+            guard case .damaged = error else {
+                Issue.record("expected damaged, got \(error)")
+                return
+            }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: cut)) == whole.prefix(3000))
     }
@@ -286,11 +312,13 @@ struct PhotoLibraryTests {
     }
 
     @Test func numbersAndTextFromTheFileAreCheckedBeforeUse() throws {
-        let path = try hostileLibrary("""
+        let path = try hostileLibrary(
+            """
             UPDATE asset SET thumbnail_side = 2147483647 WHERE id = 1;
             UPDATE asset SET thumbnail_side = -5, width = -1, height = 9223372036854775807 WHERE id = 2;
             UPDATE asset SET source = printf('%.*c', 5000000, 'x') WHERE id = 3
-            """)
+            """
+        )
         let library = try PhotoLibrary(readingExisting: path)
         let assets = try library.assets(ids: [1, 2, 3])
         #expect(assets.count == 3)
@@ -365,17 +393,24 @@ struct PhotoLibraryTests {
     @Test func aFileThatIsNotALibraryIsNeverWrittenByOpeningImportingOrReading() throws {
         let source = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])]).write(to: source.appendingPathComponent("a.gif"))
+        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])])
+            .write(to: source.appendingPathComponent("a.gif"))
         for (file, bytes) in try foreignFiles() {
             do {
                 _ = try PhotoLibrary(path: file)
                 Issue.record("\(file) must be refused")
             } catch {
-                guard case .notALibrary = error else { Issue.record("expected notALibrary, got \(error)"); continue }
+                guard case .notALibrary = error else {
+                    Issue.record("expected notALibrary, got \(error)")
+                    continue
+                }
             }
             #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(readingExisting: file) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes, "\(file) is byte for byte as it was")
-            #expect(!FileManager.default.fileExists(atPath: file + "-wal") && !FileManager.default.fileExists(atPath: file + "-shm"), "no journal files beside \(file)")
+            #expect(
+                !FileManager.default.fileExists(atPath: file + "-wal") && !FileManager.default.fileExists(atPath: file + "-shm"),
+                "no journal files beside \(file)"
+            )
         }
     }
 
@@ -393,7 +428,10 @@ struct PhotoLibraryTests {
         let summary = try PhotoLibrary(readingExisting: path()).summary()
         #expect(summary.assets == 150 && summary.selected == 3)
         #expect(summary.albums.first { $0.name == "All Photos" }?.count == 150)
-        #expect(!FileManager.default.fileExists(atPath: path() + "-wal") && !FileManager.default.fileExists(atPath: path() + "-shm"), "stats leaves no file behind")
+        #expect(
+            !FileManager.default.fileExists(atPath: path() + "-wal") && !FileManager.default.fileExists(atPath: path() + "-shm"),
+            "stats leaves no file behind"
+        )
     }
 
     @Test func manyConnectionsCreatingTheSameLibraryAtOnceAllGetTheWholeOne() async throws {
@@ -416,7 +454,8 @@ struct PhotoLibraryTests {
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         for i in 0..<200 {
             let indices = (0..<4096).map { UInt8(($0 * 7 + $0 / 64 * i) % 2) }  // distinct pixels, so thumbnails differ
-            try GifWriter(width: 64, height: 64, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 64, height: 64, indices: indices)]).write(to: source.appendingPathComponent(String(format: "%03d.gif", i)))
+            try GifWriter(width: 64, height: 64, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 64, height: 64, indices: indices)])
+                .write(to: source.appendingPathComponent(String(format: "%03d.gif", i)))
         }
         let disk = try SmallFileSystem(bytes: 1 << 20)
         let file = disk.path + "/library.sqlite"
@@ -424,7 +463,10 @@ struct PhotoLibraryTests {
         let report = try library.importFolder(source.path, reader: Self.gifs)
         #expect(report.found == 200)
         #expect(report.imported > 0 && report.imported < 200, "imported \(report.imported)")
-        guard case .database(let error) = report.stoppedBy else { Issue.record("expected a stop, got \(String(describing: report.stoppedBy))"); return }
+        guard case .database(let error) = report.stoppedBy else {
+            Issue.record("expected a stop, got \(String(describing: report.stoppedBy))")
+            return
+        }
         #expect(error.kind == .full)
         #expect(report.failures.isEmpty, "no file is blamed for the disk")
         #expect(report.notTried == 200 - report.imported)
@@ -440,7 +482,8 @@ struct PhotoLibraryTests {
         let source = folder.appendingPathComponent("photos")
         let locked = source.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
-        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])]).write(to: source.appendingPathComponent("a.gif"))
+        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])])
+            .write(to: source.appendingPathComponent("a.gif"))
         chmod(locked.path, 0)
         defer { chmod(locked.path, 0o755) }
         let report = try PhotoLibrary(path: path()).importFolder(source.path, reader: Self.gifs)

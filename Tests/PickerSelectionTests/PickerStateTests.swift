@@ -1,5 +1,6 @@
-import Testing
 import TUICore
+import Testing
+
 @testable import PickerSelection
 
 /// The picker's pure state: events and time in, effects out; no store, no clock.

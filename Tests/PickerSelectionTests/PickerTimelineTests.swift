@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PickerSelection
 
 /// B4.4–B4.7, instant by instant.

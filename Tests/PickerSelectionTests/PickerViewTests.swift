@@ -1,8 +1,9 @@
 import Foundation
 import SQLiteStore
-import Testing
-import TestSupport
 import TUICore
+import TestSupport
+import Testing
+
 @testable import PickerSelection
 
 @MainActor
@@ -82,12 +83,18 @@ struct PickerViewTests {
         _ = render(a)
         _ = render(b)
         // A selects five and confirms.
-        for _ in 0..<5 { _ = a.handle(.key(.enter)); _ = a.handle(.key(.right)) }
+        for _ in 0..<5 {
+            _ = a.handle(.key(.enter))
+            _ = a.handle(.key(.right))
+        }
         _ = a.handle(.key(.character("c")))
         #expect(try library.savedSelection() == [1, 2, 3, 4, 5])
         // B, opened before, selects five and cancels: A's choice is still on disk, and B was told.
         _ = b.handle(.key(.down))
-        for _ in 0..<5 { _ = b.handle(.key(.enter)); _ = b.handle(.key(.right)) }
+        for _ in 0..<5 {
+            _ = b.handle(.key(.enter))
+            _ = b.handle(.key(.right))
+        }
         #expect(render(b).joined().contains("Another program changed the saved selection"))
         _ = b.handle(.key(.escape))
         #expect(try library.savedSelection() == [1, 2, 3, 4, 5], "B's cancel put back nothing over A's confirmed choice")
@@ -222,7 +229,10 @@ struct PickerViewTests {
     @Test("B4.2, B4.5: a tray fuller than its row keeps the newest item in view and counts the rest")
     func aFullTrayScrolls() throws {
         let (picker, clock) = try shownPicker()
-        for _ in 0..<13 { _ = picker.handle(.key(.enter)); _ = picker.handle(.key(.right)) }
+        for _ in 0..<13 {
+            _ = picker.handle(.key(.enter))
+            _ = picker.handle(.key(.right))
+        }
         clock.advance(by: .milliseconds(600))
         var screen = render(picker)
         #expect(picker.state.viewport.trayFits == 11, "a 100-column tray holds 11 thumbnails")
@@ -290,14 +300,26 @@ struct PickerViewOverAStoreTests {
         let base: InMemoryPhotoStore
         var calls: [String] = []
         init(_ base: InMemoryPhotoStore) { self.base = base }
-        func albums() throws(PhotoLibraryError) -> [Album] { calls.append("albums"); return try base.albums() }
+        func albums() throws(PhotoLibraryError) -> [Album] {
+            calls.append("albums")
+            return try base.albums()
+        }
         func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Asset] {
             calls.append("page \(album) after \(after.map(String.init) ?? "-")")
             return try base.page(album: album, after: after, limit: limit)
         }
-        func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] { calls.append("assets"); return try base.assets(ids: ids) }
-        func savedSelection() throws(PhotoLibraryError) -> [Int] { calls.append("saved"); return try base.savedSelection() }
-        func saveSelection(_ ids: [Int]) throws(PhotoLibraryError) { calls.append("save \(ids)"); try base.saveSelection(ids) }
+        func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
+            calls.append("assets")
+            return try base.assets(ids: ids)
+        }
+        func savedSelection() throws(PhotoLibraryError) -> [Int] {
+            calls.append("saved")
+            return try base.savedSelection()
+        }
+        func saveSelection(_ ids: [Int]) throws(PhotoLibraryError) {
+            calls.append("save \(ids)")
+            try base.saveSelection(ids)
+        }
     }
 
     static func images(_ count: Int) -> [RGBAImage] {

@@ -1,7 +1,7 @@
 import GifDecoding
-import Testing
-import TUICore
 import RefreshControl
+import TUICore
+import Testing
 
 /// The example of docs/RefreshControl.md, compiled and run as written.
 @MainActor

@@ -1,8 +1,9 @@
 import GifDecoding
 import Indicator
-import Testing
-import TestSupport
 import TUICore
+import TestSupport
+import Testing
+
 @testable import RefreshControl
 
 struct StubError: Error, CustomStringConvertible {
@@ -102,7 +103,8 @@ struct RefreshControlTests {
         control.beginRefreshing()
         await settle()  // the action's task starts
         // Count the frames the animation shows while the action runs, 10 ms at a time.
-        var shown = control.currentFrame, advances = 0
+        var shown = control.currentFrame
+        var advances = 0
         for _ in 0..<300 {
             await advance(.milliseconds(10))
             if control.currentFrame != shown {
@@ -219,20 +221,22 @@ struct RefreshControlTests {
         control.beginRefreshing()
         // The whole screen: frame 0 of the spinner inside the 14×5 box at columns 8…21,
         // the caption under it, then the list pushed down.
-        #expect(render(control, Size(width: 30, height: 12)) == [
-            "            ▄▀▀▀              ",
-            "           ▀▀▀    ▄           ",
-            "          ▀▀      ▀           ",
-            "           ▀▀    ▄▀           ",
-            "            ▀▀▀▀▀▀            ",
-            "                              ",
-            "         Refreshing…          ",
-            "old 1                         ",
-            "old 2                         ",
-            "                              ",
-            "                              ",
-            "                              ",
-        ])
+        #expect(
+            render(control, Size(width: 30, height: 12)) == [
+                "            ▄▀▀▀              ",
+                "           ▀▀▀    ▄           ",
+                "          ▀▀      ▀           ",
+                "           ▀▀    ▄▀           ",
+                "            ▀▀▀▀▀▀            ",
+                "                              ",
+                "         Refreshing…          ",
+                "old 1                         ",
+                "old 2                         ",
+                "                              ",
+                "                              ",
+                "                              ",
+            ]
+        )
     }
 }
 

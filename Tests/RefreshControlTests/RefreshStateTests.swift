@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RefreshControl
 
 /// The pure state machine, event by event.

@@ -1,6 +1,7 @@
 import Indicator
-import Testing
 import TUICore
+import Testing
+
 @testable import RefreshControl
 
 /// A list of an app's own items: rows written by the app, a selection the keys and the
@@ -57,7 +58,11 @@ struct TypedListTests {
         let clock = VirtualScheduler()
         var fails = false
         struct Unreachable: Error, CustomStringConvertible { var description: String { "no network" } }
-        let control = RefreshControl(list: ListView(items: [Song(title: "Old", seconds: 1)], selects: true) { $0.title }, animation: SpinnerStyle.ascii, scheduler: clock) {
+        let control = RefreshControl(
+            list: ListView(items: [Song(title: "Old", seconds: 1)], selects: true) { $0.title },
+            animation: SpinnerStyle.ascii,
+            scheduler: clock
+        ) {
             if fails { throw Unreachable() }
             return Array(Self.songs.prefix(2))
         }

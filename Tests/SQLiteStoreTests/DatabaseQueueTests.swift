@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SQLiteStore
+import Testing
 
 /// Statements that must be one, scripts, rows by name, error kinds, and the shared queue,
 /// against real temporary files.
@@ -28,7 +28,7 @@ struct DatabaseQueueTests {
             CREATE TABLE note(id INTEGER PRIMARY KEY, text TEXT NOT NULL);
             INSERT INTO note(text) VALUES ('a; b; c');
             CREATE TRIGGER no_empty BEFORE INSERT ON note WHEN NEW.text = '' BEGIN SELECT RAISE(ABORT, 'empty; no'); END;
-            """,
+            """
         ])
         #expect(try db.scalarText("SELECT text FROM note") == "a; b; c")
         #expect(try db.userVersion == 1)
@@ -39,7 +39,9 @@ struct DatabaseQueueTests {
 
     @Test func rowsReadColumnsByNameAndNullAsNil() throws {
         let db = try Database(path: files.path())
-        try db.executeScript("CREATE TABLE album(id INTEGER PRIMARY KEY, name TEXT, score REAL, cover BLOB); INSERT INTO album(name, score, cover) VALUES ('Sea', 4.5, x'0102'), (NULL, NULL, NULL)")
+        try db.executeScript(
+            "CREATE TABLE album(id INTEGER PRIMARY KEY, name TEXT, score REAL, cover BLOB); INSERT INTO album(name, score, cover) VALUES ('Sea', 4.5, x'0102'), (NULL, NULL, NULL)"
+        )
         let rows = try db.rows("SELECT id, name, score, cover FROM album ORDER BY id")
         #expect(rows.count == 2)
         #expect(rows[0].int("id") == 1 && rows[0].text("name") == "Sea" && rows[0].double("score") == 4.5 && rows[0].blob("cover") == [1, 2])

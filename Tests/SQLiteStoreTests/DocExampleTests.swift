@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SQLiteStore
+import Testing
 
 /// The example of docs/SQLiteStore.md, compiled and run as written on a real file.
 struct DocExampleTests {

@@ -1,11 +1,12 @@
 import ChildProcess
-@testable import CommandIndicator
 import Foundation
 import Indicator
 import PickerSelection
 import SQLiteStore
-import Testing
 import TUICore
+import Testing
+
+@testable import CommandIndicator
 @testable import ShowcaseKit
 
 /// `CommandRunner`'s logic on a fake operating system and the virtual clock: what the
@@ -37,7 +38,10 @@ struct CommandRunnerTests {
                     return (data, queued[descriptor]?.isEmpty != false && closedPipes.contains(descriptor))
                 },
                 close: { [unowned self] in closed.append($0) },
-                watchEnd: { [unowned self] _, ended in endCallback = ended; return 0 },
+                watchEnd: { [unowned self] _, ended in
+                    endCallback = ended
+                    return 0
+                },
                 forwardInterruptions: { [unowned self] in forwardedTo = $0 },
                 endBySignal: { [unowned self] in endedBySignal = $0 }
             )
@@ -51,7 +55,6 @@ struct CommandRunnerTests {
             }
         }
     }
-
 
     enum SQLiteStoreKindFixture {
         static let corrupt = SQLiteError(code: 11, message: "database disk image is malformed")
@@ -71,22 +74,36 @@ struct CommandRunnerTests {
 
     /// The spinner's group on a recorder, drawn only when a test ticks it, on a clock of its own.
     func makeGroup(onTerminal: Bool, colors: Bool = false) -> (ProgressGroup, Recorder, ManualProgressClock) {
-        let output = Recorder(isTerminal: onTerminal), time = ManualProgressClock()
+        let output = Recorder(isTerminal: onTerminal)
+        let time = ManualProgressClock()
         let group = ProgressGroup(output: output, mode: onTerminal ? .animated(colors: colors) : .log, clock: time, drawsOnItsOwnThread: false)
         return (group, output, time)
     }
 
-    func makeRunner(_ fake: FakeSystem, clock: VirtualScheduler, onTerminal: Bool, command: [String] = ["make"], group: ProgressGroup? = nil) -> (CommandRunner, Recorder) {
+    func makeRunner(
+        _ fake: FakeSystem,
+        clock: VirtualScheduler,
+        onTerminal: Bool,
+        command: [String] = ["make"],
+        group: ProgressGroup? = nil
+    ) -> (CommandRunner, Recorder) {
         let (made, indicator, _) = makeGroup(onTerminal: onTerminal)
         let runner = CommandRunner(
-            arguments: command, label: "Build", group: group ?? made, scheduler: clock, system: fake.system,
-            standardOutputIsTerminal: onTerminal, standardOutput: fake.sink(1), standardError: fake.sink(2)
+            arguments: command,
+            label: "Build",
+            group: group ?? made,
+            scheduler: clock,
+            system: fake.system,
+            standardOutputIsTerminal: onTerminal,
+            standardOutput: fake.sink(1),
+            standardError: fake.sink(2)
         )
         return (runner, indicator)
     }
 
     @Test func aCommandWritingInBurstsIsReadWithinAMillisecondOfEachNotAtTheNextTick() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
         runner.start { _ in }
         // A fast command between two reads fills the pipe, waits for it to be read, fills it
@@ -115,7 +132,8 @@ struct CommandRunnerTests {
     }
 
     @Test func theLastLineStartsOnItsOwnAfterAnUnfinishedErrorLine() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: false)
         runner.start { _ in }
         fake.queued[20] = [Data("warning: no newline".utf8)]
@@ -127,7 +145,8 @@ struct CommandRunnerTests {
     }
 
     @Test func outputGoingElsewherePassesByteForByteAsItComes() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
         var status: Int32?
         runner.start { status = $0 }
@@ -142,7 +161,8 @@ struct CommandRunnerTests {
     }
 
     @Test func onTheIndicatorsTerminalOnlyWholeLinesPassAndTheRestAtTheEnd() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: true)
         var status: Int32?
         runner.start { status = $0 }
@@ -158,7 +178,8 @@ struct CommandRunnerTests {
     }
 
     @Test func aPromptWaitingForAnAnswerIsShownAndTheIndicatorStepsAside() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (group, indicator, time) = makeGroup(onTerminal: true)
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: true, group: group)
         runner.start { _ in }
@@ -184,7 +205,8 @@ struct CommandRunnerTests {
     }
 
     @Test func aLineThatRewritesItselfWithCarriageReturnsIsShownAsItComes() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: true)
         runner.start { _ in }
         fake.queued[10] = [Data("\rprogress 1/3".utf8)]
@@ -201,11 +223,18 @@ struct CommandRunnerTests {
     }
 
     @Test func theMarksAreColouredWhenColourIsAllowed() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (group, output, _) = makeGroup(onTerminal: true, colors: true)
         let runner = CommandRunner(
-            arguments: ["make"], label: "Build", group: group, scheduler: clock, system: fake.system,
-            standardOutputIsTerminal: true, standardOutput: fake.sink(1), standardError: fake.sink(2)
+            arguments: ["make"],
+            label: "Build",
+            group: group,
+            scheduler: clock,
+            system: fake.system,
+            standardOutputIsTerminal: true,
+            standardOutput: fake.sink(1),
+            standardError: fake.sink(2)
         )
         runner.start { _ in }
         fake.closedPipes = [10, 20]
@@ -214,7 +243,8 @@ struct CommandRunnerTests {
     }
 
     @Test func aCommandEndedBySignalEndsTheRunByTheSameSignal() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: false)
         var status: Int32?
         runner.start { status = $0 }
@@ -226,7 +256,8 @@ struct CommandRunnerTests {
     }
 
     @Test func aClosedReaderStopsTheCommandsOutputAndEndsByBrokenPipe() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
         runner.start { _ in }
         fake.stdoutFailure = .init(description: "Broken pipe", isBrokenPipe: true)
@@ -239,7 +270,8 @@ struct CommandRunnerTests {
     }
 
     @Test func aFullDiskIsSaidAndEndsWith74() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
         var status: Int32?
         runner.start { status = $0 }
@@ -253,7 +285,8 @@ struct CommandRunnerTests {
     }
 
     @Test func aCommandThatCannotStartEndsWith127() {
-        let fake = FakeSystem(), clock = VirtualScheduler()
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
         let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: false, command: ["missing"])
         var status: Int32?
         runner.start { status = $0 }

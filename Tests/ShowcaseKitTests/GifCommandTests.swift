@@ -1,7 +1,8 @@
 import Foundation
 import GifDecoding
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShowcaseKit
 
 struct GifCommandTests {
@@ -9,7 +10,8 @@ struct GifCommandTests {
 
     func run(_ words: [String]) throws -> (status: Int32, out: String, err: String) {
         let command = try GifCommand.parse(words)
-        var out: [String] = [], err: [String] = []
+        var out: [String] = []
+        var err: [String] = []
         let status = GifCommand.run(command, output: { out.append($0) }, errors: { err.append($0) })
         return (status, out.joined(separator: "\n"), err.joined(separator: "\n"))
     }
@@ -29,7 +31,11 @@ struct GifCommandTests {
     @Test func infoJSONHasTheDocumentedShape() throws {
         let result = try run(["info", Self.spinner, "--json"])
         #expect(result.status == 0)
-        #expect(result.out.hasPrefix("{\"width\": 126, \"height\": 90, \"frameCount\": 12, \"loopCount\": 0, \"plays\": \"infinite\", \"decodingMemoryBytes\": 601020, \"frames\": [{\"index\": 0, \"rect\": [0, 0, 126, 90], \"delayCentiseconds\": 8, \"durationMilliseconds\": 80, \"disposal\": 2, \"interlaced\": false, \"transparentIndex\": 0}"))
+        #expect(
+            result.out.hasPrefix(
+                "{\"width\": 126, \"height\": 90, \"frameCount\": 12, \"loopCount\": 0, \"plays\": \"infinite\", \"decodingMemoryBytes\": 601020, \"frames\": [{\"index\": 0, \"rect\": [0, 0, 126, 90], \"delayCentiseconds\": 8, \"durationMilliseconds\": 80, \"disposal\": 2, \"interlaced\": false, \"transparentIndex\": 0}"
+            )
+        )
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         #expect((object["frames"] as? [Any])?.count == 12)
         #expect((object["warnings"] as? [Any])?.isEmpty == true)
@@ -51,7 +57,10 @@ struct GifCommandTests {
         #expect(frames.status == 65)
         #expect(frames.err.contains("needs 513 MiB, more than the 256 MiB allowed; add --max-memory 513"))
         #expect(!frames.err.contains("DecodingLimits"), "the advice names the flag, not the API")
-        #expect(try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out", "d", "--max-memory", "600"]) == .gif(.frames(path: "a.gif", output: "d", memory: MemoryBudget(bytes: 600 << 20))))
+        #expect(
+            try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out", "d", "--max-memory", "600"])
+                == .gif(.frames(path: "a.gif", output: "d", memory: MemoryBudget(bytes: 600 << 20)))
+        )
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["gif", "play", "a.gif", "--max-memory", "lots"]) }
         #expect(try ShowcaseCommand.parse(["gif", "play", "a.gif", "--symbols", "sextant"]) == .gif(.play(path: "a.gif", symbols: .set(.sextant))))
         #expect(try ShowcaseCommand.parse(["gif", "play", "a.gif", "--symbols=auto"]) == .gif(.play(path: "a.gif", symbols: .automatic)))
@@ -141,14 +150,20 @@ struct GifCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("relative").path, withDestinationPath: "real")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("absolute").path, withDestinationPath: folder.appendingPathComponent("real").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("absolute").path,
+            withDestinationPath: folder.appendingPathComponent("real").path
+        )
         let real = FrameExport.resolvedPath(folder.appendingPathComponent("real").path)
         #expect(FrameExport.resolvedPath("relative", currentDirectory: folder.path) == real)
         #expect(FrameExport.resolvedPath(folder.appendingPathComponent("absolute").path) == real)
         #expect(try run(["frames", Self.spinner, "--out", folder.appendingPathComponent("relative").path]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: real).count == 13)
         #expect(try run(["frames", Self.spinner, "--out", folder.appendingPathComponent("absolute").path + "/.", "--replace"]).status == 0)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("relative").path) == "real", "the links are left as they were")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("relative").path) == "real",
+            "the links are left as they were"
+        )
     }
 
     /// The spinner's 12 frames take 12 × 45 360 bytes; `info.json` about 2 KB.

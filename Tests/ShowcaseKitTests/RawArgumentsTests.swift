@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ShowcaseKit
 
 /// Paths that are not valid UTF-8, as a shell passes them.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ShowcaseKit
 import TUIPilot
+import Testing
+
+@testable import ShowcaseKit
 
 /// Runs every scenario in `Tests/Scenarios/` against the real showcase scenes.
 /// The behaviour ids each one covers are in its `covers` line.

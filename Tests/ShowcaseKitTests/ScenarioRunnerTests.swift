@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TUICore
-@testable import ShowcaseKit
 import TUIPilot
+import Testing
+
+@testable import ShowcaseKit
 
 @MainActor
 struct ScenarioRunnerTests {
@@ -27,7 +28,12 @@ struct ScenarioRunnerTests {
     }
 
     @Test func workThatOutlivesTheAppFailsTheScenarioAndIsNamed() async throws {
-        let leaky = SceneEntry(id: "leaky", title: "Leaky", summary: "a timer left running", make: { Screen(title: "Leaky", content: Leaky(scheduler: $0.scheduler)) })
+        let leaky = SceneEntry(
+            id: "leaky",
+            title: "Leaky",
+            summary: "a timer left running",
+            make: { Screen(title: "Leaky", content: Leaky(scheduler: $0.scheduler)) }
+        )
         let scenario = try ScenarioParser.parse("scene leaky\nexpect \"leaky\"", path: "leak.scenario")
         let result = await ScenarioRunner.showcase(recordSnapshots: false, entries: SceneCatalog.all + [leaky]).run(scenario)
         let failure = try #require(result.failure)
@@ -43,7 +49,10 @@ struct ScenarioRunnerTests {
         var runner = ScenarioRunner.showcase(recordSnapshots: false)
         runner.workLimit = 200_000
         let result = await runner.run(scenario)
-        #expect(result.failure?.hasPrefix("busy.scenario:3: the scenario did too much work by this line (over 200000 cell draws)") == true, "\(result.failure ?? "passed")")
+        #expect(
+            result.failure?.hasPrefix("busy.scenario:3: the scenario did too much work by this line (over 200000 cell draws)") == true,
+            "\(result.failure ?? "passed")"
+        )
         runner.workLimit = ScenarioParser.WorkBudget.limit
         #expect(await runner.run(scenario).passed)
     }

@@ -1,5 +1,6 @@
-import Testing
 import TUICore
+import Testing
+
 @testable import ShowcaseKit
 
 @MainActor

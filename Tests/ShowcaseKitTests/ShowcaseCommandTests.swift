@@ -1,9 +1,10 @@
 import Foundation
 import GifDecoding
 import ImageFiles
-import Testing
-import TerminalGraphics
 import TUICore
+import TerminalGraphics
+import Testing
+
 @testable import ShowcaseKit
 
 struct ShowcaseCommandTests {
@@ -12,7 +13,9 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["--scene", "terminal"]) == .interactive(scene: "terminal", library: nil))
         #expect(try ShowcaseCommand.parse(["--library", "/tmp/x.sqlite", "--scene", "picker"]) == .interactive(scene: "picker", library: "/tmp/x.sqlite"))
         #expect(try ShowcaseCommand.parse(["library", "stats"]) == .library(.stats(library: nil)))
-        #expect(try ShowcaseCommand.parse(["library", "import", "d", "--album", "A", "--library", "l"]) == .library(.importFolder("d", album: "A", library: "l")))
+        #expect(
+            try ShowcaseCommand.parse(["library", "import", "d", "--album", "A", "--library", "l"]) == .library(.importFolder("d", album: "A", library: "l"))
+        )
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["library", "import"]) }
         #expect(throws: UsageError.self, "an unnamed album is refused") { try ShowcaseCommand.parse(["library", "import", "d", "--album", " "]) }
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["library", "burn"]) }
@@ -29,9 +32,18 @@ struct ShowcaseCommandTests {
     @Test func optionsTakeTheirValueAfterAnEqualsSignAsGNUToolsDo() throws {
         #expect(try ShowcaseCommand.parse(["--scene=refresh"]) == .interactive(scene: "refresh", library: nil))
         #expect(try ShowcaseCommand.parse(["--library=l", "library", "stats"]) == .library(.stats(library: "l")))
-        #expect(try ShowcaseCommand.parse(["library", "import", "d", "--album=Summer trip"]) == .library(.importFolder("d", album: "Summer trip", library: nil)))
-        #expect(try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out=d", "--max-memory=300"]) == .gif(.frames(path: "a.gif", output: "d", memory: MemoryBudget(bytes: 300 << 20))))
-        #expect(try ShowcaseCommand.parse(["run", "--label=Nap", "--", "sleep", "--x=1"]) == .run(RunCommand(label: "Nap", style: nil, command: ["sleep", "--x=1"])), "the command's own words are left alone")
+        #expect(
+            try ShowcaseCommand.parse(["library", "import", "d", "--album=Summer trip"]) == .library(.importFolder("d", album: "Summer trip", library: nil))
+        )
+        #expect(
+            try ShowcaseCommand.parse(["gif", "frames", "a.gif", "--out=d", "--max-memory=300"])
+                == .gif(.frames(path: "a.gif", output: "d", memory: MemoryBudget(bytes: 300 << 20)))
+        )
+        #expect(
+            try ShowcaseCommand.parse(["run", "--label=Nap", "--", "sleep", "--x=1"])
+                == .run(RunCommand(label: "Nap", style: nil, command: ["sleep", "--x=1"])),
+            "the command's own words are left alone"
+        )
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["--scene=nope"]) }
     }
 
@@ -47,11 +59,19 @@ struct ShowcaseCommandTests {
     }
 
     @Test func viewTakesAFileAWidthAndASymbolSet() throws {
-        #expect(try ShowcaseCommand.parse(["view", "a.jpg", "--width=40", "--symbols", "sextant"])
-                == .view(ViewCommand(path: "a.jpg", width: 40, symbols: .set(.sextant), memory: .default)))
+        #expect(
+            try ShowcaseCommand.parse(["view", "a.jpg", "--width=40", "--symbols", "sextant"])
+                == .view(ViewCommand(path: "a.jpg", width: 40, symbols: .set(.sextant), memory: .default))
+        )
         #expect(try ShowcaseCommand.parse(["view", "a.png"]) == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default)))
-        #expect(try ShowcaseCommand.parse(["view", "a.png", "--graphics", "sixel"]) == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default, graphics: .sixel)))
-        #expect(try ShowcaseCommand.parse(["view", "a.png", "--graphics", "auto"]) == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default)))
+        #expect(
+            try ShowcaseCommand.parse(["view", "a.png", "--graphics", "sixel"])
+                == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default, graphics: .sixel))
+        )
+        #expect(
+            try ShowcaseCommand.parse(["view", "a.png", "--graphics", "auto"])
+                == .view(ViewCommand(path: "a.png", width: nil, symbols: .automatic, memory: .default))
+        )
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["view", "a.png", "--graphics", "ascii-art"]) }
         #expect(throws: UsageError.self, "a width of 0") { try ShowcaseCommand.parse(["view", "a.png", "--width", "0"]) }
         #expect(throws: UsageError.self, "two files") { try ShowcaseCommand.parse(["view", "a.png", "b.png"]) }
@@ -71,7 +91,10 @@ struct ShowcaseCommandTests {
         #expect(try ShowcaseCommand.parse(["--library", "l", "library", "import", "--help"]) == .commandHelp("library import"))
         #expect(try ShowcaseCommand.parse(["run", "--help"]) == .commandHelp("run"))
         #expect(try ShowcaseCommand.parse(["headless", "--help"]) == .commandHelp("headless"))
-        #expect(try ShowcaseCommand.parse(["run", "--", "ls", "--help"]) == .run(RunCommand(label: nil, style: nil, command: ["ls", "--help"])), "a command's --help is the command's")
+        #expect(
+            try ShowcaseCommand.parse(["run", "--", "ls", "--help"]) == .run(RunCommand(label: nil, style: nil, command: ["ls", "--help"])),
+            "a command's --help is the command's"
+        )
         #expect(try ShowcaseCommand.parse(["view", "--help"]) == .commandHelp("view"))
         for name in ["gif", "gif info", "gif frames", "gif play", "library", "library import", "library stats", "run", "headless", "view"] {
             #expect(ShowcaseCommand.help(for: name).hasPrefix("USAGE: showcase"), "\(name)")
@@ -126,7 +149,10 @@ struct ViewPixelsTests {
         let cells = ImageLayout.cells(for: Size(width: 300, height: 200), in: Size(width: 40, height: 50), cellPixels: Size(width: 10, height: 20))
         #expect(cells == Size(width: 40, height: 13))
         let kitty = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .kitty)
-        #expect(kitty.hasPrefix(String(repeating: "\n", count: 13) + "\u{1B}[13A\r\u{1B}_Ga=T,f=32,o=z,s=300,v=200,"), "room first; the picture sent as it is (smaller than the cells' pixels)")
+        #expect(
+            kitty.hasPrefix(String(repeating: "\n", count: 13) + "\u{1B}[13A\r\u{1B}_Ga=T,f=32,o=z,s=300,v=200,"),
+            "room first; the picture sent as it is (smaller than the cells' pixels)"
+        )
         #expect(kitty.contains(",c=40,r=13,C=1,") && kitty.hasSuffix("\u{1B}[12B\r"))
         let sixel = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .sixel)
         #expect(sixel.contains("\u{1B}P0;1;0q\"1;1;400;260"), "sixel at the cells' own pixels")
@@ -156,8 +182,15 @@ extension ViewPixelsTests {
         try ImageFile.writePNG(RGBAImage(width: 2000, height: 1000), to: file)
         var out = ""
         let status = ViewCommand(path: file, width: nil, symbols: .automatic, memory: .default).run(
-            box: Size(width: 200, height: 100), colorDepth: .trueColor, environment: [:], drawing: .sixel, cellPixels: Size(width: 10, height: 20),
-            sixelMaximum: Size(width: 1000, height: 600), output: { out += $0 }, errors: { _ in })
+            box: Size(width: 200, height: 100),
+            colorDepth: .trueColor,
+            environment: [:],
+            drawing: .sixel,
+            cellPixels: Size(width: 10, height: 20),
+            sixelMaximum: Size(width: 1000, height: 600),
+            output: { out += $0 },
+            errors: { _ in }
+        )
         #expect(status == 0)
         let raster = try #require(out.firstRange(of: "\"1;1;")).upperBound
         let numbers = out[raster...].prefix { $0.isNumber || $0 == ";" }.split(separator: ";").compactMap { Int($0) }

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import GifDecoding
 import ImageFiles
 import NcursesTerminal
-import Testing
-import TestSupport
 import TUICore
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the built `showcase` executable as a user would: exit statuses, messages, and the
 /// terminal left usable after a signal.
@@ -32,7 +33,8 @@ struct ShowcaseEndToEndTests {
         process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : Self.executable
         process.arguments = shell ? Array(arguments.dropFirst()) : arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -116,14 +118,19 @@ struct ShowcaseEndToEndTests {
         process.executableURL = Self.executable
         process.arguments = arguments
         if let input { process.standardInput = input }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         return (process, out, err)
     }
 
-    func launchOnTerminal(_ arguments: [String], executable: URL = Self.executable, waitingFor text: String) throws -> (process: Process, pty: PseudoTerminal, screen: String) {
+    func launchOnTerminal(
+        _ arguments: [String],
+        executable: URL = Self.executable,
+        waitingFor text: String
+    ) throws -> (process: Process, pty: PseudoTerminal, screen: String) {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let process = Process()
         process.executableURL = executable
@@ -227,7 +234,9 @@ struct ShowcaseEndToEndTests {
         let photos = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos.appendingPathComponent("inside.png"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let gif = try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])])
+        let gif = try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([
+            GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])
+        ])
         try gif.write(to: photos.appendingPathComponent("good.gif"))
         try gif.write(to: photos.appendingPathComponent("inside.png/nested.gif"))  // a folder named like a picture
         #expect(mkfifo(photos.appendingPathComponent("pipe.png").path, 0o600) == 0)
@@ -261,7 +270,10 @@ struct ShowcaseEndToEndTests {
         let headerEnd = 8 + 25  // signature, IHDR
         let textLength = 160 << 20
         let path = folder.appendingPathComponent("text.png").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(png[..<headerEnd]) + Data([UInt8(textLength >> 24), UInt8(textLength >> 16 & 0xFF), 0, 0]) + Data("tEXtComment".utf8) + Data([0]))
+        _ = FileManager.default.createFile(
+            atPath: path,
+            contents: Data(png[..<headerEnd]) + Data([UInt8(textLength >> 24), UInt8(textLength >> 16 & 0xFF), 0, 0]) + Data("tEXtComment".utf8) + Data([0])
+        )
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seek(toOffset: UInt64(headerEnd + 8 + textLength))
         try handle.write(contentsOf: Data([0, 0, 0, 0]) + Data(png[headerEnd...]))
@@ -316,7 +328,8 @@ struct ShowcaseEndToEndTests {
         let failing = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", broken.path])
         #expect(failing.status == 65, "nothing could be imported")
         // One good file beside the broken one: it is imported, and the status still says a file failed.
-        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])]).write(to: broken.appendingPathComponent("good.gif"))
+        try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, 0])])
+            .write(to: broken.appendingPathComponent("good.gif"))
         let partly = try run(["--library", folder.appendingPathComponent("lib.sqlite").path, "library", "import", broken.path])
         #expect(partly.status == 65)
         #expect(partly.output.contains("imported 1 of 2 image file(s)") && partly.error.contains("1 file(s) could not be imported"))
@@ -350,7 +363,9 @@ struct ShowcaseEndToEndTests {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for i in 0..<12 {
-            try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, UInt8(i % 2)])]).write(to: photos.appendingPathComponent("\(i).gif"))
+            try GifWriter(width: 2, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)]).encode([
+                GifWriter.Frame(width: 2, height: 2, indices: [0, 1, 1, UInt8(i % 2)])
+            ]).write(to: photos.appendingPathComponent("\(i).gif"))
         }
         for trial in 0..<3 {
             let library = folder.appendingPathComponent("race-\(trial).sqlite").path
@@ -370,8 +385,10 @@ struct ShowcaseEndToEndTests {
             let statsProblems = String(decoding: stats.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             stats.process.waitUntilExit()
             // Before the library exists it says so; once it does, the counts are whole.
-            #expect(stats.process.terminationStatus == 66 || (stats.process.terminationStatus == 0 && statsText.contains("images")),
-                    "trial \(trial): exit \(stats.process.terminationStatus): \(statsText)\(statsProblems)")
+            #expect(
+                stats.process.terminationStatus == 66 || (stats.process.terminationStatus == 0 && statsText.contains("images")),
+                "trial \(trial): exit \(stats.process.terminationStatus): \(statsText)\(statsProblems)"
+            )
             #expect(imported == 12, "trial \(trial): each file imported once between the three")
             let after = try run(["--library", library, "library", "stats"])
             #expect(after.output.contains("2 albums, 12 images, 0 selected"))
@@ -421,8 +438,10 @@ struct ShowcaseEndToEndTests {
         // The command shares showcase's standard input: make it the write end of a pipe of
         // ours, so that reading the other end ends (EOF) once the command has ended too.
         let lifeline = Pipe()
-        let (process, out, err) = try launched(["run", "--label", "Waiting", "--", "sh", "-c", "echo $$; exec sleep 30"],
-                                               input: FileHandle(fileDescriptor: lifeline.fileHandleForWriting.fileDescriptor, closeOnDealloc: false))
+        let (process, out, err) = try launched(
+            ["run", "--label", "Waiting", "--", "sh", "-c", "echo $$; exec sleep 30"],
+            input: FileHandle(fileDescriptor: lifeline.fileHandleForWriting.fileDescriptor, closeOnDealloc: false)
+        )
         try lifeline.fileHandleForWriting.close()
         // The command's first line is its pid: it is running.
         var printed = Data()
@@ -436,8 +455,10 @@ struct ShowcaseEndToEndTests {
         let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         // It draws its last line, then ends by the same signal (so a shell loop stops too).
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
-                "ended by \(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus)")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+            "ended by \(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus)"
+        )
         #expect(error.contains("✗ Waiting (signal 15,"))
         // The command ended too, not left running: the last write end of the lifeline
         // closed with it (a command left running would hold it, and the time limit fail us).
@@ -500,7 +521,12 @@ struct ShowcaseEndToEndTests {
     @Test(.timeLimit(.minutes(1)))
     func ctrlZGivesTheTerminalBackAndFgTakesItAgainWithEveryMode() throws {
         let (process, pty, _) = try launchOnTerminal(["--scene", "terminal"], waitingFor: "Input")
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); kill(process.processIdentifier, SIGCONT) } }
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                kill(process.processIdentifier, SIGCONT)
+            }
+        }
         pty.send([0x1A])  // Ctrl-Z
         // Given back as on exit: mouse reports off, keypad transmit off, the main screen.
         let stopping = pty.output(until: { $0.contains("\u{1B}[?1049l") })
@@ -542,8 +568,9 @@ struct ShowcaseEndToEndTests {
         return tasks.contains { task in
             let base = "/proc/\(pid)/task/\(task)"
             guard let call = try? String(contentsOfFile: base + "/syscall", encoding: .utf8),
-                  let stat = try? String(contentsOfFile: base + "/stat", encoding: .utf8),
-                  let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+                let stat = try? String(contentsOfFile: base + "/stat", encoding: .utf8),
+                let state = stat.split(separator: ")").last?.split(separator: " ").first
+            else { return false }
             return call.split(separator: " ").first.map(String.init) == write && state == "S"
         }
     }
@@ -552,7 +579,9 @@ struct ShowcaseEndToEndTests {
     func aSignalEndsTheProcessWhileTheTerminalHasStoppedReading(signal: Int32) throws {
         // Noise in true colour: every frame changes every cell, so the terminal's buffer fills.
         var random = SeededGenerator()
-        let palette = (0..<256).map { _ in (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)) }
+        let palette = (0..<256).map { _ in
+            (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
+        }
         let frames = (0..<6).map { _ in
             var frame = GifWriter.Frame(width: 96, height: 64, indices: (0..<(96 * 64)).map { _ in UInt8.random(in: 0...255, using: &random) })
             frame.delayCentiseconds = 2
@@ -568,7 +597,9 @@ struct ShowcaseEndToEndTests {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["gif", "play", gif.path, "--symbols", "sextant"]
-        process.environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "INDICATORKIT_BACKGROUND": "dark"]
+        process.environment = [
+            "TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "INDICATORKIT_BACKGROUND": "dark",
+        ]
         let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
         (process.standardInput, process.standardOutput, process.standardError) = (handle, handle, handle)
         let ended = DispatchSemaphore(value: 0)

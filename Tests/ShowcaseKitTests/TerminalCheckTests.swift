@@ -1,6 +1,7 @@
-@testable import ShowcaseKit
-import Testing
 import TUICore
+import Testing
+
+@testable import ShowcaseKit
 
 /// The Terminal scene's width test says pass or fail from what the terminal measured.
 @MainActor

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 /// Canvases as SVG pictures, for the documentation.
@@ -19,7 +20,10 @@ struct CanvasSVGTests {
         #expect(Canvas(size: Size(width: 1, height: 1)).svg(theme: .light).contains("fill=\"#ffffff\""), "a light terminal's background")
         var wide = Canvas(size: Size(width: 4, height: 1))
         wide.fill(wide.bounds, with: Cell(" ", style: Style(background: .rgb(1, 2, 3))))
-        #expect(wide.svg(cellWidth: 10, cellHeight: 20).contains("<rect x=\"0\" y=\"0\" width=\"40\" height=\"20\" fill=\"#010203\"/>"), "one rectangle for a run of one colour")
+        #expect(
+            wide.svg(cellWidth: 10, cellHeight: 20).contains("<rect x=\"0\" y=\"0\" width=\"40\" height=\"20\" fill=\"#010203\"/>"),
+            "one rectangle for a run of one colour"
+        )
     }
 
     @Test func sextantsAndQuadrantsAreRectanglesBrailleIsText() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @Suite("Color down-sampling")
@@ -20,9 +21,12 @@ struct ColorTests {
         #expect(Color.rgb(250, 5, 3).resolved(for: .palette256) == .palette(196))
     }
 
-    @Test("Greys between cube levels go to the grey ramp", arguments: [
-        (UInt8(128), UInt8(244)), (100, 241), (50, 236), (200, 251), (8, 232), (238, 255),
-    ])
+    @Test(
+        "Greys between cube levels go to the grey ramp",
+        arguments: [
+            (UInt8(128), UInt8(244)), (100, 241), (50, 236), (200, 251), (8, 232), (238, 255),
+        ]
+    )
     func greysToRamp(level: UInt8, index: UInt8) {
         let resolved = Color.rgb(level, level, level).resolved(for: .palette256)
         #expect(resolved == .palette(index))
@@ -88,9 +92,12 @@ struct ColorTests {
 
     // MARK: - None, default, true colour
 
-    @Test("Anything becomes .default with no colour", arguments: [
-        Color.red, .palette(196), .rgb(1, 2, 3), .default, .brightWhite,
-    ])
+    @Test(
+        "Anything becomes .default with no colour",
+        arguments: [
+            Color.red, .palette(196), .rgb(1, 2, 3), .default, .brightWhite,
+        ]
+    )
     func noneGivesDefault(color: Color) {
         #expect(color.resolved(for: .none) == .default)
     }
@@ -100,9 +107,12 @@ struct ColorTests {
         #expect(Color.default.resolved(for: depth) == .default)
     }
 
-    @Test("True colour keeps every colour as it is", arguments: [
-        Color.red, .palette(196), .rgb(1, 2, 3), .default,
-    ])
+    @Test(
+        "True colour keeps every colour as it is",
+        arguments: [
+            Color.red, .palette(196), .rgb(1, 2, 3), .default,
+        ]
+    )
     func trueColorKeeps(color: Color) {
         #expect(color.resolved(for: .trueColor) == color)
     }
@@ -120,7 +130,8 @@ struct ColorTests {
 
     @Test("blended mixes in RGB and clamps the amount")
     func blended() {
-        let white = Color.rgb(255, 255, 255), black = Color.rgb(0, 0, 0)
+        let white = Color.rgb(255, 255, 255)
+        let black = Color.rgb(0, 0, 0)
         #expect(white.blended(with: black, amount: 0, default: (0, 0, 0)) == white)
         #expect(white.blended(with: black, amount: 1, default: (0, 0, 0)) == black)
         #expect(white.blended(with: black, amount: 0.5, default: (0, 0, 0)) == .rgb(128, 128, 128))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @Suite("Display width")
@@ -41,18 +42,18 @@ struct DisplayWidthTests {
     @Test("VS16 makes a text-style emoji wide; without it it stays narrow")
     func variationSelector16() {
         #expect(Character("\u{2764}\u{FE0F}").displayWidth == 2)  // ❤️
-        #expect(Character("\u{2764}").displayWidth == 1)          // ❤
+        #expect(Character("\u{2764}").displayWidth == 1)  // ❤
         #expect(Character("\u{263A}\u{FE0F}").displayWidth == 2)  // ☺️
-        #expect(Character("\u{263A}").displayWidth == 1)          // ☺
+        #expect(Character("\u{263A}").displayWidth == 1)  // ☺
     }
 
     @Test("VS16 on an emoji whose base is Latin-1 or ASCII (keycaps, ©️) also makes it wide")
     func variationSelector16LatinBase() {
         // The documented rule: an emoji base carrying VS16 takes 2, whatever its code point.
-        #expect(Character("\u{A9}\u{FE0F}").displayWidth == 2)          // ©️
-        #expect(Character("\u{AE}\u{FE0F}").displayWidth == 2)          // ®️
-        #expect(Character("1\u{FE0F}\u{20E3}").displayWidth == 2)       // 1️⃣
-        #expect(Character("#\u{FE0F}\u{20E3}").displayWidth == 2)       // #️⃣
+        #expect(Character("\u{A9}\u{FE0F}").displayWidth == 2)  // ©️
+        #expect(Character("\u{AE}\u{FE0F}").displayWidth == 2)  // ®️
+        #expect(Character("1\u{FE0F}\u{20E3}").displayWidth == 2)  // 1️⃣
+        #expect(Character("#\u{FE0F}\u{20E3}").displayWidth == 2)  // #️⃣
         // Without VS16 these stay narrow.
         #expect(Character("\u{A9}").displayWidth == 1)
         #expect(Character("1\u{20E3}").displayWidth == 1)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TUICore
+import Testing
 
 /// The example of docs/TUICore.md, compiled and run as written.
 @MainActor
@@ -28,6 +28,9 @@ struct VersionTests {
         let changelog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../CHANGELOG.md")
         let text = try String(contentsOf: changelog, encoding: .utf8)
         let released = text.split(separator: "\n").first { $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true }
-        #expect(released.map { $0.dropFirst(3).hasPrefix(IndicatorKit.version + " ") } == true, "\(String(describing: released)) against \(IndicatorKit.version)")
+        #expect(
+            released.map { $0.dropFirst(3).hasPrefix(IndicatorKit.version + " ") } == true,
+            "\(String(describing: released)) against \(IndicatorKit.version)"
+        )
     }
 }

@@ -1,7 +1,7 @@
 import Dispatch
-import Testing
-import TestSupport
 import TUICore
+import TestSupport
+import Testing
 
 /// The animation seam: timing computed from durations, and the one player every component uses.
 @MainActor
@@ -126,7 +126,10 @@ struct FramePlayerTests {
         let open = DispatchSemaphore(value: 0)
         func waitUntilEntered() async {
             await withCheckedContinuation { done in
-                DispatchQueue.global().async { self.entered.wait(); done.resume() }
+                DispatchQueue.global().async {
+                    self.entered.wait()
+                    done.resume()
+                }
             }
         }
     }
@@ -160,7 +163,10 @@ struct FramePlayerTests {
         gate.open.signal()
         for await _ in redraws where player.cells(fitting: box) != blank { break }
         #expect(player.cells(fitting: box).lines == ["▀▀"])
-        #expect(player.cells(fitting: box) == FramePlayer(animation: Blink(), scheduler: VirtualScheduler()).cells(fitting: box), "the same cells as drawn in step")
+        #expect(
+            player.cells(fitting: box) == FramePlayer(animation: Blink(), scheduler: VirtualScheduler()).cells(fitting: box),
+            "the same cells as drawn in step"
+        )
         #expect(!player.isBehind)
     }
 }

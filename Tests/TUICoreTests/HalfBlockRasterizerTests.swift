@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @Suite("HalfBlockRasterizer")
@@ -47,9 +48,12 @@ struct HalfBlockRasterizerTests {
         #expect(r.rasterize(solid(4, 4, RGBA(255, 0, 0)), fitting: .zero).size == .zero)
     }
 
-    @Test("The rasterized canvas has the fitted size", arguments: [
-        (100, 50, 20, 20), (7, 3, 5, 5), (1, 1, 1, 1), (640, 480, 21, 7), (3, 9, 10, 2),
-    ])
+    @Test(
+        "The rasterized canvas has the fitted size",
+        arguments: [
+            (100, 50, 20, 20), (7, 3, 5, 5), (1, 1, 1, 1), (640, 480, 21, 7), (3, 9, 10, 2),
+        ]
+    )
     func rasterizedSize(width: Int, height: Int, boxWidth: Int, boxHeight: Int) {
         let r = HalfBlockRasterizer()
         let box = Size(width: boxWidth, height: boxHeight)
@@ -81,12 +85,13 @@ struct HalfBlockRasterizerTests {
         var image = RGBAImage(width: 4, height: 4)
         for y in 0..<4 {
             for x in 0..<4 {
-                image[x, y] = switch (x < 2, y < 2) {
-                case (true, true): RGBA(255, 0, 0)
-                case (false, true): RGBA(0, 255, 0)
-                case (true, false): RGBA(0, 0, 255)
-                case (false, false): RGBA(255, 255, 255)
-                }
+                image[x, y] =
+                    switch (x < 2, y < 2) {
+                    case (true, true): RGBA(255, 0, 0)
+                    case (false, true): RGBA(0, 255, 0)
+                    case (true, false): RGBA(0, 0, 255)
+                    case (false, false): RGBA(255, 255, 255)
+                    }
             }
         }
         let canvas = HalfBlockRasterizer().rasterize(image, fitting: Size(width: 4, height: 2))
@@ -136,7 +141,8 @@ struct HalfBlockRasterizerTests {
                 Issue.record("colours expected")
                 continue
             }
-            let solidLuminance = HalfBlockRasterizer.luminance(RGBA(r, g, b)), edgeLuminance = HalfBlockRasterizer.luminance(RGBA(er, eg, eb))
+            let solidLuminance = HalfBlockRasterizer.luminance(RGBA(r, g, b))
+            let edgeLuminance = HalfBlockRasterizer.luminance(RGBA(er, eg, eb))
             let ground = HalfBlockRasterizer.luminance(background)
             // The edge lies between the kept-contrast dot and the background.
             #expect(abs(edgeLuminance - ground) < abs(solidLuminance - ground), "edge \(edgeLuminance), dot \(solidLuminance), background \(ground)")
@@ -190,8 +196,12 @@ struct HalfBlockRasterizerTests {
         image[0, 0] = RGBA(1, 2, 3)
         image[1, 0] = RGBA(4, 5, 6, 7)
         let pixels = HalfBlockRasterizer.areaAverage(image, to: Size(width: 4, height: 2))
-        #expect(pixels == [RGBA(1, 2, 3), RGBA(1, 2, 3), RGBA(4, 5, 6, 7), RGBA(4, 5, 6, 7),
-                           RGBA(1, 2, 3), RGBA(1, 2, 3), RGBA(4, 5, 6, 7), RGBA(4, 5, 6, 7)])
+        #expect(
+            pixels == [
+                RGBA(1, 2, 3), RGBA(1, 2, 3), RGBA(4, 5, 6, 7), RGBA(4, 5, 6, 7),
+                RGBA(1, 2, 3), RGBA(1, 2, 3), RGBA(4, 5, 6, 7), RGBA(4, 5, 6, 7),
+            ]
+        )
     }
 
     @Test("Weights cover each target with shares summing to one")
@@ -212,12 +222,15 @@ struct HalfBlockRasterizerTests {
 
     // MARK: - Monochrome
 
-    @Test("Monochrome mode picks half and full blocks by lightness", arguments: [
-        (RGBA(255, 255, 255), RGBA(0, 0, 0), Character("▀")),
-        (RGBA(0, 0, 0), RGBA(255, 255, 255), Character("▄")),
-        (RGBA(255, 255, 255), RGBA(200, 200, 200), Character("█")),
-        (RGBA(0, 0, 0), RGBA(20, 20, 20), Character(" ")),
-    ])
+    @Test(
+        "Monochrome mode picks half and full blocks by lightness",
+        arguments: [
+            (RGBA(255, 255, 255), RGBA(0, 0, 0), Character("▀")),
+            (RGBA(0, 0, 0), RGBA(255, 255, 255), Character("▄")),
+            (RGBA(255, 255, 255), RGBA(200, 200, 200), Character("█")),
+            (RGBA(0, 0, 0), RGBA(20, 20, 20), Character(" ")),
+        ]
+    )
     func monochrome(top: RGBA, bottom: RGBA, glyph: Character) {
         let canvas = HalfBlockRasterizer(mode: .monochrome).rasterize(column(top, bottom), fitting: Size(width: 1, height: 1))
         #expect(canvas[0, 0] == Cell(glyph))
@@ -244,7 +257,8 @@ struct MinimumContrastTests {
         var image = RGBAImage(width: 1, height: 2)
         image[0, 0] = pixel
         image[0, 1] = pixel
-        return HalfBlockRasterizer(background: background, minimumContrast: contrast).rasterize(image, fitting: Size(width: 1, height: 1))[0, 0].style.foreground
+        return HalfBlockRasterizer(background: background, minimumContrast: contrast).rasterize(image, fitting: Size(width: 1, height: 1))[0, 0].style
+            .foreground
     }
 
     func luminance(_ color: Color) -> Double {
@@ -257,7 +271,10 @@ struct MinimumContrastTests {
         #expect(topColour(darkTeal, background: RGBA(0, 0, 0), contrast: 0) == .rgb(16, 60, 69), "0: exact colours")
         let lifted = topColour(darkTeal, background: RGBA(0, 0, 0), contrast: 0.25)
         #expect(abs(luminance(lifted) - 0.25) < 0.01, "lifted just to the contrast asked for")
-        guard case .rgb(let r, let g, let b) = lifted else { Issue.record("expected RGB"); return }
+        guard case .rgb(let r, let g, let b) = lifted else {
+            Issue.record("expected RGB")
+            return
+        }
         #expect(g > r && b > r, "still teal")
         #expect(topColour(RGBA(60, 220, 255), background: RGBA(0, 0, 0), contrast: 0.25) == .rgb(60, 220, 255), "enough contrast already")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @MainActor
@@ -59,8 +60,16 @@ struct HeadlessTerminalTests {
         var canvas = Canvas(size: terminal.size)
         canvas.put("a", at: Point(x: 0, y: 0), style: Style(foreground: .rgb(255, 0, 10)))
         canvas.put("b", at: Point(x: 1, y: 0), style: Style(background: .palette(196)))
-        canvas.put("c", at: Point(x: 2, y: 0), style: Style(foreground: .ansi(12), background: .rgb(1, 2, 3), attributes: [.italic, .bold, .underline, .dim, .reverse]))
-        canvas.put("d", at: Point(x: 3, y: 0), style: Style(foreground: .ansi(12), background: .rgb(1, 2, 3), attributes: [.italic, .bold, .underline, .dim, .reverse]))
+        canvas.put(
+            "c",
+            at: Point(x: 2, y: 0),
+            style: Style(foreground: .ansi(12), background: .rgb(1, 2, 3), attributes: [.italic, .bold, .underline, .dim, .reverse])
+        )
+        canvas.put(
+            "d",
+            at: Point(x: 3, y: 0),
+            style: Style(foreground: .ansi(12), background: .rgb(1, 2, 3), attributes: [.italic, .bold, .underline, .dim, .reverse])
+        )
         terminal.present(canvas)
         #expect(terminal.styledLines == ["«fg=#ff000a»a«bg=p196»b«fg=12 bg=#010203 bold dim reverse underline italic»cd«» "])
         #expect(HeadlessTerminal.describe(.plain) == "")

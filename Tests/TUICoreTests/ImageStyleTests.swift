@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 /// One value says how an image is drawn; components take it as `imageStyle`.
@@ -53,7 +54,8 @@ struct ImageStill: FrameAnimation {
 /// Pictures laid out by the real shape of a cell.
 struct ImageLayoutTests {
     @Test func aThreeByTwoPhotoTakesTheRowsItsProportionsGive() {
-        let photo = Size(width: 300, height: 200), box = Size(width: 40, height: 100)
+        let photo = Size(width: 300, height: 200)
+        let box = Size(width: 40, height: 100)
         #expect(ImageLayout.cells(for: photo, in: box, cellPixels: Size(width: 10, height: 20)) == Size(width: 40, height: 13))
         // DejaVu Sans Mono at 12 pt in xterm: 7 × 15 cells, taller than 1:2 — fewer rows.
         #expect(ImageLayout.cells(for: photo, in: box, cellPixels: Size(width: 7, height: 15)) == Size(width: 40, height: 12))
@@ -86,8 +88,11 @@ struct ImagePlacementTests {
         var other = Canvas(size: Size(width: 20, height: 6))
         other.blit(small, at: Point(x: 18, y: -1))
         let cut = try #require(other.placements.first)
-        #expect(cut.rect == Rect(x: 18, y: 0, width: 2, height: 1) && cut.shown == Rect(x: 0, y: 1, width: 2, height: 1) && cut.pictureCells == Size(width: 4, height: 2),
-                "cut at the edges: the part inside shows, and which part it is")
+        #expect(
+            cut.rect == Rect(x: 18, y: 0, width: 2, height: 1) && cut.shown == Rect(x: 0, y: 1, width: 2, height: 1)
+                && cut.pictureCells == Size(width: 4, height: 2),
+            "cut at the edges: the part inside shows, and which part it is"
+        )
         screen.draw("x", at: Point(x: 11, y: 3))
         #expect(screen.placements.isEmpty, "text drawn over a picture takes it away")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @MainActor
@@ -16,7 +17,9 @@ struct NavigationStackTests {
 
     @Test("push and pop; the root is never popped")
     func pushPop() {
-        let root = Screen(title: "Root"), a = Screen(title: "A"), b = Screen(title: "B")
+        let root = Screen(title: "Root")
+        let a = Screen(title: "A")
+        let b = Screen(title: "B")
         let stack = NavigationStack(root: root)
         stack.push(a)
         stack.push(b)
@@ -80,7 +83,8 @@ struct NavigationStackTests {
 
     @Test("Other keys go to the top screen only")
     func otherKeys() {
-        let rootContent = ProbeView("root"), topContent = ProbeView("top") { $0 == .key(.enter) }
+        let rootContent = ProbeView("root")
+        let topContent = ProbeView("top") { $0 == .key(.enter) }
         let stack = NavigationStack(root: Screen(title: "Root", content: rootContent))
         stack.push(Screen(title: "Top", content: topContent))
         #expect(stack.handle(.key(.enter)) == .handled)
@@ -92,7 +96,8 @@ struct NavigationStackTests {
 
     @Test("The root alone fills the rect; deeper screens get a path header")
     func render() {
-        let rootContent = ProbeView("root body"), detailContent = ProbeView("detail body")
+        let rootContent = ProbeView("root body")
+        let detailContent = ProbeView("detail body")
         let stack = NavigationStack(root: Screen(title: "Root", content: rootContent))
         var canvas = Canvas(size: Size(width: 22, height: 3))
         stack.render(in: canvas.bounds, on: &canvas)

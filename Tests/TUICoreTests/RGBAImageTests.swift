@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @Suite("RGBAImage")
@@ -60,7 +61,10 @@ struct RGBAImageTests {
     func mutablePixels() {
         var image = RGBAImage(width: 2, height: 1)
         let count = image.withMutablePixels { bytes in
-            for i in stride(from: 0, to: bytes.count, by: 4) { bytes[i] = 200; bytes[i + 3] = 255 }
+            for i in stride(from: 0, to: bytes.count, by: 4) {
+                bytes[i] = 200
+                bytes[i + 3] = 255
+            }
             return bytes.count
         }
         #expect(count == 8)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @Suite("Rect and layout")
@@ -123,11 +124,13 @@ struct RectTests {
     @Test("rows lists one-row rects from top to bottom")
     func rows() {
         let rect = Rect(x: 1, y: 2, width: 3, height: 3)
-        #expect(rect.rows == [
-            Rect(x: 1, y: 2, width: 3, height: 1),
-            Rect(x: 1, y: 3, width: 3, height: 1),
-            Rect(x: 1, y: 4, width: 3, height: 1),
-        ])
+        #expect(
+            rect.rows == [
+                Rect(x: 1, y: 2, width: 3, height: 1),
+                Rect(x: 1, y: 3, width: 3, height: 1),
+                Rect(x: 1, y: 4, width: 3, height: 1),
+            ]
+        )
         #expect(Rect(x: 0, y: 0, width: 3, height: 0).rows.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 /// Top-most screen resolution (behaviour B1.4): the screen the user sees, through presented
@@ -35,7 +36,9 @@ struct ScreenHierarchyTests {
     // B1.4
     @Test("B1.4: a tab container resolves to its selected tab's screen")
     func tabContainer() {
-        let home = Screen(title: "Home"), settings = Screen(title: "Settings"), about = Screen(title: "About")
+        let home = Screen(title: "Home")
+        let settings = Screen(title: "Settings")
+        let about = Screen(title: "About")
         let tabs = TabContainer(tabs: [home, settings, about])
         #expect(tabs.topMost === home)
         tabs.select(2)
@@ -73,7 +76,8 @@ struct ScreenHierarchyTests {
     // B1.4
     @Test("B1.4: a screen presented over a tab inside a stack is found recursively")
     func presentedOverTabInStack() {
-        let feed = Screen(title: "Feed"), profile = Screen(title: "Profile")
+        let feed = Screen(title: "Feed")
+        let profile = Screen(title: "Profile")
         let tabs = TabContainer(title: "Main", tabs: [feed, profile], selectedIndex: 1)
         let stack = NavigationStack(root: tabs)
         #expect(stack.topMost === profile)
@@ -93,7 +97,8 @@ struct ScreenHierarchyTests {
     // B1.4
     @Test("B1.4: a screen presented over a container wins over the container's visible child")
     func presentedOverContainer() {
-        let a = Screen(title: "A"), b = Screen(title: "B")
+        let a = Screen(title: "A")
+        let b = Screen(title: "B")
         let tabs = TabContainer(tabs: [a, b])
         let stack = NavigationStack(root: tabs)
         let alert = Screen(title: "Alert")
@@ -110,7 +115,8 @@ struct ScreenHierarchyTests {
     // B1.4
     @Test("B1.4: nested tab containers in a stack resolve to the inner selected tab")
     func nestedTabsInStack() {
-        let inbox = Screen(title: "Inbox"), sent = Screen(title: "Sent")
+        let inbox = Screen(title: "Inbox")
+        let sent = Screen(title: "Sent")
         let inner = TabContainer(title: "Mail", tabs: [inbox, sent])
         let calendar = Screen(title: "Calendar")
         let outer = TabContainer(title: "Apps", tabs: [inner, calendar])
@@ -131,7 +137,8 @@ struct ScreenHierarchyTests {
     // B1.4
     @Test("B1.4: a stack inside a tab inside a stack resolves to the inner stack's top")
     func stackInTabInStack() {
-        let list = Screen(title: "List"), item = Screen(title: "Item")
+        let list = Screen(title: "List")
+        let item = Screen(title: "Item")
         let innerStack = NavigationStack(root: list)
         let tabs = TabContainer(tabs: [Screen(title: "Other"), innerStack], selectedIndex: 1)
         let outerStack = NavigationStack(root: tabs)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @MainActor
@@ -23,7 +24,8 @@ struct ScreenTests {
     @Test("Distinct overlays stack in order of addition")
     func overlayOrder() {
         let screen = Screen(title: "S")
-        let a = ProbeView("aaaa"), b = ProbeView("bb")
+        let a = ProbeView("aaaa")
+        let b = ProbeView("bb")
         screen.addOverlay(a)
         screen.addOverlay(b)
         #expect(screen.overlays.count == 2)
@@ -37,7 +39,9 @@ struct ScreenTests {
     @Test("removeOverlay removes only that view and reports whether it was there")
     func removeOverlay() {
         let screen = Screen(title: "S")
-        let a = ProbeView("a"), b = ProbeView("b"), stranger = ProbeView("c")
+        let a = ProbeView("a")
+        let b = ProbeView("b")
+        let stranger = ProbeView("c")
         screen.addOverlay(a)
         screen.addOverlay(b)
         #expect(screen.removeOverlay(a))
@@ -57,9 +61,18 @@ struct ScreenTests {
     @Test("Input goes to the top overlay first, then lower overlays, then the content")
     func overlayInputOrder() {
         var log: [String] = []
-        let content = ProbeView("content") { event in log.append("content \(event)"); return false }
-        let lower = ProbeView("lower") { event in log.append("lower \(event)"); return event == .key(.character("l")) }
-        let upper = ProbeView("upper") { event in log.append("upper \(event)"); return event == .key(.character("u")) }
+        let content = ProbeView("content") { event in
+            log.append("content \(event)")
+            return false
+        }
+        let lower = ProbeView("lower") { event in
+            log.append("lower \(event)")
+            return event == .key(.character("l"))
+        }
+        let upper = ProbeView("upper") { event in
+            log.append("upper \(event)")
+            return event == .key(.character("u"))
+        }
         let screen = Screen(title: "S", content: content)
         screen.addOverlay(lower)
         screen.addOverlay(upper)
@@ -95,7 +108,8 @@ struct ScreenTests {
     @Test("present sets the presenter; presenting again replaces the old screen")
     func presentReplaces() {
         let base = Screen(title: "Base")
-        let first = Screen(title: "First"), second = Screen(title: "Second")
+        let first = Screen(title: "First")
+        let second = Screen(title: "Second")
         base.present(first)
         #expect(base.presented === first)
         #expect(first.presenter === base)
@@ -152,7 +166,9 @@ struct ScreenTests {
 
     @Test("Escape dismisses only the innermost presented screen")
     func escapeInnermost() {
-        let base = Screen(title: "Base"), sheet = Screen(title: "Sheet"), alert = Screen(title: "Alert")
+        let base = Screen(title: "Base")
+        let sheet = Screen(title: "Sheet")
+        let alert = Screen(title: "Alert")
         base.present(sheet)
         sheet.present(alert)
         _ = base.handle(.key(.escape))

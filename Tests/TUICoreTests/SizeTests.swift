@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @Suite("Size")
@@ -32,9 +33,12 @@ struct SizeTests {
         #expect(!Size.zero.contains(Size(width: 1, height: 1)))
     }
 
-    @Test("Parsing good WxH text", arguments: [
-        ("80x24", 80, 24), ("0x0", 0, 0), ("1x1", 1, 1), ("200x3", 200, 3), ("007x08", 7, 8),
-    ])
+    @Test(
+        "Parsing good WxH text",
+        arguments: [
+            ("80x24", 80, 24), ("0x0", 0, 0), ("1x1", 1, 1), ("200x3", 200, 3), ("007x08", 7, 8),
+        ]
+    )
     func parsingGood(text: String, width: Int, height: Int) throws {
         let size = try #require(Size(parsing: text))
         #expect(size == Size(width: width, height: height))
@@ -48,9 +52,12 @@ struct SizeTests {
         #expect(Size(parsing: "xx80x24xx".dropFirst(2).dropLast(2)) == Size(width: 80, height: 24))  // Substring
     }
 
-    @Test("Parsing bad text gives nil", arguments: [
-        "", "x", "80", "80x", "x24", "80x24x1", "80X24", "80*24", "-1x5", "5x-1", " 80x24", "80x24 ", "8 0x24", "ax b", "80x2.5", "axb",
-    ])
+    @Test(
+        "Parsing bad text gives nil",
+        arguments: [
+            "", "x", "80", "80x", "x24", "80x24x1", "80X24", "80*24", "-1x5", "5x-1", " 80x24", "80x24 ", "8 0x24", "ax b", "80x2.5", "axb",
+        ]
+    )
     func parsingBad(text: String) {
         #expect(Size(parsing: text) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TUICore
 
 /// The finer symbol sets: each cell's glyph and two colours chosen to match its pixels.
@@ -42,7 +43,10 @@ struct SymbolRasterizerTests {
         // an indicator's contrast: the dot is darkened, the empty part stays white.
         var image = RGBAImage(width: 2, height: 3)
         for y in 0..<3 { image[0, y] = RGBA(200, 225, 255) }
-        let cell = SymbolRasterizer(symbols: .sextant, background: RGBA(255, 255, 255), minimumContrast: 0.25).rasterize(image, fitting: Size(width: 1, height: 1))[0, 0]
+        let cell = SymbolRasterizer(symbols: .sextant, background: RGBA(255, 255, 255), minimumContrast: 0.25).rasterize(
+            image,
+            fitting: Size(width: 1, height: 1)
+        )[0, 0]
         let colors = [cell.style.foreground, cell.style.background]
         #expect(colors.contains(.rgb(255, 255, 255)), "the transparent half is the background itself: \(cell)")
         #expect(colors.contains { $0 != .rgb(255, 255, 255) && $0 != .rgb(200, 225, 255) }, "the dot kept its contrast: \(cell)")
@@ -94,7 +98,8 @@ struct RasterFidelityTests {
         var image = RGBAImage(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                let dx = Double(x - width / 2), dy = Double(y - height / 2)
+                let dx = Double(x - width / 2)
+                let dy = Double(y - height / 2)
                 let r = (dx * dx + dy * dy).squareRoot()
                 image[x, y] = RGBA(UInt8(127 + 127 * sin(r / 3)), UInt8(127 + 127 * cos(r / 5)), UInt8(Double(x) / Double(width) * 255))
             }
@@ -112,7 +117,9 @@ struct RasterFidelityTests {
         func psnr(_ set: SymbolSet) -> Double {
             RasterFidelity.psnr(of: SymbolRasterizer(symbols: set).rasterize(image, fitting: box), against: image)
         }
-        let half = psnr(.half), quadrant = psnr(.quadrant), sextant = psnr(.sextant)
+        let half = psnr(.half)
+        let quadrant = psnr(.quadrant)
+        let sextant = psnr(.sextant)
         #expect(quadrant > half, "quadrants \(quadrant) dB > half blocks \(half) dB")
         #expect(sextant > quadrant, "sextants \(sextant) dB > quadrants \(quadrant) dB")
     }

@@ -1,16 +1,23 @@
 import Testing
+
 @testable import TUICore
 
 @MainActor
 @Suite("TabContainer")
 struct TabContainerTests {
     private func makeTabs(selected: Int = 0) -> (TabContainer, ProbeView, ProbeView, ProbeView) {
-        let home = ProbeView("home body"), settings = ProbeView("settings body"), about = ProbeView("about body")
-        let tabs = TabContainer(title: "Main", tabs: [
-            Screen(title: "Home", content: home),
-            Screen(title: "Settings", content: settings),
-            Screen(title: "About", content: about),
-        ], selectedIndex: selected)
+        let home = ProbeView("home body")
+        let settings = ProbeView("settings body")
+        let about = ProbeView("about body")
+        let tabs = TabContainer(
+            title: "Main",
+            tabs: [
+                Screen(title: "Home", content: home),
+                Screen(title: "Settings", content: settings),
+                Screen(title: "About", content: about),
+            ],
+            selectedIndex: selected
+        )
         return (tabs, home, settings, about)
     }
 
@@ -22,7 +29,8 @@ struct TabContainerTests {
 
     @Test("The initial selection is clamped to the tabs")
     func initialSelection() {
-        let a = Screen(title: "a"), b = Screen(title: "b")
+        let a = Screen(title: "a")
+        let b = Screen(title: "b")
         #expect(TabContainer(tabs: [a, b]).selectedIndex == 0)
         #expect(TabContainer(tabs: [a, b], selectedIndex: 1).selectedIndex == 1)
         #expect(TabContainer(tabs: [a, b], selectedIndex: 7).selectedIndex == 1)
@@ -108,16 +116,18 @@ struct TabContainerTests {
     func renderBar() {
         let (tabs, home, settings, _) = makeTabs()
         let canvas = render(tabs, width: 34, height: 3)
-        #expect(canvas.lines == [
-            " 1 Home   2 Settings   3 About    ",
-            "home body                         ",
-            "                                  ",
-        ])
+        #expect(
+            canvas.lines == [
+                " 1 Home   2 Settings   3 About    ",
+                "home body                         ",
+                "                                  ",
+            ]
+        )
         let selected = Style(foreground: .rgb(0, 0, 0), background: .rgb(255, 255, 255), attributes: [.bold, .underline])
         let bar = Style(foreground: .brightWhite, background: .blue)
         #expect(canvas[0, 0].style == selected)
         #expect(canvas[7, 0].style == selected)
-        #expect(canvas[8, 0].style == bar)   // the gap
+        #expect(canvas[8, 0].style == bar)  // the gap
         #expect(canvas[9, 0].style == bar)
         #expect(canvas[33, 0].style == bar)  // the rest of the bar
         #expect(home.renderedRects == [Rect(x: 0, y: 1, width: 34, height: 2)])
@@ -187,15 +197,20 @@ struct TabContainerTests {
     @Test("Every tab keeps a place on a narrow bar: the others show their number, never a title cut mid-word")
     func narrowBarsShortenTheOtherTitles() {
         let titles = ["Terminal", "Refresh", "Loading page", "Requests", "Picker", "Spinners", "GIF"]
-        #expect(TabContainer.labels(for: titles, selected: 0, width: 200).joined(separator: " ")
-            == " 1 Terminal   2 Refresh   3 Loading page   4 Requests   5 Picker   6 Spinners   7 GIF ")
+        #expect(
+            TabContainer.labels(for: titles, selected: 0, width: 200).joined(separator: " ")
+                == " 1 Terminal   2 Refresh   3 Loading page   4 Requests   5 Picker   6 Spinners   7 GIF "
+        )
         let at80 = TabContainer.labels(for: titles, selected: 3, width: 80)
         #expect(at80.reduce(0) { $0 + $1.displayWidth + 1 } - 1 <= 80)
         #expect(at80 == [" 1 ", " 2 ", " 3 ", " 4 Requests ", " 5 ", " 6 ", " 7 "])
         #expect(!at80.joined().contains("…"))
         let showcase = ["Terminal", "Refresh", "Page", "Requests", "Picker", "Spinners", "GIF"]
-        #expect(TabContainer.labels(for: showcase, selected: 0, width: 80).joined(separator: " ")
-            == " 1 Terminal   2 Refresh   3 Page   4 Requests   5 Picker   6 Spinners   7 GIF ", "the showcase's titles fit 80 columns whole")
+        #expect(
+            TabContainer.labels(for: showcase, selected: 0, width: 80).joined(separator: " ")
+                == " 1 Terminal   2 Refresh   3 Page   4 Requests   5 Picker   6 Spinners   7 GIF ",
+            "the showcase's titles fit 80 columns whole"
+        )
         let tiny = TabContainer.labels(for: titles, selected: 1, width: 40)
         #expect(tiny == [" 1 ", " 2 Refresh ", " 3 ", " 4 ", " 5 ", " 6 ", " 7 "])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TUICore
 
 @MainActor
@@ -91,13 +92,15 @@ struct TerminalHostTests {
         let root = ProbeView("root")
         let host = TerminalHost(backend: terminal, root: root, minimumSize: Size(width: 40, height: 10))
         host.renderIfNeeded()
-        #expect(terminal.lines == [
-            " Terminal too small ",
-            "    needs 40×10,    ",
-            "      is 20×5       ",
-            " enlarge or press q ",
-            "                    ",
-        ])
+        #expect(
+            terminal.lines == [
+                " Terminal too small ",
+                "    needs 40×10,    ",
+                "      is 20×5       ",
+                " enlarge or press q ",
+                "                    ",
+            ]
+        )
         #expect(root.renderedRects.isEmpty)
         #expect(terminal.screen[1, 0].style.attributes == .bold)
         #expect(terminal.screen[4, 1].style == .plain)

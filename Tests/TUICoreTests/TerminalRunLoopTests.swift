@@ -1,11 +1,12 @@
 import Foundation
+import TUICore
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-import TUICore
 
 /// The run loop over a backend of its own: input and resizes on pipes, nothing of ncurses.
 /// One at a time: a running loop's host is the process's `TerminalHost.active`.
@@ -21,7 +22,8 @@ struct TerminalRunLoopTests {
         }
         /// What `fd` holds now, without waiting.
         func drain(_ fd: Int32) -> [UInt8] {
-            var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 256)
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 256)
             while true {
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 guard n > 0 else { return bytes }

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TUICore
 
 @MainActor
@@ -108,7 +109,10 @@ struct VirtualSchedulerTests {
         let clock = VirtualScheduler()
         var fired: [String] = []
         var later: ScheduledWork?
-        clock.schedule(after: .milliseconds(10)) { fired.append("first"); later?.cancel() }
+        clock.schedule(after: .milliseconds(10)) {
+            fired.append("first")
+            later?.cancel()
+        }
         later = clock.schedule(after: .milliseconds(20)) { fired.append("second") }
         clock.advance(by: .milliseconds(100))
         #expect(fired == ["first"])
@@ -268,7 +272,8 @@ struct SettleTests {
 
     @Test func tasksAwaitingTasksFinishAndClockWaitsStayWaiting() async {
         let clock = VirtualScheduler()
-        let finished = Box(), slept = Box()
+        let finished = Box()
+        let slept = Box()
         clock.startTask {
             let total = Box()
             for _ in 0..<40 {
@@ -291,7 +296,10 @@ struct SettleTests {
         let clock = VirtualScheduler()
         let ended = Box()
         let task = clock.startTask {
-            do { try await clock.sleep(for: .seconds(60)) } catch { ended.value = 2; return }
+            do { try await clock.sleep(for: .seconds(60)) } catch {
+                ended.value = 2
+                return
+            }
             ended.value = 1
         }
         await clock.settle()

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TUICore
+import Testing
+
 @testable import TUITesting
 
 /// The harness on a view of its own: a counter that a key, a click and time change.

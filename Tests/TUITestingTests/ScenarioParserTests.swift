@@ -1,28 +1,29 @@
-import Testing
-@testable import TUIPilot
 import TUICore
+import Testing
+
+@testable import TUIPilot
 
 struct ScenarioParserTests {
     @Test func parsesEveryCommand() throws {
         let text = """
-        # a comment
-        scenario my test
-        covers B1.4 B3.2
-        size 100x30
-        colors 256
-        scene terminal
-        key tab ctrl-c f5 space
-        type "a b"
-        click 3 4
-        drag 1 1 -> 1 3
-        wheel up 2 2
-        wait 300ms
-        wait 1.5s
-        resize 20x5
-        expect "x y" in 0 0 10 2
-        expect-not "z"
-        snapshot start_1
-        """
+            # a comment
+            scenario my test
+            covers B1.4 B3.2
+            size 100x30
+            colors 256
+            scene terminal
+            key tab ctrl-c f5 space
+            type "a b"
+            click 3 4
+            drag 1 1 -> 1 3
+            wheel up 2 2
+            wait 300ms
+            wait 1.5s
+            resize 20x5
+            expect "x y" in 0 0 10 2
+            expect-not "z"
+            snapshot start_1
+            """
         let scenario = try ScenarioParser.parse(text, path: "dir/file.scenario")
         #expect(scenario.name == "my test")
         #expect(scenario.covers == ["B1.4", "B3.2"])
@@ -33,12 +34,15 @@ struct ScenarioParserTests {
         #expect(steps[2] == .events([.key(.tab), .key(.control("c")), .key(.function(5)), .key(.character(" "))]))
         #expect(steps[3] == .events([.key(.character("a")), .key(.character(" ")), .key(.character("b"))]))
         #expect(steps[4] == .events([.mouse(MouseEvent(.press, at: Point(x: 3, y: 4))), .mouse(MouseEvent(.release, at: Point(x: 3, y: 4)))]))
-        #expect(steps[5] == .events([
-            .mouse(MouseEvent(.press, at: Point(x: 1, y: 1))),
-            .mouse(MouseEvent(.drag, at: Point(x: 1, y: 2))),
-            .mouse(MouseEvent(.drag, at: Point(x: 1, y: 3))),
-            .mouse(MouseEvent(.release, at: Point(x: 1, y: 3))),
-        ]))
+        #expect(
+            steps[5]
+                == .events([
+                    .mouse(MouseEvent(.press, at: Point(x: 1, y: 1))),
+                    .mouse(MouseEvent(.drag, at: Point(x: 1, y: 2))),
+                    .mouse(MouseEvent(.drag, at: Point(x: 1, y: 3))),
+                    .mouse(MouseEvent(.release, at: Point(x: 1, y: 3))),
+                ])
+        )
         #expect(steps[6] == .events([.mouse(MouseEvent(.wheelUp, button: .none, at: Point(x: 2, y: 2)))]))
         #expect(steps[7] == .wait(.milliseconds(300)))
         #expect(steps[8] == .wait(.milliseconds(1500)))

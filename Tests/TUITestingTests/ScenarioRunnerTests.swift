@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TUICore
 import TUITesting
+import Testing
 
 /// The scenario runner on views of the tests' own: roots by name, a command of the app's
 /// own, and the file format's failures.
@@ -27,10 +27,13 @@ struct ScenarioRunnerTests {
         return nil
     }
 
-    let runner = ScenarioRunner(commands: [setKeys], roots: [
-        "counter": { PilotTests.Counter(clock: $0.clock) },
-        "echo": { _ in Echo() },
-    ])
+    let runner = ScenarioRunner(
+        commands: [setKeys],
+        roots: [
+            "counter": { PilotTests.Counter(clock: $0.clock) },
+            "echo": { _ in Echo() },
+        ]
+    )
 
     @Test func aScenarioFileOfItsOwnPasses() async {
         await runner.expectPasses("Scenarios")
@@ -41,7 +44,13 @@ struct ScenarioRunnerTests {
         #expect(unknown.failure == "s.scenario:1: no scene `nowhere`; the scenes are: counter, echo")
         let wrongUse = await runner.run(try runner.parse("scene echo\nset-keys 3\nexpect \"x\"", path: "s.scenario"))
         #expect(wrongUse.failure == "s.scenario:2: `set-keys` works on the counter only")
-        #expect(throws: ScenarioSyntaxError(path: "s.scenario", line: 1, message: "unknown command `frob`; see docs/SCENARIOS.md for the commands or one of the app's: set-keys")) {
+        #expect(
+            throws: ScenarioSyntaxError(
+                path: "s.scenario",
+                line: 1,
+                message: "unknown command `frob`; see docs/SCENARIOS.md for the commands or one of the app's: set-keys"
+            )
+        ) {
             try runner.parse("frob 3", path: "s.scenario")
         }
         let echoed = await runner.run(try runner.parse("scene echo\nkey x\nexpect \"echo x\"", path: "s.scenario"))

@@ -1,14 +1,16 @@
 import Foundation
 import GifSamples
-@testable import TerminalGraphics
 import TUICore
+
+@testable import TerminalGraphics
 
 /// What a terminal would make of the bytes we send: the decoders the tests read them back with.
 enum Decoders {
     /// The kitty commands in `text`: each one's keys and its whole payload (chunks joined).
     static func kittyCommands(_ text: String) -> [(keys: [String: String], payload: [UInt8])] {
         var commands: [(keys: [String: String], payload: [UInt8])] = []
-        var pendingKeys: [String: String]?, pendingPayload = ""
+        var pendingKeys: [String: String]?
+        var pendingPayload = ""
         var rest = Substring(text)
         while let start = rest.range(of: "\u{1B}_G"), let end = rest.range(of: "\u{1B}\\", range: start.upperBound..<rest.endIndex) {
             let body = rest[start.upperBound..<end.lowerBound]

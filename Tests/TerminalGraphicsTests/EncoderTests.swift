@@ -1,8 +1,9 @@
 import Foundation
 import ImageFiles
-import Testing
-@testable import TerminalGraphics
 import TUICore
+import Testing
+
+@testable import TerminalGraphics
 
 /// What we send, read back as a terminal would, against the frame.
 struct EncoderTests {
@@ -75,7 +76,8 @@ struct EncoderTests {
 
 struct ProbeTests {
     @Test func answersAreReadWhicheverWayTheyAreCutAndKeysAreKept() {
-        let answers = "\u{1B}_Gi=31;OK\u{1B}\\" + "x" + "\u{1B}P>|kitty(0.26.5)\u{1B}\\" + "\u{1B}[?1;0;256S" + "\u{1B}[?2;0;1920;1080S"
+        let answers =
+            "\u{1B}_Gi=31;OK\u{1B}\\" + "x" + "\u{1B}P>|kitty(0.26.5)\u{1B}\\" + "\u{1B}[?1;0;256S" + "\u{1B}[?2;0;1920;1080S"
             + "\u{1B}[6;20;10t" + "\u{1B}[4;480;800t" + "\u{1B}[A" + "\u{1B}[?62;4;22c"
         for cut in [1, 3, 7, 1000] {
             var probe = GraphicsProbe()
@@ -149,8 +151,15 @@ struct ProbeTests {
         #expect(!GraphicsAnswers(kitty: false, version: "kitty(0.40.0)").kittyPlaceholders, "the protocol itself not there")
         #expect(!GraphicsAnswers(kitty: true, version: "WezTerm 20240203").kittyPlaceholders)
         #expect(!GraphicsProbe.placesKittyImagesAsText(GraphicsAnswers(kitty: true, version: "kitty(0.26.5)"), environment: [:]))
-        #expect(GraphicsProbe.placesKittyImagesAsText(GraphicsAnswers(kitty: true, version: "kitty(0.26.5)"), environment: ["INDICATORKIT_KITTY_PLACEHOLDERS": "1"]))
-        #expect(!GraphicsProbe.placesKittyImagesAsText(GraphicsAnswers(kitty: true, version: "kitty(0.30.0)"), environment: ["INDICATORKIT_KITTY_PLACEHOLDERS": "0"]))
+        #expect(
+            GraphicsProbe.placesKittyImagesAsText(GraphicsAnswers(kitty: true, version: "kitty(0.26.5)"), environment: ["INDICATORKIT_KITTY_PLACEHOLDERS": "1"])
+        )
+        #expect(
+            !GraphicsProbe.placesKittyImagesAsText(
+                GraphicsAnswers(kitty: true, version: "kitty(0.30.0)"),
+                environment: ["INDICATORKIT_KITTY_PLACEHOLDERS": "0"]
+            )
+        )
     }
 
     @Test func everyPlaceholderCellReadsBackAsItsRowAndColumn() {
@@ -169,6 +178,9 @@ struct ProbeTests {
 
     @Test func tmuxPassthroughWrapsEachSequenceAndDoublesItsEscapes() {
         let two = KittyGraphics.delete(id: 1) + KittyGraphics.delete(id: 2)
-        #expect(TmuxPassthrough.wrap(two) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\u{1B}\\\u{1B}\\" + "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\u{1B}\\\u{1B}\\")
+        #expect(
+            TmuxPassthrough.wrap(two) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\u{1B}\\\u{1B}\\"
+                + "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\u{1B}\\\u{1B}\\"
+        )
     }
 }

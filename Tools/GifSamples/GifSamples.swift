@@ -44,7 +44,10 @@ package enum GifSamples {
         // thick ring whose bright round head goes round with a tail fading behind it and a
         // gap before it, so it reads as turning even at a few cells (where dots would merge),
         // and its edges, sampled by symbols or scaled by the terminal, come out smooth.
-        let width = 126, height = 90, frames = 12, levels = 12
+        let width = 126
+        let height = 90
+        let frames = 12
+        let levels = 12
         // 0 transparent, 1…12 from slate (the tail's end) to cyan (the head): mid tones, so
         // every part shows on dark and on light backgrounds.
         var palette: [GifWriter.RGB] = [(0, 0, 0)]
@@ -52,21 +55,27 @@ package enum GifSamples {
             let t = Double(level) / Double(levels - 1)
             palette.append((UInt8(100 - 85 * t), UInt8(115 + 70 * t), UInt8(145 + 90 * t)))
         }
-        let centerX = Double(width) / 2, centerY = Double(height) / 2
-        let ring = 34.0, thickness = 12.0, tail = 1.6 * Double.pi  // the tail: 288° of the ring
+        let centerX = Double(width) / 2
+        let centerY = Double(height) / 2
+        let ring = 34.0
+        let thickness = 12.0
+        let tail = 1.6 * Double.pi  // the tail: 288° of the ring
         var result: [GifWriter.Frame] = []
         for f in 0..<frames {
             var indices = [UInt8](repeating: 0, count: width * height)
             let head = Double(f) / Double(frames) * 2 * Double.pi - Double.pi / 2
-            let headX = centerX + ring * cos(head), headY = centerY + ring * sin(head)
+            let headX = centerX + ring * cos(head)
+            let headY = centerY + ring * sin(head)
             for y in 0..<height {
                 for x in 0..<width {
-                    let dx = Double(x) + 0.5 - centerX, dy = Double(y) + 0.5 - centerY
+                    let dx = Double(x) + 0.5 - centerX
+                    let dy = Double(y) + 0.5 - centerY
                     let distance = (dx * dx + dy * dy).squareRoot()
                     var behind = head - atan2(dy, dx)  // how far behind the head, 0…2π
                     while behind < 0 { behind += 2 * Double.pi }
                     while behind >= 2 * Double.pi { behind -= 2 * Double.pi }
-                    let hx = Double(x) + 0.5 - headX, hy = Double(y) + 0.5 - headY
+                    let hx = Double(x) + 0.5 - headX
+                    let hy = Double(y) + 0.5 - headY
                     let inHead = hx * hx + hy * hy <= thickness * thickness / 4  // a round cap
                     // The tail thins as it fades.
                     let half = thickness / 2 * (1 - 0.45 * behind / tail)
@@ -90,10 +99,13 @@ package enum GifSamples {
         var image = RGBAImage(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                let dx = Double(x - width / 3), dy = Double(y - height / 2)
+                let dx = Double(x - width / 3)
+                let dy = Double(y - height / 2)
                 let ring = sin((dx * dx + dy * dy).squareRoot() / 9)
                 let sky = Double(y) / Double(height)
-                var r = 90 + 80 * ring + 60 * sky, g = 120 + 60 * cos(Double(x) / 40) - 40 * sky, b = 200 - 120 * sky
+                var r = 90 + 80 * ring + 60 * sky
+                var g = 120 + 60 * cos(Double(x) / 40) - 40 * sky
+                var b = 200 - 120 * sky
                 if x > width * 2 / 3 && y > height / 2 { (r, g, b) = (40 + Double(x % 17) * 6, 160, 60) }  // a textured block
                 func c(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v))) }
                 image[x, y] = RGBA(c(r), c(g), c(b))
@@ -144,7 +156,8 @@ package enum GifSamples {
             var indices = [UInt8](repeating: 0, count: sprite * sprite)
             for y in 0..<sprite {
                 for x in 0..<sprite {
-                    let dx = x - sprite / 2, dy = y - sprite / 2
+                    let dx = x - sprite / 2
+                    let dy = y - sprite / 2
                     indices[y * sprite + x] = dx * dx + dy * dy < (sprite / 2 - 2) * (sprite / 2 - 2) ? UInt8(128 + (f + x / 4) % 120) : 0
                 }
             }
@@ -152,7 +165,9 @@ package enum GifSamples {
             var frame = GifWriter.Frame(
                 x: Int((Double(size - sprite) * (0.5 + 0.45 * sin(t * 12.6 + Double(f % 5))))),
                 y: Int((Double(size - sprite) * (0.5 + 0.45 * cos(t * 9.4 + Double(f % 7))))),
-                width: sprite, height: sprite, indices: indices
+                width: sprite,
+                height: sprite,
+                indices: indices
             )
             frame.transparentIndex = 0
             frame.delayCentiseconds = 4
@@ -181,11 +196,16 @@ extension GifSamples {
         cleared.disposal = .restoreBackground
         cleared.delayCentiseconds = 1
         files["rules.gif"] = try GifWriter(width: 10, height: 12, globalPalette: palette, loopCount: 2, comment: "seed").encode([interlaced, clipped, cleared])
-        files["still.gif"] = try GifWriter(width: 3, height: 2, globalPalette: palette).encode([GifWriter.Frame(width: 3, height: 2, indices: [0, 1, 2, 3, 2, 1])])
+        files["still.gif"] = try GifWriter(width: 3, height: 2, globalPalette: palette).encode([
+            GifWriter.Frame(width: 3, height: 2, indices: [0, 1, 2, 3, 2, 1])
+        ])
         // Repetition bombs: small files whose cost must stay bounded by what is shown.
         files["bad-controls-repeated.gif"] = repeatedRecord([0x21, 0xF9, 3, 0, 0, 0, 0], times: 9_000)
         files["comments-repeated.gif"] = repeatedRecord([0x21, 0xFE, 0], times: 20_000)
-        files["comment-blocks-long.gif"] = repeatedRecord([0x21, 0xFE] + Array(repeating: [255] + Array(repeating: 0x41, count: 255), count: 200).flatMap { $0 } + [0], times: 1)
+        files["comment-blocks-long.gif"] = repeatedRecord(
+            [0x21, 0xFE] + Array(repeating: [255] + Array(repeating: 0x41, count: 255), count: 200).flatMap { $0 } + [0],
+            times: 1
+        )
         var restore = GifWriter.Frame(width: 256, height: 256, indices: [UInt8](repeating: 1, count: 256 * 256))
         restore.disposal = .restorePrevious
         files["restore-previous-full-screen.gif"] = try GifWriter(width: 256, height: 256, globalPalette: palette).encode([restore, restore])

@@ -24,16 +24,29 @@ struct Options {
 }
 
 func parse(_ arguments: [String]) -> Options? {
-    var options = Options(), rest = arguments[...]
+    var options = Options()
+    var rest = arguments[...]
     while let word = rest.popFirst() {
         switch word {
         case "--update": options.update = true
-        case "--digester": guard let v = rest.popFirst() else { return nil }; options.digester = v
-        case "--modules": guard let v = rest.popFirst() else { return nil }; options.modules = v
-        case "--include": guard let v = rest.popFirst() else { return nil }; options.includes.append(v)
-        case "--module-map": guard let v = rest.popFirst() else { return nil }; options.moduleMaps.append(v)
-        case "--baseline": guard let v = rest.popFirst() else { return nil }; options.baseline = v
-        case "--swift": guard let v = rest.popFirst() else { return nil }; options.swift = v
+        case "--digester":
+            guard let v = rest.popFirst() else { return nil }
+            options.digester = v
+        case "--modules":
+            guard let v = rest.popFirst() else { return nil }
+            options.modules = v
+        case "--include":
+            guard let v = rest.popFirst() else { return nil }
+            options.includes.append(v)
+        case "--module-map":
+            guard let v = rest.popFirst() else { return nil }
+            options.moduleMaps.append(v)
+        case "--baseline":
+            guard let v = rest.popFirst() else { return nil }
+            options.baseline = v
+        case "--swift":
+            guard let v = rest.popFirst() else { return nil }
+            options.swift = v
         default:
             if word.hasPrefix("-") { return nil }
             options.names.append(word)
@@ -53,7 +66,8 @@ func libraryTargets(swift: String) throws -> [String] {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0, let package = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let products = package["products"] as? [[String: Any]] else { throw Failure("swift package dump-package failed") }
+        let products = package["products"] as? [[String: Any]]
+    else { throw Failure("swift package dump-package failed") }
     let libraries = products.filter { ($0["type"] as? [String: Any])?["library"] != nil }
     return Array(Set(libraries.flatMap { $0["targets"] as? [String] ?? [] })).sorted()
 }
@@ -79,8 +93,8 @@ func dump(_ module: String, _ options: Options) throws -> [String: Any] {
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0, let data = try? Data(contentsOf: out),
-          let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let root = object["ABIRoot"] as? [String: Any],
-          root["name"] as? String == module  // NO_MODULE when it could not load it (its status is 0 even so)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let root = object["ABIRoot"] as? [String: Any],
+        root["name"] as? String == module  // NO_MODULE when it could not load it (its status is 0 even so)
     else { throw Failure("swift-api-digester could not read \(module): " + String(decoding: message, as: UTF8.self)) }
     return root
 }
@@ -106,8 +120,10 @@ func lines(of node: [String: Any], path: [String] = []) -> [String] {
     if node["throwing"] as? Bool == true { flags.append("throws") }
     if node["isAsync"] as? Bool == true { flags.append("async") }
     // Attributes a user of the API can notice (a global actor shows as Custom, `final` as Final).
-    let noticed: [String: String] = ["Custom": "@GlobalActor", "Final": "final", "Preconcurrency": "@preconcurrency", "Required": "required",
-                                     "Override": "override", "Lazy": "lazy", "Nonisolated": "nonisolated", "Indirect": "indirect", "Frozen": "@frozen"]
+    let noticed: [String: String] = [
+        "Custom": "@GlobalActor", "Final": "final", "Preconcurrency": "@preconcurrency", "Required": "required",
+        "Override": "override", "Lazy": "lazy", "Nonisolated": "nonisolated", "Indirect": "indirect", "Frozen": "@frozen",
+    ]
     let attributes = Array(Set((node["declAttributes"] as? [String] ?? []).compactMap { noticed[$0] })).sorted()
     let generic = (node["genericSig"] as? String).map { " " + $0 } ?? ""
     let prefix = (attributes + flags).joined(separator: " ")
@@ -119,7 +135,9 @@ func lines(of node: [String: Any], path: [String] = []) -> [String] {
     case "Root":
         return children.flatMap { lines(of: $0, path: []) }
     case "TypeDecl":
-        let conformances = (node["conformances"] as? [[String: Any]] ?? []).compactMap { $0["printedName"] as? String }.filter { !implicitConformances.contains($0) }.sorted()
+        let conformances = (node["conformances"] as? [[String: Any]] ?? []).compactMap { $0["printedName"] as? String }.filter {
+            !implicitConformances.contains($0)
+        }.sorted()
         // A type of another module that this one extends: its members here, not its conformances.
         if node["isExternal"] as? Bool == true {
             return children.flatMap { lines(of: $0, path: path + [printed]) }.map { "extension " + $0 }
@@ -149,7 +167,9 @@ func lines(of node: [String: Any], path: [String] = []) -> [String] {
 }
 
 guard var options = parse(Array(CommandLine.arguments.dropFirst())) else {
-    FileHandle.standardError.write(Data("usage: api-check [--update] --digester PATH --modules DIR [--include DIR]… --baseline DIR (--swift PATH | MODULE…)\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: api-check [--update] --digester PATH --modules DIR [--include DIR]… --baseline DIR (--swift PATH | MODULE…)\n".utf8)
+    )
     exit(2)
 }
 var differs = false
@@ -166,7 +186,8 @@ do {
             continue
         }
         let recorded = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        let added = Set(current).subtracting(recorded).sorted(), removed = Set(recorded).subtracting(current).sorted()
+        let added = Set(current).subtracting(recorded).sorted()
+        let removed = Set(recorded).subtracting(current).sorted()
         if added.isEmpty && removed.isEmpty {
             print("api-check: \(module): \(current.count) declarations, as recorded")
             continue

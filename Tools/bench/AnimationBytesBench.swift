@@ -11,7 +11,9 @@ import TUICore
 @MainActor
 enum AnimationBytesBench {
     static func run(chafa: String?, box: Size = Size(width: 80, height: 24)) throws -> [String] {
-        var lines = ["animation: bytes a frame after the first at \(box.width)×\(box.height) (ncurses, true colour\(chafa == nil ? "" : "; chafa's --animate output, one pass"))"]
+        var lines = [
+            "animation: bytes a frame after the first at \(box.width)×\(box.height) (ncurses, true colour\(chafa == nil ? "" : "; chafa's --animate output, one pass"))"
+        ]
         let gifs: [(String, Data)] = [
             ("video 320×240", try GifSamples.video(width: 320, height: 240, frames: 12)),
             ("sprites 400×400", try GifSamples.sprites(size: 400, frames: 12)),
@@ -43,9 +45,12 @@ enum AnimationBytesBench {
         let pty = try PseudoTerminal(size: box)
         let counter = ByteCounter(pty: pty)
         let terminal = try NcursesTerminal.open(
-            input: pty.secondary, output: pty.secondary,
+            input: pty.secondary,
+            output: pty.secondary,
             environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "INDICATORKIT_BACKGROUND": "dark"],
-            mouse: false, installSignalHandlers: false, asksBackground: false
+            mouse: false,
+            installSignalHandlers: false,
+            asksBackground: false
         )
         defer {
             terminal.close()

@@ -50,7 +50,8 @@ final class ByteCounter: Sendable {
     /// secondary side is drained and the count has not moved for a few quiet checks.
     func settledTotal() -> Int {
         tcdrain(pty.secondary)
-        var last = -1, quietChecks = 0
+        var last = -1
+        var quietChecks = 0
         while true {
             let pending = pty.pendingByteCount
             let (idle, value) = counts.withLock { (!$0.busy && pending == 0, $0.total) }

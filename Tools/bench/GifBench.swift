@@ -47,12 +47,15 @@ enum GifBench {
     static func floor(_ path: String, iterations: Int) -> Figures? {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("giflib-floor")
         guard FileManager.default.isExecutableFile(atPath: executable.path),
-              let output = run(executable.path, [path, String(iterations)]) else { return nil }
-        let fields = Dictionary(uniqueKeysWithValues: output.split(separator: " ").compactMap { pair -> (String, Double)? in
-            let parts = pair.split(separator: "=")
-            guard parts.count == 2, let value = Double(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-            return (String(parts[0]), value)
-        })
+            let output = run(executable.path, [path, String(iterations)])
+        else { return nil }
+        let fields = Dictionary(
+            uniqueKeysWithValues: output.split(separator: " ").compactMap { pair -> (String, Double)? in
+                let parts = pair.split(separator: "=")
+                guard parts.count == 2, let value = Double(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+                return (String(parts[0]), value)
+            }
+        )
         guard let mps = fields["megapixels_per_second"], let seconds = fields["seconds"] else { return nil }
         return Figures(megapixelsPerSecond: mps, seconds: seconds, peakMiB: fields["peak_rss_kib"].map { $0 / 1024 })
     }
@@ -60,29 +63,30 @@ enum GifBench {
     /// Pillow, when `python3 -c "import PIL"` works: every frame converted to RGBA.
     static func pillow(_ path: String, iterations: Int) -> Figures? {
         let script = """
-        import sys, time
-        from PIL import Image
-        path, n = sys.argv[1], int(sys.argv[2])
-        pixels = 0
-        start = time.perf_counter()
-        for _ in range(n):
-            im = Image.open(path)
-            frames = 0
-            while True:
-                im.convert("RGBA").getpixel((0, 0))
-                frames += 1
-                try:
-                    im.seek(im.tell() + 1)
-                except EOFError:
-                    break
-            pixels += im.size[0] * im.size[1] * frames
-        seconds = time.perf_counter() - start
-        print(f"megapixels_per_second={pixels / seconds / 1e6:.1f} seconds={seconds:.3f}")
-        """
+            import sys, time
+            from PIL import Image
+            path, n = sys.argv[1], int(sys.argv[2])
+            pixels = 0
+            start = time.perf_counter()
+            for _ in range(n):
+                im = Image.open(path)
+                frames = 0
+                while True:
+                    im.convert("RGBA").getpixel((0, 0))
+                    frames += 1
+                    try:
+                        im.seek(im.tell() + 1)
+                    except EOFError:
+                        break
+                pixels += im.size[0] * im.size[1] * frames
+            seconds = time.perf_counter() - start
+            print(f"megapixels_per_second={pixels / seconds / 1e6:.1f} seconds={seconds:.3f}")
+            """
         guard let output = run("/usr/bin/env", ["python3", "-c", script, path, String(iterations)]),
-              let mpsText = output.split(separator: " ").first?.split(separator: "=").last, let mps = Double(mpsText),
-              let secondsText = output.split(separator: " ").last?.split(separator: "=").last,
-              let seconds = Double(secondsText.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+            let mpsText = output.split(separator: " ").first?.split(separator: "=").last, let mps = Double(mpsText),
+            let secondsText = output.split(separator: " ").last?.split(separator: "=").last,
+            let seconds = Double(secondsText.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return nil }
         return Figures(megapixelsPerSecond: mps, seconds: seconds, peakMiB: nil)
     }
 
@@ -108,8 +112,9 @@ enum GifBench {
     /// The peak resident set size since the last reset, in MiB (VmHWM).
     static func peakMemoryMiB() -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kib / 1024
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import ImageFiles
-import TerminalGraphics
 import TUICore
+import TerminalGraphics
 
 /// `bench graphics [FILE…]`: pictures sent as pixels — sixel and kitty's protocol — against
 /// chafa (`-f sixel`, `-f kitty`) and timg (`-pk`; `-ps` where it was built with sixel) on the
@@ -15,7 +15,8 @@ enum GraphicsBench {
         for file in files {
             pictures.append(((file as NSString).lastPathComponent, try ImageFile.read(file).image))
         }
-        let chafa = tool("chafa"), timg = tool("timg")
+        let chafa = tool("chafa")
+        let timg = tool("timg")
         var lines = ["graphics: a picture at 80 columns as pixels; sixel PSNR (dB) of what a terminal paints; release build"]
         lines.append("picture (frame)       tool              bytes      ms     dB")
         for (name, picture) in pictures {
@@ -53,7 +54,9 @@ enum GraphicsBench {
                 var line = label.padding(toLength: 22, withPad: " ", startingAt: 0) + tool.padding(toLength: 16, withPad: " ", startingAt: 0)
                 line += String(format: " %8d %7.1f", text.utf8.count, ms)
                 if text.contains("\u{1B}P"), let painted = Sixel.decode(text) {
-                    let reference = painted.width == frame.width && painted.height == frame.height ? frame : picture.scaled(to: Size(width: painted.width, height: painted.height))
+                    let reference =
+                        painted.width == frame.width && painted.height == frame.height
+                        ? frame : picture.scaled(to: Size(width: painted.width, height: painted.height))
                     line += String(format: " %6.2f", RasterFidelity.psnr(of: painted, against: reference))
                 }
                 return line

@@ -24,8 +24,11 @@ enum IndicatorBench {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let counter = ByteCounter(pty: pty)
         let terminal = try NcursesTerminal.open(
-            input: pty.secondary, output: pty.secondary,
-            environment: ["TERM": "xterm-256color"], mouse: false, installSignalHandlers: false
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": "xterm-256color"],
+            mouse: false,
+            installSignalHandlers: false
         )
         let scheduler = LiveScheduler()
         let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", reducedMotion: false, scheduler: scheduler)
@@ -34,7 +37,12 @@ enum IndicatorBench {
         host.onNeedsDisplay = {
             guard !renderPosted else { return }
             renderPosted = true
-            DispatchQueue.main.async { MainActor.assumeIsolated { renderPosted = false; host.renderIfNeeded() } }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    renderPosted = false
+                    host.renderIfNeeded()
+                }
+            }
         }
         indicator.onNeedsDisplay = { host.setNeedsDisplay() }
         host.renderIfNeeded()
@@ -50,7 +58,16 @@ enum IndicatorBench {
             counter.stop()
             let percent = cpu / Double(seconds) * 100
             let perFrame = Double(bytes) / Double(max(1, frames))
-            finish(String(format: "indicator: comet spinner (110 ms frames) on 80×24 for %d s: %d frames drawn, CPU %.2f%% of a core (target < 1%%), %.1f bytes per frame (target < 64)", seconds, frames, percent, perFrame))
+            finish(
+                String(
+                    format:
+                        "indicator: comet spinner (110 ms frames) on 80×24 for %d s: %d frames drawn, CPU %.2f%% of a core (target < 1%%), %.1f bytes per frame (target < 64)",
+                    seconds,
+                    frames,
+                    percent,
+                    perFrame
+                )
+            )
         }
     }
 

@@ -50,7 +50,16 @@ enum LoadingBench {
         clock.advance(by: .seconds(2))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - overlapStart) / 1e9
         let hidden = center.state.phase == .hidden && !center.isOverlayShown && center.activeCount == 0
-        lines.append(String(format: "loading: %d overlapping tracked operations (up to %d at once): %@ after %.2f s; %d timers pending", count, peak, hidden ? "overlay hidden, none counted" : "NOT balanced", seconds, clock.pendingCount))
+        lines.append(
+            String(
+                format: "loading: %d overlapping tracked operations (up to %d at once): %@ after %.2f s; %d timers pending",
+                count,
+                peak,
+                hidden ? "overlay hidden, none counted" : "NOT balanced",
+                seconds,
+                clock.pendingCount
+            )
+        )
         return lines
     }
 }

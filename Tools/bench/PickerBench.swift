@@ -27,8 +27,20 @@ enum PickerBench {
                     for i in 0..<100_000 {
                         var thumbnail = RGBAImage(width: PhotoLibrary.thumbnailSize, height: PhotoLibrary.thumbnailSize)
                         let shade = UInt8(truncatingIfNeeded: random.next())
-                        thumbnail.withMutablePixels { bytes in for k in stride(from: 0, to: bytes.count, by: 4) { bytes[k] = shade; bytes[k + 3] = 255 } }
-                        try library.addAsset(source: "generated/\(i).gif", width: 640, height: 480, created: i, thumbnail: thumbnail, albums: [all, albums[i % 10]])
+                        thumbnail.withMutablePixels { bytes in
+                            for k in stride(from: 0, to: bytes.count, by: 4) {
+                                bytes[k] = shade
+                                bytes[k + 3] = 255
+                            }
+                        }
+                        try library.addAsset(
+                            source: "generated/\(i).gif",
+                            width: 640,
+                            height: 480,
+                            created: i,
+                            thumbnail: thumbnail,
+                            albums: [all, albums[i % 10]]
+                        )
                     }
                 }
             }
@@ -47,7 +59,14 @@ enum PickerBench {
         for _ in 0..<20 {
             further = min(further, try milliseconds { _ = try library.page(album: all.id, after: 50_000, limit: 120) })
         }
-        lines.append(String(format: "picker: open + first page of %d: %.2f ms (target < 50); a page deep in the album: %.3f ms (target < 2)", firstPage.count, open, further))
+        lines.append(
+            String(
+                format: "picker: open + first page of %d: %.2f ms (target < 50); a page deep in the album: %.3f ms (target < 2)",
+                firstPage.count,
+                open,
+                further
+            )
+        )
 
         // Diff 10 000 items with 1 000 moves.
         var random = SplitMix64(seed: 42)
@@ -58,14 +77,23 @@ enum PickerBench {
             let item = new.remove(at: from)
             new.insert(item, at: Int(random.next() % UInt64(new.count + 1)))
         }
-        var ours = Double.infinity, standard = Double.infinity
+        var ours = Double.infinity
+        var standard = Double.infinity
         var diff = try SnapshotDiff.between([Int](), [Int]())
         for _ in 0..<5 {
             ours = min(ours, try milliseconds { diff = try SnapshotDiff.between(old, new) })
             standard = min(standard, milliseconds { _ = new.difference(from: old).inferringMoves() })
         }
         let correct = diff.apply(to: old) { new[$0] } == new
-        lines.append(String(format: "picker: diff of 10 000 items with 1 000 moves: %.2f ms vs CollectionDifference %.2f ms — %.0f× faster (target ≥ 10×); %@", ours, standard, standard / ours, correct ? "applying it gives the new snapshot" : "WRONG RESULT"))
+        lines.append(
+            String(
+                format: "picker: diff of 10 000 items with 1 000 moves: %.2f ms vs CollectionDifference %.2f ms — %.0f× faster (target ≥ 10×); %@",
+                ours,
+                standard,
+                standard / ours,
+                correct ? "applying it gives the new snapshot" : "WRONG RESULT"
+            )
+        )
         return lines
     }
 }

@@ -31,7 +31,9 @@ enum ProgressBench {
         let paced = try measureOurs(pacedOver: span)
         lines.append(row("ProgressBar, paced", paced.nanoseconds, paced.seconds, paced.bytes, "\(paced.redraws)"))
         let idle = try measureIdleSpinner(seconds: 2)
-        lines.append(String(format: "an idle spinner (comet, 110 ms frames) for 2 s: %d frames, %d bytes, CPU %.2f%% of a core", idle.frames, idle.bytes, idle.cpu * 100))
+        lines.append(
+            String(format: "an idle spinner (comet, 110 ms frames) for 2 s: %d frames, %d bytes, CPU %.2f%% of a core", idle.frames, idle.bytes, idle.cpu * 100)
+        )
         if let tqdm = peers["tqdm"] {
             lines.append(String(format: "time a step: %.3f× tqdm's (target ≤ 0.10)", ours.nanoseconds / tqdm.nanoseconds))
         }
@@ -55,7 +57,8 @@ enum ProgressBench {
         defer { counter.stop() }
         let group = ProgressGroup(output: LineTerminal(descriptor: pty.secondary), environment: ["TERM": "xterm-256color"])
         let bar = group.bar(total: calls, message: "counting")
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         if let seconds {
             let perChunk = Duration.seconds(seconds) / (calls / 1000)
             for chunk in 1...(calls / 1000) {
@@ -91,9 +94,12 @@ enum ProgressBench {
     static func measurePython(_ peer: String) throws -> (nanoseconds: Double, bytes: Int, seconds: Double)? {
         // The first python3 on PATH (where pip put the peers), else the system's.
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard let python = (path.split(separator: ":").map { "\($0)/python3" } + ["/usr/bin/python3"])
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-        let loop = peer == "tqdm"
+        guard
+            let python = (path.split(separator: ":").map { "\($0)/python3" } + ["/usr/bin/python3"])
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return nil }
+        let loop =
+            peer == "tqdm"
             ? "from tqdm import tqdm\nit = tqdm(range(n), file=sys.stderr)"
             : "from rich.progress import track\nfrom rich.console import Console\nit = track(range(n), console=Console(file=sys.stderr, force_terminal=True, width=100))"
         let script = """

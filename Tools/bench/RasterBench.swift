@@ -87,7 +87,9 @@ enum RasterBench {
                 indices[y * image.width + x] = UInt8(level(p.r) * 36 + level(p.g) * 6 + level(p.b))
             }
         }
-        return try GifWriter(width: image.width, height: image.height, globalPalette: palette).encode([GifWriter.Frame(width: image.width, height: image.height, indices: indices)])
+        return try GifWriter(width: image.width, height: image.height, globalPalette: palette).encode([
+            GifWriter.Frame(width: image.width, height: image.height, indices: indices)
+        ])
     }
 
     /// chafa's name for the same class of symbols.
@@ -148,16 +150,25 @@ enum RasterBench {
 
     static func apply(_ parameters: String, to style: inout Style) {
         let numbers = parameters.split(separator: ";").compactMap { Int($0) }
-        if numbers.isEmpty { style = Style(); return }
+        if numbers.isEmpty {
+            style = Style()
+            return
+        }
         var i = 0
         while i < numbers.count {
             switch numbers[i] {
-            case 0: style = Style(); i += 1
+            case 0:
+                style = Style()
+                i += 1
             case 38 where i + 4 < numbers.count && numbers[i + 1] == 2:
-                style.foreground = .rgb(UInt8(numbers[i + 2]), UInt8(numbers[i + 3]), UInt8(numbers[i + 4])); i += 5
+                style.foreground = .rgb(UInt8(numbers[i + 2]), UInt8(numbers[i + 3]), UInt8(numbers[i + 4]))
+                i += 5
             case 48 where i + 4 < numbers.count && numbers[i + 1] == 2:
-                style.background = .rgb(UInt8(numbers[i + 2]), UInt8(numbers[i + 3]), UInt8(numbers[i + 4])); i += 5
-            case 7: style.attributes.insert(.reverse); i += 1
+                style.background = .rgb(UInt8(numbers[i + 2]), UInt8(numbers[i + 3]), UInt8(numbers[i + 4]))
+                i += 5
+            case 7:
+                style.attributes.insert(.reverse)
+                i += 1
             default: i += 1
             }
         }

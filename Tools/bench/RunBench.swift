@@ -26,13 +26,16 @@ enum RunBench {
             }
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let alone = median(times[0]), cat = median(times[1])
+        let alone = median(times[0])
+        let cat = median(times[1])
         var lines = ["run: `\(command)` into /dev/null, \(rounds) rounds each, median (best)"]
         lines.append("case            seconds    ×alone    ×cat")
         for (index, (name, _, _)) in cases.enumerated() {
             let m = median(times[index])
-            lines.append(name.padding(toLength: 14, withPad: " ", startingAt: 0)
-                + String(format: " %6.3f (%5.3f) %6.1f %7.1f", m, times[index].min() ?? 0, m / alone, m / cat))
+            lines.append(
+                name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + String(format: " %6.3f (%5.3f) %6.1f %7.1f", m, times[index].min() ?? 0, m / alone, m / cat)
+            )
         }
         return lines
     }

@@ -40,20 +40,37 @@ enum TerminalBench {
 
         // Headless: compose + present into memory.
         let headless = HeadlessTerminal(size: size, colorDepth: .palette256)
-        rows.append(Row(path: "headless", scenario: "full screen change", microsecondsPerFrame: time(frames) { k in
-            headless.present(fullFrame(k))
-        }, bytesPerFrame: nil))
+        rows.append(
+            Row(
+                path: "headless",
+                scenario: "full screen change",
+                microsecondsPerFrame: time(frames) { k in
+                    headless.present(fullFrame(k))
+                },
+                bytesPerFrame: nil
+            )
+        )
         headless.present(base)
-        rows.append(Row(path: "headless", scenario: "one-cell change", microsecondsPerFrame: time(frames) { k in
-            headless.present(oneCellFrame(base, k))
-        }, bytesPerFrame: nil))
+        rows.append(
+            Row(
+                path: "headless",
+                scenario: "one-cell change",
+                microsecondsPerFrame: time(frames) { k in
+                    headless.present(oneCellFrame(base, k))
+                },
+                bytesPerFrame: nil
+            )
+        )
 
         // ncurses on a pseudo-terminal.
         let pty = try PseudoTerminal(size: size)
         let counter = ByteCounter(pty: pty)
         let terminal = try NcursesTerminal.open(
-            input: pty.secondary, output: pty.secondary,
-            environment: ["TERM": "xterm-256color"], mouse: false, installSignalHandlers: false
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": "xterm-256color"],
+            mouse: false,
+            installSignalHandlers: false
         )
         defer {
             terminal.close()

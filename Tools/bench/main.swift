@@ -3,40 +3,40 @@
 import Foundation
 
 let usage = """
-USAGE: bench terminal [--frames N]
-       bench gif [FILE…] [--iterations N]
-       bench indicator [--seconds N]
-       bench loading
-       bench picker
-       bench raster
-       bench import
-       bench run
-       bench progress
-       bench graphics [FILE…]
-       bench all
+    USAGE: bench terminal [--frames N]
+           bench gif [FILE…] [--iterations N]
+           bench indicator [--seconds N]
+           bench loading
+           bench picker
+           bench raster
+           bench import
+           bench run
+           bench progress
+           bench graphics [FILE…]
+           bench all
 
-  terminal   compose and present 200×60 screens (full change, one-cell change) through
-             the headless and the ncurses (pseudo-terminal) paths; µs and bytes per frame.
-  gif        decode and composite every frame (default: the generated 640×480×100 video
-             and 1000×1000×200 sprites); megapixels per second and peak memory, against
-             giflib-floor (DGifSlurp + compositing in C) and Pillow where installed.
-  loading    the cost of LoadingCenter.track around an empty operation, and 10 000
-             overlapping tracked operations ending with the overlay hidden.
-  raster     each symbol set (half, quadrant, sextant, braille) on the bench GIFs and a
-             photo-like picture at 80×24 cells: PSNR of the cells against the picture, ms a frame.
-  import     1 000 generated GIF, PNG and JPEG pictures into a new photo library: files a
-             second, against Pillow + sqlite3 where installed.
-  run        `yes | head -c 256M` through `showcase run`, against the command alone and
-             through `cat`: seconds (needs showcase built in release beside bench).
-  graphics   a picture at 80 columns as sixel and kitty graphics, against chafa and timg on the
-             same frames: bytes, ms, and the PSNR of the sixel a terminal paints.
-  progress   ten million ProgressBar.inc() calls with the bar drawn on a pseudo-terminal: ns a
-             call, bytes and redraws, against tqdm and rich (same loop) where installed.
-  picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
-             of 10 000 items with 1 000 moves against CollectionDifference.
-  indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
-             and the live scheduler: CPU time per second and bytes per frame.
-"""
+      terminal   compose and present 200×60 screens (full change, one-cell change) through
+                 the headless and the ncurses (pseudo-terminal) paths; µs and bytes per frame.
+      gif        decode and composite every frame (default: the generated 640×480×100 video
+                 and 1000×1000×200 sprites); megapixels per second and peak memory, against
+                 giflib-floor (DGifSlurp + compositing in C) and Pillow where installed.
+      loading    the cost of LoadingCenter.track around an empty operation, and 10 000
+                 overlapping tracked operations ending with the overlay hidden.
+      raster     each symbol set (half, quadrant, sextant, braille) on the bench GIFs and a
+                 photo-like picture at 80×24 cells: PSNR of the cells against the picture, ms a frame.
+      import     1 000 generated GIF, PNG and JPEG pictures into a new photo library: files a
+                 second, against Pillow + sqlite3 where installed.
+      run        `yes | head -c 256M` through `showcase run`, against the command alone and
+                 through `cat`: seconds (needs showcase built in release beside bench).
+      graphics   a picture at 80 columns as sixel and kitty graphics, against chafa and timg on the
+                 same frames: bytes, ms, and the PSNR of the sixel a terminal paints.
+      progress   ten million ProgressBar.inc() calls with the bar drawn on a pseudo-terminal: ns a
+                 call, bytes and redraws, against tqdm and rich (same loop) where installed.
+      picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
+                 of 10 000 items with 1 000 moves against CollectionDifference.
+      indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
+                 and the live scheduler: CPU time per second and bytes per frame.
+    """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 /// Removes `--NAME N` from the arguments and returns N (a positive number), or `fallback`.
@@ -96,10 +96,12 @@ func runGif(_ files: [String]) -> Bool {
                 return String(repeating: " ", count: max(0, width - text.count)) + text
             }
             let name = (path as NSString).lastPathComponent.padding(toLength: 32, withPad: " ", startingAt: 0)
-            print(name + number(ours.megapixelsPerSecond, 11) + number(floor?.megapixelsPerSecond, 12)
-                + number(floor.map { ours.megapixelsPerSecond / $0.megapixelsPerSecond }, 12, "%.2f")
-                + number(pillow?.megapixelsPerSecond, 13) + number(pillow.map { ours.megapixelsPerSecond / $0.megapixelsPerSecond }, 13, "%.2f")
-                + "   " + number(ours.peakMiB, 6) + ", " + number(floor?.peakMiB, 6))
+            print(
+                name + number(ours.megapixelsPerSecond, 11) + number(floor?.megapixelsPerSecond, 12)
+                    + number(floor.map { ours.megapixelsPerSecond / $0.megapixelsPerSecond }, 12, "%.2f")
+                    + number(pillow?.megapixelsPerSecond, 13) + number(pillow.map { ours.megapixelsPerSecond / $0.megapixelsPerSecond }, 13, "%.2f")
+                    + "   " + number(ours.peakMiB, 6) + ", " + number(floor?.peakMiB, 6)
+            )
         }
         print("targets: ours/floor ≥ 0.90, ours/Pillow ≥ 2, peak under 64 MiB for the 1000×1000×200 animation")
         return true
@@ -127,14 +129,14 @@ func runIndicator(thenExitWith status: Int32) -> Never {
 @MainActor
 func startIndicator(thenExitWith status: Int32) {
     do {
-            try IndicatorBench.run(seconds: seconds) { line in
-                print(line)
-                exit(status)
-            }
-        } catch {
-            FileHandle.standardError.write(Data("bench indicator: \(error)\n".utf8))
-            exit(1)
+        try IndicatorBench.run(seconds: seconds) { line in
+            print(line)
+            exit(status)
         }
+    } catch {
+        FileHandle.standardError.write(Data("bench indicator: \(error)\n".utf8))
+        exit(1)
+    }
 }
 
 /// Prints a bench's lines, or `bench NAME: error` where `errorsTo` says; whether it ran.

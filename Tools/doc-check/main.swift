@@ -56,12 +56,15 @@ struct Manifest {
 
     init(json: Data) throws {
         guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any],
-              let products = root["products"] as? [[String: Any]],
-              let targets = root["targets"] as? [[String: Any]] else { throw Failure(description: "cannot read the manifest") }
-        libraries = Set(products.compactMap { product in
-            guard let type = product["type"] as? [String: Any], type["library"] != nil else { return nil }
-            return product["name"] as? String
-        })
+            let products = root["products"] as? [[String: Any]],
+            let targets = root["targets"] as? [[String: Any]]
+        else { throw Failure(description: "cannot read the manifest") }
+        libraries = Set(
+            products.compactMap { product in
+                guard let type = product["type"] as? [String: Any], type["library"] != nil else { return nil }
+                return product["name"] as? String
+            }
+        )
         self.targets = targets.compactMap { target in
             guard let name = target["name"] as? String, let kind = target["type"] as? String else { return nil }
             let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> String? in
@@ -78,7 +81,8 @@ struct Manifest {
 
     /// Every target `names` reach, themselves included.
     func closure(of names: [String]) -> Set<String> {
-        var seen = Set<String>(), queue = names
+        var seen = Set<String>()
+        var queue = names
         while let next = queue.popLast() {
             guard seen.insert(next).inserted else { continue }
             queue += target(next)?.dependencies ?? []
@@ -94,11 +98,12 @@ struct Manifest {
             if libraries.contains(target.name) {
                 kind = "library product"
             } else {
-                kind = switch target.kind {
-                case "system": "system library"
-                case "executable": "executable"
-                default: target.path.hasPrefix("Modules/") && target.name.hasPrefix("C") ? "C shim" : "support"
-                }
+                kind =
+                    switch target.kind {
+                    case "system": "system library"
+                    case "executable": "executable"
+                    default: target.path.hasPrefix("Modules/") && target.name.hasPrefix("C") ? "C shim" : "support"
+                    }
             }
             let uses = target.dependencies.isEmpty ? "—" : target.dependencies.joined(separator: ", ")
             rows.append("| \(target.name) | `\(target.path)` | \(kind) | \(uses) |")
@@ -159,11 +164,16 @@ struct FileBlock {
 func blocks(in page: URL, relativeTo root: URL) throws -> (complete: [Block], files: [FileBlock], fragments: Int) {
     let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
     let name = String(page.path.dropFirst(root.path.count + 1))
-    var complete: [Block] = [], files: [FileBlock] = [], fragments = 0
+    var complete: [Block] = []
+    var files: [FileBlock] = []
+    var fragments = 0
     var index = 0
     while index < lines.count {
         let line = lines[index]
-        guard line.hasPrefix("```") else { index += 1; continue }
+        guard line.hasPrefix("```") else {
+            index += 1
+            continue
+        }
         var previous = index - 1
         while previous >= 0 && lines[previous].trimmingCharacters(in: .whitespaces).isEmpty { previous -= 1 }
         let marker = previous >= 0 ? lines[previous].trimmingCharacters(in: .whitespaces) : ""
@@ -189,7 +199,8 @@ func blocks(in page: URL, relativeTo root: URL) throws -> (complete: [Block], fi
 
 /// The targets the file blocks make, as Package.swift lines; problems with their paths.
 func fileTargets(_ files: [FileBlock], libraries: Set<String>) -> (lines: [String], problems: [String]) {
-    var problems: [String] = [], seen = Set<String>()
+    var problems: [String] = []
+    var seen = Set<String>()
     var valid: [FileBlock] = []
     for file in files {
         let parts = file.path.split(separator: "/")
@@ -209,7 +220,8 @@ func fileTargets(_ files: [FileBlock], libraries: Set<String>) -> (lines: [Strin
         let own = valid.filter { $0.target == name }
         let swiftFiles = own.filter { $0.path.hasSuffix(".swift") }
         let imports = Set(swiftFiles.flatMap(\.block.imports))
-        let dependencies = imports.filter { names.contains($0) && $0 != name }.sorted().map { "\"\($0)\"" }
+        let dependencies =
+            imports.filter { names.contains($0) && $0 != name }.sorted().map { "\"\($0)\"" }
             + imports.filter { libraries.contains($0) }.sorted().map { ".product(name: \"\($0)\", package: \"IndicatorKit\")" }
         let folder = (own[0].isTest ? "Tests/" : "Sources/") + name
         let excluded = Set(own.filter { !$0.path.hasSuffix(".swift") }.map { $0.path.split(separator: "/")[2].description }).sorted()
@@ -222,9 +234,10 @@ func fileTargets(_ files: [FileBlock], libraries: Set<String>) -> (lines: [Strin
 
 func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [String] {
     let docs = root.appendingPathComponent("docs")
-    let pages = [root.appendingPathComponent("README.md")]
+    let pages =
+        [root.appendingPathComponent("README.md")]
         + (try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil))
-            .filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+        .filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
     var examples: [(target: String, block: Block)] = []
     var files: [FileBlock] = []
     var fragments = 0
@@ -285,7 +298,9 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
         """
     try Data(manifestText.utf8).write(to: package.appendingPathComponent("Package.swift"))
     let appTargets = Set(files.map(\.target)).count
-    print("doc-check: building \(examples.count) examples and \(appTargets) targets of \(files.count) file blocks (\(fragments) fragments skipped) in \(package.path)")
+    print(
+        "doc-check: building \(examples.count) examples and \(appTargets) targets of \(files.count) file blocks (\(fragments) fragments skipped) in \(package.path)"
+    )
     var build = try run(swift, ["build", "--package-path", package.path] + (hasTests ? ["--build-tests"] : []))
     if build.status != 0 {
         // The build stops at the first example that fails: build each to find every error.
@@ -307,13 +322,18 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
             guard let range = line.range(of: "/Sources/") else { continue }
             let parts = line[range.upperBound...].split(separator: ":", maxSplits: 3)
             guard parts.count >= 3, let row = Int(parts[1]),
-                  let example = examples.first(where: { $0.target == parts[0].split(separator: "/").first.map(String.init) }) else { continue }
-            problems.append("\(example.block.page):\(example.block.line + row - 1): \(parts.count > 3 ? String(parts[3]).trimmingCharacters(in: .whitespaces) : String(line))")
+                let example = examples.first(where: { $0.target == parts[0].split(separator: "/").first.map(String.init) })
+            else { continue }
+            problems.append(
+                "\(example.block.page):\(example.block.line + row - 1): \(parts.count > 3 ? String(parts[3]).trimmingCharacters(in: .whitespaces) : String(line))"
+            )
         }
         return problems.isEmpty ? ["the examples do not build:\n" + build.output] : Array(Set(problems)).sorted()
     }
     var problems: [String] = []
-    let binaries = try run(swift, ["build", "--package-path", package.path, "--show-bin-path"], keepingErrors: false).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let binaries = try run(swift, ["build", "--package-path", package.path, "--show-bin-path"], keepingErrors: false).output.trimmingCharacters(
+        in: .whitespacesAndNewlines
+    )
     var ran = 0
     for (target, block) in examples where block.runs {
         let result = try runWithDeadline(binaries + "/" + target, seconds: 30)
@@ -334,9 +354,17 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
     if hasTests {
         let tests = try run(swift, ["test", "--skip-build", "--package-path", package.path])
         if tests.status != 0 {
-            problems.append("the tests of the docs' file blocks failed:\n" + tests.output.split(separator: "\n").filter { !$0.hasPrefix("✔") && !$0.hasPrefix("[") && !$0.hasPrefix("Test Suite") && !$0.hasPrefix("Test Case") && !$0.contains("Testing Library Version") && !$0.contains("Target Platform") }.joined(separator: "\n"))
+            problems.append(
+                "the tests of the docs' file blocks failed:\n"
+                    + tests.output.split(separator: "\n").filter {
+                        !$0.hasPrefix("✔") && !$0.hasPrefix("[") && !$0.hasPrefix("Test Suite") && !$0.hasPrefix("Test Case")
+                            && !$0.contains("Testing Library Version") && !$0.contains("Target Platform")
+                    }.joined(separator: "\n")
+            )
         } else {
-            print("doc-check: the docs' tests passed (" + (tests.output.split(separator: "\n").last { $0.contains("Test run with") }.map(String.init) ?? "") + ")")
+            print(
+                "doc-check: the docs' tests passed (" + (tests.output.split(separator: "\n").last { $0.contains("Test run with") }.map(String.init) ?? "") + ")"
+            )
         }
     }
     // An example that reaches no GIF decoder links no libgif; one that reaches no
@@ -347,7 +375,10 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
             // The executable reaches its own imports and those of the app's targets it imports.
             let direct = appImports(main.target)
             let all = direct + direct.filter { name in files.contains { $0.target == name } }.flatMap(appImports)
-            return (main.target, Block(page: main.block.page, line: main.block.line, code: all.map { "import \($0)" }.joined(separator: "\n"), runs: main.block.runs))
+            return (
+                main.target,
+                Block(page: main.block.page, line: main.block.line, code: all.map { "import \($0)" }.joined(separator: "\n"), runs: main.block.runs)
+            )
         }
         for (target, block) in examples + mainBlocks {
             let reached = manifest.closure(of: block.imports.filter { manifest.libraries.contains($0) })
@@ -370,10 +401,12 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
 /// library product is in it.
 func checkDiagram(_ text: String, manifest: Manifest) -> [String] {
     guard let start = text.range(of: "<!-- diagram -->"), let stop = text.range(of: "<!-- end diagram -->"),
-          start.upperBound < stop.lowerBound else {
+        start.upperBound < stop.lowerBound
+    else {
         return ["docs/ARCHITECTURE.md has no <!-- diagram --> … <!-- end diagram --> block"]
     }
-    var problems: [String] = [], named = Set<String>()
+    var problems: [String] = []
+    var named = Set<String>()
     for line in text[start.upperBound..<stop.lowerBound].split(separator: "\n") where line.contains("──►") {
         // Entries are three or more spaces apart; each is a chain of arrows.
         for entry in line.components(separatedBy: "   ") where entry.contains("──►") {
@@ -403,7 +436,8 @@ func checkArchitecture(root: URL, manifest: Manifest, update: Bool) throws -> [S
     let page = root.appendingPathComponent("docs/ARCHITECTURE.md")
     let text = try String(contentsOf: page, encoding: .utf8)
     let diagram = checkDiagram(text, manifest: manifest)
-    let begin = "<!-- targets -->", end = "<!-- end targets -->"
+    let begin = "<!-- targets -->"
+    let end = "<!-- end targets -->"
     guard let start = text.range(of: begin), let stop = text.range(of: end), start.upperBound < stop.lowerBound else {
         return ["docs/ARCHITECTURE.md has no \(begin) … \(end) table; add the markers and run doc-check --update"]
     }
@@ -426,7 +460,10 @@ while let argument = arguments.first {
     switch argument {
     case "--update": update = true
     case "--swift":
-        guard let value = arguments.first else { print("doc-check: --swift needs a path"); exit(64) }
+        guard let value = arguments.first else {
+            print("doc-check: --swift needs a path")
+            exit(64)
+        }
         swift = value
         arguments.removeFirst()
     case "-h", "--help":
@@ -445,7 +482,8 @@ do {
     let dump = try run(swift, ["package", "--package-path", root.path, "dump-package"], keepingErrors: false)
     guard dump.status == 0 else { throw Failure(description: "swift package dump-package failed:\n\(dump.output)") }
     let manifest = try Manifest(json: Data(dump.output.utf8))
-    let problems = try checkArchitecture(root: root, manifest: manifest, update: update)
+    let problems =
+        try checkArchitecture(root: root, manifest: manifest, update: update)
         + checkExamples(root: root, swift: swift, manifest: manifest)
     for problem in problems { print("doc-check: \(problem)") }
     if problems.isEmpty { print("doc-check: the documentation's examples build and its targets table matches Package.swift") }

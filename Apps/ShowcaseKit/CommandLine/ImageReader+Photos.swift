@@ -6,11 +6,15 @@ extension ImageReader {
     /// needs more says which value to give.
     static func photos(memory: MemoryBudget) -> ImageReader {
         let reader = ImageReader.photos(maxMemoryBytes: memory.bytes, maxPixels: memory.limits.maxCanvasPixels)
-        return ImageReader(fileExtensions: reader.fileExtensions, read: { path in
-            try namingTheFlag { try reader.read(path) }
-        }, readForThumbnail: { path, side in
-            try namingTheFlag { try reader.readForThumbnail(path, side) }
-        })
+        return ImageReader(
+            fileExtensions: reader.fileExtensions,
+            read: { path in
+                try namingTheFlag { try reader.read(path) }
+            },
+            readForThumbnail: { path, side in
+                try namingTheFlag { try reader.readForThumbnail(path, side) }
+            }
+        )
     }
 
     /// `body`, its over-budget failure ending with the `--max-memory` value that allows it.

@@ -72,7 +72,9 @@ package enum LibraryCommand: Equatable, Sendable {
         case .importFolder(let folder, let album, _, let memory):
             guard !RawArguments.isDescriptorPath(folder) else {
                 // The library records each file's path as text, which these bytes are not.
-                errors("error: the folder's path \(folder.sanitizedForTerminal) is not valid UTF-8, and the library records each file's path as text; rename the folder (or a link to it) and import that")
+                errors(
+                    "error: the folder's path \(folder.sanitizedForTerminal) is not valid UTF-8, and the library records each file's path as text; rename the folder (or a link to it) and import that"
+                )
                 return 66
             }
             var isDirectory: ObjCBool = false
@@ -97,9 +99,11 @@ package enum LibraryCommand: Equatable, Sendable {
                 bar?.clear()
                 for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
                 guard report.found > 0 else {
-                    errors(report.failures.isEmpty
-                        ? "error: no image files (.gif, .png, .jpg) under \(folder.sanitizedForTerminal); nothing was imported"
-                        : "error: no image files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported")
+                    errors(
+                        report.failures.isEmpty
+                            ? "error: no image files (.gif, .png, .jpg) under \(folder.sanitizedForTerminal); nothing was imported"
+                            : "error: no image files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported"
+                    )
                     return 66
                 }
                 var summary = "imported \(report.imported) of \(report.found) image file(s)"
@@ -114,7 +118,9 @@ package enum LibraryCommand: Equatable, Sendable {
                     summary += "; \(report.notTried) not tried"
                     output(summary)
                     let rest = Self.retryHelps(stop) ? "run the import again to add the rest" : "the rest cannot be added to this library"
-                    errors("error: the import stopped: \(Self.stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)")
+                    errors(
+                        "error: the import stopped: \(Self.stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)"
+                    )
                     return 74
                 }
                 output(summary)
@@ -157,7 +163,9 @@ package enum LibraryCommand: Equatable, Sendable {
     static func stopReason(_ error: PhotoLibraryError, library path: String) -> String {
         guard case .database(let failure) = error else { return "\(error)" }
         switch failure.kind {
-        case .notADatabase: return "\(path.sanitizedForTerminal) is damaged (\(failure.message.sanitizedForTerminal)); restore it from a backup, or import into a new library with --library PATH"
+        case .notADatabase:
+            return
+                "\(path.sanitizedForTerminal) is damaged (\(failure.message.sanitizedForTerminal)); restore it from a backup, or import into a new library with --library PATH"
         case .full: return "the disk holding \(path.sanitizedForTerminal) is full; free some space"
         case .ioError: return "a disk error writing \(path.sanitizedForTerminal) (\(failure.message.sanitizedForTerminal)); check the disk"
         case .busy, .locked: return "\(path.sanitizedForTerminal) stayed locked by another program; try again when it has finished"

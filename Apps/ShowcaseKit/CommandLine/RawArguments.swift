@@ -42,7 +42,8 @@ package struct RawArguments: Sendable {
 
     /// Decodes `raw` words (see the type's notes).
     package init(_ raw: [[UInt8]]) {
-        var words: [String] = [], aliases: [Alias] = []
+        var words: [String] = []
+        var aliases: [Alias] = []
         for bytes in raw {
             if let text = String(validating: bytes, as: UTF8.self) {
                 words.append(text)
@@ -72,8 +73,12 @@ package struct RawArguments: Sendable {
         #else
         let descriptor = "/dev/fd/\(fd)"
         #endif
-        return Alias(path: ([descriptor] + tail).joined(separator: "/"), shown: String(decoding: bytes, as: UTF8.self),
-                     descriptor: descriptor, shownHead: String(decoding: Array(head), as: UTF8.self))
+        return Alias(
+            path: ([descriptor] + tail).joined(separator: "/"),
+            shown: String(decoding: bytes, as: UTF8.self),
+            descriptor: descriptor,
+            shownHead: String(decoding: Array(head), as: UTF8.self)
+        )
     }
 
     /// Whether `path` is one made for a word that was not valid UTF-8.

@@ -32,9 +32,13 @@ package struct RunCommand: Equatable, Sendable {
                 index = words.count
             case "--label", "--style":
                 guard index + 1 < words.count else { throw UsageError("`\(word)` needs a value: \(usage)") }
-                if word == "--label" { result.label = words[index + 1] } else {
+                if word == "--label" {
+                    result.label = words[index + 1]
+                } else {
                     guard SpinnerStyle.named(words[index + 1]) != nil else {
-                        throw UsageError("no spinner style `\(words[index + 1])`; the styles are: \(SpinnerStyle.catalogue.map(\.name).joined(separator: ", "))")
+                        throw UsageError(
+                            "no spinner style `\(words[index + 1])`; the styles are: \(SpinnerStyle.catalogue.map(\.name).joined(separator: ", "))"
+                        )
                     }
                     result.style = words[index + 1]
                 }

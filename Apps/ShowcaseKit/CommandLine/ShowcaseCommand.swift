@@ -1,5 +1,5 @@
-import TerminalGraphics
 import TUICore
+import TerminalGraphics
 
 /// What the `showcase` command line asks for.
 package enum ShowcaseCommand: Equatable, Sendable {
@@ -29,62 +29,62 @@ package enum ShowcaseCommand: Equatable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     package static var usage: String {
         var text = """
-        USAGE: showcase [--scene NAME] [--library PATH] [--symbols SET] [--graphics KIND]
-               showcase headless [--svg DIR] [PATH…]
-               showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
-                        (frames and play take --max-memory MIB)
-               showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
-               showcase view FILE [--width N] [--symbols SET] [--graphics KIND] [--max-memory MIB]
-               showcase [--library PATH] library import DIR [--album NAME] [--max-memory MIB] | library stats
-               showcase --help | --version
+            USAGE: showcase [--scene NAME] [--library PATH] [--symbols SET] [--graphics KIND]
+                   showcase headless [--svg DIR] [PATH…]
+                   showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
+                            (frames and play take --max-memory MIB)
+                   showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
+                   showcase view FILE [--width N] [--symbols SET] [--graphics KIND] [--max-memory MIB]
+                   showcase [--library PATH] library import DIR [--album NAME] [--max-memory MIB] | library stats
+                   showcase --help | --version
 
-        Opens the IndicatorKit showcase in the terminal: one tab per scene.
+            Opens the IndicatorKit showcase in the terminal: one tab per scene.
 
-        COMMANDS:
-          headless [PATH…]   run scenario files or folders (default Tests/Scenarios) on a
-                             virtual terminal and clock; prints `N passed, N failed`.
-          gif info FILE      size, loop count, the memory decoding needs and every frame's
-                             delay, disposal, rectangle and transparency (--json for the
-                             JSON form); warnings. Reads the structure only: fast on any file
-          gif frames FILE --out DIR [--replace]
-                             write each composited frame as raw RGBA (frame-0000.rgba…)
-                             and info.json into a new or empty folder (--replace: in place
-                             of an earlier export, swapped in only once complete)
-          gif play FILE      play it in the terminal: space pauses, ←/→ step, q quits
-                             (exit status 65: undecodable, 66: unreadable, 73: cannot write)
-          library import DIR [--album NAME]
-                             import the GIF, PNG and JPEG files of DIR into the photo
-                             library (sub-folders become albums); failures are listed,
-                             the rest imported
-          library stats      count the library's albums and images
-          view FILE          print a GIF's first frame, a PNG or a JPEG — as pixels where the
-                             terminal shows them (kitty, sixel, iTerm2), else in colour blocks —
-                             fitted to the terminal's width (--width N for N columns) in its
-                             true proportions; --graphics kitty|sixel|iterm|symbols|auto chooses
-                             (INDICATORKIT_GRAPHICS too)
-          run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
-                             run COMMAND with a spinner on standard error, then a ✓ or ✗
-                             line with the elapsed time; exits with COMMAND's status
-                             (one line at start and end, no frames, when not a terminal)
+            COMMANDS:
+              headless [PATH…]   run scenario files or folders (default Tests/Scenarios) on a
+                                 virtual terminal and clock; prints `N passed, N failed`.
+              gif info FILE      size, loop count, the memory decoding needs and every frame's
+                                 delay, disposal, rectangle and transparency (--json for the
+                                 JSON form); warnings. Reads the structure only: fast on any file
+              gif frames FILE --out DIR [--replace]
+                                 write each composited frame as raw RGBA (frame-0000.rgba…)
+                                 and info.json into a new or empty folder (--replace: in place
+                                 of an earlier export, swapped in only once complete)
+              gif play FILE      play it in the terminal: space pauses, ←/→ step, q quits
+                                 (exit status 65: undecodable, 66: unreadable, 73: cannot write)
+              library import DIR [--album NAME]
+                                 import the GIF, PNG and JPEG files of DIR into the photo
+                                 library (sub-folders become albums); failures are listed,
+                                 the rest imported
+              library stats      count the library's albums and images
+              view FILE          print a GIF's first frame, a PNG or a JPEG — as pixels where the
+                                 terminal shows them (kitty, sixel, iTerm2), else in colour blocks —
+                                 fitted to the terminal's width (--width N for N columns) in its
+                                 true proportions; --graphics kitty|sixel|iterm|symbols|auto chooses
+                                 (INDICATORKIT_GRAPHICS too)
+              run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
+                                 run COMMAND with a spinner on standard error, then a ✓ or ✗
+                                 line with the elapsed time; exits with COMMAND's status
+                                 (one line at start and end, no frames, when not a terminal)
 
-        OPTIONS:
-          --scene NAME       start on scene NAME
-          --graphics KIND    (the app, view) how pictures are drawn: kitty, sixel, iterm, symbols
-                             or auto (default: as the terminal answers; INDICATORKIT_GRAPHICS too)
-          --symbols SET      (the app, gif play, view) the block symbols images are drawn with: half, quadrant,
-                             sextant, braille or auto (default: quadrants, sextants where
-                             the terminal draws them itself; INDICATORKIT_SYMBOLS too)
-          --library PATH     the photo library file (default
-                             $XDG_DATA_HOME/indicatorkit/library.sqlite)
-          --max-memory MIB   (gif frames, gif play, view, library import) the memory
-                             decoding one file may take (default 256); a file needing more is
-                             refused up front, saying how much to give
-          -h, --help         show this help
-          --version          show the version
+            OPTIONS:
+              --scene NAME       start on scene NAME
+              --graphics KIND    (the app, view) how pictures are drawn: kitty, sixel, iterm, symbols
+                                 or auto (default: as the terminal answers; INDICATORKIT_GRAPHICS too)
+              --symbols SET      (the app, gif play, view) the block symbols images are drawn with: half, quadrant,
+                                 sextant, braille or auto (default: quadrants, sextants where
+                                 the terminal draws them itself; INDICATORKIT_SYMBOLS too)
+              --library PATH     the photo library file (default
+                                 $XDG_DATA_HOME/indicatorkit/library.sqlite)
+              --max-memory MIB   (gif frames, gif play, view, library import) the memory
+                                 decoding one file may take (default 256); a file needing more is
+                                 refused up front, saying how much to give
+              -h, --help         show this help
+              --version          show the version
 
-        SCENES:
+            SCENES:
 
-        """
+            """
         for entry in SceneCatalog.all { text += "  \(entry.id.padded(toWidth: 18))\(entry.summary)\n" }
         text += "\nKEYS: Tab/Shift-Tab or 1…9 switch scenes, ? help, q or Ctrl-C quit."
         return text
@@ -99,7 +99,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
     static func commandHelp(in words: [String]) -> ShowcaseCommand? {
         let options = words.prefix { $0 != "--" }
         guard let command = options.first, ["gif", "library", "run", "headless", "view"].contains(command),
-              options.contains("--help") || options.contains("-h") else { return nil }
+            options.contains("--help") || options.contains("-h")
+        else { return nil }
         if options.count > 1, let verb = options.dropFirst().first, !verb.hasPrefix("-"), CommandHelp.text(for: "\(command) \(verb)") != nil {
             return .commandHelp("\(command) \(verb)")
         }
@@ -121,12 +122,17 @@ package enum ShowcaseCommand: Equatable, Sendable {
         // `--scene=NAME` and `--library=PATH` are `--scene NAME` and `--library PATH`.
         var leading = arguments[...]
         var expanded: [String] = []
-        while let first = leading.first, first.hasPrefix("--scene") || first.hasPrefix("--library") || first.hasPrefix("--symbols") || first.hasPrefix("--graphics") {
+        while let first = leading.first,
+            first.hasPrefix("--scene") || first.hasPrefix("--library") || first.hasPrefix("--symbols") || first.hasPrefix("--graphics")
+        {
             expanded += ArgumentWords.splittingValue(first)
             leading = leading.dropFirst()
         }
         var rest = (expanded + leading)[...]
-        var scene: String?, library: String?, symbols = SymbolChoice.automatic, graphics: GraphicsProtocol?
+        var scene: String?
+        var library: String?
+        var symbols = SymbolChoice.automatic
+        var graphics: GraphicsProtocol?
         while let flag = rest.first, flag == "--scene" || flag == "--library" || flag == "--symbols" || flag == "--graphics" {
             guard rest.count >= 2 else { throw UsageError("`\(flag)` needs a value") }
             let value = rest[rest.index(after: rest.startIndex)]

@@ -2,8 +2,8 @@ import Foundation
 import GifDecoding
 import PhotoReaders
 import PickerSelection
-import TerminalGraphics
 import TUICore
+import TerminalGraphics
 
 /// `showcase view FILE`: a GIF's first frame, a PNG or a JPEG printed inline — as pixels where
 /// the terminal shows them (kitty's protocol, sixel, iTerm2's images), else in block symbols
@@ -21,7 +21,9 @@ package struct ViewCommand: Equatable, Sendable {
     static func parse(_ arguments: [String]) throws(UsageError) -> ViewCommand {
         var words = ArgumentWords(arguments)
         let width = try words.value("--width").map { text throws(UsageError) -> Int in
-            guard let number = Int(text), (1...1000).contains(number) else { throw UsageError("`--width` takes a number of columns from 1 to 1000, not `\(text.sanitizedForTerminal)`") }
+            guard let number = Int(text), (1...1000).contains(number) else {
+                throw UsageError("`--width` takes a number of columns from 1 to 1000, not `\(text.sanitizedForTerminal)`")
+            }
             return number
         }
         let symbols = try SymbolChoice.parse(&words)
@@ -42,8 +44,15 @@ package struct ViewCommand: Equatable, Sendable {
     /// known) with `output`, drawn with `drawing`, or says why not with `errors`; returns the
     /// exit status (65 undecodable, 66 unreadable).
     package func run(
-        box: Size, colorDepth: ColorDepth, environment: [String: String], drawing: GraphicsProtocol = .symbols, cellPixels: Size? = nil,
-        sixelColors: Int = 208, sixelMaximum: Size? = nil, output: (String) -> Void, errors: (String) -> Void
+        box: Size,
+        colorDepth: ColorDepth,
+        environment: [String: String],
+        drawing: GraphicsProtocol = .symbols,
+        cellPixels: Size? = nil,
+        sixelColors: Int = 208,
+        sixelMaximum: Size? = nil,
+        output: (String) -> Void,
+        errors: (String) -> Void
     ) -> Int32 {
         let name = path.sanitizedForTerminal
         let cell = cellPixels ?? Size(width: 10, height: 20)  // a cell's pixels: the terminal's, else 10 × 20
@@ -69,11 +78,16 @@ package struct ViewCommand: Equatable, Sendable {
         if drawing == .sixel, let most = sixelMaximum, cells.width * cell.width > most.width || cells.height * cell.height > most.height {
             // No larger than the terminal draws a sixel (XTSMGRAPHICS), in the same proportions.
             let limit = Size(width: max(1, most.width / cell.width), height: max(1, most.height / cell.height))
-            cells = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: Size(width: min(box.width, limit.width), height: min(box.height, limit.height)), cellPixels: cellPixels)
+            cells = ImageLayout.cells(
+                for: Size(width: picture.width, height: picture.height),
+                in: Size(width: min(box.width, limit.width), height: min(box.height, limit.height)),
+                cellPixels: cellPixels
+            )
         }
         // An animated GIF in kitty: every frame sent once, and the terminal plays them.
         if drawing == .kitty, (path as NSString).pathExtension.lowercased() == "gif",
-           let animation = try? AnimatedImage(contentsOfFile: path, limits: memory.limits), animation.frameCount > 1 {
+            let animation = try? AnimatedImage(contentsOfFile: path, limits: memory.limits), animation.frameCount > 1
+        {
             output(Self.animation(animation, cells: cells, cell: cell))
             return 0
         }
@@ -81,8 +95,11 @@ package struct ViewCommand: Equatable, Sendable {
             output(Self.pixels(picture, cells: cells, cell: cell, drawing: drawing, sixelColors: sixelColors))
             return 0
         }
-        let style = ImageStyle(symbols: symbols.resolved(environment: environment), theme: .detect(environment: environment),
-                               colorMode: colorDepth == .none ? .monochrome : .color)
+        let style = ImageStyle(
+            symbols: symbols.resolved(environment: environment),
+            theme: .detect(environment: environment),
+            colorMode: colorDepth == .none ? .monochrome : .color
+        )
         output(style.rasterize(picture, filling: cells).ansiText(colorDepth: colorDepth))
         return 0
     }
@@ -92,7 +109,8 @@ package struct ViewCommand: Equatable, Sendable {
     /// more is written: the terminal plays it, in the scrollback too.
     static func animation(_ animation: AnimatedImage, cells: Size, cell: Size) -> String {
         let target = Size(width: cells.width * cell.width, height: cells.height * cell.height)
-        let size = animation.width > target.width || animation.height > target.height
+        let size =
+            animation.width > target.width || animation.height > target.height
             ? ImageLayout.pixels(for: Size(width: animation.width, height: animation.height), in: target)
             : Size(width: animation.width, height: animation.height)
         func frame(_ index: Int) -> RGBAImage { animation.image(at: index).scaled(to: size) }

@@ -1,6 +1,6 @@
 import Foundation
-import Indicator
 import GifDecoding
+import Indicator
 
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +45,10 @@ struct FrameExport {
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
             if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
+            if part == ".." {
+                _ = parts.popLast()
+                continue
+            }
             parts.append(part)
         }
         let path = "/" + parts.joined(separator: "/")
@@ -79,9 +82,14 @@ struct FrameExport {
                 throw Failure(message: "cannot read the folder \(shown): \(Self.reason(error)); choose another --out")
             }
             if !contents.isEmpty {
-                guard replace else { throw Failure(message: "\(shown) is not empty; give a new or empty folder, or add --replace to replace an earlier export") }
+                guard replace else {
+                    throw Failure(message: "\(shown) is not empty; give a new or empty folder, or add --replace to replace an earlier export")
+                }
                 if let foreign = contents.sorted().first(where: { !Self.isExportFile($0, in: path) }) {
-                    throw Failure(message: "\(shown) holds \(foreign.sanitizedForTerminal), which is not part of an export; --replace replaces only an earlier export, so give another folder")
+                    throw Failure(
+                        message:
+                            "\(shown) holds \(foreign.sanitizedForTerminal), which is not part of an export; --replace replaces only an earlier export, so give another folder"
+                    )
                 }
                 replacing = true
             }
@@ -149,7 +157,10 @@ struct FrameExport {
         let failure: Int32? = bytes.withUnsafeBytes { raw in
             while done < raw.count {
                 let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 { if errno == EINTR { continue }; return errno }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
                 done += n
             }
             return nil
@@ -171,6 +182,6 @@ struct FrameExport {
     }
 }
 
-private extension Error {
-    var message: String { (self as? FrameExport.Failure)?.message ?? "\(self)" }
+extension Error {
+    fileprivate var message: String { (self as? FrameExport.Failure)?.message ?? "\(self)" }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Indicator
 import GifDecoding
+import Indicator
 import TUICore
 
 /// `showcase gif info|frames|play FILE`: inspect, export and play GIFs.
@@ -22,7 +22,8 @@ package enum GifCommand: Equatable, Sendable {
     /// See ``undecodableStatus`` (EX_CANTCREAT).
     package static let cantCreateStatus: Int32 = 73
 
-    static let usage = "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] [--max-memory MIB] | gif play FILE [--max-memory MIB] [--symbols half|quadrant|sextant|braille|auto]"
+    static let usage =
+        "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] [--max-memory MIB] | gif play FILE [--max-memory MIB] [--symbols half|quadrant|sextant|braille|auto]"
 
     /// Parses the words after `gif`.
     static func parse(_ words: [String]) throws(UsageError) -> GifCommand {
@@ -64,7 +65,9 @@ package enum GifCommand: Equatable, Sendable {
                 let limit = memory.limits.maxInputBytes
                 var data = FileHandle.standardInput.readData(ofLength: 6)
                 guard data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8)) else {
-                    return .failure(LoadFailure(message: "error: standard input is not a GIF (it does not start with GIF87a or GIF89a)", status: undecodableStatus))
+                    return .failure(
+                        LoadFailure(message: "error: standard input is not a GIF (it does not start with GIF87a or GIF89a)", status: undecodableStatus)
+                    )
                 }
                 while data.count <= limit {
                     let chunk = FileHandle.standardInput.readData(ofLength: min(1 << 20, limit + 1 - data.count))
@@ -72,7 +75,12 @@ package enum GifCommand: Equatable, Sendable {
                     data += chunk
                 }
                 guard data.count <= limit else {
-                    return .failure(LoadFailure(message: "error: standard input holds more than \(limit >> 20) MiB; the showcase does not decode larger GIFs", status: undecodableStatus))
+                    return .failure(
+                        LoadFailure(
+                            message: "error: standard input holds more than \(limit >> 20) MiB; the showcase does not decode larger GIFs",
+                            status: undecodableStatus
+                        )
+                    )
                 }
                 return .success(try AnimatedImage(data: data, limits: memory.limits))
             }
@@ -98,7 +106,8 @@ package enum GifCommand: Equatable, Sendable {
 
     /// Runs `info` or `frames`; `play` needs a terminal and is run by the executable.
     package static func run(_ command: GifCommand, output: (String) -> Void, errors: (String) -> Void, progress: ProgressGroup? = nil) -> Int32 {
-        let path: String, memory: MemoryBudget
+        let path: String
+        let memory: MemoryBudget
         switch command {
         case .info(let file, _): (path, memory) = (file, .structureOnly)
         case .frames(let file, _, _, let budget): (path, memory) = (file, budget)

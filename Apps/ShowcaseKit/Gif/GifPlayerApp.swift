@@ -16,7 +16,13 @@ package final class GifPlayerApp: View {
     }
 
     /// Builds the player on `backend`, timed by `scheduler`, and the host that draws it.
-    package static func hosted(image: AnimatedImage, name: String, on backend: any TerminalBackend, scheduler: any Scheduler, symbols: SymbolSet? = nil) -> (app: GifPlayerApp, host: TerminalHost) {
+    package static func hosted(
+        image: AnimatedImage,
+        name: String,
+        on backend: any TerminalBackend,
+        scheduler: any Scheduler,
+        symbols: SymbolSet? = nil
+    ) -> (app: GifPlayerApp, host: TerminalHost) {
         weak var hostReference: TerminalHost?
         let context = SceneContext(scheduler: scheduler, capabilities: { backend.capabilities }, setNeedsDisplay: { hostReference?.setNeedsDisplay() })
         let view = GifPlayerView(image: image, name: name, rendersInBackground: true, symbols: symbols, context: context)

@@ -57,10 +57,11 @@ final class GifPlayerView: View {
         let position = player.position
         let play: Int
         if case .holding = player.state { play = steppedInPlay } else { play = position.play }
-        let loops = switch image.plays {
-        case .infinite: "∞"
-        case .count(let count): "\(count)"
-        }
+        let loops =
+            switch image.plays {
+            case .infinite: "∞"
+            case .count(let count): "\(count)"
+            }
         var text = "\(name.sanitizedForTerminal)  frame \(player.currentFrame + 1) of \(image.frameCount)  ·  loop \(play + 1) of \(loops)"
         if isPaused { text += "  ·  paused" } else if position.isFinished { text += "  ·  done" }
         if player.isBehind { text += "  ·  decoding…" }

@@ -14,10 +14,11 @@ struct GifReport {
                 + "\"durationMilliseconds\": \(f.duration.milliseconds), \"disposal\": \(f.disposal.rawValue), "
                 + "\"interlaced\": \(f.interlaced), \"transparentIndex\": \(f.transparentIndex.map(String.init) ?? "null")}"
         }
-        let plays: String = switch image.plays {
-        case .infinite: "\"infinite\""
-        case .count(let n): "\(n)"
-        }
+        let plays: String =
+            switch image.plays {
+            case .infinite: "\"infinite\""
+            case .count(let n): "\(n)"
+            }
         return "{\"width\": \(image.width), \"height\": \(image.height), \"frameCount\": \(image.frameCount), "
             + "\"loopCount\": \(image.loopCount.map(String.init) ?? "null"), \"plays\": \(plays), "
             + "\"decodingMemoryBytes\": \(image.decodingMemoryBytes), "
@@ -27,15 +28,21 @@ struct GifReport {
 
     /// A human-readable summary and a table of frames.
     func text(name: String) -> String {
-        let plays: String = switch image.plays {
-        case .infinite: "plays forever"
-        case .count(1): "plays once"
-        case .count(let n): "plays \(n) times"
-        }
+        let plays: String =
+            switch image.plays {
+            case .infinite: "plays forever"
+            case .count(1): "plays once"
+            case .count(let n): "plays \(n) times"
+            }
         let loop = image.loopCount.map { "loop value \($0)" } ?? "no loop block"
-        var lines = ["\(name.sanitizedForTerminal): \(image.width)×\(image.height), \(image.frameCount) frame\(image.frameCount == 1 ? "" : "s"), \(loop) (\(plays)), one play \(image.cycleDuration(timing: .own).milliseconds) ms"]
-        let need = MemoryBudget.mebibytes(image.decodingMemoryBytes), budget = MemoryBudget.mebibytes(MemoryBudget.default.bytes)
-        lines.append("decoding needs \(need) MiB" + (need > budget ? " (over the default \(budget) MiB: `gif frames` and `gif play` need --max-memory \(need))" : ""))
+        var lines = [
+            "\(name.sanitizedForTerminal): \(image.width)×\(image.height), \(image.frameCount) frame\(image.frameCount == 1 ? "" : "s"), \(loop) (\(plays)), one play \(image.cycleDuration(timing: .own).milliseconds) ms"
+        ]
+        let need = MemoryBudget.mebibytes(image.decodingMemoryBytes)
+        let budget = MemoryBudget.mebibytes(MemoryBudget.default.bytes)
+        lines.append(
+            "decoding needs \(need) MiB" + (need > budget ? " (over the default \(budget) MiB: `gif frames` and `gif play` need --max-memory \(need))" : "")
+        )
         lines.append("frame  rect                  delay  duration  disposal  interlaced  transparent")
         for f in image.frames {
             let rect = "\(f.x),\(f.y) \(f.width)×\(f.height)"

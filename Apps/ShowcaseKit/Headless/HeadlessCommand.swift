@@ -20,7 +20,10 @@ extension ScenarioRunner {
     /// A runner for the showcase: every scenario gets a fresh app with `entries` as its
     /// scenes, the simulated network on the scenario's clock and a fresh sample library in
     /// the scenario's folder.
-    package static func showcase(recordSnapshots: Bool = ProcessInfo.processInfo.environment[recordVariable] == "1", entries: [SceneEntry] = SceneCatalog.all) -> ScenarioRunner {
+    package static func showcase(
+        recordSnapshots: Bool = ProcessInfo.processInfo.environment[recordVariable] == "1",
+        entries: [SceneEntry] = SceneCatalog.all
+    ) -> ScenarioRunner {
         ScenarioRunner(recordSnapshots: recordSnapshots) { context in
             let network = SceneNetwork.simulated(scheduler: context.clock)
             let libraryPath = (context.folder as NSString).appendingPathComponent("library.sqlite")

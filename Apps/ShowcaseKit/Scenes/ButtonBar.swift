@@ -24,7 +24,8 @@ final class ButtonBar {
     func render(in rect: Rect, on canvas: inout Canvas) -> Int {
         hitRanges = []
         row = rect.y
-        var x = rect.x, y = rect.y
+        var x = rect.x
+        var y = rect.y
         for (index, button) in buttons.enumerated() {
             let text = "[\(button.key)] \(button.title)"
             if x + text.displayWidth > rect.maxX, x > rect.x {

@@ -135,7 +135,8 @@ final class LoadingPageScene {
                 canvas.draw(line, at: Point(x: area.x, y: area.y + i), style: Style(foreground: look.color, attributes: .bold), clip: area)
             }
             let used = buttons.render(in: area.inset(top: 1 + heading.count), on: &canvas) + heading.count - 1
-            let notes = ("Start shows the loading page on the top-most screen for 6 s; Stop hides it. "
+            let notes =
+                ("Start shows the loading page on the top-most screen for 6 s; Stop hides it. "
                 + "Push or present first: the page follows, and hides even after you go back. Start while it shows "
                 + "moves it to the screen you see.").wrapped(toWidth: area.width)
             var y = area.y + 3 + used

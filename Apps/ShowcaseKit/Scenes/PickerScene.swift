@@ -48,7 +48,9 @@ final class PickerScene: View {
             self.picker = nil
             if let chosen {
                 let names = chosen.map { $0.name.sanitizedForTerminal }
-                self.result = chosen.isEmpty ? "Confirmed with nothing chosen."
+                self.result =
+                    chosen.isEmpty
+                    ? "Confirmed with nothing chosen."
                     : "Chosen in order: " + names.joined(separator: ", ") + ". Document 004's app puts these on a pin on a map, in this order:"
                 self.chosen = chosen.map { ($0, (try? library.albumNames(of: $0.id)) ?? []) }
             } else {
@@ -64,10 +66,16 @@ final class PickerScene: View {
 
     func render(in rect: Rect, on canvas: inout Canvas) {
         let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
-        canvas.draw("Choose photos in order, with a tray and albums (document 004)".truncated(toWidth: area.width), at: area.origin, style: Style(attributes: .bold), clip: area)
+        canvas.draw(
+            "Choose photos in order, with a tray and albums (document 004)".truncated(toWidth: area.width),
+            at: area.origin,
+            style: Style(attributes: .bold),
+            clip: area
+        )
         let used = buttons.render(in: area.inset(top: 2), on: &canvas)
         var y = area.y + 3 + used
-        let help = "In the picker: arrows or h/j/k/l move, space or Enter selects (numbers show the order). "
+        let help =
+            "In the picker: arrows or h/j/k/l move, space or Enter selects (numbers show the order). "
             + "Tab goes to the tray (Enter removes), a or a click on the title opens the albums. "
             + "c or Done confirms, Esc cancels (from the tray, Esc goes back to the grid). The selection is saved and comes back next time."
         for line in help.wrapped(toWidth: area.width) {
@@ -94,15 +102,26 @@ final class PickerScene: View {
     private func drawChosen(in rect: Rect, on canvas: inout Canvas) -> Int {
         guard !chosen.isEmpty, rect.height >= 6 else { return 0 }
         let style = ImageStyle(for: context.capabilities())
-        let cell = Size(width: 8, height: 4), pitch = 14  // the square thumbnail, room for its name
+        let cell = Size(width: 8, height: 4)
+        let pitch = 14  // the square thumbnail, room for its name
         let fits = max(1, (rect.width + 2) / pitch)
         let shown = chosen.count > fits ? fits - 1 : chosen.count
         for (i, item) in chosen.prefix(shown).enumerated() {
             let x = rect.x + i * pitch
             canvas.blit(style.rasterize(item.asset.thumbnail, filling: cell), at: Point(x: x, y: rect.y))
-            canvas.draw(" \(i + 1) ", at: Point(x: x, y: rect.y), style: Style(foreground: .rgb(255, 255, 255), background: .rgb(37, 99, 235), attributes: .bold), clip: rect)
+            canvas.draw(
+                " \(i + 1) ",
+                at: Point(x: x, y: rect.y),
+                style: Style(foreground: .rgb(255, 255, 255), background: .rgb(37, 99, 235), attributes: .bold),
+                clip: rect
+            )
             canvas.draw(item.asset.name.sanitizedForTerminal.truncated(toWidth: pitch - 2), at: Point(x: x, y: rect.y + cell.height), clip: rect)
-            canvas.draw((item.albums.first ?? "—").sanitizedForTerminal.truncated(toWidth: pitch - 2), at: Point(x: x, y: rect.y + cell.height + 1), style: Style(attributes: .dim), clip: rect)
+            canvas.draw(
+                (item.albums.first ?? "—").sanitizedForTerminal.truncated(toWidth: pitch - 2),
+                at: Point(x: x, y: rect.y + cell.height + 1),
+                style: Style(attributes: .dim),
+                clip: rect
+            )
         }
         if shown < chosen.count {
             canvas.draw("+\(chosen.count - shown) more", at: Point(x: rect.x + shown * pitch, y: rect.y + 1), style: Style(attributes: .bold), clip: rect)

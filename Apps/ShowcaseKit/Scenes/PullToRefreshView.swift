@@ -42,7 +42,8 @@ final class PullToRefreshView: View {
     }
 
     /// What the scene shows, above the list.
-    static let header = "Pull to refresh: drag the list down with the mouse, or press ↑ once a row and Enter "
+    static let header =
+        "Pull to refresh: drag the list down with the mouse, or press ↑ once a row and Enter "
         + "(r pulls all the way). The GIF follows your pull, then plays while the list refreshes (3 s); "
         + "the new rows replace the old. Document 000 rebuilt."
 

@@ -10,7 +10,10 @@ import TUICore
 @MainActor
 final class RequestsView: View {
     struct ItemList: Decodable, Sendable {
-        struct Item: Decodable, Sendable { let id: Int; let name: String }
+        struct Item: Decodable, Sendable {
+            let id: Int
+            let name: String
+        }
         let items: [Item]
     }
 
@@ -24,11 +27,11 @@ final class RequestsView: View {
     private(set) var running: [String] = []
 
     /// What the scene shows and what to watch, above the buttons.
-    static let header = "Every request starts the indicator before it is sent and ends it after. "
+    static let header =
+        "Every request starts the indicator before it is sent and ends it after. "
         + "A request quicker than 0.5 s never flashes the overlay (only its result line appears); overlapping ones "
         + "keep it until the last ends; with stopTouch on, the content beneath gets no input while it shows. "
         + "Document 003 rebuilt."
-
 
     init(context: SceneContext) {
         self.context = context

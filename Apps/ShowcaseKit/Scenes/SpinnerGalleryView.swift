@@ -50,7 +50,8 @@ final class SpinnerGalleryView: View {
             canvas.draw(facts, at: Point(x: line.x + 24, y: line.y), style: Style(attributes: .dim), clip: line)
         }
         if scrolls, list.height >= 2 {
-            let above = firstVisible, below = max(0, indicators.count - firstVisible - rows)
+            let above = firstVisible
+            let below = max(0, indicators.count - firstVisible - rows)
             let hint = [above > 0 ? "↑ \(above) above" : nil, below > 0 ? "↓ \(below) more below" : nil].compactMap { $0 }.joined(separator: " · ")
             canvas.draw("  " + hint + " (↑/↓ or the wheel)", at: Point(x: list.x, y: list.y + rows), style: Style(attributes: [.dim, .bold]), clip: list)
         }
@@ -76,4 +77,3 @@ final class SpinnerGalleryView: View {
         return .handled
     }
 }
-

@@ -25,7 +25,10 @@ final class TerminalCheckView: View {
         guard !measured.isEmpty else { return ("not measured here: the bars should sit over the ruler's", nil) }
         let wrong = widthSamples.filter { sample in measured[sample].map { $0 != sample.displayWidth } ?? false }
         guard let first = wrong.first, let cells = measured[first] else { return ("pass: the terminal draws every width as we count it (measured)", true) }
-        return ("fail: \(first) takes \(cells) cell\(cells == 1 ? "" : "s") here, we count \(first.displayWidth)" + (wrong.count > 1 ? " (and \(wrong.count - 1) more)" : ""), false)
+        return (
+            "fail: \(first) takes \(cells) cell\(cells == 1 ? "" : "s") here, we count \(first.displayWidth)"
+                + (wrong.count > 1 ? " (and \(wrong.count - 1) more)" : ""), false
+        )
     }
 
     func render(in rect: Rect, on canvas: inout Canvas) {
@@ -72,8 +75,15 @@ final class TerminalCheckView: View {
         }
         if y < area.maxY {
             let verdict = Self.widthVerdict(measured: caps.measuredWidths)
-            canvas.draw(verdict.text.truncated(toWidth: max(0, area.maxX - area.x - 10)), at: Point(x: area.x + 10, y: y),
-                        style: Style(foreground: verdict.passed == nil ? .default : verdict.passed == true ? .green : .red, attributes: verdict.passed == nil ? .dim : .bold), clip: area)
+            canvas.draw(
+                verdict.text.truncated(toWidth: max(0, area.maxX - area.x - 10)),
+                at: Point(x: area.x + 10, y: y),
+                style: Style(
+                    foreground: verdict.passed == nil ? .default : verdict.passed == true ? .green : .red,
+                    attributes: verdict.passed == nil ? .dim : .bold
+                ),
+                clip: area
+            )
             y += 1
         }
         if y < area.maxY {

@@ -33,8 +33,10 @@ extension TerminalCheckView: ExplainsKeys {
 
 extension PullToRefreshView: ExplainsKeys {
     var keyHints: [KeyHint] {
-        [KeyHint("r", "refresh"), KeyHint("↑ then Enter", "pull and let go"), KeyHint("drag down", "pull with the mouse"),
-         KeyHint("Esc", "cancel a refresh"), KeyHint("↑/↓", "scroll the list")]
+        [
+            KeyHint("r", "refresh"), KeyHint("↑ then Enter", "pull and let go"), KeyHint("drag down", "pull with the mouse"),
+            KeyHint("Esc", "cancel a refresh"), KeyHint("↑/↓", "scroll the list"),
+        ]
     }
 }
 
@@ -54,11 +56,15 @@ extension PickerView: ExplainsKeys {
         }
         switch state.area {
         case .tray:
-            return [KeyHint("←/→", "move in the tray"), KeyHint("Enter", "remove from the selection"), KeyHint("Tab", "back to the grid"),
-                    KeyHint("c", "done"), KeyHint("Esc", "cancel")]
+            return [
+                KeyHint("←/→", "move in the tray"), KeyHint("Enter", "remove from the selection"), KeyHint("Tab", "back to the grid"),
+                KeyHint("c", "done"), KeyHint("Esc", "cancel"),
+            ]
         case .grid:
-            return [KeyHint("arrows or h/j/k/l", "move"), KeyHint("space or Enter", "select/unselect"), KeyHint("Tab", "to the tray"),
-                    KeyHint("a", "albums"), KeyHint("+/-", "larger/smaller pictures"), KeyHint("c", "done"), KeyHint("Esc", "cancel")]
+            return [
+                KeyHint("arrows or h/j/k/l", "move"), KeyHint("space or Enter", "select/unselect"), KeyHint("Tab", "to the tray"),
+                KeyHint("a", "albums"), KeyHint("+/-", "larger/smaller pictures"), KeyHint("c", "done"), KeyHint("Esc", "cancel"),
+            ]
         }
     }
 }

@@ -18,37 +18,44 @@ package enum SceneCatalog {
     /// Every scene.
     package static let all: [SceneEntry] = [
         SceneEntry(
-            id: "terminal", title: "Terminal",
+            id: "terminal",
+            title: "Terminal",
             summary: "size, colour depth, palette, character widths and a live echo of input",
             make: { Screen(title: "Terminal", content: TerminalCheckView(context: $0)) }
         ),
         SceneEntry(
-            id: "refresh", title: "Refresh",
+            id: "refresh",
+            title: "Refresh",
             summary: "pull the list down to refresh it, a GIF as the indicator (document 000)",
             make: { PullToRefreshScene.make($0) }
         ),
         SceneEntry(
-            id: "page", title: "Page",
+            id: "page",
+            title: "Page",
             summary: "a loading page on the top-most screen; push, present, start, stop (document 001)",
             make: { LoadingPageScene.make($0) }
         ),
         SceneEntry(
-            id: "requests", title: "Requests",
+            id: "requests",
+            title: "Requests",
             summary: "requests with a loading overlay; quick, slow, failing, overlapping (document 003)",
             make: { Screen(title: "Requests", content: RequestsView(context: $0)) }
         ),
         SceneEntry(
-            id: "picker", title: "Picker",
+            id: "picker",
+            title: "Picker",
             summary: "an ordered image picker over a SQLite photo library (document 004)",
             make: { PickerScene.make($0) }
         ),
         SceneEntry(
-            id: "spinners", title: "Spinners",
+            id: "spinners",
+            title: "Spinners",
             summary: "every built-in spinner style; ↑/↓ choose, space stop/start, r reduced motion",
             make: { Screen(title: "Spinners", content: SpinnerGalleryView(context: $0, reducedMotion: $0.reducedMotion)) }
         ),
         SceneEntry(
-            id: "gif", title: "GIF",
+            id: "gif",
+            title: "GIF",
             summary: "the bundled spinner GIF played by its own timing; space pauses, ←/→ step",
             make: { GifPlayerScene.make($0) }
         ),

@@ -33,7 +33,9 @@ package struct SceneContext {
         timeOfDay: (@MainActor () -> String)? = nil,
         root: @escaping @MainActor () -> Screen? = { nil },
         network: @escaping @MainActor () -> SceneNetwork? = { nil },
-        library: @escaping @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> = { .failure(.cannotCreateFolder(path: "-", reason: "no library was given")) }
+        library: @escaping @MainActor () -> Result<PhotoLibrary, PhotoLibraryError> = {
+            .failure(.cannotCreateFolder(path: "-", reason: "no library was given"))
+        }
     ) {
         self.root = root
         self.library = library

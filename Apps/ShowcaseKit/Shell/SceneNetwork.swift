@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Loading
 import LoadingNetworking
 import LoopbackHTTP
 import TUICore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Where the Requests scene sends its requests.
 package struct SceneNetwork: Sendable {
@@ -45,7 +46,9 @@ struct SimulatedHTTPClient: HTTPClient {
         let target = request.url.map { url in url.path + (url.query.map { "?" + $0 } ?? "") } ?? "/"
         let response = LoopbackResponder.respond(to: "GET \(target) HTTP/1.1")
         try await scheduler(.milliseconds(Int(response.delay * 1000)))
-        guard let url = request.url, let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"]) else {
+        guard let url = request.url,
+            let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"])
+        else {
             throw URLError(.badServerResponse)
         }
         return (Data(response.body), http)

@@ -74,11 +74,16 @@ package final class ShowcaseApp: View {
         var lines: [(String, Style)] = []
         let sceneTitle = entries.indices.contains(tabs.selectedIndex) ? entries[tabs.selectedIndex].title : ""
         let here = currentKeyHints
-        let everywhere = isPickerOpen
-            ? [KeyHint("Esc", "close the picker first: Tab and 1…9 are the picker's while it is open"),
-               KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)"), KeyHint("?", "show or hide this help")]
-            : [KeyHint("Tab / Shift-Tab", "next / previous scene"), KeyHint("1…9 or click", "go to a scene"),
-               KeyHint("?", "show or hide this help"), KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)")]
+        let everywhere =
+            isPickerOpen
+            ? [
+                KeyHint("Esc", "close the picker first: Tab and 1…9 are the picker's while it is open"),
+                KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)"), KeyHint("?", "show or hide this help"),
+            ]
+            : [
+                KeyHint("Tab / Shift-Tab", "next / previous scene"), KeyHint("1…9 or click", "go to a scene"),
+                KeyHint("?", "show or hide this help"), KeyHint("q or Ctrl-C", "quit"), KeyHint("Ctrl-Z", "suspend (fg to come back)"),
+            ]
         // One column for the keys of every table, the scenes' too.
         let labels = entries.enumerated().map { "\($0.offset + 1) \($0.element.title)" }
         let column = min(20, ((here + everywhere).map(\.keys.displayWidth) + labels.map(\.displayWidth)).max().map { $0 + 2 } ?? 2)

@@ -49,7 +49,8 @@ struct GifIndex {
     /// ``AnimatedImage/decodingMemoryBytes``).
     func decodingMemoryBytes(cacheBytes: Int) -> Int {
         let screen = width * height * 4
-        var largestFrame = 0, largestSaved = 0
+        var largestFrame = 0
+        var largestSaved = 0
         for frame in frames {
             largestFrame = max(largestFrame, frame.info.width * frame.info.height)
             if frame.info.disposal == .restorePrevious {
@@ -58,7 +59,8 @@ struct GifIndex {
                 largestSaved = max(largestSaved, w * h * 4)
             }
         }
-        return 2 * screen + largestFrame + largestSaved + FrameStore.checkpointCapacity(screenBytes: screen, frameCount: frames.count, cacheBytes: cacheBytes) * screen
+        return 2 * screen + largestFrame + largestSaved + FrameStore.checkpointCapacity(screenBytes: screen, frameCount: frames.count, cacheBytes: cacheBytes)
+            * screen
     }
 
     /// The pixels all frames' rectangles cover together so far.
@@ -85,7 +87,9 @@ struct Palette {
         var words = [UInt32](repeating: 0, count: 256)
         let n = min(count, 256, rgbTriples.count / 3)
         for i in 0..<n {
-            let r = UInt32(rgbTriples[3 * i]), g = UInt32(rgbTriples[3 * i + 1]), b = UInt32(rgbTriples[3 * i + 2])
+            let r = UInt32(rgbTriples[3 * i])
+            let g = UInt32(rgbTriples[3 * i + 1])
+            let b = UInt32(rgbTriples[3 * i + 2])
             words[i] = r | g << 8 | b << 16 | 0xFF00_0000
         }
         self.words = words

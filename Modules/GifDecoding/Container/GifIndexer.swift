@@ -100,13 +100,18 @@ enum GifIndexer {
                     }
                 }
                 let desc = gif.pointee.Image
-                let w = Int(desc.Width), h = Int(desc.Height)
+                let w = Int(desc.Width)
+                let h = Int(desc.Height)
                 guard w * h <= limits.maxCanvasPixels else {
                     throw .tooLarge("frame \(index.frames.count) is \(w)×\(h) pixels, the limit is \(limits.maxCanvasPixels)")
                 }
                 try index.count(framePixels: w * h, limits: limits)
                 let info = FrameInfo(
-                    index: index.frames.count, x: Int(desc.Left), y: Int(desc.Top), width: w, height: h,
+                    index: index.frames.count,
+                    x: Int(desc.Left),
+                    y: Int(desc.Top),
+                    width: w,
+                    height: h,
                     interlaced: desc.Interlace,
                     delayCentiseconds: pending.map { Int($0.DelayTime) },
                     disposal: Disposal(raw: Int(pending?.DisposalMode ?? 0)),
@@ -121,10 +126,14 @@ enum GifIndexer {
                 while complete, block != nil {
                     complete = DGifGetCodeNext(gif, &block) == GIF_OK
                 }
-                index.frames.append(GifIndex.Frame(
-                    info: info, localPalette: desc.ColorMap.flatMap { palette(from: $0) },
-                    codeSize: Int(codeSize), dataOffset: dataOffset
-                ))
+                index.frames.append(
+                    GifIndex.Frame(
+                        info: info,
+                        localPalette: desc.ColorMap.flatMap { palette(from: $0) },
+                        codeSize: Int(codeSize),
+                        dataOffset: dataOffset
+                    )
+                )
                 if !complete {
                     index.warn("the file ends inside frame \(info.index); its missing pixels are left transparent")
                     return
@@ -193,14 +202,22 @@ enum GifIndexer {
     }
 
     /// Parses the image descriptor at `offset` by hand and skips its data.
-    private static func takeOver(at offset: Int, source: ByteSource, pending: GraphicsControlBlock?, into index: inout GifIndex, limits: DecodingLimits) throws(GifDecodingError) -> TakeOver {
+    private static func takeOver(
+        at offset: Int,
+        source: ByteSource,
+        pending: GraphicsControlBlock?,
+        into index: inout GifIndex,
+        limits: DecodingLimits
+    ) throws(GifDecodingError) -> TakeOver {
         var head = [UInt8](repeating: 0, count: 9)
         let number = index.frames.count
         guard head.withUnsafeMutableBytes({ source.read(into: $0, at: offset) }) == 9 else {
             return .failed("the data ends in the descriptor of frame \(number)", cutShort: true)
         }
-        let x = Int(head[0]) | Int(head[1]) << 8, y = Int(head[2]) | Int(head[3]) << 8
-        let w = Int(head[4]) | Int(head[5]) << 8, h = Int(head[6]) | Int(head[7]) << 8
+        let x = Int(head[0]) | Int(head[1]) << 8
+        let y = Int(head[2]) | Int(head[3]) << 8
+        let w = Int(head[4]) | Int(head[5]) << 8
+        let h = Int(head[6]) | Int(head[7]) << 8
         let flags = head[8]
         guard w * h <= limits.maxCanvasPixels else {
             throw .tooLarge("frame \(index.frames.count) is \(w)×\(h) pixels, the limit is \(limits.maxCanvasPixels)")
@@ -214,7 +231,9 @@ enum GifIndexer {
             guard table.withUnsafeMutableBytes({ source.read(into: $0, at: position) }) == table.count else {
                 guard w * h == 0 else { return .failed("the data ends in the colour table of frame \(number)", cutShort: true) }
                 // A zero-size image cut off in its colour table: an empty frame, and the end.
-                index.frames.append(GifIndex.Frame(info: emptyInfo(index.frames.count, x, y, w, h, pending), localPalette: nil, codeSize: 2, dataOffset: position))
+                index.frames.append(
+                    GifIndex.Frame(info: emptyInfo(index.frames.count, x, y, w, h, pending), localPalette: nil, codeSize: 2, dataOffset: position)
+                )
                 return .stop
             }
             local = table.withUnsafeBufferPointer { Palette(rgbTriples: $0, count: entries) }
@@ -223,7 +242,12 @@ enum GifIndexer {
         var codeSizeByte = [UInt8](repeating: 0, count: 1)
         let haveCodeSize = codeSizeByte.withUnsafeMutableBytes { source.read(into: $0, at: position) } == 1
         let info = FrameInfo(
-            index: index.frames.count, x: x, y: y, width: w, height: h, interlaced: flags & 0x40 != 0,
+            index: index.frames.count,
+            x: x,
+            y: y,
+            width: w,
+            height: h,
+            interlaced: flags & 0x40 != 0,
             delayCentiseconds: pending.map { Int($0.DelayTime) },
             disposal: Disposal(raw: Int(pending?.DisposalMode ?? 0)),
             transparentIndex: pending.flatMap { $0.TransparentColor >= 0 ? Int($0.TransparentColor) : nil },
@@ -252,7 +276,12 @@ enum GifIndexer {
 
     private static func emptyInfo(_ number: Int, _ x: Int, _ y: Int, _ w: Int, _ h: Int, _ pending: GraphicsControlBlock?) -> FrameInfo {
         FrameInfo(
-            index: number, x: x, y: y, width: w, height: h, interlaced: false,
+            index: number,
+            x: x,
+            y: y,
+            width: w,
+            height: h,
+            interlaced: false,
             delayCentiseconds: pending.map { Int($0.DelayTime) },
             disposal: Disposal(raw: Int(pending?.DisposalMode ?? 0)),
             transparentIndex: pending.flatMap { $0.TransparentColor >= 0 ? Int($0.TransparentColor) : nil },

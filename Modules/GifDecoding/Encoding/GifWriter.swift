@@ -103,15 +103,20 @@ public struct GifWriter: Sendable {
             }
             if frame.delayCentiseconds != nil || frame.disposal != .unspecified || frame.transparentIndex != nil {
                 var gcb = GraphicsControlBlock(
-                    DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
-                    DelayTime: Int32(frame.delayCentiseconds ?? 0), TransparentColor: Int32(frame.transparentIndex ?? -1)
+                    DisposalMode: Int32(frame.disposal.rawValue),
+                    UserInputFlag: false,
+                    DelayTime: Int32(frame.delayCentiseconds ?? 0),
+                    TransparentColor: Int32(frame.transparentIndex ?? -1)
                 )
                 var bytes = [UInt8](repeating: 0, count: 4)
                 let length = EGifGCBToExtension(&gcb, &bytes)
                 try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), &bytes), "the graphic control of frame \(number)")
             }
             try withColorMap(frame.localPalette) { (map) throws(EncodingError) in
-                try check(EGifPutImageDesc(gif, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), frame.interlaced, map), "the descriptor of frame \(number)")
+                try check(
+                    EGifPutImageDesc(gif, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), frame.interlaced, map),
+                    "the descriptor of frame \(number)"
+                )
             }
             let rows = frame.interlaced ? FrameCompositor.interlacedRows(height: frame.height) : Array(0..<frame.height)
             var line = [UInt8](repeating: 0, count: frame.width)

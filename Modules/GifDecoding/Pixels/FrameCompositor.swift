@@ -27,7 +27,8 @@ struct FrameCompositor {
 
     /// Draws `decoded` pixels of `indices` (the image's rows in file order) onto `canvas`.
     func draw(_ frame: FrameInfo, indices: UnsafeBufferPointer<UInt8>, decoded: Int, palette: Palette, onto canvas: inout RGBAImage) {
-        let left = max(0, frame.x), right = min(width, frame.x + frame.width)
+        let left = max(0, frame.x)
+        let right = min(width, frame.x + frame.width)
         guard right > left, frame.y < height, frame.y + frame.height > 0, decoded > 0 else { return }
         let rowOrder = frame.interlaced ? Self.interlacedRows(height: frame.height) : nil
         let transparent = frame.transparentIndex ?? -1
@@ -61,8 +62,10 @@ struct FrameCompositor {
 
     /// The frame's rectangle clipped to the screen, as ranges.
     private func clipped(_ frame: FrameInfo) -> (x: Range<Int>, y: Range<Int>)? {
-        let left = max(0, frame.x), right = min(width, frame.x + frame.width)
-        let top = max(0, frame.y), bottom = min(height, frame.y + frame.height)
+        let left = max(0, frame.x)
+        let right = min(width, frame.x + frame.width)
+        let top = max(0, frame.y)
+        let bottom = min(height, frame.y + frame.height)
         guard right > left, bottom > top else { return nil }
         return (left..<right, top..<bottom)
     }

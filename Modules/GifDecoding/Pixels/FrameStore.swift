@@ -33,7 +33,11 @@ final class FrameStore {
         self.index = index
         self.source = source
         compositor = FrameCompositor(width: index.width, height: index.height)
-        checkpointCapacity = Self.checkpointCapacity(screenBytes: index.width * index.height * 4, frameCount: index.frames.count, cacheBytes: limits.maxCacheBytes)
+        checkpointCapacity = Self.checkpointCapacity(
+            screenBytes: index.width * index.height * 4,
+            frameCount: index.frames.count,
+            cacheBytes: limits.maxCacheBytes
+        )
         checkpointStride = checkpointCapacity == 0 ? Int.max : max(1, (index.frames.count + checkpointCapacity - 1) / checkpointCapacity)
     }
 
@@ -104,7 +108,9 @@ final class FrameStore {
         switch status {
         case .complete: break
         case .endedEarly: decodeWarnings[i] = "frame \(i) ends after \(decoded) of \(pixelCount) pixels; the rest is left unpainted"
-        case .truncated: decodeWarnings[i] = "frame \(i) is cut off after \(decoded) of \(pixelCount) pixels\(truncated ? " (the file ends)" : ""); the rest is left unpainted"
+        case .truncated:
+            decodeWarnings[i] =
+                "frame \(i) is cut off after \(decoded) of \(pixelCount) pixels\(truncated ? " (the file ends)" : ""); the rest is left unpainted"
         case .invalidCode: decodeWarnings[i] = "frame \(i) has bad LZW data after \(decoded) of \(pixelCount) pixels; the rest is left unpainted"
         case .invalidCodeSize: decodeWarnings[i] = "frame \(i) has an invalid LZW code size \(frame.codeSize); it is left unpainted"
         }

@@ -52,8 +52,10 @@ final class LZWDecoder {
         guard total > 0, let out = output.baseAddress else { return (0, .complete) }
         guard let input = data.baseAddress, data.count > 0 else { return (0, .truncated) }
         let inputCount = data.count
-        let clear = 1 << minimumCodeSize, end = clear &+ 1
-        let spanStart = self.spanStart, spanLength = self.spanLength
+        let clear = 1 << minimumCodeSize
+        let end = clear &+ 1
+        let spanStart = self.spanStart
+        let spanLength = self.spanLength
         for code in 0..<clear {
             spanStart[code] = UnsafePointer(literals + code)
             spanLength[code] = 1
@@ -62,8 +64,12 @@ final class LZWDecoder {
         var width = minimumCodeSize &+ 1
         var mask = (1 << width) &- 1
         var next = end &+ 1
-        var previousStart = 0, previousLength = 0, havePrevious = false
-        var bits: UInt64 = 0, bitCount = 0, inputIndex = 0
+        var previousStart = 0
+        var previousLength = 0
+        var havePrevious = false
+        var bits: UInt64 = 0
+        var bitCount = 0
+        var inputIndex = 0
         var position = 0
 
         while true {

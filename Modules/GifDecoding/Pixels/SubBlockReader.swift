@@ -6,7 +6,8 @@ enum SubBlockReader {
     static func payload(of source: ByteSource, from offset: Int, into bytes: inout [UInt8]) -> (truncated: Bool, endOffset: Int) {
         bytes.removeAll(keepingCapacity: true)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var chunkStart = offset, chunkCount = 0
+        var chunkStart = offset
+        var chunkCount = 0
         var position = offset
         // Makes `position` readable; false at the end of the source.
         func load() -> Bool {

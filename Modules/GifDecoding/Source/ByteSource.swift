@@ -31,7 +31,10 @@ final class FileByteSource: ByteSource {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw .unreadableFile(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a folder" : "it is not a regular file (a pipe, a device or a socket)")
+            throw .unreadableFile(
+                path: path,
+                reason: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a folder" : "it is not a regular file (a pipe, a device or a socket)"
+            )
         }
         descriptor = fd
         count = Int(info.st_size)

@@ -54,7 +54,8 @@ struct LineCellBuilder {
     func fitted(to room: Int) -> [LineCell] {
         guard width > room else { return cells }
         guard room > 0 else { return [] }
-        var kept: [LineCell] = [], used = 0
+        var kept: [LineCell] = []
+        var used = 0
         for cell in cells {
             if used + cell.width > room - 1 { break }
             kept.append(cell)
@@ -73,7 +74,8 @@ extension [LineCell] {
 
     /// The cells written from the cursor's column 0, with colours when `colors`.
     func written(colors: Bool) -> String {
-        var out = "", tone = LineCell.Tone.plain
+        var out = ""
+        var tone = LineCell.Tone.plain
         for cell in self {
             if colors, cell.tone != tone {
                 out += tone.sgr(to: cell.tone)
@@ -89,8 +91,13 @@ extension [LineCell] {
     /// the runs of cells that changed, the cursor moved between them; the rest of the row
     /// erased when the new line is shorter.
     func written(over old: [LineCell], colors: Bool) -> String {
-        var out = "\r", cursor = 0, tone = LineCell.Tone.plain
-        var column = 0, index = 0, oldColumn = 0, oldIndex = 0
+        var out = "\r"
+        var cursor = 0
+        var tone = LineCell.Tone.plain
+        var column = 0
+        var index = 0
+        var oldColumn = 0
+        var oldIndex = 0
         var skipped: [LineCell] = []  // unchanged cells since the cursor, rewritten when that is shorter than a move
         func write(_ cell: LineCell) {
             if colors, cell.tone != tone {

@@ -146,7 +146,9 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             return line.fitted(to: room)
         }
         let values = fieldValues(at: now)
-        var fixed = 0, flexibleBars = 0, hasMessage = false
+        var fixed = 0
+        var flexibleBars = 0
+        var hasMessage = false
         for part in storedStyle.parts {
             switch part {
             case .text(let text): fixed += text.displayWidth
@@ -192,7 +194,8 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             return "\(storedMessage): \(amount) in \(elapsed.secondsText)"
         }
         if let total = storedTotal {
-            return "\(storedMessage) \(unit.format(position.current))/\(unit.format(total)) (\(values[.percent] ?? ""), \(values[.rate] ?? ""), ETA \(values[.eta] ?? ""))"
+            return
+                "\(storedMessage) \(unit.format(position.current))/\(unit.format(total)) (\(values[.percent] ?? ""), \(values[.rate] ?? ""), ETA \(values[.eta] ?? ""))"
         }
         return "\(storedMessage) \(unit.format(position.current)) (\(values[.rate] ?? ""), \(elapsed.clockText))"
     }
@@ -289,8 +292,11 @@ public final class Spinner: LineIndicator, @unchecked Sendable {
     /// let index = try await Spinner.run("Fetching the index") { try await fetchIndex() }
     /// ```
     public static func run<T>(
-        _ message: String, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError,
-        success: (T) -> String? = { _ in nil }, _ work: () async throws -> T
+        _ message: String,
+        style: SpinnerStyle = .comet,
+        group: ProgressGroup = .standardError,
+        success: (T) -> String? = { _ in nil },
+        _ work: () async throws -> T
     ) async rethrows -> T {
         let spinner = Spinner(message, style: style, group: group)
         do {

@@ -80,7 +80,12 @@ extension Collection {
 
 extension AsyncSequence {
     /// The elements, moving a bar as they come (of `total` steps when known).
-    public func progress(_ message: String = "", total: Int? = nil, style: ProgressStyle? = nil, group: ProgressGroup = .standardError) -> ProgressAsyncSequence<Self> {
+    public func progress(
+        _ message: String = "",
+        total: Int? = nil,
+        style: ProgressStyle? = nil,
+        group: ProgressGroup = .standardError
+    ) -> ProgressAsyncSequence<Self> {
         ProgressAsyncSequence(base: self) { ProgressBar(total: total, message: message, style: style, group: group) }
     }
 }

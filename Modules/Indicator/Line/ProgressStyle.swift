@@ -66,7 +66,8 @@ public struct ProgressStyle: Sendable {
             switch self {
             case .smooth:
                 let eighths = Int((f * Double(width * 8)).rounded(.down))
-                let full = eighths / 8, part = eighths % 8
+                let full = eighths / 8
+                let part = eighths % 8
                 let partial = part > 0 ? String(Self.eighths[part]) : ""
                 let used = full + (part > 0 ? 1 : 0)
                 return (String(repeating: "█", count: full) + partial, String(repeating: "░", count: width - used))
@@ -92,7 +93,8 @@ public struct ProgressStyle: Sendable {
     }
 
     static func parse(_ template: String) -> [Part] {
-        var parts: [Part] = [], text = ""
+        var parts: [Part] = []
+        var text = ""
         var rest = Substring(template)
         while let first = rest.first {
             if rest.hasPrefix("{{") || rest.hasPrefix("}}") {
@@ -103,7 +105,10 @@ public struct ProgressStyle: Sendable {
                 let pieces = inside.split(separator: ":", maxSplits: 1)
                 if let name = pieces.first, let field = Field(rawValue: String(name)) {
                     let width = pieces.count > 1 ? Int(pieces[1]).map { max(0, min($0, 1000)) } : nil
-                    if !text.isEmpty { parts.append(.text(text)); text = "" }
+                    if !text.isEmpty {
+                        parts.append(.text(text))
+                        text = ""
+                    }
                     parts.append(.field(field, width: width))
                 } else {
                     text += rest[...close]
@@ -162,7 +167,9 @@ extension Duration {
     /// `0:03`, `1:05`, `1:02:03`: minutes and seconds, hours from the first hour.
     var clockText: String {
         let total = max(0, Int(seconds.rounded(.down)))
-        let h = total / 3600, m = total / 60 % 60, s = total % 60
+        let h = total / 3600
+        let m = total / 60 % 60
+        let s = total % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
     }

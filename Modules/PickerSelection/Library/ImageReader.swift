@@ -44,8 +44,11 @@ public struct ImageReader: Sendable {
     }
 
     /// Creates a reader with a faster way to read for thumbnails.
-    public init(fileExtensions: Set<String>, read: @escaping @Sendable (String) throws -> RGBAImage,
-                readForThumbnail: @escaping @Sendable (_ path: String, _ side: Int) throws -> Picture) {
+    public init(
+        fileExtensions: Set<String>,
+        read: @escaping @Sendable (String) throws -> RGBAImage,
+        readForThumbnail: @escaping @Sendable (_ path: String, _ side: Int) throws -> Picture
+    ) {
         self.fileExtensions = Set(fileExtensions.map { $0.lowercased() })
         self.read = read
         self.readForThumbnail = readForThumbnail

@@ -51,7 +51,12 @@ extension PhotoLibrary {
     /// written (a full disk), the import stops at once (see ``ImportReport/stoppedBy``).
     /// `progress(done, total)` is called for each file once its chunk is committed: every file
     /// counted as imported is in the library, even if the process is killed a moment later.
-    public func importFolder(_ folder: String, album: String? = nil, reader: ImageReader, progress: (Int, Int) -> Void = { _, _ in }) throws(PhotoLibraryError) -> ImportReport {
+    public func importFolder(
+        _ folder: String,
+        album: String? = nil,
+        reader: ImageReader,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(PhotoLibraryError) -> ImportReport {
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL
         var found: [URL] = []
         let unreadable = UnreadableFolders()
@@ -61,7 +66,9 @@ extension PhotoLibrary {
         }
         if let walker {
             // A folder named like a picture (`x.png`) is a folder: walked into, never read as a file.
-            for case let url as URL in walker where reader.fileExtensions.contains(url.pathExtension.lowercased()) && !Self.isFolder(url.path) { found.append(url) }
+            for case let url as URL in walker where reader.fileExtensions.contains(url.pathExtension.lowercased()) && !Self.isFolder(url.path) {
+                found.append(url)
+            }
         }
         let files = found.map(\.path).sorted()
         var report = ImportReport()
@@ -80,7 +87,8 @@ extension PhotoLibrary {
         // stored in file order in one transaction; progress is told only once it is
         // committed, so a file counted is a file kept (a kill -9 a moment later loses none).
         func slice(from start: Int) -> ArraySlice<String> { files[start..<min(files.count, start + Self.importChunkSize)] }
-        var start = 0, queued = 0
+        var start = 0
+        var queued = 0
         var inFlight: [PreparingChunk] = []
         // However many chunks are in flight, no more pictures are decoded at once than there
         // are cores: each may take the reader's whole memory budget.
@@ -146,7 +154,14 @@ extension PhotoLibrary {
                                 continue
                             }
                             let albums = [try albumID("All Photos"), try albumID(albumName)]
-                            try addAsset(source: path, width: picture.width, height: picture.height, created: picture.created, thumbnail: picture.thumbnail, albums: albums)
+                            try addAsset(
+                                source: path,
+                                width: picture.width,
+                                height: picture.height,
+                                created: picture.created,
+                                thumbnail: picture.thumbnail,
+                                albums: albums
+                            )
                             outcome.imported += 1
                             outcome.albums.insert(albumName)
                         }
@@ -181,24 +196,38 @@ extension PhotoLibrary {
     /// Looks the chunk's files up, then reads those not yet in the library (or there with a
     /// thumbnail smaller than ``thumbnailSize``) and makes their thumbnails in the background,
     /// on every core.
-    private func startPreparing(_ chunk: ArraySlice<String>, reader: ImageReader, decoding: DispatchSemaphore, stopping: StopFlag) throws(PhotoLibraryError) -> PreparingChunk {
+    private func startPreparing(
+        _ chunk: ArraySlice<String>,
+        reader: ImageReader,
+        decoding: DispatchSemaphore,
+        stopping: StopFlag
+    ) throws(PhotoLibraryError) -> PreparingChunk {
         var wanted: [(offset: Int, path: String)] = []
         for (offset, path) in chunk.enumerated() where !path.unicodeScalars.contains("\u{FFFD}") {
             if (try storedThumbnail(source: path)?.side ?? 0) < Self.thumbnailSize { wanted.append((offset, path)) }
         }
         let preparing = PreparingChunk(count: chunk.count, offsets: wanted.map(\.offset))
-        let paths = wanted.map(\.path), results = preparing.results
+        let paths = wanted.map(\.path)
+        let results = preparing.results
         DispatchQueue.global().async(group: preparing.group) {
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                results.set(i, Result {
-                    decoding.wait()
-                    defer { decoding.signal() }
-                    guard !stopping.isSet else { throw CancellationError() }
-                    let picture = try reader.readForThumbnail(paths[i], Self.thumbnailSize)
-                    var status = stat()
-                    let created = stat(paths[i], &status) == 0 ? Int(status.st_mtim.tv_sec) : 0
-                    return PreparedPicture(thumbnail: Self.thumbnail(of: picture.image), width: picture.fullSize.width, height: picture.fullSize.height, created: created)
-                })
+                results.set(
+                    i,
+                    Result {
+                        decoding.wait()
+                        defer { decoding.signal() }
+                        guard !stopping.isSet else { throw CancellationError() }
+                        let picture = try reader.readForThumbnail(paths[i], Self.thumbnailSize)
+                        var status = stat()
+                        let created = stat(paths[i], &status) == 0 ? Int(status.st_mtim.tv_sec) : 0
+                        return PreparedPicture(
+                            thumbnail: Self.thumbnail(of: picture.image),
+                            width: picture.fullSize.width,
+                            height: picture.fullSize.height,
+                            created: created
+                        )
+                    }
+                )
             }
         }
         return preparing

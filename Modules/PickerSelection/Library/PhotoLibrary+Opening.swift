@@ -57,7 +57,10 @@ extension PhotoLibrary {
                     continue
                 }
                 guard format == formatName else {
-                    throw PhotoLibraryError.notALibrary(path: path, reason: objects == 0 ? "it is another program's database, with no tables of ours" : "it holds another program's tables or views")
+                    throw PhotoLibraryError.notALibrary(
+                        path: path,
+                        reason: objects == 0 ? "it is another program's database, with no tables of ours" : "it holds another program's tables or views"
+                    )
                 }
                 return
             } catch let error as SQLiteError where error.isNotADatabase && attempt < 19 {
@@ -85,7 +88,8 @@ extension PhotoLibrary {
         let format = hasInfo ? try probe.scalarText("SELECT value FROM library_info WHERE key = 'format'") : nil
         if format == formatName {
             for row in try probe.rows("SELECT type, name FROM sqlite_master") {
-                let type = row.text("type") ?? "", name = (row.text("name") ?? "").sanitizedForTerminal
+                let type = row.text("type") ?? ""
+                let name = (row.text("name") ?? "").sanitizedForTerminal
                 if type == "view" || type == "trigger" {
                     throw PhotoLibraryError.notALibrary(path: path, reason: "another program added a \(type), `\(name)`; a library runs no SQL but its own")
                 }
@@ -108,7 +112,8 @@ extension PhotoLibrary {
     /// Makes a new library at `path` unless one appears there first (see the type's notes).
     static func create(at path: String) throws(PhotoLibraryError) {
         let folder = (path as NSString).deletingLastPathComponent
-        let building = (folder.isEmpty ? "" : folder + "/") + ".\((path as NSString).lastPathComponent).creating-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let building =
+            (folder.isEmpty ? "" : folder + "/") + ".\((path as NSString).lastPathComponent).creating-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(building + suffix) } }
         do {
             try build(building)
@@ -159,7 +164,8 @@ extension PhotoLibrary {
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
         defer { closeDescriptor(fd) }
         guard flock(fd, LOCK_EX) == 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        var held = stat(), current = stat()
+        var held = stat()
+        var current = stat()
         guard fstat(fd, &held) == 0, stat(path, &current) == 0 else { return }
         // Still the same empty file (nobody replaced it while we waited for the lock)?
         guard held.st_ino == current.st_ino, held.st_dev == current.st_dev, current.st_size == 0 else { return }

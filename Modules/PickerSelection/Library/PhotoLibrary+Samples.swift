@@ -30,8 +30,14 @@ extension PhotoLibrary {
                     number += 1
                     let thumbnail = Self.sampleThumbnail(album: albumIndex, index: i)
                     let name = Self.sampleFilePrefixes[albumIndex] + "-" + String(format: "%02d", i + 1) + ".gif"
-                    try addAsset(source: "sample://" + sample.lowercased() + "/" + name, width: 640, height: 480, created: 1_767_225_600 + number * 3600,
-                                 thumbnail: thumbnail, albums: [all, ids[albumIndex]])
+                    try addAsset(
+                        source: "sample://" + sample.lowercased() + "/" + name,
+                        width: 640,
+                        height: 480,
+                        created: 1_767_225_600 + number * 3600,
+                        thumbnail: thumbnail,
+                        albums: [all, ids[albumIndex]]
+                    )
                 }
             }
         }
@@ -60,10 +66,12 @@ extension PhotoLibrary {
         let lit = (0..<200).map { _ in random.next() < 0.35 + 0.3 * time / 2 }
         for y in 0..<size {
             for x in 0..<size {
-                let u = (Double(x) + 0.5) / Double(size), v = (Double(y) + 0.5) / Double(size)
+                let u = (Double(x) + 0.5) / Double(size)
+                let v = (Double(y) + 0.5) / Double(size)
                 // The sky, and the sun in it.
                 var color = mix(zenith, horizon, min(1, v / horizonLine))
-                let sx = u - sun.x, sy = v - sun.y
+                let sx = u - sun.x
+                let sy = v - sun.y
                 let d = (sx * sx + sy * sy).squareRoot()
                 if d < sun.radius { color = sunColor } else if d < sun.radius * 2.2 { color = mix(sunColor, color, (d - sun.radius) / (sun.radius * 1.2)) }
                 switch album % 3 {
@@ -87,7 +95,8 @@ extension PhotoLibrary {
                     let column = min(9, Int(u * 10))
                     let top = horizonLine - 0.05 - 0.35 * heights[column]
                     if v > top {
-                        let wx = Int(u * 40), wy = Int(v * 40)
+                        let wx = Int(u * 40)
+                        let wy = Int(v * 40)
                         let window = wx % 4 != 0 && wy % 3 != 0
                         let on = lit[(wx * 7 + wy * 13 + column) % lit.count]
                         let wall = mix((0.16, 0.17, 0.22), (0.28, 0.26, 0.30), heights[(column + 3) % 10])
@@ -122,7 +131,8 @@ extension PhotoLibrary {
         var result = RGBAImage(width: size, height: size)
         guard image.width > 0, image.height > 0 else { return result }
         let side = min(image.width, image.height)
-        let left = (image.width - side) / 2, top = (image.height - side) / 2
+        let left = (image.width - side) / 2
+        let top = (image.height - side) / 2
         // The source columns and rows of each thumbnail pixel (at least one each).
         let spans = (0..<size).map { t in (t * side / size, max(t * side / size + 1, (t + 1) * side / size)) }
         let ground = SIMD4<Double>(20, 20, 24, 0)

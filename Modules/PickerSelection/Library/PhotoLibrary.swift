@@ -139,7 +139,9 @@ public final class PhotoLibrary: PhotoStore {
     /// The albums, by name.
     public func albums() throws(PhotoLibraryError) -> [Album] {
         try wrap {
-            let statement = try database.prepare("SELECT a.id, a.name, (SELECT count(*) FROM membership m WHERE m.album = a.id) FROM album a ORDER BY a.name = 'All Photos' DESC, a.name")
+            let statement = try database.prepare(
+                "SELECT a.id, a.name, (SELECT count(*) FROM membership m WHERE m.album = a.id) FROM album a ORDER BY a.name = 'All Photos' DESC, a.name"
+            )
             var albums: [Album] = []
             while try statement.step() { albums.append(Album(id: statement.int(0), name: statement.text(1), count: statement.int(2))) }
             return albums
@@ -149,7 +151,9 @@ public final class PhotoLibrary: PhotoStore {
     /// The names of the albums that hold asset `id`, by name, "All Photos" left out.
     public func albumNames(of id: Int) throws(PhotoLibraryError) -> [String] {
         try wrap {
-            let statement = try database.prepare("SELECT a.name FROM membership m JOIN album a ON a.id = m.album WHERE m.asset = ?1 AND a.name <> 'All Photos' ORDER BY a.name")
+            let statement = try database.prepare(
+                "SELECT a.name FROM membership m JOIN album a ON a.id = m.album WHERE m.asset = ?1 AND a.name <> 'All Photos' ORDER BY a.name"
+            )
             try statement.bind([.integer(Int64(id))])
             var names: [String] = []
             while try statement.step() { names.append(statement.text(0)) }
@@ -161,10 +165,12 @@ public final class PhotoLibrary: PhotoStore {
     /// so any page costs the same however deep it is).
     public func page(album: Int, after: Int? = nil, limit: Int) throws(PhotoLibraryError) -> [Asset] {
         try wrap {
-            let statement = try database.prepare("""
+            let statement = try database.prepare(
+                """
                 SELECT a.id, substr(a.source, 1, \(Self.longestSource)), a.width, a.height, a.created, a.thumbnail, \(thumbnailSide) FROM membership m JOIN asset a ON a.id = m.asset
                 WHERE m.album = ?1 AND m.asset > ?2 ORDER BY m.asset LIMIT ?3
-                """)
+                """
+            )
             try statement.bind([.integer(Int64(album)), .integer(Int64(after ?? -1)), .integer(Int64(limit))])
             return try readAssets(statement)
         }
@@ -173,7 +179,9 @@ public final class PhotoLibrary: PhotoStore {
     /// The assets with these identifiers, in the order given (missing ones left out).
     public func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
         try wrap {
-            let statement = try database.prepare("SELECT id, substr(source, 1, \(Self.longestSource)), width, height, created, thumbnail, \(thumbnailSide) FROM asset WHERE id = ?1")
+            let statement = try database.prepare(
+                "SELECT id, substr(source, 1, \(Self.longestSource)), width, height, created, thumbnail, \(thumbnailSide) FROM asset WHERE id = ?1"
+            )
             var found: [Asset] = []
             for id in ids {
                 statement.reset()
@@ -201,7 +209,9 @@ public final class PhotoLibrary: PhotoStore {
         while try statement.step() {
             let stated = statement.int(6)
             let thumbnail = statement.withBlob(5) { Self.thumbnail(stored: $0, side: stated) }
-            assets.append(Asset(id: statement.int(0), source: statement.text(1), width: side(2), height: side(3), created: statement.int(4), thumbnail: thumbnail))
+            assets.append(
+                Asset(id: statement.int(0), source: statement.text(1), width: side(2), height: side(3), created: statement.int(4), thumbnail: thumbnail)
+            )
         }
         return assets
     }
@@ -210,9 +220,11 @@ public final class PhotoLibrary: PhotoStore {
     public func stats() throws(PhotoLibraryError) -> (albums: Int, assets: Int, selected: Int) {
         try wrap {
             try database.read {
-                (try database.scalarInt("SELECT count(*) FROM album") ?? 0,
-                 try database.scalarInt("SELECT count(*) FROM asset") ?? 0,
-                 try database.scalarInt("SELECT count(*) FROM saved_selection") ?? 0)
+                (
+                    try database.scalarInt("SELECT count(*) FROM album") ?? 0,
+                    try database.scalarInt("SELECT count(*) FROM asset") ?? 0,
+                    try database.scalarInt("SELECT count(*) FROM saved_selection") ?? 0
+                )
             }
         }
     }
@@ -222,8 +234,10 @@ public final class PhotoLibrary: PhotoStore {
     public func summary() throws(PhotoLibraryError) -> (albums: [Album], assets: Int, selected: Int) {
         try wrap {
             try database.read {
-                (try albums(), try database.scalarInt("SELECT count(*) FROM asset") ?? 0,
-                 try database.scalarInt("SELECT count(*) FROM saved_selection") ?? 0)
+                (
+                    try albums(), try database.scalarInt("SELECT count(*) FROM asset") ?? 0,
+                    try database.scalarInt("SELECT count(*) FROM saved_selection") ?? 0
+                )
             }
         }
     }
@@ -293,7 +307,8 @@ public final class PhotoLibrary: PhotoStore {
         // Any number may be in the file: one beyond the largest side is found from the length.
         var side = (1...1024).contains(stated) ? stated : 0
         if bytes.count != side * side * 3 && bytes.count != side * side * 4 {
-            let rgb = Int(Double(bytes.count / 3).squareRoot().rounded()), rgba = Int(Double(bytes.count / 4).squareRoot().rounded())
+            let rgb = Int(Double(bytes.count / 3).squareRoot().rounded())
+            let rgba = Int(Double(bytes.count / 4).squareRoot().rounded())
             side = rgb * rgb * 3 == bytes.count ? rgb : rgba * rgba * 4 == bytes.count ? rgba : 0
         }
         guard side > 0, side <= 1024 else { return RGBAImage(width: 0, height: 0) }
@@ -302,10 +317,15 @@ public final class PhotoLibrary: PhotoStore {
         guard bytes.count == count * 3 else { return RGBAImage(width: side, height: side) }
         let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
             guard let from = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let to = buffer.baseAddress else { return }
-            var source = from, target = to
+            var source = from
+            var target = to
             for _ in 0..<count {
-                target[0] = source[0]; target[1] = source[1]; target[2] = source[2]; target[3] = 255
-                source += 3; target += 4
+                target[0] = source[0]
+                target[1] = source[1]
+                target[2] = source[2]
+                target[3] = 255
+                source += 3
+                target += 4
             }
             initialized = count * 4
         }
@@ -333,7 +353,12 @@ public final class PhotoLibrary: PhotoStore {
     /// Stores a new thumbnail for an asset (made ``thumbnailSize`` pixels square).
     func replaceThumbnail(of asset: Int, with thumbnail: RGBAImage) throws(PhotoLibraryError) {
         let (rgb, side) = Self.storable(thumbnail)
-        try wrap { try database.execute("UPDATE asset SET thumbnail = ?1, thumbnail_side = ?2 WHERE id = ?3", [.blob(rgb), .integer(Int64(side)), .integer(Int64(asset))]) }
+        try wrap {
+            try database.execute(
+                "UPDATE asset SET thumbnail = ?1, thumbnail_side = ?2 WHERE id = ?3",
+                [.blob(rgb), .integer(Int64(side)), .integer(Int64(asset))]
+            )
+        }
     }
 
     /// A thumbnail as stored: ``thumbnailSize`` pixels square, RGB.
@@ -342,7 +367,9 @@ public final class PhotoLibrary: PhotoStore {
         var rgb = [UInt8](repeating: 0, count: square.width * square.height * 3)
         square.pixels.withUnsafeBufferPointer { pixels in
             for i in 0..<(square.width * square.height) {
-                rgb[i * 3] = pixels[i * 4]; rgb[i * 3 + 1] = pixels[i * 4 + 1]; rgb[i * 3 + 2] = pixels[i * 4 + 2]
+                rgb[i * 3] = pixels[i * 4]
+                rgb[i * 3 + 1] = pixels[i * 4 + 1]
+                rgb[i * 3 + 2] = pixels[i * 4 + 2]
             }
         }
         return (rgb, square.width)

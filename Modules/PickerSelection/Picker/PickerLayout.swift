@@ -38,12 +38,13 @@ struct PickerLayout: Equatable {
         PickerState.Viewport(columns: columns, rows: rows, trayFits: max(1, grid.width / trayItemPitch), drawerRows: max(0, drawerHeight - 2))
     }
 
-
     /// The texts of the title bar.
     static func titleText(_ state: PickerState) -> (cancel: String, title: String, done: String) {
         let name = (state.currentAlbum?.name ?? "No album").sanitizedForTerminal
-        return ("‹ Cancel", "\(name) \(state.timeline.drawerRequestedOpen ? "▴" : "▾")",
-                state.selection.isEmpty ? "Done" : "Done (\(state.selection.count)) ›")
+        return (
+            "‹ Cancel", "\(name) \(state.timeline.drawerRequestedOpen ? "▴" : "▾")",
+            state.selection.isEmpty ? "Done" : "Done (\(state.selection.count)) ›"
+        )
     }
 
     init() {}
@@ -86,7 +87,8 @@ struct PickerLayout: Equatable {
     /// The index in the album of the thumbnail at `point`, counted from `firstRow`.
     func gridIndex(at point: Point, firstRow: Int) -> Int? {
         guard grid.contains(point), point.x >= gridLeft else { return nil }
-        let column = (point.x - gridLeft) / pitch.width, row = (point.y - grid.y) / pitch.height
+        let column = (point.x - gridLeft) / pitch.width
+        let row = (point.y - grid.y) / pitch.height
         guard column < columns, row < rows else { return nil }
         return (firstRow + row) * columns + column
     }

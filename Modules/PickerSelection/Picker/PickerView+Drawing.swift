@@ -12,7 +12,12 @@ extension PickerView {
         if let problem = state.problem {
             let style = Style(foreground: .brightWhite, background: .red)
             canvas.fill(layout.notice, with: Cell(" ", style: style))
-            canvas.draw(" " + problem.sanitizedForTerminal.truncated(toWidth: max(0, layout.notice.width - 1)), at: layout.notice.origin, style: style, clip: layout.notice)
+            canvas.draw(
+                " " + problem.sanitizedForTerminal.truncated(toWidth: max(0, layout.notice.width - 1)),
+                at: layout.notice.origin,
+                style: style,
+                clip: layout.notice
+            )
         }
         drawGrid(on: &canvas)
         if layout.tray.height > 0 { drawTray(on: &canvas) }
@@ -29,7 +34,8 @@ extension PickerView {
         let doneStyle = state.selection.isEmpty ? bar.adding(.dim) : palette.accent
         canvas.draw(texts.done, at: Point(x: layout.done.lowerBound, y: rect.y), style: doneStyle, clip: rect)
         // The name of the picture under the focus, between Cancel and the album's title.
-        let focused: Asset? = state.area == .tray
+        let focused: Asset? =
+            state.area == .tray
             ? (state.tray.items.indices.contains(state.trayFocus) ? state.asset(state.tray.items[state.trayFocus]) : nil)
             : (state.assets.indices.contains(state.focus) ? state.assets[state.focus] : nil)
         if let focused {
@@ -61,7 +67,12 @@ extension PickerView {
             // The photo itself, undimmed, in its proportions; its order goes below it (drawOrder).
             let thumb = asset.thumbnail
             let cells = ImageLayout.cells(for: Size(width: thumb.width, height: thumb.height), in: size, cellPixels: imageStyle.cellPixels)
-            let rect = Rect(x: origin.x + (size.width - cells.width) / 2, y: origin.y + (size.height - cells.height) / 2, width: cells.width, height: cells.height)
+            let rect = Rect(
+                x: origin.x + (size.width - cells.width) / 2,
+                y: origin.y + (size.height - cells.height) / 2,
+                width: cells.width,
+                height: cells.height
+            )
             canvas.place(thumb, key: asset.id, in: rect, clip: clip)
             return
         }
@@ -92,7 +103,8 @@ extension PickerView {
             let existing = canvas[x, y].character
             canvas.draw(joins.contains(existing) ? joined : glyph, at: Point(x: x, y: y), style: style, clip: clip)
         }
-        let lower: Set<Character> = ["┘", "└", "┴"], upper: Set<Character> = ["┐", "┌", "┬"]
+        let lower: Set<Character> = ["┘", "└", "┴"]
+        let upper: Set<Character> = ["┐", "┌", "┬"]
         corner(topLeft, thumbnail.x - 1, thumbnail.y - 1, joins: focus ? [] : upper, joined: "┬")
         corner(topRight, thumbnail.maxX, thumbnail.y - 1, joins: focus ? [] : upper, joined: "┬")
         corner(bottomLeft, thumbnail.x - 1, thumbnail.maxY, joins: focus ? [] : lower, joined: "┴")
@@ -174,13 +186,23 @@ extension PickerView {
                 let name = asset.name.sanitizedForTerminal
                 let stem = name.hasSuffix(".gif") || name.hasSuffix(".png") || name.hasSuffix(".jpg") ? String(name.dropLast(4)) : name
                 let chip = " \(i + 1) " + stem.truncated(toWidth: max(1, layout.trayItemPitch - 4 - String(i + 1).count)) + " "
-                canvas.draw(chip, at: Point(x: full.x + 1 + slot * layout.trayItemPitch, y: full.y), style: isFocused ? palette.focusChip : palette.accent, clip: rect)
+                canvas.draw(
+                    chip,
+                    at: Point(x: full.x + 1 + slot * layout.trayItemPitch, y: full.y),
+                    style: isFocused ? palette.focusChip : palette.accent,
+                    clip: rect
+                )
             }
             let hidden = tray.items.count - shown.count
             let text = hidden > 0 ? " +\(hidden) " : shown.isEmpty ? " nothing chosen yet " : ""
             let end = full.x + 1 + shown.count * layout.trayItemPitch
             if !text.isEmpty, end + text.displayWidth <= full.maxX {
-                canvas.draw(text, at: Point(x: full.maxX - text.displayWidth, y: full.y), style: Style(foreground: palette.bar.foreground, background: background, attributes: .bold), clip: rect)
+                canvas.draw(
+                    text,
+                    at: Point(x: full.maxX - text.displayWidth, y: full.y),
+                    style: Style(foreground: palette.bar.foreground, background: background, attributes: .bold),
+                    clip: rect
+                )
             }
             return
         }
@@ -194,11 +216,18 @@ extension PickerView {
         if let focused { drawFrame(around: focused, focus: true, background: background, on: &canvas, clip: below) }
         for (slot, i) in shown.enumerated() {
             guard let asset = state.asset(tray.items[i]) else { continue }
-            drawOrder(of: asset, under: Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + 1), size: PickerLayout.trayCell, on: &canvas, clip: rect)
+            drawOrder(
+                of: asset,
+                under: Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + 1),
+                size: PickerLayout.trayCell,
+                on: &canvas,
+                clip: rect
+            )
         }
         // Items scrolled out of view are counted at the right of the header; the title takes
         // what room is left, shortened to fit.
-        let hiddenBefore = tray.firstVisible, hiddenAfter = tray.items.count - tray.firstVisible - shown.count
+        let hiddenBefore = tray.firstVisible
+        let hiddenAfter = tray.items.count - tray.firstVisible - shown.count
         let edge = Style(foreground: palette.bar.foreground, background: background, attributes: .bold)
         var counters = ""
         if hiddenBefore > 0 { counters += " ‹ +\(hiddenBefore) " }
@@ -207,14 +236,17 @@ extension PickerView {
         if !counters.isEmpty { canvas.draw(counters, at: Point(x: countersX, y: full.y), style: edge, clip: rect) }
         let room = (counters.isEmpty ? full.maxX - 1 : countersX - 1) - (full.x + 2)
         let count = tray.items.count
-        let titles = [" Selected (\(count)) · Tab: tray · Enter removes · Esc: grid ", " Selected (\(count)) · Tab: tray ", " Selected (\(count)) ", " \(count) "]
+        let titles = [
+            " Selected (\(count)) · Tab: tray · Enter removes · Esc: grid ", " Selected (\(count)) · Tab: tray ", " Selected (\(count)) ", " \(count) ",
+        ]
         if let title = titles.first(where: { $0.displayWidth <= room }) {
             canvas.draw(title, at: Point(x: full.x + 2, y: full.y), style: rule, clip: rect)
         }
     }
 
     private func drawDrawer(on canvas: inout Canvas) {
-        let rect = layout.drawer, fullHeight = layout.drawerHeight
+        let rect = layout.drawer
+        let fullHeight = layout.drawerHeight
         // The drawer drops from the title: its bottom rows show first.
         let background = palette.panel
         var panel = Canvas(size: Size(width: rect.width, height: fullHeight))

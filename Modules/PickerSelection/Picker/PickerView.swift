@@ -42,8 +42,10 @@ public final class PickerView: View {
 
     /// The sizes the grid's thumbnails can take, in cells (twice as wide as tall: square
     /// pictures); the stored 64×64 thumbnails fill the largest in sextants or braille.
-    public nonisolated static let thumbnailSizes = [Size(width: 8, height: 4), Size(width: 12, height: 6), Size(width: 16, height: 8),
-                                        Size(width: 24, height: 12), Size(width: 32, height: 16)]
+    public nonisolated static let thumbnailSizes = [
+        Size(width: 8, height: 4), Size(width: 12, height: 6), Size(width: 16, height: 8),
+        Size(width: 24, height: 12), Size(width: 32, height: 16),
+    ]
     /// The grid's thumbnails, in cells: one of ``thumbnailSizes``; `+` and `-` step through
     /// them (the tray's stay 8×4).
     public var thumbnailSize = PickerView.thumbnailSizes[0] {
@@ -67,15 +69,31 @@ public final class PickerView: View {
     /// Opens the picker on `store`, restoring its saved selection (or, with `startsEmpty`,
     /// with none chosen: Cancel then leaves the saved selection as it was); at most `limit`
     /// images can be chosen.
-    public init(store: any PhotoStore, scheduler: any Scheduler = LiveScheduler(), limit: Int? = nil, startsEmpty: Bool = false, onFinish: (@MainActor ([Asset]?) -> Void)? = nil) {
+    public init(
+        store: any PhotoStore,
+        scheduler: any Scheduler = LiveScheduler(),
+        limit: Int? = nil,
+        startsEmpty: Bool = false,
+        onFinish: (@MainActor ([Asset]?) -> Void)? = nil
+    ) {
         self.store = store
         self.scheduler = scheduler
         self.onFinish = onFinish
         state = PickerState(limit: limit, restoresSavedSelection: !startsEmpty)
-        read(.savedSelection, "read the saved selection", { () throws(PhotoLibraryError) in try store.savedSelection() }, then: PickerState.Event.savedSelectionLoaded)
+        read(
+            .savedSelection,
+            "read the saved selection",
+            { () throws(PhotoLibraryError) in try store.savedSelection() },
+            then: PickerState.Event.savedSelectionLoaded
+        )
         read(.albums, "read the albums", { () throws(PhotoLibraryError) in try store.albums() }, then: PickerState.Event.albumsLoaded)
         let saved = state.selection.items
-        read(.selectedImages, "read the selected images", { () throws(PhotoLibraryError) in try store.assets(ids: saved) }, then: PickerState.Event.assetsLoaded)
+        read(
+            .selectedImages,
+            "read the selected images",
+            { () throws(PhotoLibraryError) in try store.assets(ids: saved) },
+            then: PickerState.Event.assetsLoaded
+        )
     }
 
     /// The selection, in order.
@@ -107,17 +125,25 @@ public final class PickerView: View {
         switch effect {
         case .loadPage(let album, let after, let limit):
             let name = state.currentAlbum?.name ?? "\(album)"
-            read(.albumPage, "read the album \(name)", { () throws(PhotoLibraryError) in try store.page(album: album, after: after, limit: limit) }) {
-                .pageLoaded(album: album, after: after, $0)
-            }
+            read(
+                .albumPage,
+                "read the album \(name)",
+                { () throws(PhotoLibraryError) in try store.page(album: album, after: after, limit: limit) },
+                then: { .pageLoaded(album: album, after: after, $0) }
+            )
         case .save(let ids, let expected):
-            read(.save, "save the selection (it is kept here, not on disk)", { () throws(PhotoLibraryError) -> Bool in
-                guard let expected else {
-                    try store.saveSelection(ids)
-                    return true
-                }
-                return try store.saveSelection(ids, replacing: expected)
-            }) { $0 ? .saved(ids) : .saveRefused }
+            read(
+                .save,
+                "save the selection (it is kept here, not on disk)",
+                { () throws(PhotoLibraryError) -> Bool in
+                    guard let expected else {
+                        try store.saveSelection(ids)
+                        return true
+                    }
+                    return try store.saveSelection(ids, replacing: expected)
+                },
+                then: { $0 ? .saved(ids) : .saveRefused }
+            )
         case .finish(let assets):
             // Done: nothing of the picker's runs after it (its movements no longer show).
             finished = true

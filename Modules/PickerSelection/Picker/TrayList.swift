@@ -28,7 +28,8 @@ public struct TrayList: Equatable, Sendable {
         }
         // Selections hold each identifier once, so the diff exists and replays to `snapshot`.
         if let diff = try? SnapshotDiff.between(items, snapshot),
-           let applied = diff.apply(to: items, inserted: { snapshot[$0] }), applied == snapshot {
+            let applied = diff.apply(to: items, inserted: { snapshot[$0] }), applied == snapshot
+        {
             items = applied
             lastChange = diff
         } else {

@@ -77,7 +77,9 @@ public struct SnapshotDiff: Equatable, Sendable {
             guard oldIndex.updateValue(i, forKey: id) == nil else { throw DuplicateIdentifierError(identifier: id, inNewSnapshot: false) }
             target[i] = newIndex[id] ?? -1
         }
-        var deletions: [Int] = [], insertions: [Int] = [], moves: [Move] = []
+        var deletions: [Int] = []
+        var insertions: [Int] = []
+        var moves: [Move] = []
         // Deletions before each old index, insertions before each new index.
         var deletedBefore = [Int](repeating: 0, count: old.count + 1)
         for i in 0..<old.count {

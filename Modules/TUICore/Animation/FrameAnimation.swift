@@ -128,7 +128,8 @@ extension FrameAnimation {
         }
         if case .uniform = timing {
             // Evenly spaced: no walk over the frames (the estimate is corrected exactly).
-            let step = cycle / frameCount, remaining = time - cycle * play
+            let step = cycle / frameCount
+            let remaining = time - cycle * play
             var frame = min(frameCount - 1, max(0, Int(remaining / step)))
             while frame > 0, step * frame > remaining { frame -= 1 }
             while frame < frameCount - 1, step * (frame + 1) <= remaining { frame += 1 }

@@ -257,7 +257,8 @@ public final class FramePlayer {
     /// the frame wanted has moved on meanwhile).
     private func renderInBackground(_ index: Int?, box: Size, textStyle: Style) {
         guard rendering == nil else { return }
-        let animation = animation, rasterizer = rasterizer
+        let animation = animation
+        let rasterizer = rasterizer
         rendering = Task { [weak self] in
             let cells = await Task.detached(priority: .userInitiated) {
                 Self.render(index, of: animation, box: box, rasterizer: rasterizer, textStyle: .plain)

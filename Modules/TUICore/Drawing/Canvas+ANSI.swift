@@ -21,7 +21,8 @@ extension Canvas {
                     var codes: [String] = []
                     if style.attributes != current.attributes {
                         codes.append("0")
-                        for (attribute, code) in [(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")] where style.attributes.contains(attribute) {
+                        for (attribute, code) in [(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
+                        where style.attributes.contains(attribute) {
                             codes.append(code)
                         }
                         current = Style(attributes: style.attributes)  // colours to send again after the reset

@@ -5,7 +5,8 @@
 extension Canvas {
     /// The SVG text of the canvas, its default colours those of a `theme` terminal.
     public func svg(theme: TerminalTheme = .dark, cellWidth: Double = 8.4, cellHeight: Double = 17) -> String {
-        let width = Double(size.width) * cellWidth, height = Double(size.height) * cellHeight
+        let width = Double(size.width) * cellWidth
+        let height = Double(size.height) * cellHeight
         func hex(_ rgb: (UInt8, UInt8, UInt8)) -> String {
             "#" + [rgb.0, rgb.1, rgb.2].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
@@ -21,7 +22,8 @@ extension Canvas {
             let rounded = (value * 10).rounded() / 10
             return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
         }
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(width)) \(number(height))\">\n"
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(width)) \(number(height))\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"\(hex(theme.background))\"/>\n"
         out += "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"\(number(cellHeight * 0.8))\">\n"
         func colors(_ cell: Cell) -> (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)?) {
@@ -36,10 +38,14 @@ extension Canvas {
             // Backgrounds first, a rectangle per run of one colour.
             var x = 0
             while x < size.width {
-                guard let background = colors(self[x, y]).background else { x += 1; continue }
+                guard let background = colors(self[x, y]).background else {
+                    x += 1
+                    continue
+                }
                 var end = x + 1
                 while end < size.width, let next = colors(self[end, y]).background, next == background { end += 1 }
-                out += "<rect x=\"\(number(Double(x) * cellWidth))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth))\" height=\"\(number(cellHeight))\" fill=\"\(hex(background))\"/>"
+                out +=
+                    "<rect x=\"\(number(Double(x) * cellWidth))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth))\" height=\"\(number(cellHeight))\" fill=\"\(hex(background))\"/>"
                 x = end
             }
             for x in 0..<size.width {
@@ -58,7 +64,8 @@ extension Canvas {
                     for run in GlyphShape.runs(of: RasterFidelity.coverage[glyph] ?? 0, columns: grid.columns, rows: grid.rows) {
                         let x = left + cellWidth * Double(run.column) / Double(grid.columns)
                         let y = top + cellHeight * Double(run.start) / Double(grid.rows)
-                        out += "<rect x=\"\(number(x))\" width=\"\(number(cellWidth / Double(grid.columns)))\" y=\"\(number(y))\" height=\"\(number(cellHeight * Double(run.end - run.start) / Double(grid.rows)))\" fill=\"\(hex(foreground))\"/>"
+                        out +=
+                            "<rect x=\"\(number(x))\" width=\"\(number(cellWidth / Double(grid.columns)))\" y=\"\(number(y))\" height=\"\(number(cellHeight * Double(run.end - run.start) / Double(grid.rows)))\" fill=\"\(hex(foreground))\"/>"
                     }
                 default:
                     guard cell.width > 0 else { break }

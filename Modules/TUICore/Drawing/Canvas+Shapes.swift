@@ -40,7 +40,9 @@ extension Canvas {
     /// of the way towards `color`, so what is beneath stays visible but dimmed.
     /// `.default` colours are taken as `assumedForeground`/`assumedBackground`.
     public mutating func shade(
-        _ rect: Rect, with color: Color, opacity: Double,
+        _ rect: Rect,
+        with color: Color,
+        opacity: Double,
         assumedForeground: (UInt8, UInt8, UInt8) = (229, 229, 229),
         assumedBackground: (UInt8, UInt8, UInt8) = (0, 0, 0)
     ) {

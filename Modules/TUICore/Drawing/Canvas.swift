@@ -56,7 +56,8 @@ public struct Canvas: Hashable, Sendable {
             glyph = " "
             width = 1
         }
-        let x = point.x, y = point.y
+        let x = point.x
+        let y = point.y
         clearHalves(x: x, y: y)
         if width == 2 { clearHalves(x: x + 1, y: y) }
         self[x, y] = Cell(glyph, style: style, width: UInt8(width))

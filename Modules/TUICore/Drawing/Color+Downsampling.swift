@@ -33,7 +33,8 @@ extension Color {
 
     /// `self` mixed with `other`: `amount` 0 gives `self`, 1 gives `other`. The result is RGB.
     public func blended(with other: Color, amount: Double, default fallback: (UInt8, UInt8, UInt8)) -> Color {
-        let a = rgbComponents(default: fallback), b = other.rgbComponents(default: fallback)
+        let a = rgbComponents(default: fallback)
+        let b = other.rgbComponents(default: fallback)
         let t = min(1, max(0, amount))
         func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) * (1 - t) + Double(y) * t).rounded()) }
         return .rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
@@ -61,7 +62,9 @@ extension Color {
 
     private static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (UInt8, UInt8, UInt8)) -> Int {
         // Weighted for the eye's sensitivity (a cheap "redmean"-style weighting).
-        let dr = Int(a.0) - Int(b.0), dg = Int(a.1) - Int(b.1), db = Int(a.2) - Int(b.2)
+        let dr = Int(a.0) - Int(b.0)
+        let dg = Int(a.1) - Int(b.1)
+        let db = Int(a.2) - Int(b.2)
         return 3 * dr * dr + 4 * dg * dg + 2 * db * db
     }
 
@@ -73,7 +76,9 @@ extension Color {
 
     /// The palette entry (cube or grey ramp, 16…255) nearest to an RGB value.
     static func nearestPaletteIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
-        let ri = nearestCubeLevel(r), gi = nearestCubeLevel(g), bi = nearestCubeLevel(b)
+        let ri = nearestCubeLevel(r)
+        let gi = nearestCubeLevel(g)
+        let bi = nearestCubeLevel(b)
         let cubeIndex = 16 + 36 * ri + 6 * gi + bi
         let average = (Int(r) + Int(g) + Int(b)) / 3
         let greyStep = max(0, min(23, (average - 3) / 10))
@@ -86,10 +91,14 @@ extension Color {
 
     /// The ANSI colour nearest to an RGB value.
     static func nearestANSI(to rgb: (UInt8, UInt8, UInt8)) -> Color {
-        var best = 0, bestDistance = Int.max
+        var best = 0
+        var bestDistance = Int.max
         for (index, candidate) in ansiRGB.enumerated() {
             let d = distance(candidate, rgb)
-            if d < bestDistance { best = index; bestDistance = d }
+            if d < bestDistance {
+                best = index
+                bestDistance = d
+            }
         }
         return .ansi(UInt8(best))
     }

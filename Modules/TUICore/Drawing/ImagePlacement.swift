@@ -56,7 +56,9 @@ extension Canvas {
     /// shows); the cells there are blanked.
     public mutating func place(_ image: RGBAImage, key: Int, in rect: Rect, clip: Rect? = nil, animation: (group: Int, frame: Int)? = nil) {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
-        guard !rect.isEmpty, let placement = ImagePlacement(rect: rect, key: key, image: image, animation: animation).moved(by: .zero, within: area) else { return }
+        guard !rect.isEmpty, let placement = ImagePlacement(rect: rect, key: key, image: image, animation: animation).moved(by: .zero, within: area) else {
+            return
+        }
         fill(placement.rect, with: .blank)
         placements.removeAll { $0.rect.intersects(placement.rect) }
         placements.append(placement)

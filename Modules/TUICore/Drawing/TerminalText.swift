@@ -29,7 +29,8 @@ extension StringProtocol {
         if displayWidth <= width { return String(self) }
         let budget = width - ellipsis.displayWidth
         guard budget >= 0 else { return "" }
-        var result = "", used = 0
+        var result = ""
+        var used = 0
         for character in self {
             let w = character.displayWidth
             if used + w > budget { break }
@@ -43,7 +44,9 @@ extension StringProtocol {
     /// line is broken where it must be. Never splits a grapheme.
     public func wrapped(toWidth width: Int) -> [String] {
         guard width > 0 else { return [] }
-        var lines: [String] = [], line = "", lineWidth = 0
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
         for word in split(separator: " ", omittingEmptySubsequences: true) {
             var piece = String(word)
             let separator = line.isEmpty ? 0 : 1
@@ -57,7 +60,8 @@ extension StringProtocol {
             line = ""
             lineWidth = 0
             while piece.displayWidth > width {  // a word longer than a whole line
-                var head = "", used = 0
+                var head = ""
+                var used = 0
                 for character in piece {
                     if used + character.displayWidth > width { break }
                     head.append(character)

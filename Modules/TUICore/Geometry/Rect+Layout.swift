@@ -30,7 +30,8 @@ extension Rect {
 
     /// A rectangle of `size` (clamped to this one) centered inside this one.
     public func centered(_ size: Size) -> Rect {
-        let w = min(size.width, width), h = min(size.height, height)
+        let w = min(size.width, width)
+        let h = min(size.height, height)
         return Rect(x: x + (width - w) / 2, y: y + (height - h) / 2, width: w, height: h)
     }
 

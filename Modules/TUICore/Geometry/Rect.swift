@@ -65,8 +65,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The overlap of two rectangles; empty (at the clamped origin) when they do not meet.
     public func intersection(_ other: Rect) -> Rect {
-        let left = max(x, other.x), top = max(y, other.y)
-        let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+        let left = max(x, other.x)
+        let top = max(y, other.y)
+        let right = min(maxX, other.maxX)
+        let bottom = min(maxY, other.maxY)
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

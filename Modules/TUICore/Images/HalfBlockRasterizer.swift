@@ -77,25 +77,28 @@ public struct HalfBlockRasterizer: Sendable {
     static let faintest: UInt8 = 32
 
     private func cell(upper: RGBA, lower: RGBA) -> Cell {
-        let upper = upper.a < Self.faintest ? .clear : upper, lower = lower.a < Self.faintest ? .clear : lower
+        let upper = upper.a < Self.faintest ? .clear : upper
+        let lower = lower.a < Self.faintest ? .clear : lower
         if upper.a == 0 && lower.a == 0 { return .blank }
         switch mode {
         case .color:
             // Contrast is kept by the picture's own colours, before an edge's translucent pixels
             // blend into the background: so edges fade into any background, never into a halo.
-            let top = blend(keepingContrast(upper)), bottom = blend(keepingContrast(lower))
+            let top = blend(keepingContrast(upper))
+            let bottom = blend(keepingContrast(lower))
             // A fully transparent half shows the terminal's own background.
             if lower.a == 0 { return Cell("▀", style: Style(foreground: .rgb(top.r, top.g, top.b))) }
             if upper.a == 0 { return Cell("▄", style: Style(foreground: .rgb(bottom.r, bottom.g, bottom.b))) }
             let style = Style(foreground: .rgb(top.r, top.g, top.b), background: .rgb(bottom.r, bottom.g, bottom.b))
             return Cell("▀", style: style)
         case .monochrome:
-            let glyph: Character = switch (isLight(blend(upper)), isLight(blend(lower))) {
-            case (true, true): "█"
-            case (true, false): "▀"
-            case (false, true): "▄"
-            case (false, false): " "
-            }
+            let glyph: Character =
+                switch (isLight(blend(upper)), isLight(blend(lower))) {
+                case (true, true): "█"
+                case (true, false): "▀"
+                case (false, true): "▄"
+                case (false, false): " "
+                }
             return Cell(glyph)
         }
     }
@@ -114,7 +117,8 @@ public struct HalfBlockRasterizer: Sendable {
     /// luminance is ``minimumContrast`` from the background's, keeping its hue's share.
     func keepingContrast(_ p: RGBA) -> RGBA {
         guard minimumContrast > 0 else { return p }
-        let ground = Self.luminance(background), own = Self.luminance(p)
+        let ground = Self.luminance(background)
+        let own = Self.luminance(p)
         guard abs(own - ground) < minimumContrast else { return p }
         let onDark = ground < 0.5
         let wanted = onDark ? min(1, ground + minimumContrast) : max(0, ground - minimumContrast)
@@ -138,7 +142,11 @@ public struct HalfBlockRasterizer: Sendable {
         let pixels = image.pixels
         for ty in 0..<target.height {
             for tx in 0..<target.width {
-                var r = 0.0, g = 0.0, b = 0.0, a = 0.0, total = 0.0
+                var r = 0.0
+                var g = 0.0
+                var b = 0.0
+                var a = 0.0
+                var total = 0.0
                 for (sy, wy) in yWeights[ty] {
                     let rowBase = sy * image.width
                     for (sx, wx) in xWeights[tx] {
@@ -164,7 +172,8 @@ public struct HalfBlockRasterizer: Sendable {
     static func weights(source: Int, target: Int) -> [[(Int, Double)]] {
         let step = Double(source) / Double(target)
         return (0..<target).map { t in
-            let start = Double(t) * step, end = start + step
+            let start = Double(t) * step
+            let end = start + step
             var list: [(Int, Double)] = []
             var s = Int(start)
             while Double(s) < end, s < source {

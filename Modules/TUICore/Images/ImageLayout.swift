@@ -49,7 +49,10 @@ extension RGBAImage {
         let samples = HalfBlockRasterizer.areaAverage(self, to: size)
         var pixels = [UInt8](repeating: 0, count: size.area * 4)
         for (i, p) in samples.enumerated() {
-            pixels[i * 4] = p.r; pixels[i * 4 + 1] = p.g; pixels[i * 4 + 2] = p.b; pixels[i * 4 + 3] = p.a
+            pixels[i * 4] = p.r
+            pixels[i * 4 + 1] = p.g
+            pixels[i * 4 + 2] = p.b
+            pixels[i * 4 + 3] = p.a
         }
         return RGBAImage(width: size.width, height: size.height, pixels: pixels) ?? RGBAImage(width: 0, height: 0)
     }

@@ -41,8 +41,14 @@ public struct ImageStyle: Sendable, Hashable {
 
     /// A style; by default half blocks in colour on a dark background, the contrast left
     /// to the component.
-    public init(symbols: SymbolSet = .half, theme: TerminalTheme = .dark, minimumContrast: Double? = nil, colorMode: ColorMode = .color,
-                pixels: Bool = false, cellPixels: Size? = nil) {
+    public init(
+        symbols: SymbolSet = .half,
+        theme: TerminalTheme = .dark,
+        minimumContrast: Double? = nil,
+        colorMode: ColorMode = .color,
+        pixels: Bool = false,
+        cellPixels: Size? = nil
+    ) {
         self.symbols = symbols
         self.theme = theme
         self.minimumContrast = minimumContrast
@@ -54,9 +60,14 @@ public struct ImageStyle: Sendable, Hashable {
     /// What suits a terminal: pixels where it draws them, else its symbols; its background;
     /// shapes only where it has no colour.
     public init(for capabilities: TerminalCapabilities, minimumContrast: Double? = nil) {
-        self.init(symbols: capabilities.symbols, theme: capabilities.theme, minimumContrast: minimumContrast,
-                  colorMode: capabilities.colorDepth == .none ? .monochrome : .color,
-                  pixels: capabilities.pixelImages && capabilities.colorDepth != .none, cellPixels: capabilities.cellPixels)
+        self.init(
+            symbols: capabilities.symbols,
+            theme: capabilities.theme,
+            minimumContrast: minimumContrast,
+            colorMode: capabilities.colorDepth == .none ? .monochrome : .color,
+            pixels: capabilities.pixelImages && capabilities.colorDepth != .none,
+            cellPixels: capabilities.cellPixels
+        )
         pixelsMayMove = capabilities.pixelImagesMayMove
     }
 
@@ -64,7 +75,8 @@ public struct ImageStyle: Sendable, Hashable {
     /// blank), with `defaultMinimumContrast` where ``minimumContrast`` is nil.
     public func rasterize(_ image: RGBAImage, fitting box: Size, defaultMinimumContrast: Double = 0) -> Canvas {
         let (r, g, b) = theme.background
-        let background = RGBA(r, g, b), contrast = minimumContrast ?? defaultMinimumContrast
+        let background = RGBA(r, g, b)
+        let contrast = minimumContrast ?? defaultMinimumContrast
         if colorMode == .monochrome || symbols == .half {
             return HalfBlockRasterizer(mode: colorMode, background: background, minimumContrast: contrast).rasterize(image, fitting: box)
         }
@@ -75,7 +87,8 @@ public struct ImageStyle: Sendable, Hashable {
     /// a picture in its true proportions whatever the font's cell shape.
     public func rasterize(_ image: RGBAImage, filling cells: Size, defaultMinimumContrast: Double = 0) -> Canvas {
         let (r, g, b) = theme.background
-        let background = RGBA(r, g, b), contrast = minimumContrast ?? defaultMinimumContrast
+        let background = RGBA(r, g, b)
+        let contrast = minimumContrast ?? defaultMinimumContrast
         if colorMode == .monochrome || symbols == .half {
             return HalfBlockRasterizer(mode: colorMode, background: background, minimumContrast: contrast).rasterize(image, filling: cells)
         }

@@ -11,11 +11,15 @@ public enum RasterFidelity {
     /// PSNR (dB) of `image` against `reference` (the same size) over the reference's opaque
     /// pixels: how close a picture sent as pixels comes back (a sixel's palette, say).
     public static func psnr(of image: RGBAImage, against reference: RGBAImage) -> Double {
-        var error = 0.0, count = 0
+        var error = 0.0
+        var count = 0
         for y in 0..<min(image.height, reference.height) {
             for x in 0..<min(image.width, reference.width) where reference[x, y].a >= 128 {
-                let a = reference[x, y], b = image[x, y]
-                let dr = Double(a.r) - Double(b.r), dg = Double(a.g) - Double(b.g), db = Double(a.b) - Double(b.b)
+                let a = reference[x, y]
+                let b = image[x, y]
+                let dr = Double(a.r) - Double(b.r)
+                let dg = Double(a.g) - Double(b.g)
+                let db = Double(a.b) - Double(b.b)
                 error += dr * dr + dg * dg + db * db
                 count += 3
             }
@@ -35,15 +39,21 @@ public enum RasterFidelity {
         for row in 0..<cells.size.height {
             for column in 0..<cells.size.width {
                 let cell = cells[column, row]
-                let fg = rgb(cell.style.foreground, background), bg = rgb(cell.style.background, background)
+                let fg = rgb(cell.style.foreground, background)
+                let bg = rgb(cell.style.background, background)
                 let mask = coverage[cell.character] ?? 0
                 for sy in 0..<grid.rows {
                     for sx in 0..<grid.columns {
                         let shown = mask & (1 << (sy * grid.columns + sx)) != 0 ? fg : bg
                         let p = reference[(row * grid.rows + sy) * size.width + column * grid.columns + sx]
                         let a = Double(p.a) / 255
-                        let want = (Double(p.r) * a + Double(background.r) * (1 - a), Double(p.g) * a + Double(background.g) * (1 - a), Double(p.b) * a + Double(background.b) * (1 - a))
-                        let dr = want.0 - shown.0, dg = want.1 - shown.1, db = want.2 - shown.2
+                        let want = (
+                            Double(p.r) * a + Double(background.r) * (1 - a), Double(p.g) * a + Double(background.g) * (1 - a),
+                            Double(p.b) * a + Double(background.b) * (1 - a)
+                        )
+                        let dr = want.0 - shown.0
+                        let dg = want.1 - shown.1
+                        let db = want.2 - shown.2
                         squared += dr * dr + dg * dg + db * db
                     }
                 }
@@ -76,8 +86,16 @@ public enum RasterFidelity {
         switch color {
         case .rgb(let r, let g, let b): (Double(r), Double(g), Double(b))
         case .default: (Double(fallback.r), Double(fallback.g), Double(fallback.b))
-        case .ansi(let i): { let c = Color.paletteRGB(i & 15); return (Double(c.0), Double(c.1), Double(c.2)) }()
-        case .palette(let i): { let c = Color.paletteRGB(i); return (Double(c.0), Double(c.1), Double(c.2)) }()
+        case .ansi(let i):
+            {
+                let c = Color.paletteRGB(i & 15)
+                return (Double(c.0), Double(c.1), Double(c.2))
+            }()
+        case .palette(let i):
+            {
+                let c = Color.paletteRGB(i)
+                return (Double(c.0), Double(c.1), Double(c.2))
+            }()
         }
     }
 }

@@ -95,7 +95,8 @@ public enum SymbolSet: String, CaseIterable, Sendable {
     /// a font may lack Unicode 13's; quadrants elsewhere (block elements every font has).
     public static func automatic(environment: [String: String]) -> SymbolSet {
         if let asked = environment["INDICATORKIT_SYMBOLS"].flatMap({ SymbolSet(rawValue: $0.lowercased()) }) { return asked }
-        let term = environment["TERM"] ?? "", program = environment["TERM_PROGRAM"] ?? ""
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
         if term == "xterm-kitty" || term.hasPrefix("foot") || program == "WezTerm" { return .sextant }
         if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 6000 { return .sextant }
         return .quadrant
@@ -131,7 +132,10 @@ public struct GlyphShape: Sendable, Equatable {
         for column in 0..<columns {
             var row = 0
             while row < rows {
-                guard mask & (1 << (row * columns + column)) != 0 else { row += 1; continue }
+                guard mask & (1 << (row * columns + column)) != 0 else {
+                    row += 1
+                    continue
+                }
                 let start = row
                 while row < rows, mask & (1 << (row * columns + column)) != 0 { row += 1 }
                 runs.append(Run(column: column, start: start, end: row))
@@ -264,10 +268,12 @@ struct CellFitter {
         for shape in shapes {
             var sum = (0.0, 0.0, 0.0)
             for run in shape.runs {
-                let from = run.column * stride + run.start, to = run.column * stride + run.end
+                let from = run.column * stride + run.start
+                let to = run.column * stride + run.end
                 sum = (sum.0 + red[to] - red[from], sum.1 + green[to] - green[from], sum.2 + blue[to] - blue[from])
             }
-            let k = Double(shape.count), rest = Double(n) - k
+            let k = Double(shape.count)
+            let rest = Double(n) - k
             let other = (total.0 - sum.0, total.1 - sum.1, total.2 - sum.2)
             var score = (sum.0 * sum.0 + sum.1 * sum.1 + sum.2 * sum.2) / k
             if rest > 0 { score += (other.0 * other.0 + other.1 * other.1 + other.2 * other.2) / rest }

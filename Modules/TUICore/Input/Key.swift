@@ -60,7 +60,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         if let key = named[lower] {
             self = key
         } else if let (modifiers, rest) = KeyModifiers.split(name), !modifiers.isEmpty, let key = Key(name: rest),
-                  !(modifiers == .control && rest.count == 1) {
+            !(modifiers == .control && rest.count == 1)
+        {
             self = .modified(key, modifiers)
         } else if lower.hasPrefix("ctrl-"), lower.count == 6, let c = lower.last {
             self = .control(c)

@@ -93,7 +93,8 @@ public final class HeadlessTerminal: TerminalBackend {
     /// applies to (`«»` for the plain style), e.g. `«fg=1 bold»Error«» ok`.
     public var styledLines: [String] {
         (0..<size.height).map { y in
-            var line = "", current = Style.plain
+            var line = ""
+            var current = Style.plain
             for x in 0..<size.width {
                 let cell = screen[x, y]
                 if cell.isContinuation { continue }

@@ -26,8 +26,16 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var measuredWidths: [String: Int] = [:]
 
     /// Creates a description of a terminal.
-    public init(colorDepth: ColorDepth, mouse: Bool, name: String, theme: TerminalTheme = .dark, symbols: SymbolSet = .half,
-                pixelImages: Bool = false, cellPixels: Size? = nil, pixelImagesMayMove: Bool = true) {
+    public init(
+        colorDepth: ColorDepth,
+        mouse: Bool,
+        name: String,
+        theme: TerminalTheme = .dark,
+        symbols: SymbolSet = .half,
+        pixelImages: Bool = false,
+        cellPixels: Size? = nil,
+        pixelImagesMayMove: Bool = true
+    ) {
         self.colorDepth = colorDepth
         self.mouse = mouse
         self.name = name

@@ -101,7 +101,10 @@ public final class TerminalHost {
         var canvas = Canvas(size: size)
         let window = backend.windowSize
         if window.width > size.width || window.height > size.height {
-            Self.drawNotice(["Window too large", "draws at most \(size.width)×\(size.height),", "is \(window.width)×\(window.height)", "shrink it or press q"], on: &canvas)
+            Self.drawNotice(
+                ["Window too large", "draws at most \(size.width)×\(size.height),", "is \(window.width)×\(window.height)", "shrink it or press q"],
+                on: &canvas
+            )
         } else if size.contains(minimumSize) {
             root.render(in: canvas.bounds, on: &canvas)
         } else {

@@ -65,7 +65,12 @@ extension Scheduler {
 
     /// Runs `work` every `interval` (at least 1 ms) until cancelled; the first run is one interval from now.
     @discardableResult
-    public func scheduleRepeating(every interval: Duration, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    public func scheduleRepeating(
+        every interval: Duration,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ work: @escaping @MainActor () -> Void
+    ) -> ScheduledWork {
         scheduleRepeating(every: interval, from: WorkOrigin(file: file, line: line), work)
     }
 

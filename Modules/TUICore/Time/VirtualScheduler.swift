@@ -107,7 +107,13 @@ public final class VirtualScheduler: Scheduler {
             .map { PendingWork(deadline: $0.deadline, interval: $0.interval, origin: $0.origin) }
     }
 
-    private func enqueue(deadline: Duration, interval: Duration?, origin: WorkOrigin, work: @escaping @MainActor () -> Void, handle: ScheduledWork) -> ScheduledWork {
+    private func enqueue(
+        deadline: Duration,
+        interval: Duration?,
+        origin: WorkOrigin,
+        work: @escaping @MainActor () -> Void,
+        handle: ScheduledWork
+    ) -> ScheduledWork {
         push(Entry(id: nextID, deadline: deadline, interval: interval, origin: origin, work: work, handle: handle))
         nextID += 1
         return handle
@@ -211,7 +217,8 @@ public final class VirtualScheduler: Scheduler {
             heap[0] = last
             var parent = 0
             while true {
-                let left = 2 * parent + 1, right = left + 1
+                let left = 2 * parent + 1
+                let right = left + 1
                 var best = parent
                 if left < heap.count, heap[left].precedes(heap[best]) { best = left }
                 if right < heap.count, heap[right].precedes(heap[best]) { best = right }

@@ -9,7 +9,11 @@ func LLVMFuzzerRunDriver(
 ) -> CInt
 
 /// Runs libFuzzer on `callback` with the executable's arguments.
-public func runFuzzer(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt {
+public func runFuzzer(
+    _ argc: CInt,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt {
     var count = argc
     var arguments = argv
     return LLVMFuzzerRunDriver(&count, &arguments, callback)

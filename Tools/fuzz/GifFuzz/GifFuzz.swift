@@ -8,7 +8,14 @@ import GifDecoding
 public func fuzzGif(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     // Small limits keep each run fast; the limit checks themselves are exercised too.
-    let limits = DecodingLimits(maxCanvasPixels: 1 << 20, maxFrameCount: 256, maxTotalFramePixels: 64 << 20, maxInputBytes: 1 << 20, maxCacheBytes: 1 << 18, maxMemoryBytes: 32 << 20)
+    let limits = DecodingLimits(
+        maxCanvasPixels: 1 << 20,
+        maxFrameCount: 256,
+        maxTotalFramePixels: 64 << 20,
+        maxInputBytes: 1 << 20,
+        maxCacheBytes: 1 << 18,
+        maxMemoryBytes: 32 << 20
+    )
     guard let image = try? AnimatedImage(data: data, limits: limits) else { return 0 }
     image.decodeAllFrames()
     let last = image.image(at: image.frameCount - 1)
@@ -22,5 +29,5 @@ public func fuzzGif(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 
 @_cdecl("gif_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    return runFuzzer(argc, argv, fuzzGif)
+    runFuzzer(argc, argv, fuzzGif)
 }

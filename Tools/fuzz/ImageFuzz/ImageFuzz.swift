@@ -35,7 +35,9 @@ func writeSeeds(to folder: String) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for (index, (width, height)) in [(1, 1), (7, 5), (16, 16), (33, 17), (64, 48)].enumerated() {
         var picture = RGBAImage(width: width, height: height)
-        for y in 0..<height { for x in 0..<width { picture[x, y] = RGBA(UInt8(x * 37 % 256), UInt8(y * 53 % 256), UInt8((x ^ y) * 11 % 256), UInt8(x * 255 / max(1, width - 1))) } }
+        for y in 0..<height {
+            for x in 0..<width { picture[x, y] = RGBA(UInt8(x * 37 % 256), UInt8(y * 53 % 256), UInt8((x ^ y) * 11 % 256), UInt8(x * 255 / max(1, width - 1))) }
+        }
         if format == .png {
             try ImageFile.writePNG(picture, to: "\(folder)/seed-\(index).png")
         } else {
