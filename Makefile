@@ -1,7 +1,7 @@
 # IndicatorKit: the two commands a newcomer needs are `make showcase` and `make test`.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: setup showcase test install bench fuzz pictures api clean
+.PHONY: setup showcase test install bench fuzz pictures api api-check format lint clean
 
 PREFIX ?= /usr/local
 
@@ -13,10 +13,12 @@ showcase: setup
 	$(SWIFT) build -c release --product showcase
 	@"$$($(SWIFT) build -c release --show-bin-path)/showcase"
 
-## Set up, build, check each library's public API against Tools/api, run every unit test
+## Set up, check the house style (swift format lint --strict, .swift-format), build, check
+## each library's public API against Tools/api, run every unit test
 ## and every headless scenario, check that the documentation's pictures are up to date,
 ## then build and run its examples (Tools/doc-check).
 test: setup
+	$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory api-check
 	$(SWIFT) test --skip-build
@@ -37,6 +39,13 @@ api-check:
 api: setup
 	$(SWIFT) build
 	$(API_CHECK) --update
+
+## The house style: `make lint` checks it (make test does), `make format` applies it.
+SOURCES = Modules Apps Tests Tools Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SOURCES)
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SOURCES)
 
 ## Make the documentation's pictures of the showcase again (docs/pictures, from the
 ## scenarios' snapshots); `make test` fails while they are out of date.
