@@ -1,7 +1,7 @@
 # IndicatorKit: the two commands a newcomer needs are `make showcase` and `make test`.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 
-.PHONY: setup showcase test install bench fuzz pictures api api-check format lint clean
+.PHONY: setup showcase test install bench fuzz pictures api api-check format lint docs clean
 
 PREFIX ?= /usr/local
 
@@ -39,6 +39,11 @@ api-check:
 api: setup
 	$(SWIFT) build
 	$(API_CHECK) --update
+
+## The documentation of every library product as a static site (.build/docs-site), with
+## the toolchain's docc; fails on a warning and says how much of each API is documented.
+docs: setup
+	SWIFT="$(SWIFT)" bash Tools/docs
 
 ## The house style: `make lint` checks it (make test does), `make format` applies it.
 SOURCES = Modules Apps Tests Tools Package.swift

@@ -3,7 +3,7 @@ import KitSupport
 import TUICore
 
 /// An animated (or still) GIF: its screen size, frames, timing and loop count, and its
-/// fully composited frames as straight-alpha ``RGBAImage``s, decoded lazily in bounded memory.
+/// fully composited frames as straight-alpha `RGBAImage`s, decoded lazily in bounded memory.
 ///
 /// ```swift
 /// let spinner = try AnimatedImage.spinner()

@@ -19,6 +19,7 @@ public enum GifDecodingError: Error, Equatable, Sendable, CustomStringConvertibl
     /// giflib reported an error the other cases do not describe.
     case malformed(String)
 
+    /// What went wrong, in words for the user (the frame or record it was in, and what to do).
     public var description: String {
         switch self {
         case .unreadableFile(let path, let reason):

@@ -2,7 +2,7 @@ internal import CImageFiles
 import Foundation
 import TUICore
 
-/// PNG and JPEG files as ``RGBAImage``s, through the system's libpng and libjpeg-turbo:
+/// PNG and JPEG files as `RGBAImage`s, through the system's libpng and libjpeg-turbo:
 /// the size is checked before any pixel is allocated, and a damaged file is an error that
 /// says so, never a crash. A JPEG cut short keeps the rows it has (the rest grey) and says
 /// so in ``Decoded/warning``.
@@ -13,7 +13,10 @@ import TUICore
 public enum ImageFile {
     /// The formats read.
     public enum Format: String, CaseIterable, Sendable {
-        case png, jpeg
+        /// PNG, on libpng.
+        case png
+        /// JPEG (baseline and progressive), on libjpeg-turbo.
+        case jpeg
 
         /// The format a file name's extension says (`.png`, `.jpg`, `.jpeg`).
         public init?(path: String) {
@@ -155,6 +158,7 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Decoding would take more than the memory allowed; nothing was allocated for it.
     case overMemoryBudget(path: String, needed: Int, budget: Int)
 
+    /// What went wrong, in words for the user.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):

@@ -3,7 +3,7 @@ import TUICore
 /// An activity indicator: a glyph spinner, a cycle of images or an animated GIF — any
 /// `FrameAnimation` — with an optional label beside or below it.
 ///
-/// A ``FramePlayer`` plays the animation: the frame shown is computed from the time since
+/// A `FramePlayer` plays the animation: the frame shown is computed from the time since
 /// ``startAnimating()`` on the injected scheduler, so a late or duplicate tick never speeds
 /// it up or makes it drift; one timer runs, for the next frame change, and a redraw is asked
 /// for (``onNeedsDisplay``) only when the frame changes. With reduced motion it shows the
@@ -66,7 +66,7 @@ public final class ActivityIndicator: View {
     }
     /// Whether nothing is drawn while stopped.
     public var hidesWhenStopped: Bool
-    /// Whether the still frame replaces the animation (see ``ReducedMotion``).
+    /// Whether the still frame replaces the animation (see `ReducedMotion`).
     public var reducedMotion: Bool {
         get { player.reducedMotion }
         set { player.reducedMotion = newValue }
@@ -135,6 +135,7 @@ public final class ActivityIndicator: View {
         }
     }
 
+    /// Draws the current frame and the label in `rect`, aligned by ``alignment``.
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard isAnimating || !hidesWhenStopped else { return }
         let size = preferredSize

@@ -6,7 +6,7 @@ import TUICore
 import FoundationNetworking
 #endif
 
-/// A JSON API client tied to a ``LoadingCenter``: every request starts an
+/// A JSON API client tied to a `LoadingCenter`: every request starts an
 /// activity before it is sent and ends it when it completes — success, an error status,
 /// a decoding failure, a transport failure or cancellation alike. Pass
 /// `showsIndicator: false` for the same request without the indicator.

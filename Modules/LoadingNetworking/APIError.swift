@@ -11,6 +11,7 @@ public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The request was cancelled.
     case cancelled
 
+    /// What went wrong, in words for the user.
     public var description: String {
         switch self {
         case .invalidURL(let path): "“\(path)” is not a valid request path"

@@ -23,7 +23,7 @@ import Darwin
 /// ```
 @MainActor
 public final class NcursesTerminal: EventSourceBackend {
-    /// The current size in cells: the window's, at most ``TerminalHost/largestSize``.
+    /// The current size in cells: the window's, at most `TerminalHost/largestSize`.
     public private(set) var size: Size
     /// The window's own size in cells.
     public private(set) var windowSize: Size
@@ -86,7 +86,7 @@ public final class NcursesTerminal: EventSourceBackend {
     /// Starts ncurses on the terminal (by default standard input and output). With
     /// `measuringWidths`, each text is written once at the start of the line before ncurses
     /// starts (the line erased after) and the cells the terminal moved the cursor for it are
-    /// read back in the same round trip as its other answers: ``TerminalCapabilities/measuredWidths``.
+    /// read back in the same round trip as its other answers: `TerminalCapabilities/measuredWidths`.
     public static func open(
         input: Int32 = STDIN_FILENO,
         output: Int32 = STDOUT_FILENO,
@@ -206,6 +206,7 @@ public final class NcursesTerminal: EventSourceBackend {
         pendingResize = true
     }
 
+    /// Shows `canvas`: only the cells that changed are written, then the pictures placed on it.
     public func present(_ canvas: Canvas) {
         guard isOpen else { return }
         // kitty pictures placed as text become cells like any other.
@@ -266,6 +267,7 @@ public final class NcursesTerminal: EventSourceBackend {
         return true
     }
 
+    /// The input that arrived since the last call: keys, mouse events, pastes and resizes, the terminal's late answers taken out.
     public func readEvents() -> [InputEvent] {
         var events: [InputEvent] = []
         if pendingResize {

@@ -12,7 +12,7 @@ import TUICore
 /// One call opens the terminal (standard input and output), draws `root` at the window's
 /// size (a notice below `minimumSize`, or when the window is too large), delivers keys,
 /// mouse, pastes and resizes to it, and draws again whenever something asks: a component
-/// given no `onNeedsDisplay` of its own asks the running app (``TUICore/requestDisplay(_:)``),
+/// given no `onNeedsDisplay` of its own asks the running app (`TUICore/requestDisplay(_:)`),
 /// so nothing needs wiring. Ctrl-C quits with status 130 and Ctrl-Z suspends, unless the
 /// root view uses those keys itself; signals restore the terminal as ``NcursesTerminal``
 /// does. Time runs on the live clock.
@@ -43,7 +43,7 @@ public final class TerminalApp {
     }
 
     /// Opens the terminal, runs `root` until it quits, restores the terminal and returns
-    /// the status given to ``quit(status:)``. Throws, touching nothing, when there is no
+    /// the status given to `quit(status:)`. Throws, touching nothing, when there is no
     /// usable terminal (the error says what to do).
     @discardableResult
     public static func run(

@@ -11,6 +11,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// ncurses refused to start.
     case startFailed(String)
 
+    /// What went wrong, and what to do about it.
     public var description: String {
         switch self {
         case .notATerminal:

@@ -74,7 +74,7 @@ extension ImageReader {
     }
 }
 
-/// Why ``ImageReader/photos(maxMemoryBytes:maxPixels:)`` could not read a file: what kind of
+/// Why `ImageReader.photos(maxMemoryBytes:maxPixels:)` could not read a file: what kind of
 /// failure, and a message for the user that says what to do.
 public struct PhotoReadFailure: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
@@ -92,11 +92,13 @@ public struct PhotoReadFailure: Error, Sendable, CustomStringConvertible {
     /// The message, as the decoder's error says it.
     public let message: String
 
+    /// A failure of `kind`, told to the user as `message`.
     public init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The message for the user.
     public var description: String { message }
 
     /// Decoding would take `needed` bytes, more than `budget`: one message for every format.

@@ -73,6 +73,7 @@ public final class ListView<Item>: View {
 
     private func clampOffset() { offset = min(max(0, offset), maxOffset) }
 
+    /// Draws the rows in view and a scroll bar when they do not all fit.
     public func render(in rect: Rect, on canvas: inout Canvas) {
         frame = rect
         clampOffset()
@@ -99,6 +100,7 @@ public final class ListView<Item>: View {
         }
     }
 
+    /// Takes the arrow keys, Page Up and Down, Home, End and the wheel to scroll; when it selects, they move the selection, a click selects and Enter activates.
     public func handle(_ event: InputEvent) -> EventResult {
         if selects, let selectedIndex {
             switch event {

@@ -40,7 +40,7 @@ public final class RefreshControl<Item>: View {
     /// Called whenever the control or its list should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
     /// Whether the animation stands still (its still frame; the caption still says what is
-    /// happening). Off unless asked for: an app passes on the user's wish (``ReducedMotion``).
+    /// happening). Off unless asked for: an app passes on the user's wish (`ReducedMotion`).
     public var reducedMotion: Bool {
         get { player.reducedMotion }
         set { player.reducedMotion = newValue }
@@ -75,7 +75,7 @@ public final class RefreshControl<Item>: View {
     /// Where the failure row and the list were last drawn.
     private var bodyFrame = Rect.zero
     private var keyPull = 0
-    /// The player behind the animation (as ``ActivityIndicator``'s): its image settings, its
+    /// The player behind the animation (as `ActivityIndicator`'s): its image settings, its
     /// frame and state; the control tells it what the pull shows.
     public let player: FramePlayer
     private var retractTimer: ScheduledWork?
@@ -176,6 +176,7 @@ public final class RefreshControl<Item>: View {
         send(.end)
     }
 
+    /// Takes a pull (a drag, ↑ at the top, `r`), Enter to let go, Esc to cancel a refresh; the rest goes to the list.
     public func handle(_ event: InputEvent) -> EventResult {
         switch event {
         case .mouse(let mouse):
@@ -270,6 +271,7 @@ public final class RefreshControl<Item>: View {
         }
     }
 
+    /// Draws the pull header (the animation and its caption) above the list.
     public func render(in rect: Rect, on canvas: inout Canvas) {
         let height = min(visibleHeight, rect.height)
         let (header, body) = rect.splitTop(height)

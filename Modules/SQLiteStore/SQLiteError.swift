@@ -71,6 +71,7 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the file is not a database or is damaged (SQLITE_NOTADB, SQLITE_CORRUPT).
     public var isNotADatabase: Bool { kind == .notADatabase }
 
+    /// What went wrong: SQLite's message, the statement and what to do.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in: \(sql.prefix(200)))" }

@@ -71,20 +71,20 @@ public final class Pilot {
     }
 
     /// Moves the virtual clock forward by `duration`, letting async work driven by it run
-    /// (``VirtualScheduler/run(for:)``), then draws.
+    /// (`VirtualScheduler/run(for:)`), then draws.
     public func advance(by duration: Duration) async {
         await clock.run(for: duration)
         draw()
     }
 
-    /// The status the view asked to quit with (``EventResult/quit(status:)``), once it has.
+    /// The status the view asked to quit with (`EventResult/quit(status:)`), once it has.
     public var quitStatus: Int32? { host.quitStatus }
 
     /// The screen, a string a row.
     public var lines: [String] { terminal.lines }
     /// The screen as one text, rows joined by newlines.
     public var text: String { terminal.text }
-    /// The screen with its styles written in (see ``HeadlessTerminal/styledLines``).
+    /// The screen with its styles written in (see `HeadlessTerminal/styledLines`).
     public var styledLines: [String] { terminal.styledLines }
 
     /// The screen as an SVG picture: its text and colours on the terminal's background

@@ -30,7 +30,7 @@ public struct Scenario: Sendable {
         /// Compare the whole screen with a golden file (`snapshot NAME`).
         case snapshot(String)
         /// Expect the app to have asked to quit, with this status (`expect-quit 0`;
-        /// ``EventResult/quit(status:)``).
+        /// `EventResult/quit(status:)`).
         case expectQuit(Int32)
     }
 
@@ -71,5 +71,6 @@ public struct ScenarioSyntaxError: Error, CustomStringConvertible, Equatable {
         self.message = message
     }
 
+    /// The file, the line and what is wrong there.
     public var description: String { "\(path):\(line): \(message)" }
 }

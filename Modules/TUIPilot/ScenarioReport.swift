@@ -75,5 +75,6 @@ public struct ScenarioPathError: Error, CustomStringConvertible, Equatable {
     /// The path.
     public let path: String
 
+    /// The path and why it cannot be read.
     public var description: String { "no such file or folder: \(path.sanitizedForTerminal)" }
 }

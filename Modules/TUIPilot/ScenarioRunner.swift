@@ -18,7 +18,7 @@ public struct ScenarioResult: Sendable {
     public var passed: Bool { failure == nil }
 }
 
-/// Runs scenario files against an app on a ``HeadlessTerminal`` and a ``VirtualScheduler``:
+/// Runs scenario files against an app on a `HeadlessTerminal` and a `VirtualScheduler`:
 /// every step is delivered synchronously, then the screen is drawn, so expectations see
 /// exactly what a terminal would show at that instant. A fresh app is made for every
 /// scenario, and a scenario fails when it checks nothing, when its async work waits on

@@ -10,8 +10,10 @@ import Testing
 /// @Suite(.endsIdle) struct RefreshControlTests { … }
 /// ```
 public struct EndsIdleTrait: TestTrait, SuiteTrait, TestScoping {
+    /// True: the trait applies to every test of a suite it marks.
     public var isRecursive: Bool { true }
 
+    /// Runs the test with a fresh ledger of virtual schedulers, then fails it when one still has work scheduled.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard !test.isSuite else { return try await function() }
         let ledger = VirtualScheduler.Ledger()

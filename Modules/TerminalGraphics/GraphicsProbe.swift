@@ -76,6 +76,7 @@ public struct GraphicsProbe: Sendable {
     public private(set) var leftover: [UInt8] = []
     private var pending: [UInt8] = []
 
+    /// A probe that has read nothing yet.
     public init() {}
 
     /// Whether the DA1 answer came: every answer before it has been read.

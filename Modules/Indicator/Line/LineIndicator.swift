@@ -34,7 +34,14 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
 
     /// The outcomes a line ends with, as ora's.
     public enum Outcome: Sendable, Hashable {
-        case succeeded, failed, warned, informed
+        /// Ended well: `✓`.
+        case succeeded
+        /// Ended in failure: `✗`.
+        case failed
+        /// Ended with something to look at: `⚠`.
+        case warned
+        /// Ended with a note: `ℹ`.
+        case informed
 
         var mark: String {
             switch self {

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A file descriptor as a ``LineOutput`` (by default standard error): tells whether it is
+/// A file descriptor as a `LineOutput` (by default standard error): tells whether it is
 /// a terminal and how wide, writes text, and can make sure the cursor comes back if the
 /// process is interrupted. It links no terminal library: a command-line tool with a
 /// spinner or a progress bar needs no ncurses.
@@ -19,6 +19,7 @@ import Darwin
 public final class LineTerminal: LineOutput {
     /// The descriptor written to.
     public let descriptor: Int32
+    /// Whether the descriptor is a terminal (else lines are written as a log).
     public let isTerminal: Bool
 
     /// A stream on `descriptor`.
@@ -36,6 +37,7 @@ public final class LineTerminal: LineOutput {
         return width > 0 ? width : 80
     }
 
+    /// Writes `text` whole, waiting while the terminal is not reading.
     public func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0

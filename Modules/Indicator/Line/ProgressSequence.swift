@@ -8,6 +8,7 @@ public struct ProgressSequence<Base: Sequence>: Sequence {
     let base: Base
     let makeBar: () -> ProgressBar
 
+    /// An iterator that moves the bar one step for each element it gives.
     public func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), bar: makeBar()) }
 
     /// Steps the bar as it goes.
@@ -16,6 +17,7 @@ public struct ProgressSequence<Base: Sequence>: Sequence {
         /// The bar it moves.
         public let bar: ProgressBar
 
+        /// The next element, the bar moved one step; at the end, the bar finished.
         public mutating func next() -> Base.Element? {
             guard let element = base.next() else {
                 bar.finish()
@@ -33,10 +35,12 @@ public struct ProgressSequence<Base: Sequence>: Sequence {
 /// for try await line in url.lines.progress("Reading") { … }
 /// ```
 public struct ProgressAsyncSequence<Base: AsyncSequence>: AsyncSequence {
+    /// The elements of the sequence wrapped.
     public typealias Element = Base.Element
     let base: Base
     let makeBar: @Sendable () -> ProgressBar
 
+    /// An iterator that moves the bar one step for each element it gives.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), bar: makeBar()) }
 
     /// Steps the bar as it goes.
@@ -45,6 +49,7 @@ public struct ProgressAsyncSequence<Base: AsyncSequence>: AsyncSequence {
         /// The bar it moves.
         public let bar: ProgressBar
 
+        /// The next element, the bar moved one step; at the end, the bar finished.
         public mutating func next() async throws -> Base.Element? {
             do {
                 guard let element = try await base.next() else {

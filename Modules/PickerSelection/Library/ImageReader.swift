@@ -20,6 +20,7 @@ public struct ImageReader: Sendable {
         /// The file's size in pixels.
         public var fullSize: Size
 
+        /// `image` as read, from a file `fullSize` pixels large.
         public init(image: RGBAImage, fullSize: Size) {
             self.image = image
             self.fullSize = fullSize

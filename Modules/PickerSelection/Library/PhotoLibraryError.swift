@@ -50,6 +50,7 @@ public enum PhotoLibraryError: Error, CustomStringConvertible {
         return info.f_flag & UInt(ST_RDONLY) != 0
     }
 
+    /// What went wrong, in words for the user, with what to do.
     public var description: String {
         switch self {
         case .notALibrary(let path, let reason):

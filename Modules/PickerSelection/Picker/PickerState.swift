@@ -23,10 +23,30 @@ public struct PickerState: Equatable, Sendable {
     }
 
     /// A direction of the arrow keys.
-    public enum Direction: Equatable, Sendable { case left, right, up, down }
+    public enum Direction: Equatable, Sendable {
+        /// ← or h.
+        case left
+        /// → or l.
+        case right
+        /// ↑ or k.
+        case up
+        /// ↓ or j.
+        case down
+    }
 
     /// What a store call was for, so that its success clears its own kind of problem.
-    public enum StoreCall: Equatable, Sendable { case albums, savedSelection, selectedImages, albumPage, save }
+    public enum StoreCall: Equatable, Sendable {
+        /// Reading the albums.
+        case albums
+        /// Reading the selection saved last time.
+        case savedSelection
+        /// Reading the chosen pictures by identifier.
+        case selectedImages
+        /// Reading a page of an album.
+        case albumPage
+        /// Saving the selection.
+        case save
+    }
 
     /// What the last drawing had room for.
     public struct Viewport: Equatable, Sendable {

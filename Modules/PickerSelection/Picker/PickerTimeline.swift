@@ -172,6 +172,7 @@ public struct PickerTimeline: Equatable, Sendable {
         return ticks
     }
 
+    /// Equal when every movement is at the same point.
     public static func == (a: Self, b: Self) -> Bool {
         a.gridBottom == b.gridBottom && a.traySnapshot == b.traySnapshot && a.trayShown == b.trayShown && a.drawerOpen == b.drawerOpen
             && a.drawerRequestedOpen == b.drawerRequestedOpen

@@ -3,6 +3,7 @@ import TUICore
 /// Drawing: the state as it is at the scheduler's time, laid out by ``PickerLayout``.
 /// Nothing here reads or writes the store.
 extension PickerView {
+    /// Draws the title bar, the grid, the tray and the album drawer as they are at the scheduler's time.
     public func render(in rect: Rect, on canvas: inout Canvas) {
         let now = scheduler.now
         layout = PickerLayout(in: rect, state: state, now: now, thumbnail: thumbnailSize)

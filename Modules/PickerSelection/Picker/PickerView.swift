@@ -213,6 +213,7 @@ public final class PickerView: View {
 
     // MARK: Input
 
+    /// Takes a key or a click: to the drawer when it is open, else to the grid or the tray.
     public func handle(_ event: InputEvent) -> EventResult {
         if state.inputGoesToDrawer { return handleDrawer(event) }
         if case .mouse(let mouse) = event, layout.drawer.contains(mouse.position) {

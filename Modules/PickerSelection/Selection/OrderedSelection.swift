@@ -79,5 +79,6 @@ public struct OrderedSelection<ID: Hashable & Sendable>: Equatable, Sendable {
         positions.removeAll()
     }
 
+    /// Equal when the same identifiers are chosen in the same order.
     public static func == (a: Self, b: Self) -> Bool { a.items == b.items && a.limit == b.limit }
 }

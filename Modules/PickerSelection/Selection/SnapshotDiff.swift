@@ -12,6 +12,7 @@ public struct DuplicateIdentifierError<ID: Hashable & Sendable>: Error, Equatabl
         self.inNewSnapshot = inNewSnapshot
     }
 
+    /// Which identifier appears twice.
     public var description: String {
         "the identifier \(identifier) appears twice in the \(inNewSnapshot ? "new" : "old") snapshot; snapshot identifiers must be unique"
     }

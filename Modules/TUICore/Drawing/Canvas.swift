@@ -15,7 +15,7 @@ public struct Canvas: Hashable, Sendable {
     /// Row-major cells, `size.width × size.height` of them.
     public private(set) var cells: [Cell]
     /// Pictures placed over cells as pixels, for backends that draw them (see
-    /// ``place(_:key:in:)``); drawing text over one of their cells takes the picture away.
+    /// `place(_:key:in:)`); drawing text over one of their cells takes the picture away.
     public internal(set) var placements: [ImagePlacement] = []
 
     /// Creates a canvas filled with `fill`.

@@ -17,6 +17,7 @@ public struct ImagePlacement: Hashable, Sendable {
     /// own cells, from 0,0): all of it unless the placement was cut at an edge (a picture
     /// sliding in from above shows its bottom rows first).
     public var pictureCells: Size
+    /// The part of ``pictureCells`` that shows, from the picture's top-left cell.
     public var shown: Rect
 
     /// A placement of `image`, named `key`, over `rect`; a frame of `animation` if given.
@@ -43,7 +44,9 @@ public struct ImagePlacement: Hashable, Sendable {
         return result
     }
 
+    /// Equal when they cover the same cells with the same picture, showing the same part.
     public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool { a.rect == b.rect && a.key == b.key && a.shown == b.shown }
+    /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rect)
         hasher.combine(key)

@@ -108,7 +108,9 @@ public enum SymbolSet: String, CaseIterable, Sendable {
 /// A glyph and the sub-pixels of its set's ``SymbolSet/sampleGrid`` it covers (bit
 /// `row * columns + column`), drawn in the foreground colour; the rest in the background.
 public struct GlyphShape: Sendable, Equatable {
+    /// The glyph.
     public let glyph: Character
+    /// The sub-pixels it covers, a bit each.
     public let mask: Int
     /// Sub-pixels covered.
     public let count: Int

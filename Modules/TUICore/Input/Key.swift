@@ -77,11 +77,16 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
 
 /// Shift, Alt and Ctrl, as held with another key.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    /// The modifier bits.
     public let rawValue: Int
+    /// Modifiers from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Shift held.
     public static let shift = KeyModifiers(rawValue: 1)
+    /// Alt (Meta, Option) held.
     public static let alt = KeyModifiers(rawValue: 2)
+    /// Control held.
     public static let control = KeyModifiers(rawValue: 4)
 
     /// `ctrl-alt-shift-`, in that order, for the ones held.

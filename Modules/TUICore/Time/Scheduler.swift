@@ -43,6 +43,7 @@ public struct WorkOrigin: Sendable, CustomStringConvertible {
         self.line = line
     }
 
+    /// `file:line`.
     public var description: String { "\(file):\(line)" }
 }
 

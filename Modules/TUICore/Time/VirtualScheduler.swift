@@ -95,6 +95,7 @@ public final class VirtualScheduler: Scheduler {
         /// Where it was scheduled.
         public let origin: WorkOrigin
 
+        /// When it is due and where it was scheduled from.
         public var description: String {
             "\(origin) (" + (interval.map { "every \($0.milliseconds) ms" } ?? "at \(deadline.milliseconds) ms") + ")"
         }
