@@ -44,14 +44,27 @@ public final class NcursesTerminal: EventSourceBackend {
     /// How many rows the last frame changed: ncurses may move lines that moved by scrolling
     /// a region, and a terminal moves its pictures with them.
     private var changedRows = 0
+    /// The columns of each row the last frame wrote, first to last changed cell.
+    private var changedSpans: [Int: ClosedRange<Int>] = [:]
+    /// Whether ncurses was given a description without region scrolling (sixel).
+    private let neverScrolls: Bool
     private var answers = AnswerFilter()
     /// The pictures drawn as pixels, where the terminal draws them (kitty's protocol, sixel).
     private let pixels: PixelImages?
     /// How pictures are drawn: kitty's protocol, sixel, or symbols (chosen at start-up).
     public var graphics: GraphicsProtocol { pixels?.graphics ?? .symbols }
 
-    private init(input: Int32, capabilities: TerminalCapabilities, colorCount: Int, directColor: Bool, pairCapacity: Int, pixels: PixelImages? = nil) {
+    private init(
+        input: Int32,
+        capabilities: TerminalCapabilities,
+        colorCount: Int,
+        directColor: Bool,
+        pairCapacity: Int,
+        pixels: PixelImages? = nil,
+        neverScrolls: Bool = false
+    ) {
         self.pixels = pixels
+        self.neverScrolls = neverScrolls
         inputDescriptor = input
         self.capabilities = capabilities
         self.colorCount = colorCount
@@ -118,16 +131,6 @@ public final class NcursesTerminal: EventSourceBackend {
         guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
         let userTerm = environment["TERM"] ?? ""
         let term = ColorDepthDetector.terminfoName(for: userTerm, environment: environment) { ik_check_terminal($0, output) == 0 }
-        var message = [CChar](repeating: 0, count: 256)
-        let largest = TerminalHost.largestSize
-        guard ik_open(input, output, term, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count) == 0 else {
-            throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        if installSignalHandlers { ik_install_signal_handlers() }
-        if !typedMeanwhile.isEmpty { ik_unget_bytes(typedMeanwhile, Int32(typedMeanwhile.count)) }
-        let colors = Int(ik_colors())
-        let direct = ik_direct_color() == 1
-        let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
         // Pixels where the terminal draws them and ncurses can leave room: kitty's protocol and
         // sixel (iTerm2's images scroll the screen, so symbols there).
         if graphicsTold == nil, var told = TerminalQuery.tmux(environment: environment) {
@@ -137,6 +140,24 @@ public final class NcursesTerminal: EventSourceBackend {
             graphicsAnswers = told
         }
         let chosen = GraphicsProbe.choose(graphicsAnswers, environment: environment)
+        // With sixels, ncurses must never move lines by scrolling a region: that carries the
+        // pictures along and leaves copies behind. It is given the terminal's own description
+        // without the scrolling capabilities, so it writes moved lines out instead.
+        let noScroll = chosen == .sixel ? NoScrollTerminfo.prepare(term) : nil
+        let openName = noScroll?.name ?? term
+        var message = [CChar](repeating: 0, count: 256)
+        let largest = TerminalHost.largestSize
+        let opened = NoScrollTerminfo.with(folder: noScroll?.folder) {
+            ik_open(input, output, openName, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count)
+        }
+        guard opened == 0 else {
+            throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        if installSignalHandlers { ik_install_signal_handlers() }
+        if !typedMeanwhile.isEmpty { ik_unget_bytes(typedMeanwhile, Int32(typedMeanwhile.count)) }
+        let colors = Int(ik_colors())
+        let direct = ik_direct_color() == 1
+        let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
         var pixels: PixelImages?
         var cellPixels: Size?
         if depth != .none, chosen == .kitty || chosen == .sixel {
@@ -168,10 +189,18 @@ public final class NcursesTerminal: EventSourceBackend {
             symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
             pixelImages: pixels != nil,
             cellPixels: cellPixels,
-            pixelImagesMayMove: chosen == .kitty
+            pixelImagesMayMove: chosen == .kitty || (chosen == .sixel && openName != term)
         )
         caps.measuredWidths = measured
-        return NcursesTerminal(input: input, capabilities: caps, colorCount: colors, directColor: direct, pairCapacity: Int(ik_color_pairs()), pixels: pixels)
+        return NcursesTerminal(
+            input: input,
+            capabilities: caps,
+            colorCount: colors,
+            directColor: direct,
+            pairCapacity: Int(ik_color_pairs()),
+            pixels: pixels,
+            neverScrolls: openName != term
+        )
     }
 
     /// Ends ncurses and restores the terminal. Safe to call more than once.
@@ -232,7 +261,16 @@ public final class NcursesTerminal: EventSourceBackend {
         shown = canvas
         ik_refresh()
         // A sixel on a row written again was erased with it: it is sent again.
-        pixels?.present(canvas, repainted: repainted, textMoved: changedRows >= 2) { rect in rewrittenRows.intersects(integersIn: rect.y..<rect.maxY) }
+        if neverScrolls {
+            // No line moved: a sixel is sent again only where ncurses wrote over it.
+            let spans = changedSpans
+            pixels?.present(canvas, repainted: repainted, textMoved: false) { rect in
+                rewrittenRows.intersects(integersIn: rect.y..<rect.maxY)
+                    || (rect.y..<rect.maxY).contains { spans[$0]?.overlaps(rect.x...(rect.maxX - 1)) == true }
+            }
+        } else {
+            pixels?.present(canvas, repainted: repainted, textMoved: changedRows >= 2) { rect in rewrittenRows.intersects(integersIn: rect.y..<rect.maxY) }
+        }
     }
 
     /// Sends the cells that differ from `shown`; false when the pair table had to be reset.
@@ -243,15 +281,25 @@ public final class NcursesTerminal: EventSourceBackend {
         let newCells = canvas.cells
         let oldCells = shown.cells
         changedRows = 0
+        changedSpans = [:]
         for y in 0..<min(size.height, canvas.size.height) {
             var rowChanged = false
-            defer { if rowChanged { changedRows += 1 } }
+            var first = -1
+            var last = -1
+            defer {
+                if rowChanged {
+                    changedRows += 1
+                    changedSpans[y] = first...last
+                }
+            }
             for x in 0..<min(size.width, canvas.size.width) {
                 let index = y * canvas.size.width + x
                 let cell = newCells[index]
                 if cell.isContinuation { continue }
                 if sameShape, cell.isIdentical(to: oldCells[index]) { continue }
                 rowChanged = true
+                if first < 0 { first = x }
+                last = x + max(0, Int(cell.width) - 1)
                 let style = cell.style.resolved(for: capabilities.colorDepth)
                 guard let pair = colorPair(for: style, mayReset: mayResetPairs) else { return false }
                 var count: Int32 = 0

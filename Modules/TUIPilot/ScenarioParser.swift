@@ -50,7 +50,7 @@ public enum ScenarioParser {
                 guard args.count == 1, ["kitty", "sixel", "iterm", "symbols"].contains(args[0]) else {
                     throw fail("write `graphics kitty`, `sixel`, `iterm` or `symbols`")
                 }
-                append(.graphics(pixels: args[0] != "symbols", mayMove: args[0] != "sixel"))
+                append(.graphics(pixels: args[0] != "symbols", mayMove: args[0] != "symbols"))
             case "scene":
                 guard args.count == 1 else { throw fail("write `scene NAME`, e.g. `scene terminal`") }
                 append(.scene(args[0]))

@@ -238,3 +238,37 @@ struct ColorPairTableFreezeTests {
         #expect(table.resets == 0)
     }
 }
+
+/// With sixels on screen, ncurses is given the terminal's description without the
+/// capabilities it scrolls regions or clears to a line's end with.
+struct NoScrollTerminfoTests {
+    @Test func theDerivedDescriptionLeavesOutScrollingAndKeepsTheRest() throws {
+        let source = """
+            #	Reconstructed via infocmp from file: /lib/terminfo/x/xterm-256color
+            xterm-256color|xterm with 256 colors,
+            \tam, bce, colors#0x100, cols#80,
+            \tcsr=\\E[%i%p1%d;%p2%dr, cup=\\E[%i%p1%d;%p2%dH, dl=\\E[%p1%dM,
+            \tel=\\E[K, ind=\\n, ri=\\EM, setaf=\\E[38;5;%p1%dm,
+            """
+        let derived = try #require(NoScrollTerminfo.derived(from: source, name: "ik-noscroll1-xterm-256color"))
+        #expect(derived.hasPrefix("ik-noscroll1-xterm-256color|xterm with 256 colors,\n"))
+        for gone in ["csr=", "dl=", "el=", "ind=", "ri="] { #expect(!derived.contains(gone), "\(gone) left out") }
+        for kept in ["am,", "colors#0x100", "cup=", "setaf="] { #expect(derived.contains(kept), "\(kept) kept") }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tic") && FileManager.default.isExecutableFile(atPath: "/usr/bin/infocmp")))
+    func theSystemsTicCompilesItAndItHasNoScrollingLeft() throws {
+        let made = try #require(NoScrollTerminfo.prepare("xterm-256color"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/infocmp")
+        process.arguments = ["-x", made.name]
+        process.environment = ["TERMINFO": made.folder]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "infocmp reads it back")
+        #expect(listing.contains("cup=") && !listing.contains("csr=") && !listing.contains(" el="))
+    }
+}

@@ -18,8 +18,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// A cell's size in pixels, when the terminal says it (pictures keep their proportions by it).
     public var cellPixels: Size?
     /// Whether pictures placed as pixels may move from frame to frame, as a scrolling grid's
-    /// do: true where the backend places them again wherever the text went (kitty's), false
-    /// where a picture moved along with scrolled text leaves copies behind (sixel's).
+    /// do: true where the backend draws them again wherever they went (NcursesTerminal does
+    /// for kitty, and for sixel when it could keep ncurses from scrolling regions), false
+    /// where a moved picture would leave copies behind.
     public var pixelImagesMayMove: Bool
     /// How many cells the terminal itself moved the cursor for each text it was asked to
     /// measure when it opened (see NcursesTerminal's `measuringWidths`); empty when none was.
