@@ -118,7 +118,13 @@ case .view(let view):
     let environment = ProcessInfo.processInfo.environment
     // Pixels where the terminal shows them: asked once (one round trip) unless told.
     let told = view.graphics ?? environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
-    let answers = onTerminal && (told == nil || told != .symbols) ? TerminalQuery.graphics() : nil
+    var answers = onTerminal && (told == nil || told != .symbols) ? TerminalQuery.graphics() : nil
+    if told == nil, var outside = TerminalQuery.tmux(environment: environment) {
+        // Inside tmux: what tmux says of the terminal it runs in (the cell's pixels are tmux's).
+        outside.cellPixels = answers?.cellPixels
+        outside.windowPixels = answers?.windowPixels
+        answers = outside
+    }
     let drawing = told ?? GraphicsProbe.choose(answers, environment: environment)
     let cellPixels =
         onTerminal
@@ -135,6 +141,8 @@ case .view(let view):
         cellPixels: cellPixels,
         sixelColors: GraphicsProbe.sixelColors(answers),
         sixelMaximum: answers?.sixelMaximum,
+        kittyAsText: drawing == .kitty && GraphicsProbe.placesKittyImagesAsText(answers, environment: environment),
+        throughTmux: GraphicsProbe.isInsideTmux(environment),
         output: { say(String($0.dropLast())) },
         errors: printError
     )

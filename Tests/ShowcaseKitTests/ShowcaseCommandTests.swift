@@ -197,3 +197,25 @@ extension ViewPixelsTests {
         #expect(numbers.count == 2 && numbers[0] <= 1000 && numbers[1] <= 600, "\(numbers)")
     }
 }
+
+extension ViewPixelsTests {
+    @Test func insideTmuxAPictureIsPlacedAsTextThroughPassthrough() throws {
+        var picture = RGBAImage(width: 30, height: 20)
+        picture[3, 4] = RGBA(200, 40, 40)
+        let cells = Size(width: 6, height: 2)
+        let sent = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .kitty, kittyAsText: true, throughTmux: true)
+        // The commands go to the terminal outside tmux, each wrapped, their escapes doubled.
+        let commands = String(sent.prefix { $0 != "\n" })
+        #expect(commands.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=32,o=z,s=30,v=20,i="))
+        let id = try #require(commands.split(separator: ",").first { $0.hasPrefix("i=") }.flatMap { UInt32($0.dropFirst(2)) })
+        #expect(sent.contains("\u{1B}\u{1B}_Ga=p,U=1,i=\(id),c=6,r=2,q=2\u{1B}\u{1B}\\"), "placed virtually over the cells")
+        // Then one line a row: the id as the 24-bit foreground, a placeholder a cell.
+        let color = "\u{1B}[38;2;\(id >> 16 & 0xFF);\(id >> 8 & 0xFF);\(id & 0xFF)m"
+        let rows = sent.components(separatedBy: color).dropFirst().map { $0.components(separatedBy: "\u{1B}[39m")[0] }
+        #expect(rows.count == 2)
+        for (row, text) in rows.enumerated() {
+            let named = text.map { KittyPlaceholder.decode(String($0)[...].unicodeScalars) }
+            #expect(named.count == 6 && named.enumerated().allSatisfy { $0.element?.row == row && $0.element?.column == $0.offset }, "row \(row): \(named)")
+        }
+    }
+}

@@ -51,6 +51,8 @@ package struct ViewCommand: Equatable, Sendable {
         cellPixels: Size? = nil,
         sixelColors: Int = 208,
         sixelMaximum: Size? = nil,
+        kittyAsText: Bool = false,
+        throughTmux: Bool = false,
         output: (String) -> Void,
         errors: (String) -> Void
     ) -> Int32 {
@@ -88,11 +90,13 @@ package struct ViewCommand: Equatable, Sendable {
         if drawing == .kitty, (path as NSString).pathExtension.lowercased() == "gif",
             let animation = try? AnimatedImage(contentsOfFile: path, limits: memory.limits), animation.frameCount > 1
         {
-            output(Self.animation(animation, cells: cells, cell: cell))
+            output(Self.animation(animation, cells: cells, cell: cell, asText: kittyAsText, throughTmux: throughTmux))
             return 0
         }
         guard drawing == .symbols else {
-            output(Self.pixels(picture, cells: cells, cell: cell, drawing: drawing, sixelColors: sixelColors))
+            output(
+                Self.pixels(picture, cells: cells, cell: cell, drawing: drawing, sixelColors: sixelColors, kittyAsText: kittyAsText, throughTmux: throughTmux)
+            )
             return 0
         }
         let style = ImageStyle(
@@ -107,38 +111,65 @@ package struct ViewCommand: Equatable, Sendable {
     /// An animated GIF for kitty to play over `cells`: its frames (no larger than the cells'
     /// pixels) sent once with their own gaps, then run as often as the GIF says. Nothing
     /// more is written: the terminal plays it, in the scrollback too.
-    static func animation(_ animation: AnimatedImage, cells: Size, cell: Size) -> String {
+    static func animation(_ animation: AnimatedImage, cells: Size, cell: Size, asText: Bool = false, throughTmux: Bool = false) -> String {
         let target = Size(width: cells.width * cell.width, height: cells.height * cell.height)
         let size =
             animation.width > target.width || animation.height > target.height
             ? ImageLayout.pixels(for: Size(width: animation.width, height: animation.height), in: target)
             : Size(width: animation.width, height: animation.height)
         func frame(_ index: Int) -> RGBAImage { animation.image(at: index).scaled(to: size) }
-        let id = UInt32.random(in: 1...0x7FFF_FFFF)
-        var out = String(repeating: "\n", count: cells.height) + "\u{1B}[\(cells.height)A\r"
-        out += KittyGraphics.display(frame(0), id: id, columns: cells.width, rows: cells.height)
-        out += KittyGraphics.setFirstFrameGap(of: id, gap: animation.duration(ofFrame: 0))
+        let id = asText ? UInt32.random(in: 1...0xFF_FFFF) : UInt32.random(in: 1...0x7FFF_FFFF)
+        var out = asText ? "" : String(repeating: "\n", count: cells.height) + "\u{1B}[\(cells.height)A\r"
+        var commands =
+            asText
+            ? KittyGraphics.transmit(frame(0), id: id) + KittyGraphics.placeVirtually(id: id, columns: cells.width, rows: cells.height)
+            : KittyGraphics.display(frame(0), id: id, columns: cells.width, rows: cells.height)
+        commands += KittyGraphics.setFirstFrameGap(of: id, gap: animation.duration(ofFrame: 0))
         for index in 1..<animation.frameCount {
-            out += KittyGraphics.addFrame(frame(index), to: id, gap: animation.duration(ofFrame: index))
+            commands += KittyGraphics.addFrame(frame(index), to: id, gap: animation.duration(ofFrame: index))
         }
         let loops: Int
         switch animation.plays {
         case .infinite: loops = 0
         case .count(let n): loops = max(1, n)
         }
-        out += KittyGraphics.animate(id: id, running: true, loops: loops)
+        commands += KittyGraphics.animate(id: id, running: true, loops: loops)
+        if asText { return (throughTmux ? TmuxPassthrough.wrap(commands) : commands) + placeholderRows(id: id, cells: cells) }
+        out += commands
         if cells.height > 1 { out += "\u{1B}[\(cells.height - 1)B" }
         return out + "\r"
     }
 
+    /// The lines of text that show image `id`'s virtual placement over `cells`: kitty's
+    /// Unicode placeholders, the id in the foreground colour (24-bit), one line a row.
+    static func placeholderRows(id: UInt32, cells: Size) -> String {
+        let color = "\u{1B}[38;2;\(id >> 16 & 0xFF);\(id >> 8 & 0xFF);\(id & 0xFF)m"
+        return (0..<min(cells.height, KittyPlaceholder.limit)).map { row in
+            color + (0..<min(cells.width, KittyPlaceholder.limit)).map { KittyPlaceholder.cell(row: row, column: $0) }.joined() + "\u{1B}[39m\n"
+        }.joined()
+    }
+
     /// The picture as pixels over `cells`: room made below the cursor first (scrolling if
     /// need be), the image drawn at its top left, the cursor left on the line after it.
-    static func pixels(_ picture: RGBAImage, cells: Size, cell: Size, drawing: GraphicsProtocol, sixelColors: Int = 208) -> String {
+    static func pixels(
+        _ picture: RGBAImage,
+        cells: Size,
+        cell: Size,
+        drawing: GraphicsProtocol,
+        sixelColors: Int = 208,
+        kittyAsText: Bool = false,
+        throughTmux: Bool = false
+    ) -> String {
         let target = Size(width: cells.width * cell.width, height: cells.height * cell.height)
         // Never more pixels than the cells show: the bytes follow what is seen.
         let fitted = picture.width > target.width || picture.height > target.height || drawing == .sixel ? picture.scaled(to: target) : picture
         let room = String(repeating: "\n", count: cells.height) + "\u{1B}[\(cells.height)A\r"
         switch drawing {
+        case .kitty where kittyAsText:
+            // Placed as text (kitty ≥ 0.28, Ghostty, and through tmux): lines of placeholders.
+            let id = UInt32.random(in: 1...0xFF_FFFF)  // any 24-bit colour names an id
+            let commands = KittyGraphics.transmit(fitted, id: id) + KittyGraphics.placeVirtually(id: id, columns: cells.width, rows: cells.height)
+            return (throughTmux ? TmuxPassthrough.wrap(commands) : commands) + placeholderRows(id: id, cells: cells)
         case .kitty:
             let id = UInt32.random(in: 1...0x7FFF_FFFF)  // a picture of its own, kept in the scrollback
             let below = cells.height > 1 ? "\u{1B}[\(cells.height - 1)B" : ""  // the last row; the line's end takes the cursor on
