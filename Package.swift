@@ -142,7 +142,11 @@ let package = Package(
             dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"],
             path: "Tests/PickerSelectionTests"
         ),
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUICore", "TerminalGraphics"], path: "Tests/NcursesTerminalTests"),
+        .testTarget(
+            name: "NcursesTerminalTests",
+            dependencies: ["NcursesTerminal", "TUICore", "TerminalGraphics", "TestSupport"],
+            path: "Tests/NcursesTerminalTests"
+        ),
         .testTarget(
             name: "ShowcaseKitTests",
             dependencies: [
@@ -153,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalGraphicsTests",
-            dependencies: ["TerminalGraphics", "TUICore", "ImageFiles", "GifSamples"],
+            dependencies: ["TerminalGraphics", "TUICore", "ImageFiles", "GifSamples", "TestSupport"],
             path: "Tests/TerminalGraphicsTests"
         ),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),

@@ -289,7 +289,7 @@ public final class NcursesTerminal: EventSourceBackend {
             defer {
                 if rowChanged {
                     changedRows += 1
-                    changedSpans[y] = first...last
+                    if neverScrolls { changedSpans[y] = first...last }  // only sixels ask where a frame wrote
                 }
             }
             for x in 0..<min(size.width, canvas.size.width) {

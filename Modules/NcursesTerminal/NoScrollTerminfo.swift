@@ -1,4 +1,5 @@
 import Foundation
+import TerminalGraphics
 
 #if canImport(Glibc)
 import Glibc
@@ -46,11 +47,11 @@ enum NoScrollTerminfo {
         var status = stat()
         if stat(folder.path, &status) == 0, status.st_uid != getuid() || status.st_mode & 0o077 != 0 { return nil }
         if !FileManager.default.fileExists(atPath: compiled.path) {
-            guard let listing = run("infocmp -x '\(term)' 2>/dev/null"), let text = derived(from: listing, name: name) else { return nil }
+            guard let listing = TerminalQuery.output(of: "infocmp -x '\(term)' 2>/dev/null"), let text = derived(from: listing, name: name) else { return nil }
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let source = folder.appendingPathComponent("\(name).src")
             guard (try? text.write(to: source, atomically: true, encoding: .utf8)) != nil,
-                run("tic -x -o '\(folder.path)' '\(source.path)' 2>/dev/null") != nil,
+                TerminalQuery.output(of: "tic -x -o '\(folder.path)' '\(source.path)' 2>/dev/null") != nil,
                 FileManager.default.fileExists(atPath: compiled.path)
             else { return nil }
         }
@@ -65,18 +66,5 @@ enum NoScrollTerminfo {
         setenv("TERMINFO", folder, 1)
         defer { if let saved { setenv("TERMINFO", saved, 1) } else { unsetenv("TERMINFO") } }
         return body()
-    }
-
-    /// The output of `command`, nil when it fails.
-    private static func run(_ command: String) -> String? {
-        guard let pipe = popen(command, "r") else { return nil }
-        var text = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, pipe)
-            if n <= 0 { break }
-            text += buffer[..<n]
-        }
-        return pclose(pipe) == 0 ? String(decoding: text, as: UTF8.self) : nil
     }
 }

@@ -149,19 +149,7 @@ final class PixelImages {
                 }
                 shown[placement.rect] = signature(placement)
             }
-            // The oldest pictures nobody shows go, so memory stays bounded.
-            let onScreen = Set(sentKey.filter { shown[$0.key] != nil }.values)
-            let animating = Set(placedAnimation.values)
-            while sentOrder.count > Self.keptImages, let victim = sentOrder.first(where: { !onScreen.contains($0) }) {
-                if let id = sent[victim] { out += KittyGraphics.delete(id: id) }
-                sent[victim] = nil
-                sentOrder.removeAll { $0 == victim }
-            }
-            while animationOrder.count > Self.keptImages / 8, let victim = animationOrder.first(where: { !animating.contains($0) }) {
-                if let frames = animations[victim] { out += KittyGraphics.delete(id: frames.id) }
-                animations[victim] = nil
-                animationOrder.removeAll { $0 == victim }
-            }
+            deleteUnshown(stills: Set(sentKey.filter { shown[$0.key] != nil }.values), animations: Set(placedAnimation.values), out: &out)
         case .sixel:
             shown = shown.filter { rect, mark in wanted.contains { $0.rect == rect && signature($0) == mark } }
             for placement in wanted where shown[placement.rect] != signature(placement) || redrawn(placement.rect) || textMoved {
@@ -198,26 +186,15 @@ final class PixelImages {
             if let animation = placement.animation {
                 let key = animationKey(animation.group, placement)
                 animating.insert(key)
-                var frames: Frames
-                if let known = animations[key] {
-                    frames = known
-                    if frames.numbers[animation.frame] == nil {
-                        out += KittyGraphics.addFrame(fitted(placement), to: frames.id, gap: .seconds(1))
-                        frames.numbers[animation.frame] = frames.numbers.count + 1
-                    }
-                } else {
-                    frames = Frames(id: freeID(), numbers: [animation.frame: 1])
-                    out +=
-                        KittyGraphics.transmit(fitted(placement), id: frames.id)
-                        + KittyGraphics.placeVirtually(id: frames.id, columns: cells.width, rows: cells.height)
-                    animationOrder.append(key)
-                }
-                let number = frames.numbers[animation.frame] ?? 1
-                if number != frames.current {
-                    out += KittyGraphics.showFrame(id: frames.id, frame: number)
-                    frames.current = number
-                }
-                animations[key] = frames
+                let frames = frames(
+                    key,
+                    with: animation.frame,
+                    of: placement,
+                    id: freeID,
+                    placing: { KittyGraphics.placeVirtually(id: $0, columns: cells.width, rows: cells.height) },
+                    out: &out
+                )
+                show(animation.frame, of: frames, key: key, out: &out)
                 id = frames.id
             } else {
                 let key = animationKey(placement.key, placement)  // a picture and the cells it is scaled to
@@ -248,19 +225,60 @@ final class PixelImages {
                 }
             }
         }
-        // The oldest pictures nobody shows go, so memory stays bounded (and ids free).
-        while sentOrder.count > Self.keptImages, let victim = sentOrder.first(where: { !onScreen.contains($0) }) {
+        deleteUnshown(stills: onScreen, animations: animating, out: &out)  // and their ids free
+        if !out.isEmpty { write(out) }
+        return result
+    }
+
+    /// Deletes the oldest pictures not among those shown (`stills` and `animations`, by key)
+    /// beyond the ones kept, so the terminal's memory stays bounded.
+    private func deleteUnshown(stills: Set<Int>, animations shownAnimations: Set<Int>, out: inout String) {
+        while sentOrder.count > Self.keptImages, let victim = sentOrder.first(where: { !stills.contains($0) }) {
             if let id = sent[victim] { out += KittyGraphics.delete(id: id) }
             sent[victim] = nil
             sentOrder.removeAll { $0 == victim }
         }
-        while animationOrder.count > Self.keptImages / 8, let victim = animationOrder.first(where: { !animating.contains($0) }) {
+        while animationOrder.count > Self.keptImages / 8, let victim = animationOrder.first(where: { !shownAnimations.contains($0) }) {
             if let frames = animations[victim] { out += KittyGraphics.delete(id: frames.id) }
             animations[victim] = nil
             animationOrder.removeAll { $0 == victim }
         }
-        if !out.isEmpty { write(out) }
-        return result
+    }
+
+    /// The frames of animation `key` with `frame` (of `placement`) among them: the image
+    /// made under `id()` when new (`placing` it after its transmission), a frame not yet sent
+    /// added as a kitty frame.
+    private func frames(
+        _ key: Int,
+        with frame: Int,
+        of placement: ImagePlacement,
+        id: () -> UInt32,
+        placing: (UInt32) -> String = { _ in "" },
+        out: inout String
+    ) -> Frames {
+        if var frames = animations[key] {
+            if frames.numbers[frame] == nil {
+                out += KittyGraphics.addFrame(fitted(placement), to: frames.id, gap: .seconds(1))
+                frames.numbers[frame] = frames.numbers.count + 1
+            }
+            return frames
+        }
+        let frames = Frames(id: id(), numbers: [frame: 1])
+        out += KittyGraphics.transmit(fitted(placement), id: frames.id) + placing(frames.id)
+        animationOrder.append(key)
+        return frames
+    }
+
+    /// Shows `frame` of `frames` (a switch, when it is not the one shown) and keeps them as
+    /// animation `key`'s.
+    private func show(_ frame: Int, of frames: Frames, key: Int, out: inout String) {
+        var frames = frames
+        let number = frames.numbers[frame] ?? 1
+        if number != frames.current {
+            out += KittyGraphics.showFrame(id: frames.id, frame: number)
+            frames.current = number
+        }
+        animations[key] = frames
     }
 
     /// The smallest id no kept picture has: ids stay below 256, which a 256-colour
@@ -290,18 +308,7 @@ final class PixelImages {
     private func showAnimationFrame(_ placement: ImagePlacement, group: Int, frame: Int) -> String {
         let key = animationKey(group, placement)
         var out = ""
-        var frames: Frames
-        if let known = animations[key] {
-            frames = known
-            if frames.numbers[frame] == nil {
-                out += KittyGraphics.addFrame(fitted(placement), to: frames.id, gap: .seconds(1))
-                frames.numbers[frame] = frames.numbers.count + 1
-            }
-        } else {
-            frames = Frames(id: newID(), numbers: [frame: 1])
-            out += KittyGraphics.transmit(fitted(placement), id: frames.id)
-            animationOrder.append(key)
-        }
+        let frames = frames(key, with: frame, of: placement, id: newID, out: &out)
         if placedAnimation[placement.rect] != key || placedShown[placement.rect] != placement.shown {
             out +=
                 move(to: placement.rect.origin)
@@ -315,12 +322,7 @@ final class PixelImages {
             placedAnimation[placement.rect] = key
             placedShown[placement.rect] = placement.shown
         }
-        let number = frames.numbers[frame] ?? 1
-        if number != frames.current {
-            out += KittyGraphics.showFrame(id: frames.id, frame: number)
-            frames.current = number
-        }
-        animations[key] = frames
+        show(frame, of: frames, key: key, out: &out)
         return out
     }
 

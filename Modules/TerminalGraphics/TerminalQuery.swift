@@ -26,18 +26,23 @@ public enum TerminalQuery {
     /// Inside tmux, what tmux says of the terminal it runs in (``GraphicsProbe/answers(fromTmux:)``),
     /// asked with `tmux display-message`; nil outside tmux or when tmux does not answer.
     public static func tmux(environment: [String: String]) -> GraphicsAnswers? {
-        guard environment["TMUX"] != nil, let pipe = popen("tmux display-message -p '#{allow-passthrough} #{client_termtype}' 2>/dev/null", "r") else {
-            return nil
-        }
+        guard environment["TMUX"] != nil, let text = output(of: "tmux display-message -p '#{allow-passthrough} #{client_termtype}' 2>/dev/null"),
+            !text.isEmpty
+        else { return nil }
+        return GraphicsProbe.answers(fromTmux: text)
+    }
+
+    /// What the shell command `command` writes, nil when it cannot run or fails.
+    package static func output(of command: String) -> String? {
+        guard let pipe = popen(command, "r") else { return nil }
         var text = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = fread(&buffer, 1, buffer.count, pipe)
             if n <= 0 { break }
             text += buffer[..<n]
         }
-        guard pclose(pipe) == 0, !text.isEmpty else { return nil }
-        return GraphicsProbe.answers(fromTmux: String(decoding: text, as: UTF8.self))
+        return pclose(pipe) == 0 ? String(decoding: text, as: UTF8.self) : nil
     }
 
     /// Writes `request` to `output` and reads what comes back on `input`, the terminal in

@@ -9,7 +9,7 @@ import Testing
 struct LineIndicatorLiveTests {
     /// Collects what arrives on `descriptor`, with when, on a thread of its own.
     final class Reader: @unchecked Sendable {  // `chunks` is only touched under `lock`
-        private let lock = NSLock()
+        private let lock = NSCondition()  // signalled when bytes arrive or reading ends
         private var chunks: [(at: Duration, bytes: [UInt8])] = []
         private var stopped = false
         private let ended = DispatchSemaphore(value: 0)
@@ -19,7 +19,10 @@ struct LineIndicatorLiveTests {
             start = clock.now
             let thread = Thread { [self] in
                 var buffer = [UInt8](repeating: 0, count: 65_536)
-                defer { ended.signal() }
+                defer {
+                    lock.withLock { lock.broadcast() }
+                    ended.signal()
+                }
                 while !lock.withLock({ stopped }) {
                     var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                     guard poll(&watch, 1, 20) > 0 else { continue }  // woken by data, or to look at `stopped`
@@ -27,7 +30,10 @@ struct LineIndicatorLiveTests {
                     if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
                     if n <= 0 { break }
                     let at = clock.now - start
-                    lock.withLock { chunks.append((at, Array(buffer[0..<n]))) }
+                    lock.withLock {
+                        chunks.append((at, Array(buffer[0..<n])))
+                        lock.broadcast()
+                    }
                 }
             }
             thread.start()
@@ -42,6 +48,23 @@ struct LineIndicatorLiveTests {
 
         var received: [(at: Duration, bytes: [UInt8])] { lock.withLock { chunks } }
         var text: String { String(decoding: received.flatMap(\.bytes), as: UTF8.self) }
+
+        /// Blocks the calling thread until what arrived satisfies `condition`, ten seconds at
+        /// most; whether it did.
+        func waitForChunks(_ condition: ([(at: Duration, bytes: [UInt8])]) -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: 10)
+            return lock.withLock {
+                while !condition(chunks) {
+                    if !lock.wait(until: deadline) { return condition(chunks) }
+                }
+                return true
+            }
+        }
+
+        /// ``waitForChunks(_:)`` for the text that arrived.
+        func waitForText(_ condition: (String) -> Bool) -> Bool {
+            waitForChunks({ chunks in condition(String(decoding: chunks.flatMap(\.bytes), as: UTF8.self)) })
+        }
     }
 
     @MainActor
@@ -50,9 +73,10 @@ struct LineIndicatorLiveTests {
         let reader = Reader(pty.primary)
         let group = ProgressGroup(output: LineTerminal(descriptor: pty.secondary), environment: [:])
         let spinner = Spinner("Working", group: group)
-        Thread.sleep(forTimeInterval: 2)  // the main thread does its work, drawing nothing
+        // The main thread blocks, drawing nothing, until a dozen frames came or ten seconds passed.
+        _ = reader.waitForChunks({ $0.count >= 13 })
         spinner.succeed()
-        try #require(waitUntil { reader.text.contains("✓\u{1B}[0m Working (") }, "\(reader.text.debugDescription)")
+        try #require(reader.waitForText({ $0.contains("✓\u{1B}[0m Working (") }), "\(reader.text.debugDescription)")
         reader.stop()
         let frames = reader.received.filter { $0.at < .seconds(2) }.map(\.at)
         #expect(frames.count >= 12, "about one frame every 110 ms: \(frames.count) in 2 s")
@@ -75,7 +99,7 @@ struct LineIndicatorLiveTests {
         let seconds = (clock.now - start).seconds
         let redraws = group.redrawCount
         bar.finish()
-        try #require(waitUntil { reader.text.contains("Counting") })
+        try #require(reader.waitForText({ $0.contains("Counting") }))
         reader.stop()
         #expect(calls >= 1_000_000, "\(calls) calls in a second")
         #expect(Double(redraws) / seconds <= 25, "\(redraws) redraws in \(seconds) s")
@@ -93,22 +117,13 @@ struct LineIndicatorLiveTests {
         bar.finish()
         spinner.succeed()
         close(fds[1])
-        try #require(waitUntil { reader.text.contains("✓ Waiting") }, "\(reader.text.debugDescription)")
+        try #require(reader.waitForText({ $0.contains("✓ Waiting") }), "\(reader.text.debugDescription)")
         let text = reader.text
         #expect(!text.contains("\r") && !text.contains("\u{1B}"), "\(text.debugDescription)")
         #expect(text.hasPrefix("Copying…\nWaiting…\n"))
         #expect(text.contains("Copying: 500/1000 in "))
     }
 
-    /// Waits, up to ten seconds, until `condition` holds.
-    func waitUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            if ContinuousClock.now > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return true
-    }
 }
 
 extension LineIndicatorLiveTests {

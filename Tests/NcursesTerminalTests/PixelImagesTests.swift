@@ -1,5 +1,6 @@
 import Foundation
 import TUICore
+import TestSupport
 import Testing
 
 @testable import NcursesTerminal
@@ -256,7 +257,7 @@ struct KittyImageStore {
     var virtual: [String: Size] = [:]  // id → the cells of its virtual placement
 
     mutating func read(_ text: String) {
-        for command in Decoders.kittyCommands(text) {
+        for command in KittyCommands.parse(text) {
             let keys = command.keys
             let id = keys["i"] ?? ""
             let pixels = { Deflate.decompress(command.payload, limit: 1 << 24) ?? [] }
@@ -278,33 +279,6 @@ struct KittyImageStore {
 
     /// The pixels image `id` shows now.
     func shown(_ id: String) -> [UInt8]? { frames[id].flatMap { list in current[id].flatMap { $0 <= list.count ? list[$0 - 1] : nil } } }
-}
-
-/// kitty's commands in `text`, each with its keys and whole payload (chunks joined).
-enum Decoders {
-    static func kittyCommands(_ text: String) -> [(keys: [String: String], payload: [UInt8])] {
-        var commands: [(keys: [String: String], payload: [UInt8])] = []
-        var pendingKeys: [String: String]?
-        var pendingPayload = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "\u{1B}_G"), let end = rest.range(of: "\u{1B}\\", range: start.upperBound..<rest.endIndex) {
-            let parts = rest[start.upperBound..<end.lowerBound].split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-            rest = rest[end.upperBound...]
-            var keys: [String: String] = [:]
-            for pair in parts[0].split(separator: ",") {
-                let kv = pair.split(separator: "=", maxSplits: 1)
-                if kv.count == 2 { keys[String(kv[0])] = String(kv[1]) }
-            }
-            if pendingKeys == nil { pendingKeys = keys } else { pendingKeys?["m"] = keys["m"] }
-            pendingPayload += parts.count > 1 ? String(parts[1]) : ""
-            if keys["m"] != "1" {
-                commands.append((pendingKeys ?? [:], Array(Data(base64Encoded: pendingPayload) ?? Data())))
-                pendingKeys = nil
-                pendingPayload = ""
-            }
-        }
-        return commands
-    }
 }
 
 extension PixelImagesTests {
@@ -414,6 +388,6 @@ extension PixelImagesTests {
         sink.drain()
         let unwrapped = sink.text.replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
         #expect(sink.text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "\(sink.text.prefix(20).debugDescription)")
-        #expect(Decoders.kittyCommands(unwrapped).compactMap { $0.keys["a"] } == ["t", "p"], "the upload and the virtual placement, each wrapped")
+        #expect(KittyCommands.parse(unwrapped).compactMap { $0.keys["a"] } == ["t", "p"], "the upload and the virtual placement, each wrapped")
     }
 }

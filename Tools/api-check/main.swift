@@ -109,6 +109,8 @@ let implicitConformances: Set<String> = ["Copyable", "Escapable", "SendableMetat
 
 /// One line a public declaration: its kind, its path and its signature.
 func lines(of node: [String: Any], path: [String] = []) -> [String] {
+    // `package` declarations are dumped too, marked internal: a dependent package sees none.
+    if node["isInternal"] as? Bool == true { return [] }
     let children = node["children"] as? [[String: Any]] ?? []
     let kind = node["kind"] as? String ?? ""
     let declKind = node["declKind"] as? String ?? ""
