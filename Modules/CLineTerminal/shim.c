@@ -6,6 +6,8 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -125,4 +127,65 @@ void ik_line_restore_cursor_on_signals(int fd, int only_unhandled) {
     const int all[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) sigaddset(&handled, all[i]);
     pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
+}
+
+extern char **environ;
+
+static long elapsed_ms(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+int ik_line_run_capture(char *const argv[], int ms, char *out, size_t capacity, size_t *length) {
+    *length = 0;
+    int fds[2];
+    if (argv == NULL || argv[0] == NULL || pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    /* The child starts with no signal blocked and every signal at its default. */
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid;
+    int spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(fds[1]);
+    if (spawned != 0) {
+        close(fds[0]);
+        return -1;
+    }
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int timed_out = 0;
+    char drop[4096];
+    for (;;) {
+        long left = ms - elapsed_ms(&start);
+        if (left <= 0) { timed_out = 1; break; }
+        struct pollfd p = {fds[0], POLLIN, 0};
+        int ready = poll(&p, 1, (int)left);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) { timed_out = ready == 0; break; }
+        ssize_t n = *length < capacity ? read(fds[0], out + *length, capacity - *length) : read(fds[0], drop, sizeof drop);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        if (*length < capacity) *length += (size_t)n;
+    }
+    close(fds[0]);
+    if (timed_out) kill(pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (timed_out) return -2;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

@@ -24,14 +24,8 @@ static SCREEN *ik_screen = NULL;
 static FILE *ik_in = NULL, *ik_out = NULL;
 static int ik_out_fd = -1;
 static int ik_mouse_on = 0;
-static int ik_button_down = 0;
-static void ik_learn_modified_arrows(void);
 static int ik_winch_pipe[2] = {-1, -1};
 
-/* Decoded mouse events waiting to be returned by ik_read, oldest first. */
-#define IK_QUEUE_MAX 32
-static ik_input ik_queue[IK_QUEUE_MAX];
-static int ik_queue_head = 0, ik_queue_count = 0;
 
 
 /* Restore state used by the signal handlers: prepared once, written with write(2). */
@@ -40,8 +34,8 @@ static int ik_have_termios = 0;
 static char ik_restore_bytes[512];
 static size_t ik_restore_len = 0;
 
-/* Button-motion tracking (drags); SGR encoding only when terminfo's kmous expects it,
-   since ncurses decodes the format that kmous names. */
+/* Button-motion tracking (drags), in SGR's encoding (read by NcursesTerminal itself, which
+   reads the older X10 encoding too). */
 static const char ik_mouse_on_seq[] = "\033[?1002h";
 static const char ik_mouse_sgr_seq[] = "\033[?1006h";
 static const char ik_mouse_off_seq[] = "\033[?1006l\033[?1002l\033[?1000l";
@@ -172,7 +166,6 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_r
     nonl();
     intrflush(stdscr, FALSE);
     keypad(stdscr, TRUE);
-    ik_learn_modified_arrows();
     nodelay(stdscr, TRUE);
     leaveok(stdscr, TRUE);
     scrollok(stdscr, FALSE);
@@ -185,8 +178,6 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_r
         use_default_colors();
     }
     ik_mouse_on = 0;
-    ik_queue_head = ik_queue_count = 0;
-    ik_button_down = 0;
     if (enable_mouse) {
         mouseinterval(0);
         if (mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL) != 0) {
@@ -216,10 +207,7 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_r
     }
     if (ik_mouse_on) {
         ssize_t w = write(ik_out_fd, ik_mouse_on_seq, sizeof ik_mouse_on_seq - 1);
-        char *kmous = tigetstr("kmous");
-        if (kmous != NULL && kmous != (char *)-1 && strncmp(kmous, "\033[<", 3) == 0) {
-            w = write(ik_out_fd, ik_mouse_sgr_seq, sizeof ik_mouse_sgr_seq - 1);
-        }
+        w = write(ik_out_fd, ik_mouse_sgr_seq, sizeof ik_mouse_sgr_seq - 1);
         (void)w;
     }
     return 0;
@@ -331,146 +319,6 @@ void ik_force_repaint(void) {
     clearok(curscr, TRUE);
 }
 
-/* The codes ncurses gives Ctrl- and Alt-arrows (terminfo's extended kUP5, kUP3, …), or -1. */
-static int ik_ctrl_arrows[4] = {-1, -1, -1, -1}, ik_alt_arrows[4] = {-1, -1, -1, -1};
-
-static int ik_key_code(const char *cap) {
-    char *sequence = tigetstr(cap);
-    if (sequence == NULL || sequence == (char *)-1) return -1;
-    int code = key_defined(sequence);
-    return code > 0 ? code : -1;
-}
-
-static void ik_learn_modified_arrows(void) {
-    const char *ctrl[4] = {"kUP5", "kDN5", "kLFT5", "kRIT5"}, *alt[4] = {"kUP3", "kDN3", "kLFT3", "kRIT3"};
-    for (int i = 0; i < 4; i++) {
-        ik_ctrl_arrows[i] = ik_key_code(ctrl[i]);
-        ik_alt_arrows[i] = ik_key_code(alt[i]);
-    }
-}
-
-static int ik_map_key(wint_t k, ik_input *ev) {
-    static const int arrows[4] = {IK_KEY_UP, IK_KEY_DOWN, IK_KEY_LEFT, IK_KEY_RIGHT};
-    for (int i = 0; i < 4; i++) {
-        if ((int)k == ik_ctrl_arrows[i]) { ev->ctrl = 1; return arrows[i]; }
-        if ((int)k == ik_alt_arrows[i]) { ev->alt = 1; return arrows[i]; }
-    }
-    switch (k) {
-    case KEY_UP: return IK_KEY_UP;
-    case KEY_DOWN: return IK_KEY_DOWN;
-    case KEY_LEFT: return IK_KEY_LEFT;
-    case KEY_RIGHT: return IK_KEY_RIGHT;
-    case KEY_SR: ev->shift = 1; return IK_KEY_UP;
-    case KEY_SF: ev->shift = 1; return IK_KEY_DOWN;
-    case KEY_SLEFT: ev->shift = 1; return IK_KEY_LEFT;
-    case KEY_SRIGHT: ev->shift = 1; return IK_KEY_RIGHT;
-    case KEY_PPAGE: return IK_KEY_PAGE_UP;
-    case KEY_NPAGE: return IK_KEY_PAGE_DOWN;
-    case KEY_HOME: return IK_KEY_HOME;
-    case KEY_END: return IK_KEY_END;
-    case KEY_ENTER: return IK_KEY_ENTER;
-    case KEY_BACKSPACE: return IK_KEY_BACKSPACE;
-    case KEY_DC: return IK_KEY_DELETE;
-    case KEY_IC: return IK_KEY_INSERT;
-    case KEY_BTAB: return IK_KEY_BACK_TAB;
-    default:
-        if (k >= KEY_F(1) && k <= KEY_F(24)) {
-            ev->button = (int)(k - KEY_F(0));
-            return IK_KEY_FUNCTION;
-        }
-        return IK_KEY_UNKNOWN;
-    }
-}
-
-/* Decodes one ncurses mouse event; returns 0 for events we do not report. */
-static int ik_decode_mouse(const MEVENT *m, ik_input *ev) {
-    memset(ev, 0, sizeof *ev);
-    ev->kind = IK_EVENT_MOUSE;
-    ev->x = m->x;
-    ev->y = m->y;
-    mmask_t b = m->bstate;
-    ev->shift = (b & BUTTON_SHIFT) != 0;
-    ev->ctrl = (b & BUTTON_CTRL) != 0;
-    ev->alt = (b & BUTTON_ALT) != 0;
-#if NCURSES_MOUSE_VERSION > 1
-    if (b & BUTTON4_PRESSED) { ev->action = IK_MOUSE_WHEEL_UP; return 1; }
-    if (b & BUTTON5_PRESSED) { ev->action = IK_MOUSE_WHEEL_DOWN; return 1; }
-#endif
-    if (b & (BUTTON1_PRESSED | BUTTON2_PRESSED | BUTTON3_PRESSED)) {
-        ev->action = IK_MOUSE_PRESS;
-        ev->button = (b & BUTTON1_PRESSED) ? 1 : (b & BUTTON2_PRESSED) ? 2 : 3;
-        ik_button_down = ev->button;
-        return 1;
-    }
-    if (b & (BUTTON1_RELEASED | BUTTON2_RELEASED | BUTTON3_RELEASED)) {
-        ev->action = IK_MOUSE_RELEASE;
-        ev->button = (b & BUTTON1_RELEASED) ? 1 : (b & BUTTON2_RELEASED) ? 2 : 3;
-        ik_button_down = 0;
-        return 1;
-    }
-    if (b & (BUTTON1_CLICKED | BUTTON2_CLICKED | BUTTON3_CLICKED)) {
-        /* Some terminals report a click without a separate release. */
-        ev->action = IK_MOUSE_RELEASE;
-        ev->button = (b & BUTTON1_CLICKED) ? 1 : (b & BUTTON2_CLICKED) ? 2 : 3;
-        ik_button_down = 0;
-        return 1;
-    }
-    if (b & REPORT_MOUSE_POSITION) {
-        ev->action = ik_button_down ? IK_MOUSE_DRAG : IK_MOUSE_MOVE;
-        ev->button = ik_button_down;
-        return 1;
-    }
-    return 0;
-}
-
-/* After KEY_MOUSE: ncurses may have gathered several reports that arrived together and
-   hands them out newest first, one getmouse at a time. Take them all and queue them in
-   the order they happened. */
-static void ik_collect_mouse(void) {
-    MEVENT events[IK_QUEUE_MAX];
-    int n = 0;
-    while (n < IK_QUEUE_MAX && getmouse(&events[n]) == OK) n++;
-    for (int i = n - 1; i >= 0; i--) {
-        ik_input ev;
-        if (!ik_decode_mouse(&events[i], &ev) || ik_queue_count >= IK_QUEUE_MAX) continue;
-        ik_queue[(ik_queue_head + ik_queue_count) % IK_QUEUE_MAX] = ev;
-        ik_queue_count++;
-    }
-}
-
-static int ik_dequeue(ik_input *ev) {
-    if (ik_queue_count == 0) return 0;
-    *ev = ik_queue[ik_queue_head];
-    ik_queue_head = (ik_queue_head + 1) % IK_QUEUE_MAX;
-    ik_queue_count--;
-    return 1;
-}
-
-int ik_read(ik_input *ev) {
-    memset(ev, 0, sizeof *ev);
-    if (ik_screen == NULL) return 0;
-    if (ik_dequeue(ev)) return 1;
-    for (;;) {
-        wint_t wch = 0;
-        int r = wget_wch(stdscr, &wch);
-        if (r == ERR) return 0;
-        if (r == KEY_CODE_YES) {
-            if (wch == KEY_MOUSE) {
-                ik_collect_mouse();
-                if (ik_dequeue(ev)) return 1;
-                continue;
-            }
-            if (wch == KEY_RESIZE) { ev->kind = IK_EVENT_RESIZE; return 1; }
-            ev->kind = IK_EVENT_KEY;
-            ev->key = ik_map_key(wch, ev);
-            return 1;
-        }
-        ev->kind = IK_EVENT_CHAR;
-        ev->ch = (uint32_t)wch;
-        return 1;
-    }
-}
-
 static void ik_on_winch(int sig) {
     (void)sig;
     int saved = errno;
@@ -563,18 +411,10 @@ static void ik_reenter(void) {
     ssize_t w = write(ik_out_fd, ik_paste_on_seq, sizeof ik_paste_on_seq - 1);
     if (ik_mouse_on) {
         w = write(ik_out_fd, ik_mouse_on_seq, sizeof ik_mouse_on_seq - 1);
-        char *kmous = tigetstr("kmous");
-        if (kmous != NULL && kmous != (char *)-1 && strncmp(kmous, "\033[<", 3) == 0) {
-            w = write(ik_out_fd, ik_mouse_sgr_seq, sizeof ik_mouse_sgr_seq - 1);
-        }
+        w = write(ik_out_fd, ik_mouse_sgr_seq, sizeof ik_mouse_sgr_seq - 1);
     }
     (void)w;
     clearok(curscr, TRUE);
-}
-
-void ik_unget_bytes(const unsigned char *bytes, int count) {
-    if (ik_screen == NULL) return;
-    for (int i = count - 1; i >= 0; i--) ungetch(bytes[i]);  /* ungetch is last in, first out */
 }
 
 void ik_suspend(void) {
@@ -587,12 +427,25 @@ void ik_suspend(void) {
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-void ik_apply_resize(void) {
-    char drain[64];
-    if (ik_winch_pipe[0] >= 0) {
-        while (read(ik_winch_pipe[0], drain, sizeof drain) > 0) {}
+void ik_wake(void) {
+    if (ik_winch_pipe[1] >= 0) {
+        ssize_t w = write(ik_winch_pipe[1], "i", 1);
+        (void)w;
     }
-    if (ik_screen == NULL) return;
+}
+
+int ik_apply_resize(void) {
+    char drain[64];
+    int drained = 0, woken_only = 1;
+    if (ik_winch_pipe[0] >= 0) {
+        ssize_t n;
+        while ((n = read(ik_winch_pipe[0], drain, sizeof drain)) > 0) {
+            drained = 1;
+            for (ssize_t i = 0; i < n; i++) if (drain[i] != 'i') woken_only = 0;
+        }
+    }
+    if (drained && woken_only) return 0;
+    if (ik_screen == NULL) return 1;
     if (ik_resumed) {
         ik_resumed = 0;
         ik_reenter();
@@ -602,6 +455,7 @@ void ik_apply_resize(void) {
         resize_term(ws.ws_row > ik_max_rows ? ik_max_rows : ws.ws_row, ws.ws_col > ik_max_cols ? ik_max_cols : ws.ws_col);
         clearok(curscr, TRUE);
     }
+    return 1;
 }
 
 /* Restores the default action for `sig` and raises it again (async-signal-safe). */

@@ -134,7 +134,7 @@ final class LoadingOverlay: View {
         guard center.stopTouch else { return .ignored }
         switch event {
         case .key(let key) where center.passingKeys.contains(key): return .ignored  // quit, suspend
-        case .key, .mouse, .paste: return .handled  // nothing beneath reacts
+        case .key, .mouse, .paste, .pasteCut: return .handled  // nothing beneath reacts
         case .resize: return .ignored
         }
     }

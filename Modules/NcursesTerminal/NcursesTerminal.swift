@@ -40,7 +40,13 @@ public final class NcursesTerminal: EventSourceBackend {
     private let colorCount: Int
     private var isOpen = true
     private var pendingResize = false
-    private var pastes = PasteAssembler()
+    /// Input is read and decoded here, not by ncurses: in chunks, the terminal's answers
+    /// taken out, pastes bounded.
+    private var parser = TerminalInputParser()
+    /// Bytes read before ncurses started (typed during the start-up questions), not decoded yet.
+    private var typedAhead: [UInt8] = []
+    /// When the last input byte came (an unfinished paste ends after ``pasteQuietLimit``).
+    private var lastInput = ContinuousClock.now
     /// How many rows the last frame changed: ncurses may move lines that moved by scrolling
     /// a region, and a terminal moves its pictures with them.
     private var changedRows = 0
@@ -48,7 +54,6 @@ public final class NcursesTerminal: EventSourceBackend {
     private var changedSpans: [Int: ClosedRange<Int>] = [:]
     /// Whether ncurses was given a description without region scrolling (sixel).
     private let neverScrolls: Bool
-    private var answers = AnswerFilter()
     /// The pictures drawn as pixels, where the terminal draws them (kitty's protocol, sixel).
     private let pixels: PixelImages?
     /// How pictures are drawn: kitty's protocol, sixel, or symbols (chosen at start-up).
@@ -143,18 +148,22 @@ public final class NcursesTerminal: EventSourceBackend {
         // With sixels, ncurses must never move lines by scrolling a region: that carries the
         // pictures along and leaves copies behind. It is given the terminal's own description
         // without the scrolling capabilities, so it writes moved lines out instead.
-        let noScroll = chosen == .sixel ? NoScrollTerminfo.prepare(term) : nil
-        let openName = noScroll?.name ?? term
+        var noScroll = chosen == .sixel ? NoScrollTerminfo.prepare(term, in: environment["TMPDIR"] ?? NSTemporaryDirectory()) : nil
         var message = [CChar](repeating: 0, count: 256)
         let largest = TerminalHost.largestSize
-        let opened = NoScrollTerminfo.with(folder: noScroll?.folder) {
-            ik_open(input, output, openName, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count)
+        var opened = NoScrollTerminfo.with(folder: noScroll?.folder) {
+            ik_open(input, output, noScroll?.name ?? term, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count)
         }
+        if opened != 0, noScroll != nil {
+            // ncurses refused the derived description: the terminal's own, scrolling as usual.
+            noScroll = nil
+            opened = ik_open(input, output, term, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count)
+        }
+        let openName = noScroll?.name ?? term
         guard opened == 0 else {
             throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         if installSignalHandlers { ik_install_signal_handlers() }
-        if !typedMeanwhile.isEmpty { ik_unget_bytes(typedMeanwhile, Int32(typedMeanwhile.count)) }
         let colors = Int(ik_colors())
         let direct = ik_direct_color() == 1
         let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
@@ -192,7 +201,7 @@ public final class NcursesTerminal: EventSourceBackend {
             pixelImagesMayMove: chosen == .kitty || (chosen == .sixel && openName != term)
         )
         caps.measuredWidths = measured
-        return NcursesTerminal(
+        let terminal = NcursesTerminal(
             input: input,
             capabilities: caps,
             colorCount: colors,
@@ -201,6 +210,12 @@ public final class NcursesTerminal: EventSourceBackend {
             pixels: pixels,
             neverScrolls: openName != term
         )
+        if !typedMeanwhile.isEmpty {
+            // Kept here and decoded first, however many; the reader is woken to take them.
+            terminal.typedAhead = typedMeanwhile
+            ik_wake()
+        }
+        return terminal
     }
 
     /// Ends ncurses and restores the terminal. Safe to call more than once.
@@ -224,7 +239,7 @@ public final class NcursesTerminal: EventSourceBackend {
 
     /// Call when ``resizeDescriptor`` is readable: adopts the new size and queues `.resize`.
     public func applyResize() {
-        ik_apply_resize()
+        guard ik_apply_resize() == 1 else { return }  // only a wake-up: input is waiting
         var rows: Int32 = 0
         var cols: Int32 = 0
         ik_size(&rows, &cols)
@@ -315,26 +330,65 @@ public final class NcursesTerminal: EventSourceBackend {
         return true
     }
 
-    /// The input that arrived since the last call: keys, mouse events, pastes and resizes, the terminal's late answers taken out.
+    /// The most bytes read and decoded by one ``readEvents()``: what a larger burst brings
+    /// waits for the next call, so that a flood is drawn between batches and never queued whole.
+    static let readChunk = 16 * 1024
+    /// How long the rest of a sequence cut at a read's end is waited for before what came is
+    /// taken as keys (a lone Esc): 25 ms, as ncurses' ESCDELAY here.
+    static let escapeDelay: Int32 = 25
+    /// A paste whose end marker has not come when no byte came for this long is ended.
+    static let pasteQuietLimit: Duration = .seconds(2)
+
+    /// The input that arrived since the last call: keys, mouse events, pastes and resizes,
+    /// the terminal's answers taken out (``TerminalInputParser``). At most ``readChunk``
+    /// bytes are taken at a time; the reader is called again for the rest.
     public func readEvents() -> [InputEvent] {
         var events: [InputEvent] = []
         if pendingResize {
             pendingResize = false
             events.append(.resize(size))
         }
-        var raw = ik_input()
-        while ik_read(&raw) == 1 {
-            if raw.kind == Int32(IK_EVENT_RESIZE) {
-                applyResize()
-                pendingResize = false
-                events.append(.resize(size))
-            } else if let event = InputDecoder.event(from: raw) {
-                events.append(event)
-            }
+        var chunk: [UInt8]
+        if !typedAhead.isEmpty {
+            chunk = Array(typedAhead.prefix(Self.readChunk))
+            typedAhead.removeFirst(chunk.count)
+            if !typedAhead.isEmpty { ik_wake() }
+        } else {
+            chunk = readAvailable(waiting: 0)
         }
-        // After pastes (their bytes start with Esc too, and a pasted answer is text); then the
-        // terminal's answers, late or not, are taken out before Esc is joined with what follows.
-        return InputDecoder.joiningAlt(answers.feed(pastes.feed(events)))
+        if !chunk.isEmpty {
+            let now = ContinuousClock.now
+            if parser.isInPaste, now - lastInput > Self.pasteQuietLimit { events += parser.endPaste() }
+            lastInput = now
+            events += parser.feed(chunk)
+        }
+        // A sequence cut at the end of what came: its rest is waited for a moment, else what
+        // came is taken as keys (a lone Esc). A few rounds at most; then later calls go on.
+        var rounds = 0
+        while parser.isHoldingPartialSequence, typedAhead.isEmpty {
+            rounds += 1
+            let more = readAvailable(waiting: Self.escapeDelay)
+            if more.isEmpty {
+                events += parser.flush()
+            } else {
+                lastInput = ContinuousClock.now
+                events += parser.feed(more)
+            }
+            if rounds >= 8 { break }
+        }
+        return events
+    }
+
+    /// What the terminal sent, at most ``readChunk`` bytes, waiting up to `milliseconds` for
+    /// something to come; empty when nothing did.
+    private func readAvailable(waiting milliseconds: Int32) -> [UInt8] {
+        var watch = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        var ready = poll(&watch, 1, milliseconds)
+        while ready < 0 && errno == EINTR { ready = poll(&watch, 1, milliseconds) }
+        guard ready > 0, watch.revents & Int16(POLLIN) != 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: Self.readChunk)
+        let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(buffer[..<count]) : []
     }
 
     private struct Pair {

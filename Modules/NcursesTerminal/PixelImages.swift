@@ -73,7 +73,7 @@ final class PixelImages {
         self.sixelColors = sixelColors
         self.graphics = graphics
         self.output = output
-        self.cellPixels = cellPixels ?? Size(width: 10, height: 20)
+        self.cellPixels = cellPixels.flatMap { GraphicsProbe.isPlausible(cell: $0) ? $0 : nil } ?? Size(width: 10, height: 20)
         let (r, g, b) = theme.background
         self.background = background ?? RGBA(r, g, b)
     }
@@ -370,9 +370,11 @@ final class PixelImages {
 
     /// The pixels a placement's cells hold; for sixel, whole bands of six rows that never
     /// reach past the cells (which would scroll the screen on the last row).
+    /// A sixel is shown smaller than its cells rather than past ``Sixel/pixelBudget``.
     private func pixelSize(_ rect: Rect) -> Size {
-        let height = rect.height * cellPixels.height
-        return Size(width: rect.width * cellPixels.width, height: max(6, height - height % 6))
+        var size = Size(width: rect.width * cellPixels.width, height: rect.height * cellPixels.height)
+        if graphics == .sixel { size = Sixel.pixelsWithinBudget(size) }
+        return Size(width: size.width, height: max(6, size.height - size.height % 6))
     }
 
     /// The whole picture no larger than its cells' pixels (kitty scales it to them).

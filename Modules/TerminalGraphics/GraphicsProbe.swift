@@ -213,17 +213,28 @@ public struct GraphicsProbe: Sendable {
         return min(208, registers)
     }
 
+    /// The cell sizes taken from a terminal: 2 to 64 pixels wide and 4 to 128 high (a cell of a
+    /// 4K screen at twice the scale is about 20 × 40). A terminal that says anything else is
+    /// not believed: the next source is asked, and without one a cell is taken to be 10 × 20.
+    /// So no answer, however large, zero or odd, can make a picture huge or empty.
+    public static let plausibleCellWidths = 2...64
+    /// See ``plausibleCellWidths``.
+    public static let plausibleCellHeights = 4...128
+
+    /// Whether `cell` is a size a real terminal's cell has (``plausibleCellWidths``, ``plausibleCellHeights``).
+    public static func isPlausible(cell: Size) -> Bool {
+        plausibleCellWidths.contains(cell.width) && plausibleCellHeights.contains(cell.height)
+    }
+
     /// The size of a cell in pixels: from the window's pixel size when the terminal gives it
     /// (`TIOCGWINSZ`), else its `CSI 16 t` answer, else the `CSI 14 t` window divided by the
-    /// cells; nil when nothing says.
+    /// cells; a source whose cell is not plausible (``isPlausible(cell:)``) is passed over;
+    /// nil when nothing says.
     public static func cellPixels(windowPixels ioctlPixels: Size?, cells: Size, answers: GraphicsAnswers?) -> Size? {
-        if let pixels = ioctlPixels, pixels.width > 0, pixels.height > 0, cells.width > 0, cells.height > 0 {
-            return Size(width: pixels.width / cells.width, height: pixels.height / cells.height)
-        }
-        if let cell = answers?.cellPixels { return cell }
-        if let window = answers?.windowPixels, cells.width > 0, cells.height > 0 {
+        func divided(_ window: Size?) -> Size? {
+            guard let window, window.width > 0, window.height > 0, cells.width > 0, cells.height > 0 else { return nil }
             return Size(width: window.width / cells.width, height: window.height / cells.height)
         }
-        return nil
+        return [divided(ioctlPixels), answers?.cellPixels, divided(answers?.windowPixels)].lazy.compactMap { $0 }.first(where: isPlausible)
     }
 }

@@ -12,7 +12,29 @@ import TUICore
 /// output(Sixel.encode(photo, colors: 256))   // as many as most terminals have
 /// ```
 public enum Sixel {
-    /// `image` as a sixel sequence with at most `colors` (2…256) colour registers.
+    /// The most pixels a sixel is drawn with: 4 194 304 (2048 × 2048, more than a 4K screen's
+    /// picture at half its width). A terminal scales no sixel, so the picture is sent as large
+    /// as it shows; past this a picture is shown smaller, so that memory and bytes follow the
+    /// budget, never the cells asked for.
+    public static let pixelBudget = 1 << 22
+
+    /// `cells` (each `cell` pixels large) shrunk in their proportions until their pixels fit
+    /// within ``pixelBudget``; as they were when they fit already.
+    public static func cellsWithinBudget(_ cells: Size, cell: Size) -> Size {
+        let pixels = Double(cells.width) * Double(cell.width) * Double(cells.height) * Double(cell.height)
+        guard pixels > Double(pixelBudget) else { return cells }
+        let factor = (Double(pixelBudget) / pixels).squareRoot()
+        return Size(width: max(1, Int(Double(cells.width) * factor)), height: max(1, Int(Double(cells.height) * factor)))
+    }
+
+    /// A picture of `size` pixels shrunk in its proportions to fit within ``pixelBudget``.
+    public static func pixelsWithinBudget(_ size: Size) -> Size {
+        let pixels = Double(size.width) * Double(size.height)
+        guard pixels > Double(pixelBudget) else { return size }
+        let factor = (Double(pixelBudget) / pixels).squareRoot()
+        return Size(width: max(1, Int(Double(size.width) * factor)), height: max(1, Int(Double(size.height) * factor)))
+    }
+
     /// `image` as a sixel sequence with at most `colors` (2…256) colour registers. With a
     /// `background`, the pixels it does not paint (the transparent ones) take that colour,
     /// kept in register 0, and the whole rectangle is covered — a frame that replaces another

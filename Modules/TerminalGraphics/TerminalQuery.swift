@@ -24,25 +24,38 @@ public enum TerminalQuery {
     }
 
     /// Inside tmux, what tmux says of the terminal it runs in (``GraphicsProbe/answers(fromTmux:)``),
-    /// asked with `tmux display-message`; nil outside tmux or when tmux does not answer.
-    public static func tmux(environment: [String: String]) -> GraphicsAnswers? {
-        guard environment["TMUX"] != nil, let text = output(of: "tmux display-message -p '#{allow-passthrough} #{client_termtype}' 2>/dev/null"),
+    /// asked with `tmux display-message` within `timeout` (a tmux server that does not answer,
+    /// stopped or hung, is given up on then); nil outside tmux or when tmux does not answer.
+    public static func tmux(environment: [String: String], timeout: Duration = commandTimeout) -> GraphicsAnswers? {
+        guard let session = environment["TMUX"] else { return nil }
+        // The server `TMUX` names (its socket, before the first comma), not only the default one.
+        let socket = session.split(separator: ",", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let server = socket.isEmpty ? [] : ["-S", socket]
+        guard let text = output(of: ["tmux"] + server + ["display-message", "-p", "#{allow-passthrough} #{client_termtype}"], timeout: timeout),
             !text.isEmpty
         else { return nil }
         return GraphicsProbe.answers(fromTmux: text)
     }
 
-    /// What the shell command `command` writes, nil when it cannot run or fails.
-    package static func output(of command: String) -> String? {
-        guard let pipe = popen(command, "r") else { return nil }
-        var text = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, pipe)
-            if n <= 0 { break }
-            text += buffer[..<n]
+    /// How long a command asked about the terminal may take (tmux, infocmp, tic): one second.
+    public static let commandTimeout: Duration = .seconds(1)
+
+    /// What the program `arguments[0]` (found on `PATH`) writes when run with `arguments`, no
+    /// shell between (so nothing in them is read as shell syntax), its input empty and its
+    /// errors dropped; at most `limit` bytes of it. nil when it cannot start, fails, is ended
+    /// by a signal or takes longer than `timeout` (it is killed then).
+    package static func output(of arguments: [String], timeout: Duration = commandTimeout, limit: Int = 1 << 20) -> String? {
+        guard !arguments.isEmpty else { return nil }
+        var words: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        words.append(nil)
+        defer { for word in words { free(word) } }
+        var buffer = [CChar](repeating: 0, count: limit)
+        var length = 0
+        let status = words.withUnsafeMutableBufferPointer { argv in
+            ik_line_run_capture(argv.baseAddress, Int32(clamping: max(1, timeout.milliseconds)), &buffer, buffer.count, &length)
         }
-        return pclose(pipe) == 0 ? String(decoding: text, as: UTF8.self) : nil
+        guard status == 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Writes `request` to `output` and reads what comes back on `input`, the terminal in

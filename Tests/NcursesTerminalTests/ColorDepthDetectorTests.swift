@@ -1,5 +1,7 @@
 import Foundation
 import TUICore
+import TerminalGraphics
+import TestSupport
 import Testing
 
 @testable import NcursesTerminal
@@ -62,22 +64,7 @@ struct ColorPairTableTests {
     }
 }
 
-struct InputDecoderTests {
-    @Test func controlBytesBecomeNamedKeys() {
-        #expect(InputDecoder.character(0x0D) == .key(.enter))
-        #expect(InputDecoder.character(0x09) == .key(.tab))
-        #expect(InputDecoder.character(0x1B) == .key(.escape))
-        #expect(InputDecoder.character(0x7F) == .key(.backspace))
-        #expect(InputDecoder.character(0x03) == .key(.control("c")))
-        #expect(InputDecoder.character(0x41) == .key(.character("A")))
-        #expect(InputDecoder.character(0x00) == nil)
-        #expect(InputDecoder.character(0xD800) == nil)
-    }
-}
-
-struct PasteAssemblerTests {
-    func chars(_ text: String) -> [InputEvent] { text.map { .key(.character($0)) } }
-
+struct BackgroundQueryTests {
     @Test func theTerminalsBackgroundAnswerIsRead() {
         let st = "\u{1B}\\"
         let da = "\u{1B}[?62;22c"
@@ -143,90 +130,6 @@ struct PasteAssemblerTests {
         #expect(answer.graphics?.sixel == true, "the rest of the round trip still read")
         #expect(answer.otherBytes.isEmpty)
     }
-
-    @Test func escThenAKeyIsAltWithItAndALoneEscStaysEsc() {
-        #expect(InputDecoder.joiningAlt([.key(.escape), .key(.character("x"))]) == [.key(.alt("x"))])
-        #expect(InputDecoder.joiningAlt([.key(.escape), .key(.modified(.up, .shift))]) == [.key(.modified(.up, [.shift, .alt]))])
-        #expect(InputDecoder.joiningAlt([.key(.escape)]) == [.key(.escape)])
-        #expect(InputDecoder.joiningAlt([.key(.escape), .key(.escape), .key(.character("q"))]) == [.key(.escape), .key(.alt("q"))])
-        #expect(InputDecoder.joiningAlt([.key(.escape), .paste("x")]) == [.key(.escape), .paste("x")])
-    }
-
-    @Test func aBracketedPasteBecomesOneEvent() {
-        var assembler = PasteAssembler()
-        let events = [.key(.escape)] + chars("[200~hi") + [.key(.enter), .key(.tab)] + chars("x") + [.key(.escape)] + chars("[201~")
-        #expect(assembler.feed(events) == [.paste("hi\n\tx")])
-    }
-
-    @Test func aPasteMaySpanBatchesAndOtherInputPassesThrough() {
-        var assembler = PasteAssembler()
-        #expect(assembler.feed(chars("a") + [.key(.escape)] + chars("[200~one ")) == [.key(.character("a"))])
-        #expect(assembler.feed(chars("two") + [.key(.escape)] + chars("[201~") + chars("b")) == [.paste("one two"), .key(.character("b"))])
-    }
-
-    @Test func escapeAndOtherSequencesAreNotEaten() {
-        var assembler = PasteAssembler()
-        #expect(assembler.feed([.key(.escape)]) == [.key(.escape)])
-        #expect(assembler.feed([.key(.escape)] + chars("[2x")) == [.key(.escape)] + chars("[2x"))
-        #expect(assembler.feed([.key(.escape), .key(.escape)]) == [.key(.escape), .key(.escape)])
-    }
-
-    @Test func aFalseEndMarkerStaysText() {
-        var assembler = PasteAssembler()
-        let events = [.key(.escape)] + chars("[200~a") + [.key(.escape)] + chars("[20z") + [.key(.escape)] + chars("[201~")
-        #expect(assembler.feed(events) == [.paste("a[20z")])
-    }
-}
-
-/// The terminal's answers never reach a view as keys, however late they come.
-struct AnswerFilterTests {
-    /// The events ncurses hands over for `text`: Esc, BEL and the rest as keys.
-    func events(_ text: String) -> [InputEvent] {
-        text.map { c -> InputEvent in
-            switch c {
-            case "\u{1B}": .key(.escape)
-            case "\u{07}": .key(.control("g"))
-            default: .key(.character(c))
-            }
-        }
-    }
-
-    @Test(arguments: [
-        "\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\", "\u{1B}]11;rgb:0/0/0\u{07}", "\u{1B}]4;1;rgb:cd/00/00\u{1B}\\",
-        "\u{1B}[?62;22c", "\u{1B}[>1;4000;29c", "\u{1B}[?2026;2$y", "\u{1B}[?1;0;256S", "\u{1B}[?31u",
-        "\u{1B}P>|kitty(0.26.5)\u{1B}\\", "\u{1B}P1$r0;1m\u{1B}\\", "\u{1B}_Gi=31;OK\u{1B}\\",
-        "\u{1B}[4;600;800t", "\u{1B}[6;16;8t", "\u{1B}[8;24;80t",
-    ])
-    func anAnswerIsTakenOutAndTheKeysAroundItKept(answer: String) {
-        var filter = AnswerFilter()
-        #expect(filter.feed(events("a" + answer + "q")) == events("aq"), "\(answer.debugDescription)")
-    }
-
-    @Test func anAnswerMaySpanBatches() {
-        var filter = AnswerFilter()
-        #expect(filter.feed(events("1\u{1B}]11;rgb:ff")) == events("1"))
-        #expect(filter.feed(events("ff/ffff/ffff\u{1B}")) == [])
-        #expect(filter.feed(events("\\2\u{1B}[?62")) == events("2"))
-        #expect(filter.feed(events(";22c3")) == events("3"))
-    }
-
-    @Test func keysThatLookAlikeStayKeys() {
-        var filter = AnswerFilter()
-        #expect(filter.feed(events("\u{1B}")) == events("\u{1B}"), "a lone Esc")
-        #expect(filter.feed(events("\u{1B}]")) == events("\u{1B}]"), "Alt-] at the end of a batch")
-        #expect(filter.feed(events("\u{1B}]x\u{1B}[a\u{1B}Px\u{1B}_x")) == events("\u{1B}]x\u{1B}[a\u{1B}Px\u{1B}_x"))
-        #expect(filter.feed(events("\u{1B}[2x\u{1B}[1;5P")) == events("\u{1B}[2x\u{1B}[1;5P"), "keys ncurses did not know")
-        #expect(filter.feed(events("\u{1B}\u{1B}q")) == events("\u{1B}\u{1B}q"))
-        #expect(filter.feed([.key(.escape), .key(.up)]) == [.key(.escape), .key(.up)])
-    }
-
-    @Test func anAnswerThatNeverEndsIsDroppedAtTheLimit() {
-        var filter = AnswerFilter()
-        let start = events("\u{1B}]11;")
-        let x = InputEvent.key(.character("x"))
-        let endless = start + Array(repeating: x, count: AnswerFilter.limit)
-        #expect(filter.feed(endless + events("q")) == Array(repeating: x, count: start.count) + events("q"), "no more than the limit is taken")
-    }
 }
 
 struct ColorPairTableFreezeTests {
@@ -270,5 +173,91 @@ struct NoScrollTerminfoTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "infocmp reads it back")
         #expect(listing.contains("cup=") && !listing.contains("csr=") && !listing.contains(" el="))
+    }
+
+    nonisolated static let hasTic =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tic") && FileManager.default.isExecutableFile(atPath: "/usr/bin/infocmp")
+
+    /// The folder's name comes from TMPDIR, which is the user's to set to anything: no part of
+    /// it is ever read by a shell.
+    @Test(.enabled(if: hasTic)) func aTemporaryFolderNamedLikeShellCodeRunsNothing() throws {
+        let scratch = try TemporaryFolder()
+        let hostile = scratch.file("q'$(touch PWNED)'`touch PWNED2`")
+        try FileManager.default.createDirectory(atPath: hostile, withIntermediateDirectories: true)
+        let made = try #require(NoScrollTerminfo.prepare("xterm-256color", in: hostile))
+        #expect(NoScrollTerminfo.entryState("\(made.folder)/i/\(made.name)") == .valid)
+        #expect(!FileManager.default.fileExists(atPath: "PWNED") && !FileManager.default.fileExists(atPath: "PWNED2"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("PWNED")))
+    }
+
+    /// A folder in its place that is not this user's own alone — open to others, a link to a
+    /// folder of ours — is never written to nor read from.
+    @Test func aFolderOpenToOthersOrALinkIsNotTrusted() throws {
+        let scratch = try TemporaryFolder()
+        let folder = scratch.file("indicatorkit-terminfo-\(getuid())")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
+        _ = chmod(folder, 0o777)
+        #expect(NoScrollTerminfo.prepare("xterm-256color", in: scratch.path) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing written there")
+        try FileManager.default.removeItem(atPath: folder)
+        let ours = scratch.file("ours")
+        try FileManager.default.createDirectory(atPath: ours, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: ours)
+        #expect(NoScrollTerminfo.prepare("xterm-256color", in: scratch.path) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: ours).isEmpty, "nothing written through the link")
+    }
+
+    /// An entry that is empty, garbled, a FIFO or a link is made again, never trusted (a
+    /// FIFO would hang the start, a garbled entry fail it on every start).
+    @Test(.enabled(if: hasTic)) func aBadEntryIsMadeAgain() throws {
+        let scratch = try TemporaryFolder()
+        let made = try #require(NoScrollTerminfo.prepare("xterm-256color", in: scratch.path))
+        let entry = "\(made.folder)/i/\(made.name)"
+        let bad: [(String, () throws -> Void)] = [
+            ("empty", { try Data().write(to: URL(fileURLWithPath: entry)) }),
+            ("garbled", { try Data("not terminfo at all".utf8).write(to: URL(fileURLWithPath: entry)) }),
+            ("a FIFO", { #expect(mkfifo(entry, 0o600) == 0) }),
+            ("a link", { try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: "/dev/zero") }),
+        ]
+        for (name, spoil) in bad {
+            try? FileManager.default.removeItem(atPath: entry)
+            try spoil()
+            #expect(NoScrollTerminfo.entryState(entry) == .invalid, "\(name) is seen")
+            #expect(NoScrollTerminfo.prepare("xterm-256color", in: scratch.path)?.name == made.name, "\(name): made again")
+            #expect(NoScrollTerminfo.entryState(entry) == .valid, "\(name): a real entry now")
+        }
+    }
+}
+
+/// Every command run to learn about the terminal has a time limit and no shell.
+struct TerminalCommandTests {
+    @Test func aCommandIsRunWithoutAShellAndItsOutputRead() {
+        #expect(TerminalQuery.output(of: ["printf", "%s|", "$(echo no)", "a b"]) == "$(echo no)|a b|")
+        #expect(TerminalQuery.output(of: ["false"]) == nil, "a failure says nothing")
+        #expect(TerminalQuery.output(of: ["no-such-program-anywhere"]) == nil)
+    }
+
+    /// A command that stops itself (as a stopped tmux server leaves its client waiting) or
+    /// never ends is killed at its time limit.
+    @Test(.timeLimit(.minutes(1))) func aCommandThatHangsIsGivenUpOn() {
+        #expect(TerminalQuery.output(of: ["sh", "-c", "echo partial; kill -STOP $$"], timeout: .milliseconds(200)) == nil)
+        #expect(TerminalQuery.output(of: ["sleep", "60"], timeout: .milliseconds(200)) == nil)
+    }
+
+    /// `TMUX` naming a server that is stopped: start-up goes on without tmux's answer.
+    @Test(.timeLimit(.minutes(1)), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    func aStoppedTmuxServerDoesNotHoldTheStart() throws {
+        let scratch = try TemporaryFolder("ik-tmux")
+        let socket = scratch.file("s")
+        #expect(TerminalQuery.output(of: ["tmux", "-S", socket, "new-session", "-d", "sleep 60"], timeout: .seconds(10)) != nil)
+        defer { _ = TerminalQuery.output(of: ["tmux", "-S", socket, "kill-server"], timeout: .seconds(5)) }
+        let pid = try #require(
+            TerminalQuery.output(of: ["tmux", "-S", socket, "display-message", "-p", "#{pid}"], timeout: .seconds(10)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        )
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        #expect(TerminalQuery.tmux(environment: ["TMUX": "\(socket),\(pid),0"], timeout: .milliseconds(300)) == nil)
     }
 }

@@ -91,6 +91,77 @@ struct NcursesTerminalTests {
         #expect(events(terminal, pty, count: 1) == [.key(.character("q"))])
     }
 
+    /// Typed ahead, pasted or sent by a terminal left in mouse-motion mode while the start-up
+    /// questions were out: however many bytes, every key arrives, in order, and `q` still quits
+    /// (ncurses' own push-back buffer held 137 bytes; the rest, and every key after, was lost).
+    @Test(.timeLimit(.minutes(1)))
+    func anyAmountTypedDuringTheStartUpQuestionsArrivesInOrder() async throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        struct Shared: @unchecked Sendable { let pty: PseudoTerminal }
+        let shared = Shared(pty: pty)
+        let typed = String(repeating: "typed-ahead ", count: 40)  // 480 bytes
+        let motion = (1...13).map { "\u{1B}[<35;\($0);2M" }.joined()
+        let unknown = String(repeating: "\u{1B}[?99;1$y", count: 20)
+        let answered = Task.detached {
+            _ = shared.pty.output(until: { $0.contains("\u{1B}[c") })
+            shared.pty.send(Array((typed + motion + unknown + "\u{1B}[?62;22c").utf8))
+        }
+        let terminal = try NcursesTerminal.open(
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": "xterm-256color"],
+            mouse: true,
+            installSignalHandlers: false
+        )
+        defer { terminal.close() }
+        await answered.value
+        pty.send(Array("q".utf8))
+        let events = events(terminal, pty, count: typed.count + 13 + 1)
+        #expect(events.prefix(typed.count) == typed.map { .key(.character($0)) }[...])
+        #expect(events.dropFirst(typed.count).prefix(13).allSatisfy { if case .mouse(let m) = $0 { m.action == .move } else { false } })
+        #expect(events.last == .key(.character("q")), "a key typed after them is read too")
+        #expect(events.count == typed.count + 13 + 1, "the unknown answers are no keys")
+    }
+
+    /// A 10 MB bracketed paste: its first MiB arrives as the paste, the view is told how much
+    /// was dropped, and a key typed after it is read; the reader never queues the flood whole.
+    @Test(.timeLimit(.minutes(2)))
+    func aPasteFloodIsCutAtTheLimitAndTheKeyAfterItArrives() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 10_000_000)
+        let primary = pty.primary
+        let writer = Thread {
+            let bytes = Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~q".utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes[offset...].withUnsafeBytes { write(primary, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    offset += n
+                } else if errno == EAGAIN || errno == EINTR {
+                    var output = pollfd(fd: primary, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&output, 1, 1000)  // the primary side does not block: wait until the reader made room
+                } else {
+                    break
+                }
+            }
+        }
+        writer.start()
+        var events: [InputEvent] = []
+        let deadline = ContinuousClock.now + .seconds(100)
+        while events.last != .key(.character("q")) && ContinuousClock.now < deadline {
+            var input = pollfd(fd: pty.secondary, events: Int16(POLLIN), revents: 0)
+            _ = poll(&input, 1, 100)
+            events += terminal.readEvents()
+        }
+        #expect(events.count == 3)
+        guard events.count == 3, case .paste(let text) = events[0] else { return }
+        #expect(text.utf8.count == TerminalInputParser.pasteLimit)
+        #expect(events[1] == .pasteCut(droppedBytes: body.count - TerminalInputParser.pasteLimit))
+        #expect(events[2] == .key(.character("q")))
+    }
+
     @Test(.enabled(if: hasXtermDirect, "needs the direct-colour terminfo entries (Debian's ncurses-term)"))
     func kittyGetsTrueColour() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))

@@ -57,7 +57,9 @@ package struct ViewCommand: Equatable, Sendable {
         errors: (String) -> Void
     ) -> Int32 {
         let name = path.sanitizedForTerminal
-        let cell = cellPixels ?? Size(width: 10, height: 20)  // a cell's pixels: the terminal's, else 10 × 20
+        // A cell's pixels: the terminal's when plausible, else 10 × 20.
+        let cellPixels = cellPixels.flatMap { GraphicsProbe.isPlausible(cell: $0) ? $0 : nil }
+        let cell = cellPixels ?? Size(width: 10, height: 20)
         guard FileManager.default.isReadableFile(atPath: path) else {
             errors("error: cannot read \(name): " + (FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
             return GifCommand.unreadableStatus
@@ -86,6 +88,8 @@ package struct ViewCommand: Equatable, Sendable {
                 cellPixels: cellPixels
             )
         }
+        // A sixel is as large as it shows: no more pixels than the budget.
+        if drawing == .sixel { cells = Sixel.cellsWithinBudget(cells, cell: cell) }
         // An animated GIF in kitty: every frame sent once, and the terminal plays them.
         if drawing == .kitty, (path as NSString).pathExtension.lowercased() == "gif",
             let animation = try? AnimatedImage(contentsOfFile: path, limits: memory.limits), animation.frameCount > 1

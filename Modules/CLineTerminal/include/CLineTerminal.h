@@ -26,4 +26,11 @@ void ik_line_window_pixels(int fd, int *width, int *height);
    keeps its handler. */
 void ik_line_restore_cursor_on_signals(int fd, int only_unhandled);
 
+/* Runs the program `argv[0]` (looked up on PATH) with `argv` (NULL-terminated), no shell
+   between, its input /dev/null, its errors thrown away and its output read into `out` (at
+   most `capacity` bytes; the rest is read and dropped). It is given `ms` milliseconds: then
+   it is killed. Returns its exit status (0…255), -1 when it could not be started or was ended
+   by a signal, -2 when it took too long; `*length` is what was read. */
+int ik_line_run_capture(char *const argv[], int ms, char *out, size_t capacity, size_t *length);
+
 #endif

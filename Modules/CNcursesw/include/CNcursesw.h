@@ -3,7 +3,8 @@
  *
  * ncurses exposes much of its API as macros (attributes, stdscr, mouse masks),
  * which Swift cannot import, and signal handlers must be async-signal-safe C.
- * This header wraps exactly what NcursesTerminal needs as plain functions.
+ * This header wraps exactly what NcursesTerminal needs as plain functions. ncurses only
+ * draws: input is read and decoded by NcursesTerminal itself (TerminalInputParser).
  */
 #ifndef CNCURSESW_H
 #define CNCURSESW_H
@@ -12,45 +13,11 @@
 #include <stdint.h>
 #include <wchar.h>
 
-/* Kinds of input event returned by ik_read. */
-enum {
-    IK_EVENT_NONE = 0,
-    IK_EVENT_CHAR = 1,
-    IK_EVENT_KEY = 2,
-    IK_EVENT_MOUSE = 3,
-    IK_EVENT_RESIZE = 4,
-};
-
-/* Special keys (IK_EVENT_KEY). */
-enum {
-    IK_KEY_UP = 1, IK_KEY_DOWN, IK_KEY_LEFT, IK_KEY_RIGHT,
-    IK_KEY_PAGE_UP, IK_KEY_PAGE_DOWN, IK_KEY_HOME, IK_KEY_END,
-    IK_KEY_ENTER, IK_KEY_BACKSPACE, IK_KEY_DELETE, IK_KEY_INSERT,
-    IK_KEY_BACK_TAB, IK_KEY_FUNCTION /* + n for Fn, 1...24 */,
-    IK_KEY_UNKNOWN = 999,
-};
-
-/* Mouse actions (IK_EVENT_MOUSE). */
-enum {
-    IK_MOUSE_PRESS = 1, IK_MOUSE_RELEASE, IK_MOUSE_DRAG, IK_MOUSE_MOVE,
-    IK_MOUSE_WHEEL_UP, IK_MOUSE_WHEEL_DOWN,
-};
-
 /* Style flags understood by ik_put. */
 enum {
     IK_ATTR_BOLD = 1, IK_ATTR_DIM = 2, IK_ATTR_REVERSE = 4,
     IK_ATTR_UNDERLINE = 8, IK_ATTR_ITALIC = 16,
 };
-
-typedef struct {
-    int kind;        /* IK_EVENT_* */
-    int key;         /* IK_KEY_* for IK_EVENT_KEY, function number in `button` */
-    uint32_t ch;     /* Unicode scalar for IK_EVENT_CHAR */
-    int action;      /* IK_MOUSE_* */
-    int button;      /* 1 left, 2 middle, 3 right; Fn number for function keys */
-    int x, y;        /* mouse cell */
-    int shift, ctrl, alt;
-} ik_input;
 
 /* Checks that `term` names a terminfo entry that can address the cursor.
    Returns 0 when usable, 1 when unknown, 2 when it cannot move the cursor (dumb). */
@@ -86,13 +53,14 @@ void ik_refresh(void);
 /* Makes the next refresh repaint the whole screen. */
 void ik_force_repaint(void);
 
-/* Reads one pending input event without blocking. Returns 1 when ev was filled. */
-int ik_read(ik_input *ev);
-
 /* The read end of the SIGWINCH self-pipe; readable after a resize. */
 int ik_resize_fd(void);
-/* Drains the resize pipe and resizes ncurses to the terminal's new size. */
-void ik_apply_resize(void);
+/* Drains the resize pipe and resizes ncurses to the terminal's new size. Returns 0 when
+   the pipe held only wake-ups (ik_wake), with nothing resized; else 1. */
+int ik_apply_resize(void);
+/* Makes the resize pipe readable without a resize: input is waiting in the program's own
+   buffer, so its reader is to be called again. */
+void ik_wake(void);
 
 /* Installs handlers that restore the terminal on SIGINT, SIGTERM, SIGHUP and on fatal
    signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT), then re-raise. */
@@ -101,9 +69,6 @@ void ik_install_signal_handlers(void);
 /* Stops the process as Ctrl-Z would in a shell (the terminal is restored first and
    entered again on `fg`). */
 void ik_suspend(void);
-
-/* Gives bytes read before ncurses started back to its input, to be read in order. */
-void ik_unget_bytes(const unsigned char *bytes, int count);
 
 
 /* Tells ncurses that rows top..top+count-1 on screen are not what it wrote (a sixel drew

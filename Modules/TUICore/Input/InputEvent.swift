@@ -8,6 +8,9 @@ public enum InputEvent: Hashable, Sendable, CustomStringConvertible {
     case paste(String)
     /// The terminal changed size.
     case resize(Size)
+    /// The ``paste(_:)`` just before was longer than a backend keeps (NcursesTerminal: 1 MiB):
+    /// it holds the paste's start, and this many bytes after it were dropped.
+    case pasteCut(droppedBytes: Int)
 
     /// A readable form for logs and the key echo.
     public var description: String {
@@ -16,6 +19,7 @@ public enum InputEvent: Hashable, Sendable, CustomStringConvertible {
         case .mouse(let mouse): "mouse \(mouse)"
         case .paste(let text): "paste \(text.sanitizedForTerminal.truncated(toWidth: 20))"
         case .resize(let size): "resize \(size)"
+        case .pasteCut(let dropped): "paste cut: \(dropped) bytes dropped"
         }
     }
 }
