@@ -56,6 +56,8 @@ int ikp_watch_child(int pid) {
 static volatile sig_atomic_t ikp_forward_target = 0;
 static volatile sig_atomic_t ikp_forwarding_prepared = 0;
 static int ikp_pipe_was_ignored = 0;
+/* The actions SIGINT, SIGTERM and SIGHUP had before they were taken for forwarding. */
+static struct sigaction ikp_previous_actions[NSIG];
 
 int ikp_spawn(char *const argv[], int *out_fd, int *err_fd) {
     int out[2], err[2];
@@ -133,17 +135,26 @@ static void *ikp_interruption_thread(void *unused) {
         if (number < 0) continue;
         pid_t target = ikp_forward_target;
         if (target == 0) {
+            /* Its handler before ours (a cursor to restore) or its default. */
+            sigaction(number, &ikp_previous_actions[number], NULL);
             sigset_t just;
             sigemptyset(&just);
             sigaddset(&just, number);
             pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-            raise(number);  /* its handler (a cursor to restore) or its default */
-        } else if (info.si_code == SI_USER || info.si_code == SI_QUEUE || info.si_code == SI_TKILL) {
-            kill(target, number);
+            raise(number);
+        } else {
+            if (info.si_code == SI_USER || info.si_code == SI_QUEUE || info.si_code == SI_TKILL) kill(target, number);
+            /* A command that stopped itself takes the signal only once continued: it would
+               otherwise wait stopped for good, and we with it. */
+            kill(target, SIGCONT);
         }
     }
     return NULL;
 }
+
+/* Never runs (the signals are blocked in every thread and taken by sigwaitinfo): it marks
+   them as handled, so that no one else (a cursor guard) takes them over and lets them in. */
+static void ikp_taken_elsewhere(int sig) { (void)sig; }
 
 void ikp_prepare_to_forward_interruptions(void) {
     sigset_t wanted;
@@ -151,6 +162,14 @@ void ikp_prepare_to_forward_interruptions(void) {
     sigaddset(&wanted, SIGINT);
     sigaddset(&wanted, SIGTERM);
     sigaddset(&wanted, SIGHUP);
+    const int taken[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+        struct sigaction marker;
+        memset(&marker, 0, sizeof marker);
+        sigemptyset(&marker.sa_mask);
+        marker.sa_handler = ikp_taken_elsewhere;
+        sigaction(taken[i], &marker, &ikp_previous_actions[taken[i]]);
+    }
     /* Blocked here, so in every thread started from now on, including the runtime's. */
     pthread_sigmask(SIG_BLOCK, &wanted, NULL);
     pthread_t thread;

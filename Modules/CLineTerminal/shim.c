@@ -112,20 +112,24 @@ static int is_default(int sig) {
 
 void ik_line_restore_cursor_on_signals(int fd, int only_unhandled) {
     guard_fd = fd;
+    /* The signals given a handler here must be able to arrive: a mask inherited from whoever
+       started us may block them. Only those: a signal someone else handles stays as they
+       set it (a supervisor that takes SIGINT on a thread of its own keeps it blocked here). */
+    sigset_t handled;
+    sigemptyset(&handled);
     const int ending[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
     for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
-        if (!only_unhandled || is_default(ending[i])) on_handler(ending[i], on_guard_signal, 0);
+        if (!only_unhandled || is_default(ending[i])) {
+            on_handler(ending[i], on_guard_signal, 0);
+            sigaddset(&handled, ending[i]);
+        }
     }
     if (!only_unhandled || is_default(SIGTSTP)) {
         on_handler(SIGTSTP, on_guard_stop, SA_RESTART);
         on_handler(SIGCONT, on_guard_continue, SA_RESTART);
+        sigaddset(&handled, SIGTSTP);
+        sigaddset(&handled, SIGCONT);
     }
-    /* Handled signals must be able to arrive: a mask inherited from whoever started us may
-       block them. */
-    sigset_t handled;
-    sigemptyset(&handled);
-    const int all[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) sigaddset(&handled, all[i]);
     pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
 }
 

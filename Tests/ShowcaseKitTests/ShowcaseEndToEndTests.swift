@@ -518,6 +518,35 @@ struct ShowcaseEndToEndTests {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     }
 
+    /// On a terminal too (where the spinner's cursor guard once let SIGINT and SIGTERM end
+    /// showcase at once and orphan the command): the signal goes to the command, whose
+    /// clean-up runs and is shown, and showcase ends with its status after the ✗ line.
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
+    func runOnATerminalPassesASignalOnAndWaitsForTheCommandsCleanUp(signal: Int32) throws {
+        let script = "trap 'echo cleaned up; exit 7' INT TERM; echo ready; while :; do sleep 0.05; done"
+        let (process, pty, _) = try launchOnTerminal(["run", "--label", "Trapping", "--", "sh", "-c", script], waitingFor: "ready")
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let screen = pty.output(until: { $0.contains("Trapping (") && $0.hasSuffix("\u{1B}[?25h") })
+        #expect(process.terminationReason == .exit && process.terminationStatus == 7, "the command's own status")
+        #expect(screen.contains("cleaned up"), "its clean-up ran while showcase waited")
+        #expect(screen.contains("✗\u{1B}[0m Trapping ("), "the ✗ line")
+    }
+
+    /// A command that stops itself: a signal passed on continues it too, so it can act on it
+    /// (a stopped process holds its signals), and nothing waits for good.
+    @Test(.timeLimit(.minutes(1)))
+    func aCommandThatStoppedItselfIsContinuedWithTheSignalPassedOn() throws {
+        let (process, pty, _) = try launchOnTerminal(["run", "--label", "Stopping", "--", "sh", "-c", "echo ready; kill -STOP $$; echo resumed"], waitingFor: "ready")
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let screen = pty.output(until: { $0.contains("Stopping (") })
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "ended as the command was")
+        #expect(screen.contains("✗\u{1B}[0m Stopping (signal 2,"))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func ctrlZGivesTheTerminalBackAndFgTakesItAgainWithEveryMode() throws {
         let (process, pty, _) = try launchOnTerminal(["--scene", "terminal"], waitingFor: "Input")
