@@ -31,6 +31,9 @@ static int ik_winch_pipe[2] = {-1, -1};
 /* Restore state used by the signal handlers: prepared once, written with write(2). */
 static struct termios ik_saved_termios;
 static int ik_have_termios = 0;
+/* The program's own modes (raw, no echo), saved once ncurses has set them. */
+static struct termios ik_prog_termios;
+static int ik_have_prog_termios = 0;
 static char ik_restore_bytes[512];
 static size_t ik_restore_len = 0;
 
@@ -197,6 +200,7 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_r
             fcntl(ik_winch_pipe[i], F_SETFD, FD_CLOEXEC);
         }
     }
+    ik_have_prog_termios = (tcgetattr(ik_out_fd, &ik_prog_termios) == 0);  /* entered again after a stop */
     /* Show the alternate screen now, then turn on bracketed paste and button-motion
        reporting (drags). */
     wnoutrefresh(stdscr);
@@ -336,8 +340,6 @@ int ik_resize_fd(void) { return ik_winch_pipe[0]; }
    SGR mouse, bracketed paste) nor keypad transmit. So the stop handler restores the shell's
    terminal exactly as on exit, and the continue handler asks the main loop (through the
    resize pipe) to enter the program's modes again and repaint everything. */
-static struct termios ik_prog_termios;
-static int ik_have_prog_termios = 0;
 static volatile sig_atomic_t ik_resumed = 0;
 
 static void ik_on_stop(int sig);
@@ -374,7 +376,8 @@ static void ik_on_stop(int sig) {
     (void)sig;
     int saved = errno;
     if (ik_out_fd >= 0) {
-        ik_have_prog_termios = (tcgetattr(ik_out_fd, &ik_prog_termios) == 0);
+        /* The program's modes were saved at open: read now, after an earlier stop gave the
+           terminal back and before the main loop entered them again, they would be the shell's. */
         if (ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 0);
         if (ik_have_termios) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     }

@@ -574,6 +574,49 @@ struct ShowcaseEndToEndTests {
         #expect(process.terminationStatus == 0)
     }
 
+    /// A storm of stops and continues, then a last continue: the app runs on in its own modes
+    /// (raw, no echo), never in the shell's that an earlier stop put back.
+    @Test(.timeLimit(.minutes(1)))
+    func aStormOfStopsAndContinuesLeavesTheAppInItsOwnModes() throws {
+        let (process, pty, _) = try launchOnTerminal(["--scene", "terminal"], waitingFor: "Input")
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                kill(process.processIdentifier, SIGCONT)
+            }
+        }
+        // Each stop comes as soon as the last continue did, before the app's loop took its
+        // modes again; each continue once the stop took effect (as a shell's `fg` waits).
+        for _ in 0..<100 {
+            kill(process.processIdentifier, SIGTSTP)
+            var info = siginfo_t()
+            let waited = ContinuousClock.now + .seconds(2)  // a stop that merged with another never comes
+            while waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WNOHANG) == 0, info._sifields._sigchld.si_pid == 0,
+                ContinuousClock.now < waited
+            {
+                sched_yield()
+            }
+            kill(process.processIdentifier, SIGCONT)
+        }
+        func isRaw() -> Bool {
+            var modes = termios()
+            tcgetattr(pty.secondary, &modes)
+            return modes.c_lflag & tcflag_t(ICANON | ECHO) == 0
+        }
+        // Its main loop enters its modes again after the last continue: wait for that (a stop
+        // still pending from the storm may come after it: continue it again meanwhile).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !isRaw() && ContinuousClock.now < deadline {
+            kill(process.processIdentifier, SIGCONT)
+            _ = pty.readAvailable()
+        }
+        #expect(isRaw(), "raw and no echo again after the last continue")
+        pty.send(Array("q".utf8))
+        let quitBy = ContinuousClock.now + .seconds(10)
+        while process.isRunning && ContinuousClock.now < quitBy { _ = pty.readAvailable() }
+        #expect(!process.isRunning, "q alone quits, without Enter")
+    }
+
     @Test func runOnATerminalAnimatesAndGivesTheCursorBack() throws {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Napping", "--", "sh", "-c", "sleep 0.4; echo done"], waitingFor: "Napping")
         process.waitUntilExit()
