@@ -4,6 +4,7 @@ import ImageFiles
 import NcursesTerminal
 import TUICore
 import TestSupport
+import TerminalGraphics
 import Testing
 
 #if canImport(Glibc)
@@ -75,6 +76,22 @@ struct ShowcaseEndToEndTests {
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("bad.png"))
         let bad = try run(["view", folder.appendingPathComponent("bad.png").path])
         #expect(bad.status == 65 && bad.error.contains("PNG file is damaged"), "\(bad.error)")
+    }
+
+    /// One pixel asked as a sixel 1000 columns wide: the sixel stays within its pixel budget
+    /// (it took 809 MB and 5 s when the picture was scaled to every cell's pixels).
+    @Test func aTinyPictureAsAHugeSixelStaysWithinThePixelBudget() throws {
+        let folder = try TemporaryFolder("e2e-sixel")
+        var dot = RGBAImage(width: 1, height: 1)
+        dot[0, 0] = RGBA(255, 0, 0)
+        try ImageFile.writePNG(dot, to: folder.file("dot.png"))
+        let shown = try run(["view", folder.file("dot.png"), "--graphics", "sixel", "--width", "1000"])
+        #expect(shown.status == 0, "\(shown.error)")
+        #expect(shown.output.hasPrefix("\n") && shown.output.contains("\u{1B}P"), "a sixel was sent")
+        // Its width: the run length of its first band, no wider than the budget allows.
+        let run = shown.output.split(separator: "!").dropFirst().first.map { $0.prefix { $0.isNumber } }.flatMap { Int($0) } ?? 0
+        #expect(run > 0 && run * run / 2 <= Sixel.pixelBudget, "\(run) pixels wide")
+        #expect(shown.output.utf8.count < 1 << 20, "\(shown.output.utf8.count) bytes")
     }
 
     @Test func aBadFlagPrintsUsageAndExits64() throws {

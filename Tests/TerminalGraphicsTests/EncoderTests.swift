@@ -130,6 +130,43 @@ struct ProbeTests {
         #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: nil) == nil)
     }
 
+    /// Whatever a terminal says of its cells is checked like file data: a size no cell has
+    /// (huge, zero, a line of one pixel) is passed over for the next source, or for none.
+    @Test func aCellSizeNoTerminalHasIsNotBelieved() {
+        let cells = Size(width: 80, height: 24)
+        var probe = GraphicsProbe()
+        probe.read(Array("\u{1B}[6;9223372036854775807;9223372036854775807t\u{1B}[4;99999999999999999999;1t\u{1B}[?62c".utf8))
+        #expect(probe.isComplete)
+        #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: probe.answers) == nil, "2^63 is no cell")
+        for (cell, window) in [
+            (Size(width: 100_000, height: 100_000), nil), (Size(width: 1, height: 100_000), nil), (Size(width: 0, height: 20), nil),
+            (nil, Size(width: 16000, height: 16000)), (nil, Size(width: 80, height: 24)),
+        ] as [(Size?, Size?)] {
+            var answers = GraphicsAnswers()
+            answers.cellPixels = cell
+            answers.windowPixels = window
+            #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: answers) == nil, "\(String(describing: cell)) \(String(describing: window))")
+        }
+        var answers = GraphicsAnswers(cellPixels: Size(width: 9, height: 18))
+        #expect(
+            GraphicsProbe.cellPixels(windowPixels: Size(width: 16000, height: 16000), cells: cells, answers: answers) == Size(width: 9, height: 18),
+            "an implausible window's pixels give way to the next source"
+        )
+        answers.cellPixels = nil
+        #expect(GraphicsProbe.cellPixels(windowPixels: Size(width: 16000, height: 16000), cells: Size(width: 0, height: 0), answers: answers) == nil)
+    }
+
+    /// A sixel is sent as large as it shows, so its pixels, not the cells asked for, bound
+    /// memory and bytes.
+    @Test func aSixelIsNeverLargerThanThePixelBudget() {
+        let huge = Sixel.cellsWithinBudget(Size(width: 1000, height: 1000), cell: Size(width: 10, height: 20))
+        #expect(huge.width * 10 * huge.height * 20 <= Sixel.pixelBudget)
+        #expect(huge.width == huge.height && huge.width > 140, "in the same proportions, as large as the budget allows: \(huge)")
+        #expect(Sixel.cellsWithinBudget(Size(width: 80, height: 24), cell: Size(width: 10, height: 20)) == Size(width: 80, height: 24))
+        let pixels = Sixel.pixelsWithinBudget(Size(width: 10240, height: 10240))
+        #expect(pixels.width * pixels.height <= Sixel.pixelBudget && pixels.width == pixels.height)
+    }
+
     @Test func insideTmuxKittyImagesGoOnlyWherePassthroughReachesATerminalThatPlacesThemAsText() {
         let tmux = ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"]
         let newKitty = GraphicsProbe.answers(fromTmux: "1 kitty(0.35.2)\n")
