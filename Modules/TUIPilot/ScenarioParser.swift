@@ -165,10 +165,14 @@ public enum ScenarioParser {
         /// animations; at 500×500, 80 keys or 4 seconds. The worst scenario within it runs
         /// in under 10 s on a 2-core machine.
         public static let limit = 20_000_000
+        /// What one event or step costs at the least, in cell draws, however small the screen:
+        /// a frame of 80×24 (sending, settling and drawing cost that much at 1×1 too), so a
+        /// 1×1 screen gets no more events than 80×24 does.
+        public static let leastCostOfAStep = 80 * 24
         private(set) var spent = 0
 
         mutating func add(_ step: Scenario.Step, on size: Size) -> Bool {
-            let cells = max(1, size.width * size.height)
+            let cells = max(Self.leastCostOfAStep, size.width * size.height)
             let draws: Int
             switch step {
             case .events(let events): draws = events.count

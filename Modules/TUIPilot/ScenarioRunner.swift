@@ -203,6 +203,7 @@ public struct ScenarioRunner {
                     liveHost.pumpEvents()
                     await scheduler.settle()
                     liveHost.renderIfNeeded()
+                    spent += ScenarioParser.WorkBudget.leastCostOfAStep
                     if overBudget() { return result(tooMuchWork(location)) }
                 }
             case .wait(let duration):

@@ -68,6 +68,15 @@ struct ScenarioParserTests {
             #expect(error.line == 3)
             #expect(error.message.hasPrefix("the scenario asks for too much work by this line"))
         }
+        // A tiny screen is no way around it: a drag across the whole coordinate range is
+        // some 2 000 events, and at 1×1 each still costs what a frame of 80×24 does.
+        let drags = Array(repeating: "drag -1000 -1000 -> 1000 1000", count: 9_990).joined(separator: "\n")
+        do {
+            _ = try ScenarioParser.parse("size 1x1\n" + drags, path: "t")
+            Issue.record("20 million events at 1×1 are over the budget")
+        } catch {
+            #expect(error.line == 7, "the sixth drag (some 12 000 events) crosses it")
+        }
         // What waits draw depends on the scene: the runner counts it (ScenarioRunnerTests).
         #expect(try ScenarioParser.parse("wait 600s\nwait 600s", path: "t").lines.count == 2)
     }
