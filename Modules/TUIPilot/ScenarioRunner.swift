@@ -37,7 +37,12 @@ public struct ScenarioRunner {
     /// Whether snapshots are written rather than compared.
     public var recordSnapshots: Bool
     /// Where snapshots are also written as SVG pictures, `STEM.NAME.svg` (nil: not written).
+    /// A picture is never written over a file this run did not write (a user's, an earlier
+    /// run's), nor twice in one run (`a/shot.scenario` and `b/shot.scenario` would share
+    /// names): the scenario fails instead, naming both.
     public var svgDirectory: String?
+    /// The pictures written in this run, and by which scenario.
+    private let picturesWritten = PicturesWritten()
     /// The most cell draws a scenario may cost (see `docs/SCENARIOS.md`).
     public var workLimit = ScenarioParser.WorkBudget.limit
     /// The app's own commands, beside the built-in ones.
@@ -238,6 +243,14 @@ public struct ScenarioRunner {
                 if let svgDirectory {
                     let stem = ((scenario.path as NSString).lastPathComponent as NSString).deletingPathExtension
                     let picture = (svgDirectory as NSString).appendingPathComponent("\(stem).\(name).svg")
+                    if let earlier = picturesWritten.writer[picture] {
+                        return result("\(location): \(picture) was written by \(earlier) in this run already; give the scenario files or snapshots names of their own")
+                    }
+                    var status = stat()
+                    if lstat(picture, &status) == 0 {
+                        return result("\(location): \(picture) is there already and this run did not write it; remove it, or give --svg a folder of its own")
+                    }
+                    picturesWritten.writer[picture] = location
                     do {
                         try terminal.screen.svg(theme: terminal.capabilities.theme).write(toFile: picture, atomically: true, encoding: .utf8)
                     } catch {
@@ -312,4 +325,9 @@ public struct ScenarioRunner {
         }
         return out.joined(separator: "\n")
     }
+}
+
+/// The pictures a runner wrote, shared by its copies.
+private final class PicturesWritten {
+    var writer: [String: String] = [:]
 }

@@ -3,6 +3,7 @@ import GifDecoding
 import ImageFiles
 import NcursesTerminal
 import TUICore
+import TUIPilot
 import TestSupport
 import TerminalGraphics
 import Testing
@@ -126,6 +127,30 @@ struct ShowcaseEndToEndTests {
 
         let missing = try run(["headless", folder.appendingPathComponent("nope").path])
         #expect(missing.status == 66)
+    }
+
+    /// `--svg DIR` writes only pictures of its own: a user's file of the same name stays, and
+    /// two scenarios whose pictures would share a name do not overwrite each other.
+    @Test func headlessPicturesNeverReplaceAFileTheRunDidNotWrite() throws {
+        let folder = try TemporaryFolder("e2e-svg")
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
+            try "scenario \(name)\nscene terminal\nsnapshot start\n".write(toFile: folder.file("\(name)/shot.scenario"), atomically: true, encoding: .utf8)
+        }
+        let pictures = folder.file("pictures")
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        let record = ["INDICATORKIT_RECORD_SNAPSHOTS": "1"]  // ScenarioRunner.recordVariable
+        let twice = try run(["headless", "--svg", pictures, folder.file("a"), folder.file("b")], environment: record)
+        #expect(twice.status == 1)
+        #expect(twice.output.contains("was written by \(folder.file("a/shot.scenario")):3 in this run already"), "\(twice.output)")
+        try FileManager.default.removeItem(atPath: folder.file("b"))
+        let users = (pictures as NSString).appendingPathComponent("shot.start.svg")
+        try FileManager.default.removeItem(atPath: users)
+        try "mine".write(toFile: users, atomically: true, encoding: .utf8)
+        let again = try run(["headless", "--svg", pictures, folder.file("a")], environment: record)
+        #expect(again.status == 1)
+        #expect(again.output.contains("is there already and this run did not write it"), "\(again.output)")
+        #expect(try String(contentsOfFile: users, encoding: .utf8) == "mine", "the user's file is untouched")
     }
 
     /// Starts `showcase ARGUMENTS` on a new pseudo-terminal and waits until its screen shows `text`.
