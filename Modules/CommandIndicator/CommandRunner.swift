@@ -103,6 +103,8 @@ public final class CommandRunner {
     private var completion: (@MainActor (Int32) -> Void)?
     /// Why writing standard output failed, if it did.
     public private(set) var outputFailure: WriteFailure?
+    /// Why passing the command's error output on to ours failed, if it did (a full disk).
+    public private(set) var errorOutputFailure: WriteFailure?
 
     /// Creates a runner whose spinner is a line of `group` (standard error's by default:
     /// animated on a terminal, coloured unless `NO_COLOR`; a start and an end line in a log).
@@ -134,7 +136,8 @@ public final class CommandRunner {
 
     /// Starts the command; `completion` gets the exit status to end with: the command's,
     /// 127 when it was not found, 126 when it was found but could not be run (as shells
-    /// say), 74 when our standard output could not be written. When
+    /// say), 74 when our standard output or error could not be written (the command's output
+    /// is lost then, so success is never claimed). When
     /// a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE) ended the command, or our output was
     /// closed, this process ends by that signal instead, after its last line.
     public func start(completion: @escaping @MainActor (Int32) -> Void) {
@@ -233,6 +236,8 @@ public final class CommandRunner {
             completion(74)
         } else if bySignal, Self.passedOnSignals.contains(code) {
             system.endBySignal(code)
+        } else if errorOutputFailure != nil, exit == 0 {
+            completion(74)  // its error output was lost, and there is nowhere to say so: the status does
         } else {
             completion(exit)
         }
@@ -320,6 +325,7 @@ public final class CommandRunner {
         } else {
             failure = sink(data)
         }
+        if stream == 2, let failure, errorOutputFailure == nil { errorOutputFailure = failure }
         if stream == 1, let failure {
             // Nobody takes our output any more: stop reading the command's, so that it
             // meets a closed pipe too, as it would have without us.

@@ -97,6 +97,9 @@ public enum ScenarioParser {
                 append(.wait(duration))
             case "expect", "expect-not":
                 guard args.count == 1 || args.count == 6 else { throw fail("write `\(command) \"text\"` or `\(command) \"text\" in X Y W H`") }
+                guard !args[0].isEmpty else {
+                    throw fail("`\(command) \"\"` checks nothing (every screen holds the empty text); give the text to look for")
+                }
                 var region: Rect?
                 if args.count == 6 {
                     guard args[1] == "in", let x = coordinate(args[2]), let y = coordinate(args[3]), let w = coordinate(args[4]), let h = coordinate(args[5])

@@ -43,13 +43,9 @@ extension ScenarioRunner {
             errors("error: no *.scenario files in \(paths.joined(separator: " ").sanitizedForTerminal)\(hint)")
             return 66
         }
-        if let svgDirectory {
-            do {
-                try FileManager.default.createDirectory(atPath: svgDirectory, withIntermediateDirectories: true)
-            } catch {
-                errors("error: cannot create \(svgDirectory.sanitizedForTerminal) for the pictures: \(error.localizedDescription)")
-                return 73
-            }
+        if let svgDirectory, let problem = makeWritableFolder(svgDirectory) {
+            errors("error: cannot write the pictures to \(svgDirectory.sanitizedForTerminal): \(problem); give --svg a folder you can write to")
+            return 73
         }
         var passed = 0
         var failed = 0
@@ -77,4 +73,38 @@ public struct ScenarioPathError: Error, CustomStringConvertible, Equatable {
 
     /// The path and why it cannot be read.
     public var description: String { "no such file or folder: \(path.sanitizedForTerminal)" }
+}
+
+/// Why a file operation failed, in the system's words (`Permission denied`, `No space left
+/// on device`) rather than Foundation's (`The file doesn't exist`, a bare `NSCocoaErrorDomain
+/// error 512`): the POSIX error beneath, when there is one.
+package func fileProblem(_ error: any Error) -> String {
+    let error = error as NSError
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+    return error.localizedDescription
+}
+
+/// Makes `path` a folder (and its parents) that can be written to; nil when it is one, else why not.
+func makeWritableFolder(_ path: String) -> String? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+        guard isFolder.boolValue else { return "it is a file, not a folder" }
+    } else {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            return fileProblem(error)
+        }
+    }
+    // Written to for real: a folder may be writable by its mode and not in fact (/proc, a
+    // read-only mount).
+    let probe = (path as NSString).appendingPathComponent(".indicatorkit-write-check-\(getpid())")
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    close(descriptor)
+    unlink(probe)
+    return nil
 }

@@ -89,7 +89,7 @@ public struct ScenarioRunner {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            return result("\(scenario.path): cannot create the scenario's folder \(folder): \(error.localizedDescription)")
+            return result("\(scenario.path): cannot create the scenario's folder \(folder): \(fileProblem(error))")
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
@@ -119,6 +119,18 @@ public struct ScenarioRunner {
         return result(nil)
     }
 
+    /// What a file of mode `mode` that is not a regular file is, in words.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "it is a FIFO (a named pipe)"
+        case S_IFCHR: "it is a character device"
+        case S_IFBLK: "it is a block device"
+        case S_IFSOCK: "it is a socket"
+        case S_IFDIR: "it is a folder"
+        default: "it is not a regular file"
+        }
+    }
+
     /// The largest scenario file read: 1 MiB (refused before reading).
     public static let largestFile = 1 << 20
 
@@ -127,12 +139,16 @@ public struct ScenarioRunner {
         func failure(_ message: String) -> ScenarioResult {
             ScenarioResult(name: file, path: file, covers: [], failure: message, recorded: [])
         }
+        var status = stat()
+        if stat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            return failure("\(file.sanitizedForTerminal): \(Self.kind(of: status.st_mode)), not a scenario file; give a regular text file")
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         guard size <= Self.largestFile else {
             return failure("\(file.sanitizedForTerminal): the file is \(size >> 20) MiB; a scenario file is at most 1 MiB")
         }
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            return failure("\(file.sanitizedForTerminal): cannot read the file (is it UTF-8 text?)")
+            return failure("\(file.sanitizedForTerminal): cannot read it as text: it is not UTF-8, or not readable (\(String(cString: strerror(access(file, R_OK) == 0 ? EILSEQ : errno))))")
         }
         do {
             return await run(try parse(text, path: file))
@@ -254,7 +270,7 @@ public struct ScenarioRunner {
                     do {
                         try terminal.screen.svg(theme: terminal.capabilities.theme).write(toFile: picture, atomically: true, encoding: .utf8)
                     } catch {
-                        return result("\(location): cannot write \(picture): \(error.localizedDescription)")
+                        return result("\(location): cannot write \(picture): \(fileProblem(error))")
                     }
                 }
                 let file = Self.snapshotPath(for: scenario.path, name: name)
@@ -265,7 +281,7 @@ public struct ScenarioRunner {
                         try actual.write(toFile: file, atomically: true, encoding: .utf8)
                         recorded.append(file)
                     } catch {
-                        return result("\(location): cannot write snapshot \(file): \(error.localizedDescription)")
+                        return result("\(location): cannot write snapshot \(file): \(fileProblem(error))")
                     }
                 } else {
                     guard let expected = try? String(contentsOfFile: file, encoding: .utf8) else {

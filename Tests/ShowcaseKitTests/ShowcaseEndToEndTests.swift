@@ -129,6 +129,49 @@ struct ShowcaseEndToEndTests {
         #expect(missing.status == 66)
     }
 
+    /// A GIF whose screen is 65535² (its one frame a pixel): `gif info` describes it (nothing
+    /// is decoded), `view` refuses it in the command line's words, not the API's.
+    @Test func aHugeScreenIsDescribedByInfoAndRefusedByViewInTheCommandLinesWords() throws {
+        let folder = try TemporaryFolder("e2e-huge")
+        let gif: [UInt8] =
+            Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]
+            + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x80, 0, 0, 0, 255, 255, 255] + [2, 2, 0x44, 0x01, 0] + [0x3B]
+        try Data(gif).write(to: URL(fileURLWithPath: folder.file("huge.gif")))
+        let info = try run(["gif", "info", folder.file("huge.gif")])
+        #expect(info.status == 0, "\(info.error)")
+        #expect(info.output.contains("65535×65535") || info.output.contains("65535x65535"), "\(info.output)")
+        let view = try run(["view", folder.file("huge.gif")])
+        #expect(view.status == 65)
+        #expect(!view.error.contains("DecodingLimits"), "a user of the command line has no DecodingLimits: \(view.error)")
+    }
+
+    /// Messages say what a path is and what to do, in the system's words.
+    @Test func headlessSaysWhatAPathIsAndWhyItCannotWrite() throws {
+        let folder = try TemporaryFolder("e2e-paths")
+        let fifo = folder.file("pipe.scenario")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let pipe = try run(["headless", fifo])
+        #expect(pipe.output.contains("it is a FIFO (a named pipe), not a scenario file"), "\(pipe.output)")
+        let device = try run(["headless", "/dev/zero"])
+        #expect(device.output.contains("it is a character device, not a scenario file"), "\(device.output)")
+        try "scene terminal\n".write(toFile: folder.file("a.scenario"), atomically: true, encoding: .utf8)
+        let proc = try run(["headless", "--svg", "/proc", folder.file("a.scenario")])
+        #expect(proc.status == 73)
+        #expect(proc.error.contains("cannot write the pictures to /proc: ") && !proc.error.contains("doesn’t exist"), "\(proc.error)")
+    }
+
+    /// The command's error output lost on a full disk is never a success.
+    @Test func runFailsWhenTheCommandsErrorOutputCannotBeWritten() throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["run", "--", "sh", "-c", "echo oops >&2"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: "/dev/full")
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+    }
+
     /// `--svg DIR` writes only pictures of its own: a user's file of the same name stays, and
     /// two scenarios whose pictures would share a name do not overwrite each other.
     @Test func headlessPicturesNeverReplaceAFileTheRunDidNotWrite() throws {

@@ -81,6 +81,11 @@ struct ScenarioParserTests {
         #expect(try ScenarioParser.parse("wait 600s\nwait 600s", path: "t").lines.count == 2)
     }
 
+    @Test func anExpectationOfNothingIsRefused() {
+        #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse("expect \"\"", path: "t") }
+        #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse("expect-not \"\"", path: "t") }
+    }
+
     @Test func windowsLineEndingsAreRead() throws {
         let scenario = try ScenarioParser.parse("scenario crlf\r\nscene terminal\r\nwait 1s\r\n", path: "w.scenario")
         #expect(scenario.name == "crlf")

@@ -75,7 +75,7 @@ package struct ViewCommand: Equatable, Sendable {
             let (columns, rows) = drawing == .symbols ? symbols.resolved(environment: environment).grid : (cell.width, cell.height)
             picture = try reader.readForThumbnail(path, max(box.width * columns, box.height * rows)).image
         } catch {
-            errors("error: \(name): \(error)")
+            errors("error: \(name): " + ((error as? PhotoReadFailure).map(MemoryBudget.explain) ?? "\(error)"))
             return (error as? PhotoReadFailure)?.kind == .unreadable ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
         }
         var cells = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: box, cellPixels: cellPixels)

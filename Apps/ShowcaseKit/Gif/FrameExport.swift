@@ -1,4 +1,5 @@
 import Foundation
+import TUIPilot
 import GifDecoding
 import Indicator
 
@@ -170,12 +171,7 @@ struct FrameExport {
         if closed != 0 { throw Failure(message: String(cString: strerror(errno))) }
     }
 
-    private static func reason(_ error: Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return error.localizedDescription
-    }
+    private static func reason(_ error: Error) -> String { fileProblem(error) }
 
     private func removeTree(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)

@@ -1,4 +1,6 @@
+import Foundation
 import GifDecoding
+import PhotoReaders
 
 /// How much memory decoding one GIF may take in a command (`--max-memory MIB`): the
 /// command refuses up front a file that would need more, and says which flag allows it.
@@ -20,6 +22,11 @@ package struct MemoryBudget: Equatable, Sendable {
     package var limits: DecodingLimits {
         var limits = DecodingLimits.default
         limits.maxMemoryBytes = bytes
+        if self == .structureOnly {
+            // Nothing is decoded: any screen and frames may be described, however large.
+            limits.maxCanvasPixels = .max
+            limits.maxTotalFramePixels = .max
+        }
         return limits
     }
 
@@ -30,6 +37,14 @@ package struct MemoryBudget: Equatable, Sendable {
             throw UsageError("`--max-memory` takes a whole number of MiB from 1 to \(ceilingMiB), not `\(text.sanitizedForTerminal)`")
         }
         return MemoryBudget(bytes: mebibytes << 20)
+    }
+
+    /// A picture reader's failure in the command line's words: the flag to give, not the API's.
+    static func explain(_ failure: PhotoReadFailure) -> String {
+        switch failure.kind {
+        case .overMemoryBudget(let needed, _): "\(failure.message); add --max-memory \(mebibytes(needed)) if you trust the file"
+        default: failure.message.replacingOccurrences(of: "; raise DecodingLimits if you trust the file", with: "; the showcase does not decode files beyond these limits")
+        }
     }
 
     /// A decoding error in the command line's words: the flag to give, not the API's.
