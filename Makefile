@@ -72,7 +72,7 @@ bench: setup
 	$(SWIFT) build -c release --product showcase
 	"$$($(SWIFT) build -c release --show-bin-path)/bench" all
 
-## Fuzz GifDecoding, PNG and JPEG for 10 minutes each (Tools/fuzz/run SECONDS [gif png jpeg] for others).
+## Fuzz GifDecoding, PNG, JPEG and the terminal input parser for 10 minutes each (Tools/fuzz/run SECONDS [gif png jpeg terminal] for others).
 fuzz: setup
 	bash Tools/fuzz/run 600
 

@@ -14,10 +14,10 @@ import Darwin
 /// terminal that does not know OSC 11 costs no wait beyond its DA1 answer; the timeout is
 /// only a safety net. Bytes that are not part of the answers (keys typed meanwhile) are
 /// handed back, to be read as input.
-enum BackgroundQuery {
+package enum BackgroundQuery {
     /// What the terminal said: its background's theme (nil when it did not say) and the
     /// other bytes that arrived meanwhile.
-    struct Answer: Equatable {
+    package struct Answer: Equatable {
         var theme: TerminalTheme?
         var otherBytes: [UInt8]
         /// What the terminal said of its graphics (nil when its DA1 answer did not come).
@@ -66,7 +66,7 @@ enum BackgroundQuery {
 
     /// Takes the cursor position reports (`ESC [ row ; column R`) out of `bytes`, returning
     /// their columns in order.
-    static func takeCursorColumns(from bytes: inout [UInt8]) -> [Int] {
+    package static func takeCursorColumns(from bytes: inout [UInt8]) -> [Int] {
         var columns: [Int] = []
         var kept: [UInt8] = []
         var i = 0
@@ -108,7 +108,7 @@ enum BackgroundQuery {
 
     /// The theme an OSC 11 answer in `bytes` gives, and the bytes that are neither it nor the
     /// DA1 answer.
-    static func parse(_ bytes: [UInt8]) -> Answer {
+    package static func parse(_ bytes: [UInt8]) -> Answer {
         var rest = bytes
         if let da = deviceAttributesRange(in: rest) { rest.removeSubrange(da) }
         let prefix = Array("\u{1B}]11;".utf8)
