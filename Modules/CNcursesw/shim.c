@@ -25,6 +25,8 @@ static FILE *ik_in = NULL, *ik_out = NULL;
 static int ik_out_fd = -1;
 static int ik_mouse_on = 0;
 static int ik_winch_pipe[2] = {-1, -1};
+static void ik_on_winch(int sig);
+static void ik_handle(int sig, void (*handler)(int));
 
 
 
@@ -200,6 +202,9 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_r
             fcntl(ik_winch_pipe[i], F_SETFD, FD_CLOEXEC);
         }
     }
+    /* Resizes reach the run loop through the pipe, with or without our other handlers
+       (ncurses' own would report them through the input it no longer reads). */
+    ik_handle(SIGWINCH, ik_on_winch);
     ik_have_prog_termios = (tcgetattr(ik_out_fd, &ik_prog_termios) == 0);  /* entered again after a stop */
     /* Show the alternate screen now, then turn on bracketed paste and button-motion
        reporting (drags). */

@@ -18,8 +18,8 @@ package enum BackgroundQuery {
     /// What the terminal said: its background's theme (nil when it did not say) and the
     /// other bytes that arrived meanwhile.
     package struct Answer: Equatable {
-        var theme: TerminalTheme?
-        var otherBytes: [UInt8]
+        package var theme: TerminalTheme?
+        package var otherBytes: [UInt8]
         /// What the terminal said of its graphics (nil when its DA1 answer did not come).
         var graphics: GraphicsAnswers? = nil
         /// The background colour itself, when it answered.

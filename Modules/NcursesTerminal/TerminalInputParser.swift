@@ -489,8 +489,24 @@ package struct TerminalInputParser: Sendable {
         }
     }
 
-    /// The paste as text: line ends as `\n`, tabs kept, other control bytes dropped, a
-    /// character cut at the limit left out.
+    /// `bytes` as text, bytes that are not UTF-8 left out (so a paste is never longer than
+    /// what was pasted, as U+FFFD for each would make it).
+    private static func validText(_ bytes: [UInt8]) -> String {
+        var scalars = String.UnicodeScalarView()
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .error: continue
+            case .emptyInput: break loop
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The paste as text: line ends as `\n`, tabs kept, other control bytes and bytes that
+    /// are not UTF-8 dropped, a character cut at the limit left out.
     private mutating func finishPaste(into out: inout [InputEvent]) {
         var bytes = pasted
         if pasteDropped > 0 {
@@ -518,7 +534,7 @@ package struct TerminalInputParser: Sendable {
             }
             index += 1
         }
-        out.append(.paste(String(decoding: text, as: UTF8.self)))
+        out.append(.paste(Self.validText(text)))
         if pasteDropped > 0 { out.append(.pasteCut(droppedBytes: pasteDropped)) }
         pasted = []
         pasteDropped = 0

@@ -96,6 +96,15 @@ func makeWritableFolder(_ path: String) -> String? {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
+            // Foundation may give no reason (a bare NSCocoaErrorDomain 512): the nearest part
+            // of the path that is there says it.
+            var above = (path as NSString).deletingLastPathComponent
+            while !above.isEmpty, above != "/", !FileManager.default.fileExists(atPath: above) { above = (above as NSString).deletingLastPathComponent }
+            var aboveIsFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: above, isDirectory: &aboveIsFolder), !aboveIsFolder.boolValue {
+                return "\(above.sanitizedForTerminal) is not a folder"
+            }
+            if !above.isEmpty, access(above, W_OK) != 0 { return "\(above.sanitizedForTerminal): \(String(cString: strerror(errno)))" }
             return fileProblem(error)
         }
     }

@@ -116,6 +116,9 @@ struct TerminalInputParserTests {
         #expect(parse("\u{1B}[200~héllo 漢\rworld\r\n\tx\u{1B}[201~q") == [.paste("héllo 漢\nworld\n\tx"), .key(.character("q"))])
         #expect(parse("\u{1B}[200~a\u{1B}[20zb\u{1B}[201~") == [.paste("a[20zb")], "a false end marker stays text, its Esc dropped")
         #expect(parse("\u{1B}[200~\u{1B}[A\u{1B}]11;x\u{1B}[201~") == [.paste("[A]11;x")], "nothing in a paste is a key or an answer")
+        var parser = TerminalInputParser()
+        let invalid = Array("\u{1B}[200~a".utf8) + [0xFF, 0xFE, 0xC3] + Array("b\u{1B}[201~".utf8)
+        #expect(parser.feed(invalid) == [.paste("ab")], "bytes that are not UTF-8 are left out, never made longer")
         expectSameWhereverCut("1\u{1B}[200~one two\u{1B}[201~2")
     }
 
@@ -139,6 +142,12 @@ struct TerminalInputParserTests {
         #expect(parser.isInPaste && !parser.isHoldingPartialSequence, "a paste waits for its end, not for the Esc delay")
         #expect(parser.endPaste() == [.paste("abc")])
         #expect(parser.feed(Array("q".utf8)) == chars("q"))
+        // Cut short where an end marker may have begun: that start is read as keys after it.
+        #expect(parser.feed(Array("\u{1B}[200~de\u{1B}[20".utf8)) == [])
+        #expect(parser.endPaste() == [.paste("de")])
+        #expect(parser.isHoldingPartialSequence)
+        #expect(parser.flush() == [.key(.alt("["))] + chars("20"))
+        #expect(!parser.isHoldingPartialSequence && !parser.isInPaste)
     }
 
     @Test func anyBytesGiveEventsAndHoldLittle() {
