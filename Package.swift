@@ -173,7 +173,11 @@ if ProcessInfo.processInfo.environment["INDICATORKIT_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "image-fuzz", dependencies: ["ImageFiles", "TUICore", "FuzzDriver"], path: "Tools/fuzz/ImageFuzz"))
     package.products.append(.executable(name: "image-fuzz", targets: ["image-fuzz"]))
     package.targets.append(
-        .executableTarget(name: "terminal-fuzz", dependencies: ["NcursesTerminal", "TerminalGraphics", "TUICore", "FuzzDriver"], path: "Tools/fuzz/TerminalFuzz")
+        .executableTarget(
+            name: "terminal-fuzz",
+            dependencies: ["NcursesTerminal", "TerminalGraphics", "TUICore", "FuzzDriver"],
+            path: "Tools/fuzz/TerminalFuzz"
+        )
     )
     package.products.append(.executable(name: "terminal-fuzz", targets: ["terminal-fuzz"]))
 }

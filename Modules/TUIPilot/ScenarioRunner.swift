@@ -148,7 +148,8 @@ public struct ScenarioRunner {
             return failure("\(file.sanitizedForTerminal): the file is \(size >> 20) MiB; a scenario file is at most 1 MiB")
         }
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            return failure("\(file.sanitizedForTerminal): cannot read it as text: it is not UTF-8, or not readable (\(String(cString: strerror(access(file, R_OK) == 0 ? EILSEQ : errno))))")
+            let why = access(file, R_OK) == 0 ? "it is not UTF-8 text" : "cannot read it: \(String(cString: strerror(errno)))"
+            return failure("\(file.sanitizedForTerminal): \(why); a scenario is a UTF-8 text file")
         }
         do {
             return await run(try parse(text, path: file))
@@ -260,7 +261,9 @@ public struct ScenarioRunner {
                     let stem = ((scenario.path as NSString).lastPathComponent as NSString).deletingPathExtension
                     let picture = (svgDirectory as NSString).appendingPathComponent("\(stem).\(name).svg")
                     if let earlier = picturesWritten.writer[picture] {
-                        return result("\(location): \(picture) was written by \(earlier) in this run already; give the scenario files or snapshots names of their own")
+                        return result(
+                            "\(location): \(picture) was written by \(earlier) in this run already; give the scenario files or snapshots names of their own"
+                        )
                     }
                     var status = stat()
                     if lstat(picture, &status) == 0 {

@@ -4,8 +4,8 @@ import ImageFiles
 import NcursesTerminal
 import TUICore
 import TUIPilot
-import TestSupport
 import TerminalGraphics
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -623,7 +623,10 @@ struct ShowcaseEndToEndTests {
     /// (a stopped process holds its signals), and nothing waits for good.
     @Test(.timeLimit(.minutes(1)))
     func aCommandThatStoppedItselfIsContinuedWithTheSignalPassedOn() throws {
-        let (process, pty, _) = try launchOnTerminal(["run", "--label", "Stopping", "--", "sh", "-c", "echo ready; kill -STOP $$; echo resumed"], waitingFor: "ready")
+        let (process, pty, _) = try launchOnTerminal(
+            ["run", "--label", "Stopping", "--", "sh", "-c", "echo ready; kill -STOP $$; echo resumed"],
+            waitingFor: "ready"
+        )
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()

@@ -145,7 +145,10 @@ struct ProbeTests {
             var answers = GraphicsAnswers()
             answers.cellPixels = cell
             answers.windowPixels = window
-            #expect(GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: answers) == nil, "\(String(describing: cell)) \(String(describing: window))")
+            #expect(
+                GraphicsProbe.cellPixels(windowPixels: nil, cells: cells, answers: answers) == nil,
+                "\(String(describing: cell)) \(String(describing: window))"
+            )
         }
         var answers = GraphicsAnswers(cellPixels: Size(width: 9, height: 18))
         #expect(

@@ -1,7 +1,7 @@
 import Foundation
-import TUIPilot
 import GifDecoding
 import Indicator
+import TUIPilot
 
 #if canImport(Glibc)
 import Glibc

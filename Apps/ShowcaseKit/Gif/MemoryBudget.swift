@@ -43,7 +43,11 @@ package struct MemoryBudget: Equatable, Sendable {
     static func explain(_ failure: PhotoReadFailure) -> String {
         switch failure.kind {
         case .overMemoryBudget(let needed, _): "\(failure.message); add --max-memory \(mebibytes(needed)) if you trust the file"
-        default: failure.message.replacingOccurrences(of: "; raise DecodingLimits if you trust the file", with: "; the showcase does not decode files beyond these limits")
+        default:
+            failure.message.replacingOccurrences(
+                of: "; raise DecodingLimits if you trust the file",
+                with: "; the showcase does not decode files beyond these limits"
+            )
         }
     }
 
