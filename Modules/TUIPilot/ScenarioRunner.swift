@@ -38,8 +38,8 @@ public struct ScenarioRunner {
     public var recordSnapshots: Bool
     /// Where snapshots are also written as SVG pictures, `STEM.NAME.svg` (nil: not written).
     /// A picture is never written over a file this run did not write (a user's, an earlier
-    /// run's), nor twice in one run (`a/shot.scenario` and `b/shot.scenario` would share
-    /// names): the scenario fails instead, naming both.
+    /// run's), nor by two scenarios of one run (`a/shot.scenario` and `b/shot.scenario` would
+    /// share names): the scenario fails instead, naming both.
     public var svgDirectory: String?
     /// The pictures written in this run, and by which scenario.
     private let picturesWritten = PicturesWritten()
@@ -260,16 +260,17 @@ public struct ScenarioRunner {
                 if let svgDirectory {
                     let stem = ((scenario.path as NSString).lastPathComponent as NSString).deletingPathExtension
                     let picture = (svgDirectory as NSString).appendingPathComponent("\(stem).\(name).svg")
-                    if let earlier = picturesWritten.writer[picture] {
+                    // The same scenario may take the same snapshot again (it then holds the same screen).
+                    if let earlier = picturesWritten.writer[picture], earlier.path != scenario.path {
                         return result(
-                            "\(location): \(picture) was written by \(earlier) in this run already; give the scenario files or snapshots names of their own"
+                            "\(location): \(picture) was written by \(earlier.location) in this run already; give the scenario files or snapshots names of their own"
                         )
                     }
                     var status = stat()
-                    if lstat(picture, &status) == 0 {
+                    if picturesWritten.writer[picture] == nil, lstat(picture, &status) == 0 {
                         return result("\(location): \(picture) is there already and this run did not write it; remove it, or give --svg a folder of its own")
                     }
-                    picturesWritten.writer[picture] = location
+                    picturesWritten.writer[picture] = (scenario.path, location)
                     do {
                         try terminal.screen.svg(theme: terminal.capabilities.theme).write(toFile: picture, atomically: true, encoding: .utf8)
                     } catch {
@@ -348,5 +349,5 @@ public struct ScenarioRunner {
 
 /// The pictures a runner wrote, shared by its copies.
 private final class PicturesWritten {
-    var writer: [String: String] = [:]
+    var writer: [String: (path: String, location: String)] = [:]
 }
