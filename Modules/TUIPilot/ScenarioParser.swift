@@ -133,7 +133,7 @@ public enum ScenarioParser {
                 if case .resize(let next) = last.step { screen = next }
                 guard work.add(last.step, on: screen) else {
                     throw fail(
-                        "the scenario asks for too much work by this line (keys, waits and checks × screen cells over \(WorkBudget.limit.formatted) cell draws); use fewer keys, shorter waits or a smaller size"
+                        "the scenario asks for too much work by this line (keys, waits and checks × screen cells, at least 80×24 each, over \(WorkBudget.limit.formatted) cell draws); use fewer keys, shorter waits or a smaller size"
                     )
                 }
             }
