@@ -79,6 +79,32 @@ struct ShowcaseEndToEndTests {
         #expect(bad.status == 65 && bad.error.contains("PNG file is damaged"), "\(bad.error)")
     }
 
+    /// A terminal that says its cells are 2⁶³ pixels (or 100 000² for sixel): the answer is
+    /// not believed, and the picture is drawn with a cell of 10 × 20 (it overflowed and
+    /// crashed, or tried to allocate 21 TB).
+    @Test(.timeLimit(.minutes(1)), arguments: [("kitty", "\u{1B}[6;9223372036854775807;9223372036854775807t"), ("sixel", "\u{1B}[6;100000;100000t")])
+    func viewDoesNotBelieveACellSizeNoTerminalHas(graphics: String, answer: String) throws {
+        let gif = try SampleFiles.spinner()
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["view", gif, "--graphics", graphics]
+        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        _ = pty.output(until: { $0.contains("\u{1B}[c") })
+        pty.send(Array((answer + "\u{1B}[?62;4c").utf8))
+        let shown = pty.output(until: { _ in !process.isRunning })
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(shown.contains(graphics == "kitty" ? "\u{1B}_G" : "\u{1B}P"), "the picture was sent")
+        #expect(shown.utf8.count < 1 << 20, "as large as a 10 × 20 cell makes it: \(shown.utf8.count) bytes")
+    }
+
     /// One pixel asked as a sixel 1000 columns wide: the sixel stays within its pixel budget
     /// (it took 809 MB and 5 s when the picture was scaled to every cell's pixels).
     @Test func aTinyPictureAsAHugeSixelStaysWithinThePixelBudget() throws {
