@@ -207,12 +207,17 @@ package struct TerminalInputParser: Sendable {
             guard i + 2 < bytes.count else { return final ? .take([.key(.escape)], 1) : .need }
             let after = bytes[i + 2]
             guard after == 0x5B || after == 0x4F else { return .take([.key(.escape)], 1) }
+            // A look ahead: what it set (a paste begun, a button pressed) is undone unless taken.
+            let (savedMode, savedButton) = (mode, pressedButton)
             switch escape(bytes, at: i + 1, final: final) {
-            case .need: return .need
+            case .need:
+                (mode, pressedButton) = (savedMode, savedButton)
+                return .need
             case .take(let events, let length):
                 if events.count == 1, case .key(let key) = events[0], key != .alt("[") && key != .alt("O") {
                     return .take([.key(Self.withAlt(key))], length + 1)
                 }
+                (mode, pressedButton) = (savedMode, savedButton)
                 return .take([.key(.escape)], 1)
             }
         default:

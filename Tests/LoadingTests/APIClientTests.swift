@@ -2,6 +2,7 @@ import Foundation
 import Loading
 import LoopbackHTTP
 import TUICore
+import TestSupport
 import Testing
 
 @testable import LoadingNetworking
@@ -78,7 +79,7 @@ struct APIClientTests {
         let server = self.server
         server.holdsAnswers = true  // the answer waits until the test has looked
         let task = Task { @MainActor in try await client.request("/items?count=2", as: ItemList.self) }
-        #expect(await Task.detached { server.wait(until: { _, open, _ in open == 1 }) }.value, "the request reached the server")
+        #expect(await OwnThread.run { server.wait(until: { _, open, _ in open == 1 }) }, "the request reached the server")
         #expect(center.activeCount == 1, "started before the answer came")
         server.holdsAnswers = false
         let list = try await task.value
@@ -125,7 +126,7 @@ struct APIClientTests {
         let client = api
         let task = Task { @MainActor in try await client.request("/items?delay=5", as: ItemList.self) }
         let server = self.server
-        #expect(await Task.detached { server.wait(until: { _, open, _ in open == 1 }) }.value, "the server holds the request")
+        #expect(await OwnThread.run { server.wait(until: { _, open, _ in open == 1 }) }, "the server holds the request")
         #expect(center.activeCount == 1)
         task.cancel()
         let result = await task.result
@@ -138,7 +139,7 @@ struct APIClientTests {
         // The server notices the hang-up and lets go of the connection instead of holding
         // its 5 s answer (it counts an answer given after the delay as answered, not abandoned).
         #expect(
-            await Task.detached { server.wait(until: { _, _, abandoned in abandoned == 1 }) }.value,
+            await OwnThread.run { server.wait(until: { _, _, abandoned in abandoned == 1 }) },
             "the server saw the cancelled request hang up"
         )
         #expect(server.openConnections == 0)

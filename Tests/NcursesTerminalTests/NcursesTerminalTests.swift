@@ -1,5 +1,6 @@
 import Foundation
 import TUICore
+import TestSupport
 import Testing
 
 @testable import NcursesTerminal
@@ -64,7 +65,7 @@ struct NcursesTerminalTests {
         // The terminal's side: answer the question as a light xterm does, with a key typed meanwhile.
         struct Shared: @unchecked Sendable { let pty: PseudoTerminal }  // its primary side is read only there
         let shared = Shared(pty: pty)
-        let answered = Task.detached { () -> String in
+        let answered = OwnThread { () -> String in
             let asked = shared.pty.output(until: { $0.contains("\u{1B}[c") })
             shared.pty.send(Array("\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\q\u{1B}[?62;22c".utf8))
             return asked
@@ -77,7 +78,7 @@ struct NcursesTerminalTests {
             installSignalHandlers: false
         )
         defer { terminal.close() }
-        #expect(await answered.value.contains("\u{1B}]11;?"), "it asked")
+        #expect(answered.join().contains("\u{1B}]11;?"), "it asked")
         #expect(terminal.capabilities.theme == .light)
         #expect(events(terminal, pty, count: 1) == [.key(.character("q"))], "the key typed meanwhile is not lost")
     }
@@ -102,7 +103,7 @@ struct NcursesTerminalTests {
         let typed = String(repeating: "typed-ahead ", count: 40)  // 480 bytes
         let motion = (1...13).map { "\u{1B}[<35;\($0);2M" }.joined()
         let unknown = String(repeating: "\u{1B}[?99;1$y", count: 20)
-        let answered = Task.detached {
+        let answered = OwnThread {
             _ = shared.pty.output(until: { $0.contains("\u{1B}[c") })
             shared.pty.send(Array((typed + motion + unknown + "\u{1B}[?62;22c").utf8))
         }
@@ -114,7 +115,7 @@ struct NcursesTerminalTests {
             installSignalHandlers: false
         )
         defer { terminal.close() }
-        await answered.value
+        answered.join()
         pty.send(Array("q".utf8))
         let events = events(terminal, pty, count: typed.count + 13 + 1)
         #expect(events.prefix(typed.count) == typed.map { .key(.character($0)) }[...])
