@@ -58,7 +58,11 @@ struct TerminalInputParserTests {
         #expect(parse("\u{1B}") == [.key(.escape)])
         #expect(parse("\u{1B}\u{1B}q") == [.key(.escape), .key(.alt("q"))])
         #expect(parse("\u{1B}\u{1B}[200~x\u{1B}[201~") == [.key(.escape), .paste("x")], "Esc, then a paste: read once, as a paste")
-        #expect(parse("\u{1B}\u{1B}[<0;2;2M\u{1B}[<0;2;2m") == [.key(.escape), .mouse(MouseEvent(.press, at: Point(x: 1, y: 1))), .mouse(MouseEvent(.release, at: Point(x: 1, y: 1)))])
+        #expect(
+            parse("\u{1B}\u{1B}[<0;2;2M\u{1B}[<0;2;2m") == [
+                .key(.escape), .mouse(MouseEvent(.press, at: Point(x: 1, y: 1))), .mouse(MouseEvent(.release, at: Point(x: 1, y: 1))),
+            ]
+        )
         #expect(parse("\u{1B}\u{7F}") == [.key(.modified(.backspace, .alt))])
         #expect(parse("\u{1B}[") == [.key(.alt("["))], "Alt-[ typed by hand, once nothing more came")
         #expect(parse("\u{1B}]x") == [.key(.alt("]")), .key(.character("x"))], "Alt-] then x: no answer starts so")
