@@ -68,8 +68,54 @@ static void on_handler(int sig, void (*handler)(int), int flags) {
     sigaction(sig, &sa, NULL);
 }
 
+/* The indicator block the cursor ends: its rows as last drawn (-1: not told, so the cursor's
+   line is the indicator's), and whether it is cleared rather than left on a signal. */
+static volatile sig_atomic_t guard_rows = -1;
+static volatile sig_atomic_t guard_clears = 0;
+
+void ik_line_note_block(int fd, int rows, int clears) {
+    if (fd != guard_fd) return;
+    guard_clears = clears;
+    guard_rows = rows;
+}
+
+int ik_line_noted_rows(int fd) { return fd == guard_fd ? guard_rows : -2; }
+
+size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity) {
+    /* Async-signal-safe: no stdio, the number written by hand. */
+    char text[64];
+    size_t n = 0;
+    if (rows < 0) {
+        memcpy(text, "\r\033[2K", 5);  /* the cursor's line */
+        n = 5;
+    } else if (rows > 0 && clears) {
+        text[n++] = '\r';
+        if (rows > 1) {
+            char digits[12];
+            int count = 0;
+            for (int up = rows - 1; up > 0 && count < 11; up /= 10) digits[count++] = (char)('0' + up % 10);
+            text[n++] = '\033';
+            text[n++] = '[';
+            while (count > 0) text[n++] = digits[--count];
+            text[n++] = 'A';
+        }
+        memcpy(text + n, "\033[J", 3);
+        n += 3;
+    } else if (rows > 0) {
+        text[n++] = '\r';
+        text[n++] = '\n';
+    }
+    memcpy(text + n, "\033[?25h", 6);
+    n += 6;
+    if (n > capacity) n = capacity;
+    memcpy(out, text, n);
+    return n;
+}
+
 static void on_guard_signal(int sig) {
-    ik_line_write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500, 0);
+    char ending[64];
+    size_t n = ik_line_ending_bytes(guard_rows, guard_clears, ending, sizeof ending);
+    ik_line_write_within(guard_fd, ending, n, 500, 0);
     on_handler(sig, SIG_DFL, 0);
     raise(sig);
 }

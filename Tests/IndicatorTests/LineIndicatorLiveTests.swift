@@ -1,5 +1,5 @@
 import Foundation
-import Indicator
+@testable import Indicator
 import NcursesTerminal
 import TUICore
 import Testing
@@ -147,5 +147,37 @@ extension LineIndicatorLiveTests {
         #expect(screen.filter { $0.hasPrefix("✓ done ") }.count == 8 * 25, "every succeeded line once")
         #expect(screen.filter { $0.hasPrefix("note ") }.count == 8 * 5)
         #expect(!screen.contains { $0.contains("░") }, "no bar left running")
+    }
+}
+
+/// Ctrl-C, SIGTERM or SIGHUP with bars on a terminal: the block stays whole as last drawn,
+/// the cursor below it (the shell's prompt comes after it), or is cleared whole by choice —
+/// never only its last row erased.
+@Suite(.serialized)
+struct InterruptedBlockTests {
+    @Test func aSignalLeavesTheBlockWholeWithTheCursorBelowOrClearsItWhole() {
+        #expect(LineTerminal.endingBytes(rows: 3, clears: false) == "\r\n\u{1B}[?25h", "below the block, whole")
+        #expect(LineTerminal.endingBytes(rows: 3, clears: true) == "\r\u{1B}[2A\u{1B}[J\u{1B}[?25h", "from its first row, cleared")
+        #expect(LineTerminal.endingBytes(rows: 12, clears: true) == "\r\u{1B}[11A\u{1B}[J\u{1B}[?25h")
+        #expect(LineTerminal.endingBytes(rows: 1, clears: true) == "\r\u{1B}[J\u{1B}[?25h")
+        #expect(LineTerminal.endingBytes(rows: 0, clears: false) == "\u{1B}[?25h", "nothing drawn: only the cursor shown")
+        #expect(LineTerminal.endingBytes(rows: nil, clears: false) == "\r\u{1B}[2K\u{1B}[?25h", "a line drawn by other means is cleared")
+    }
+
+    @Test func theGroupTellsTheGuardTheRowsItsBlockTakes() throws {
+        let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
+        let terminal = LineTerminal(descriptor: pty.secondary)
+        let clock = ManualProgressClock()
+        let group = ProgressGroup(output: terminal, environment: [:], clock: clock, drawsOnItsOwnThread: false)
+        let bars = (1...3).map { group.bar(total: 10, message: "bar \($0)") }
+        group.tick()
+        _ = pty.readAvailable()
+        #expect(terminal.notedBlockRows == 3, "three bars, three rows")
+        group.clearsWhenInterrupted = true
+        #expect(terminal.notedBlockRows == 3)
+        for bar in bars { bar.finish() }
+        group.tick()
+        _ = pty.readAvailable()
+        #expect(terminal.notedBlockRows == 0, "every line ended: the block is output, nothing to leave or clear")
     }
 }

@@ -19,12 +19,25 @@ int ik_line_columns(int fd);
 /* The window's size in pixels on `fd` (0 × 0 when the terminal does not say). */
 void ik_line_window_pixels(int fd, int *width, int *height);
 
-/* On SIGINT, SIGTERM, SIGHUP or SIGQUIT: clear the line the cursor is on and show the
-   cursor on `fd` (within half a second, whatever the terminal does), then end by the
-   signal as usual; on SIGTSTP (Ctrl-Z) do the same and stop, and on SIGCONT hide the
-   cursor again. With `only_unhandled`, a signal the program already handles or ignores
+/* On SIGINT, SIGTERM, SIGHUP or SIGQUIT: leave the indicator block as last drawn with the
+   cursor below it, or clear it (ik_line_note_block; not told, the cursor's line is cleared),
+   and show the cursor on `fd` (within half a second, whatever the terminal does), then end by
+   the signal as usual; on SIGTSTP (Ctrl-Z) clear the cursor's line, show the cursor and
+   stop, and on SIGCONT hide the cursor again. With `only_unhandled`, a signal the program already handles or ignores
    keeps its handler. */
 void ik_line_restore_cursor_on_signals(int fd, int only_unhandled);
+
+/* Tells the guard of `fd` how many rows the indicator block ending at the cursor has (0: none
+   drawn) and whether a signal clears it (`clears`) or leaves it, the cursor below. */
+void ik_line_note_block(int fd, int rows, int clears);
+
+/* The rows last noted for `fd`'s block (-1: not told; -2: `fd` has no guard). */
+int ik_line_noted_rows(int fd);
+
+/* What the guard writes on SIGINT, SIGTERM, SIGHUP or SIGQUIT for a block of `rows` (-1: not
+   told: the cursor's line is cleared): the cursor below the block, or the block cleared, and
+   the cursor shown. Returns the bytes written to `out`. Async-signal-safe. */
+size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity);
 
 /* Runs the program `argv[0]` (looked up on PATH) with `argv` (NULL-terminated), no shell
    between, its input /dev/null, its errors thrown away and its output read into `out` (at

@@ -52,13 +52,38 @@ public final class LineTerminal: LineOutput {
         }
     }
 
-    /// On SIGINT, SIGTERM, SIGHUP or SIGQUIT: clear the indicator line, show the cursor, and
-    /// let the signal end the process as usual; on Ctrl-Z show it, and hide it again on `fg`.
+    /// On SIGINT, SIGTERM, SIGHUP or SIGQUIT: leave the indicators' block as last drawn with
+    /// the cursor below it (or clear it whole: ``ProgressGroup/clearsWhenInterrupted``), show
+    /// the cursor, and let the signal end the process as usual — a block drawn by other means
+    /// than a ``ProgressGroup`` has its line cleared; on Ctrl-Z show the cursor, and hide it
+    /// again on `fg`.
     /// A signal the program handles itself already keeps its handler (`onlyUnhandled`, the
     /// default for ``ProgressGroup``), unless `onlyUnhandled` is false.
     public func restoreCursorOnSignals(onlyUnhandled: Bool = false) {
         guard isTerminal else { return }
         ik_line_restore_cursor_on_signals(descriptor, onlyUnhandled ? 1 : 0)
+    }
+}
+
+extension LineTerminal {
+    /// Tells the signal guard the block now drawn at the cursor: `rows` terminal rows (0: none),
+    /// and whether a signal `clears` it or leaves it with the cursor below.
+    func noteBlock(rows: Int, clears: Bool) {
+        guard isTerminal else { return }
+        ik_line_note_block(descriptor, Int32(clamping: rows), clears ? 1 : 0)
+    }
+
+    /// The rows the signal guard was last told of (nil: not told, or no guard on this descriptor).
+    var notedBlockRows: Int? {
+        let rows = Int(ik_line_noted_rows(descriptor))
+        return rows >= 0 ? rows : nil
+    }
+
+    /// What the guard writes on an ending signal for a block of `rows` (nil: not told).
+    static func endingBytes(rows: Int?, clears: Bool) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = ik_line_ending_bytes(Int32(clamping: rows ?? -1), clears ? 1 : 0, &buffer, buffer.count)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -49,6 +49,19 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         get { lock.withLock { storedDrawRate } }
         set { lock.withLock { storedDrawRate = min(1000, max(1, newValue)) } }
     }
+    /// What a signal that ends the program (Ctrl-C, SIGTERM, SIGHUP) or its exit with lines
+    /// still running does to the block on a terminal: false (the default) leaves it whole as
+    /// last drawn, the cursor below it, so the shell's prompt comes after it; true clears it.
+    public var clearsWhenInterrupted: Bool {
+        get { lock.withLock { storedClearsWhenInterrupted } }
+        set {
+            lock.withLock {
+                storedClearsWhenInterrupted = newValue
+                noteBlockLocked()
+            }
+        }
+    }
+
     /// How often a log gets a progress line for each running bar (5 s by default; nil for
     /// none, only the start and end lines).
     public var logInterval: Duration? {
@@ -61,6 +74,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     private let drawsOnItsOwnThread: Bool
     private var storedDrawRate = 15
     private var storedLogInterval: Duration? = .seconds(5)
+    private var storedClearsWhenInterrupted = false
     private var lines: [LineIndicator] = []
     /// The block's lines as last drawn.
     private var drawn: [[LineCell]] = []
@@ -268,6 +282,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             let text = frame(at: now)
             guard !text.isEmpty else { return }
             output.write(text)
+            noteBlockLocked()
             storedRedraws += 1
         }
     }
@@ -325,14 +340,27 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     }
 
     /// At exit with lines still drawn (the program ended without finishing them): the
-    /// cursor goes below them and is shown again.
+    /// cursor goes below them (or they are cleared: ``clearsWhenInterrupted``) and is shown again.
     func restoreAtExit() {
         lock.withLock {
             guard let output, cursorHidden || !drawn.isEmpty else { return }
-            output.write((drawn.isEmpty ? "" : "\n") + "\u{1B}[?25h")
+            let leaving = storedClearsWhenInterrupted ? eraseBlock() : (drawn.isEmpty ? "" : "\n")
+            output.write(leaving + "\u{1B}[?25h")
             drawn = []
             cursorHidden = false
+            noteBlockLocked()
         }
+    }
+
+    /// The terminal rows the block takes as last drawn, at the width now.
+    private var drawnRows: Int {
+        let columns = max(1, output?.columns ?? 80)
+        return drawn.reduce(0) { $0 + max(1, ($1.width + columns - 1) / columns) }
+    }
+
+    /// Tells the signal guard of a terminal output the block as now drawn.
+    private func noteBlockLocked() {
+        (output as? LineTerminal)?.noteBlock(rows: drawnRows, clears: storedClearsWhenInterrupted)
     }
 
     /// Moves to the start of the block last drawn and clears from there down. After a
@@ -340,9 +368,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     /// are counted at the width now.
     private func eraseBlock() -> String {
         guard !drawn.isEmpty else { return "" }
-        let columns = max(1, output?.columns ?? 80)
-        let rows = drawn.reduce(0) { $0 + max(1, ($1.width + columns - 1) / columns) }
-        let up = rows - 1
+        let up = drawnRows - 1
         let result = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
         drawn = []
         return result
