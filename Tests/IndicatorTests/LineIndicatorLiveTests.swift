@@ -1,8 +1,9 @@
 import Foundation
-@testable import Indicator
 import NcursesTerminal
 import TUICore
 import Testing
+
+@testable import Indicator
 
 /// Bars and spinners drawn by their own thread on a real pseudo-terminal and a real pipe.
 @Suite(.serialized)
