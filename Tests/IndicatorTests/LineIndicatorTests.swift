@@ -216,6 +216,29 @@ struct LineIndicatorTests {
         #expect(rate > 150 && rate < 600, "moved, not jumped: \(rate)")
     }
 
+    /// Work that reports in batches of 32 every 0.4 s (80 a second, 800 in all), drawn 15
+    /// times a second: at 3 s the rate reads about 80/s and the ETA about 7 s (an EMA of each
+    /// frame's rate read 48/s and 0:12).
+    @Test func burstyWorkReadsItsTrueRateAndETA() throws {
+        let (group, output, clock) = terminal(columns: 80)
+        let bar = group.bar(total: 800, message: "Importing")
+        var elapsed = Duration.zero
+        var nextBatch = Duration.milliseconds(400)
+        while elapsed < .seconds(3) {
+            clock.advance(by: .milliseconds(66))
+            elapsed += .milliseconds(66)
+            if elapsed >= nextBatch {
+                bar.inc(32)
+                nextBatch += .milliseconds(400)
+            }
+            group.tick()
+        }
+        let line = try #require(output.screen.last)
+        let rate = try #require(line.firstMatch(of: /· (\d+)\/s ·/).flatMap { Int($0.1) }, "\(line)")
+        #expect((70...90).contains(rate), "\(line)")
+        #expect(line.hasSuffix("ETA 0:07") || line.hasSuffix("ETA 0:08"), "\(line)")
+    }
+
     @Test func aRowRewrittenByItsChangedCellsReadsAsTheNewRow() {
         var generator = SystemRandomNumberGenerator()
         let alphabet: [(String, LineCell.Tone)] = [("a", .plain), ("b", .plain), ("█", .bar), ("░", .barEmpty), ("漢", .plain), ("✓", .success), (" ", .plain)]

@@ -317,25 +317,26 @@ public final class Spinner: LineIndicator, @unchecked Sendable {
     }
 }
 
-/// A rate smoothed over time, as tqdm's and indicatif's: each sample weighs by how long it
-/// covers against a few seconds' window, so a burst or a stall moves the ETA gradually.
+/// The rate of the last few seconds: the steps made over the time they took, from the
+/// newest sample at least ``window`` old (or the first) to now. Work that reports in bursts
+/// (32 items every 0.4 s) reads its true rate, since a window spans several bursts; an EMA of
+/// each frame's rate started from its first frames and took seconds to climb to it (48/s for
+/// 80/s at 3 s). A change of pace shows within ``window``.
 struct RateEstimator: Sendable {
-    /// How long a change takes to count for about 63 % of the estimate.
+    /// How far back the rate looks, in seconds.
     static let window = 3.0
-    private var last: (time: Double, position: Int)?
+    /// Samples of the last ``window`` seconds, oldest first, after the newest older one.
+    private var samples: [(time: Double, position: Int)] = []
     private(set) var rate: Double?
 
     /// Takes the position at a time (seconds since the start).
     mutating func sample(position: Int, at time: Double) {
-        guard let last else {
-            self.last = (time, position)
-            return
-        }
-        let dt = time - last.time
-        guard dt >= 0.05 else { return }  // too close to the last to say much
-        let now = Double(position - last.position) / dt
-        let weight = 1 - exp(-dt / Self.window)
-        rate = rate.map { $0 + (now - $0) * weight } ?? (time > 0 ? Double(position) / time : now)
-        self.last = (time, position)
+        if let last = samples.last, time - last.time < 0.05 { return }  // too close to the last to say much
+        samples.append((time, position))
+        // Keep one sample at least a window old as the base; drop the ones before it.
+        while samples.count > 2, samples[1].time <= time - Self.window { samples.removeFirst() }
+        if samples.count > 256 { samples.removeFirst(samples.count - 256) }  // more than 85 a second: bounded
+        guard let base = samples.first, time - base.time >= 0.05 else { return }
+        rate = Double(position - base.position) / (time - base.time)
     }
 }
