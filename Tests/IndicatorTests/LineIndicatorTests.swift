@@ -156,6 +156,34 @@ struct LineIndicatorTests {
         #expect(output.text.hasSuffix("Quiet…\n✓ Quiet (60.0 s)\n"))
     }
 
+    /// In a log, lines read as a person would write them: no lone `…` for a line with no
+    /// message, no `...…`, no `Done: 0` for a spinner, no separator before the figures.
+    @Test func logLinesReadAsAPersonWouldWriteThem() {
+        let output = RecordingLineOutput(isTerminal: false)
+        let clock = ManualProgressClock()
+        let group = ProgressGroup(output: output, environment: [:], clock: clock, drawsOnItsOwnThread: false)
+        group.logInterval = nil
+        let unnamed = group.bar(total: 4)
+        let dotted = group.spinner("Resolving...")
+        let colon = group.spinner("Fetching:")
+        let done = group.spinner("Done")
+        clock.advance(by: .milliseconds(1500))
+        unnamed.inc(4)
+        unnamed.finish()
+        dotted.finish()
+        colon.succeed()
+        done.finish()
+        let quiet = group.spinner("")
+        quiet.finish()
+        #expect(
+            output.text.split(separator: "\n").map(String.init) == [
+                "Resolving...", "Fetching:", "Done…", "4/4 in 1.5 s", "Resolving... (1.5 s)", "✓ Fetching: (1.5 s)", "Done (1.5 s)",
+                "done in 0.0 s",
+            ],
+            "\(output.text)"
+        )
+    }
+
     @Test func aProgramThatExitsWithLinesRunningGetsItsCursorBackBelowThem() {
         let (group, output, _) = terminal()
         _ = group.spinner("interrupted")

@@ -196,15 +196,29 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         if case .outcome(let outcome, let text, _) = ending { return outcome.mark + " " + text }
         let values = fieldValues(at: now)
         let elapsed = self.elapsed(at: now)
+        // The message first, when there is one: never a lone separator before the figures.
+        func labelled(_ figures: String, _ separator: String) -> String { storedMessage.isEmpty ? figures : storedMessage + separator + figures }
         if case .finished = ending {
+            // A spinner counts nothing: how long it took is all there is to say.
+            if self is Spinner { return storedMessage.isEmpty ? "done in \(elapsed.secondsText)" : "\(storedMessage) (\(elapsed.secondsText))" }
             let amount = storedTotal.map { "\(unit.format(min(position.current, $0)))/\(unit.format($0))" } ?? unit.format(position.current)
-            return "\(storedMessage): \(amount) in \(elapsed.secondsText)"
+            return labelled("\(amount) in \(elapsed.secondsText)", ": ")
         }
         if let total = storedTotal {
-            return
-                "\(storedMessage) \(unit.format(position.current))/\(unit.format(total)) (\(values[.percent] ?? ""), \(values[.rate] ?? ""), ETA \(values[.eta] ?? ""))"
+            return labelled(
+                "\(unit.format(position.current))/\(unit.format(total)) (\(values[.percent] ?? ""), \(values[.rate] ?? ""), ETA \(values[.eta] ?? ""))",
+                " "
+            )
         }
-        return "\(storedMessage) \(unit.format(position.current)) (\(values[.rate] ?? ""), \(elapsed.clockText))"
+        return labelled("\(unit.format(position.current)) (\(values[.rate] ?? ""), \(elapsed.clockText))", " ")
+    }
+
+    /// The line a log gets when the indicator starts: its message, with `…` unless it ends in
+    /// one already (or `...`, `:`); nil for no message (nothing to say yet).
+    var logStartLine: String? {
+        let message = storedMessage.trimmingCharacters(in: .whitespaces)
+        guard !message.isEmpty else { return nil }
+        return message.hasSuffix("…") || message.hasSuffix("...") || message.hasSuffix(":") ? message : message + "…"
     }
 
     /// How far along, 0…1 (0 with no length).

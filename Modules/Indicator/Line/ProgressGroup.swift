@@ -189,7 +189,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             lines.append(line)
             if mode == .log, let output {
                 line.announced = true
-                output.write(line.storedMessage.isEmpty ? "…\n" : "\(line.storedMessage)…\n")
+                if let start = line.logStartLine { output.write(start + "\n") }
             }
             if case .animated = mode {
                 if !guarded {
