@@ -156,6 +156,42 @@ struct LineIndicatorTests {
         #expect(output.text.hasSuffix("Quiet…\n✓ Quiet (60.0 s)\n"))
     }
 
+    /// A loop left early ends its bar where it stopped: it never runs on and never garbles
+    /// what is printed after the loop.
+    @Test func aLoopLeftEarlyEndsItsBar() throws {
+        let (group, output, _) = terminal()
+        let bar = group.bar(total: 10, message: "Scanning")
+        for index in (0..<10).progress(with: bar) where index == 3 { break }
+        #expect(bar.isFinished && bar.value == 4, "ended where it stopped")
+        struct Stop: Error {}
+        let thrown = group.bar(total: nil, message: "Reading")
+        #expect(throws: Stop.self) {
+            for index in sequence(first: 0, next: { $0 + 1 }).progress(with: thrown) where index == 2 { throw Stop() }
+        }
+        #expect(thrown.isFinished)
+        func firstEven() -> Int? {
+            for value in stride(from: 1, to: 99, by: 1).progress("Searching", total: 98, group: group) where value % 2 == 0 { return value }
+            return nil
+        }
+        #expect(firstEven() == 2)
+        group.tick()
+        #expect(output.screen.allSatisfy { !$0.contains("Searching") || $0.contains("2/98") }, "\(output.screen)")
+    }
+
+    /// Once a second the block is written whole, so a stray write between frames heals.
+    @Test func aStrayWriteIsHealedWithinASecond() {
+        let (group, output, clock) = terminal()
+        let bar = group.bar(total: 100, message: "Copying")
+        group.tick()
+        output.write("stray")  // a print that was not the group's
+        for _ in 0..<20 {
+            clock.advance(by: .milliseconds(66))
+            bar.inc()
+            group.tick()
+        }
+        #expect(output.screen.last?.hasPrefix("Copying ") == true && output.screen.last?.contains("stray") == false, "\(output.screen)")
+    }
+
     /// In a log, lines read as a person would write them: no lone `…` for a line with no
     /// message, no `...…`, no `Done: 0` for a spinner, no separator before the figures.
     @Test func logLinesReadAsAPersonWouldWriteThem() {

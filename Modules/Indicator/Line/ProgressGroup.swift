@@ -75,6 +75,10 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     private var storedDrawRate = 15
     private var storedLogInterval: Duration? = .seconds(5)
     private var storedClearsWhenInterrupted = false
+    /// When the block was last written whole (see ``fullFrameInterval``).
+    private var lastFullFrame = Duration.zero
+    /// How often the block is written whole rather than by its changed cells.
+    static let fullFrameInterval: Duration = .seconds(1)
     private var lines: [LineIndicator] = []
     /// The block's lines as last drawn.
     private var drawn: [[LineCell]] = []
@@ -304,7 +308,9 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             .map { $0.renderCells(at: now, columns: columns) }
         let allEnded = lines.allSatisfy { $0.ending != nil }
         var text: String
-        if settled.isEmpty, columns == drawnColumns, block.count == drawn.count, !block.isEmpty {
+        // Once a second the block is written whole again: a stray write to the terminal (a
+        // `print` between frames) is healed then, since changed-cell frames build on the screen.
+        if settled.isEmpty, columns == drawnColumns, block.count == drawn.count, !block.isEmpty, now - lastFullFrame < Self.fullFrameInterval {
             // The same lines: each row gets only its changed cells, from the last row up.
             text = ""
             var row = block.count - 1  // where the cursor is
@@ -316,6 +322,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             if row < block.count - 1 { text += "\u{1B}[\(block.count - 1 - row)B" }
         } else {
             // From the block's start, cleared to the end of the screen: no line needs its own erase.
+            lastFullFrame = now
             text = eraseBlock()
             for line in settled { text += line.written(colors: colors) + "\n" }
             text += block.map { $0.written(colors: colors) }.joined(separator: "\n")

@@ -1,5 +1,6 @@
 /// A sequence whose iteration moves a progress bar: one step an element, the bar finished
-/// when the sequence ends (and left as it is when the loop breaks early).
+/// when the sequence ends — and when the loop ends early (`break`, `return`, a thrown
+/// error), finished where it stopped (`7/10`), so it never runs on after the loop.
 ///
 /// ```swift
 /// for file in files.progress("Hashing") { hash(file) }
@@ -14,19 +15,33 @@ public struct ProgressSequence<Base: Sequence>: Sequence {
     /// Steps the bar as it goes.
     public struct Iterator: IteratorProtocol {
         var base: Base.Iterator
+        private let owner: BarOwner
         /// The bar it moves.
-        public let bar: ProgressBar
+        public var bar: ProgressBar { owner.bar }
+
+        init(base: Base.Iterator, bar: ProgressBar) {
+            self.base = base
+            owner = BarOwner(bar)
+        }
 
         /// The next element, the bar moved one step; at the end, the bar finished.
         public mutating func next() -> Base.Element? {
             guard let element = base.next() else {
-                bar.finish()
+                owner.bar.finish()
                 return nil
             }
-            bar.inc()
+            owner.bar.inc()
             return element
         }
     }
+}
+
+/// Ends its bar, where it stopped, when the iteration it belongs to goes away unfinished
+/// (a loop left by `break`, `return` or a thrown error).
+final class BarOwner: Sendable {
+    let bar: ProgressBar
+    init(_ bar: ProgressBar) { self.bar = bar }
+    deinit { if !bar.isFinished { bar.finish() } }
 }
 
 /// An async sequence whose iteration moves a progress bar, as ``ProgressSequence`` does.
@@ -46,8 +61,14 @@ public struct ProgressAsyncSequence<Base: AsyncSequence>: AsyncSequence {
     /// Steps the bar as it goes.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
+        private let owner: BarOwner
         /// The bar it moves.
-        public let bar: ProgressBar
+        public var bar: ProgressBar { owner.bar }
+
+        init(base: Base.AsyncIterator, bar: ProgressBar) {
+            self.base = base
+            owner = BarOwner(bar)
+        }
 
         /// The next element, the bar moved one step; at the end, the bar finished.
         public mutating func next() async throws -> Base.Element? {
@@ -67,11 +88,21 @@ public struct ProgressAsyncSequence<Base: AsyncSequence>: AsyncSequence {
 }
 
 extension Sequence {
-    /// The elements, moving a bar as they are taken: its length is the count of a
-    /// collection, unknown for other sequences.
-    public func progress(_ message: String = "", style: ProgressStyle? = nil, group: ProgressGroup = .standardError) -> ProgressSequence<Self> {
-        let total = (self as? any Collection)?.count
+    /// The elements, moving a bar as they are taken: its length is `total` when given, else
+    /// the count of a collection, unknown for other sequences.
+    public func progress(
+        _ message: String = "",
+        total: Int? = nil,
+        style: ProgressStyle? = nil,
+        group: ProgressGroup = .standardError
+    ) -> ProgressSequence<Self> {
+        let total = total ?? (self as? any Collection)?.count
         return ProgressSequence(base: self) { ProgressBar(total: total, message: message, style: style, group: group) }
+    }
+
+    /// The elements, moving `bar` (made and styled as you like) one step as each is taken.
+    public func progress(with bar: ProgressBar) -> ProgressSequence<Self> {
+        ProgressSequence(base: self) { bar }
     }
 }
 
