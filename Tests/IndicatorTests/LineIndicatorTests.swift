@@ -156,6 +156,38 @@ struct LineIndicatorTests {
         #expect(output.text.hasSuffix("Quiet…\n✓ Quiet (60.0 s)\n"))
     }
 
+    /// Lines are placed where asked (indicatif's insert, insert_before, insert_after), a line
+    /// that ended is taken out of the block by clear(), and clear() on the group leaves nothing
+    /// of it — "finish each, then clear them all" — but what was printed stays.
+    @Test func linesArePlacedWhereAskedAndTheGroupClearsWhatItDrew() {
+        let (group, output, clock) = terminal()
+        let a = group.spinner("a")
+        let b = group.spinner("b")
+        _ = group.spinner("first", placement: .index(0))
+        _ = group.spinner("after a", placement: .after(a))
+        _ = group.spinner("before b", placement: .before(b))
+        group.tick()
+        func messages() -> [String] { output.screen.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) } }
+        #expect(messages() == ["first", "a", "after", "before", "b"], "\(output.screen)")
+        b.finish()
+        b.clear()
+        group.tick()
+        #expect(!messages().contains("b"), "a finished line still in the block is taken out: \(output.screen)")
+
+        let (multi, screen, _) = terminal()
+        multi.println("kept")
+        let bars = (1...3).map { multi.bar(total: 2, message: "bar \($0)") }
+        multi.tick()
+        for bar in bars {
+            bar.inc(2)
+            bar.finish()
+            clock.advance(by: .milliseconds(100))
+        }
+        #expect(screen.screen.filter { $0.hasPrefix("bar") }.count == 3, "\(screen.screen)")
+        multi.clear()
+        #expect(screen.screen.filter { !$0.isEmpty } == ["kept"], "only what was printed is left: \(screen.screen)")
+    }
+
     /// A loop left early ends its bar where it stopped: it never runs on and never garbles
     /// what is printed after the loop.
     @Test func aLoopLeftEarlyEndsItsBar() throws {

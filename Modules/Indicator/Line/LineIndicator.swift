@@ -1,6 +1,20 @@
 import Foundation
 import TUICore
 
+/// Where a new line goes among its group's running lines (indicatif's `insert`,
+/// `insert_before`, `insert_after`): a line given that has left the block (or belongs to
+/// another group) puts the new one last.
+public enum LinePlacement: Sendable {
+    /// Below every line (the default).
+    case last
+    /// At this index among the lines (0 the first; past the end, last).
+    case index(Int)
+    /// Just above this line.
+    case before(LineIndicator)
+    /// Just below this line.
+    case after(LineIndicator)
+}
+
 /// One line of a ``ProgressGroup``: a ``ProgressBar`` or a ``Spinner``. Its message can
 /// change at any time, from any thread; it ends with an outcome line (``succeed(_:detail:)``,
 /// ``fail(_:detail:)``, ``warn(_:detail:)``, ``info(_:detail:)``), with its own last line
@@ -62,14 +76,14 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         }
     }
 
-    init(group: ProgressGroup, total: Int?, message: String, unit: ProgressUnit, style: ProgressStyle) {
+    init(group: ProgressGroup, total: Int?, message: String, unit: ProgressUnit, style: ProgressStyle, placement: LinePlacement) {
         self.group = group
         storedTotal = total.map { max(0, $0) }
         storedMessage = message.sanitizedForTerminal
         self.unit = unit
         storedStyle = style
         startedAt = group.clock.now()
-        group.add(self)
+        group.add(self, placement)
     }
 
     /// What the line says; changed from any thread, drawn at the next frame.
@@ -118,9 +132,10 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         group.finish(self) { $0.ending = .finished(at: $1) }
     }
 
-    /// Ends leaving no line behind.
+    /// Ends leaving no line behind; after it ended, takes its last line away while it is still
+    /// among the group's block (a line that ended above the running ones is output by then).
     public func clear() {
-        group.finish(self) { line, _ in line.ending = .cleared }
+        group.clear(self)
     }
 
     private func end(_ outcome: Outcome, _ text: String?, _ detail: String?) {
@@ -270,8 +285,16 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {
     /// A bar on `group` (standard error's by default) counting to `total` (nil: unknown),
     /// in `unit`; its style is ``ProgressStyle/bar`` with a length, ``ProgressStyle/count``
     /// without.
-    public init(total: Int?, message: String = "", unit: ProgressUnit = .count, style: ProgressStyle? = nil, group: ProgressGroup = .standardError) {
-        super.init(group: group, total: total, message: message, unit: unit, style: style ?? (total == nil ? .count : .bar))
+    /// `placement` puts it among the group's lines (last by default).
+    public init(
+        total: Int?,
+        message: String = "",
+        unit: ProgressUnit = .count,
+        style: ProgressStyle? = nil,
+        group: ProgressGroup = .standardError,
+        placement: LinePlacement = .last
+    ) {
+        super.init(group: group, total: total, message: message, unit: unit, style: style ?? (total == nil ? .count : .bar), placement: placement)
     }
 
     /// Adds `amount` to the position.
@@ -299,11 +322,12 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {
 /// spinner.succeed("Fetched")           // ✓ Fetched (1.2 s)
 /// ```
 public final class Spinner: LineIndicator, @unchecked Sendable {
-    /// A spinner on `group` (standard error's by default), in `style`'s frames.
-    public init(_ message: String, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError) {
+    /// A spinner on `group` (standard error's by default), in `style`'s frames; `placement`
+    /// puts it among the group's lines (last by default).
+    public init(_ message: String, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError, placement: LinePlacement = .last) {
         var line = ProgressStyle.spinner
         line.spinner = style
-        super.init(group: group, total: nil, message: message, unit: .count, style: line)
+        super.init(group: group, total: nil, message: message, unit: .count, style: line, placement: placement)
     }
 
     /// Runs `work` under a spinner and ends it by the outcome: ✓ with `success`'s text (the

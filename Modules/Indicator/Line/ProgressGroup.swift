@@ -75,6 +75,9 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     private var storedDrawRate = 15
     private var storedLogInterval: Duration? = .seconds(5)
     private var storedClearsWhenInterrupted = false
+    /// Rows the group wrote above the block (lines that ended and left it, a last block) with
+    /// no other text after them: ``clear()`` takes them away too.
+    private var rowsAbove = 0
     /// When the block was last written whole (see ``fullFrameInterval``).
     private var lastFullFrame = Duration.zero
     /// How often the block is written whole rather than by its changed cells.
@@ -130,14 +133,48 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         return .hidden
     }
 
-    /// A bar in this group (see ``ProgressBar/init(total:message:unit:style:group:)``).
-    public func bar(total: Int?, message: String = "", unit: ProgressUnit = .count, style: ProgressStyle? = nil) -> ProgressBar {
-        ProgressBar(total: total, message: message, unit: unit, style: style, group: self)
+    /// A bar in this group (see ``ProgressBar/init(total:message:unit:style:group:placement:)``).
+    public func bar(
+        total: Int?,
+        message: String = "",
+        unit: ProgressUnit = .count,
+        style: ProgressStyle? = nil,
+        placement: LinePlacement = .last
+    )
+        -> ProgressBar
+    {
+        ProgressBar(total: total, message: message, unit: unit, style: style, group: self, placement: placement)
     }
 
-    /// A spinner in this group.
-    public func spinner(_ message: String, style: SpinnerStyle = .comet) -> Spinner {
-        Spinner(message, style: style, group: self)
+    /// A spinner in this group, placed among its lines as `placement` says.
+    public func spinner(_ message: String, style: SpinnerStyle = .comet, placement: LinePlacement = .last) -> Spinner {
+        Spinner(message, style: style, group: self, placement: placement)
+    }
+
+    /// Ends every line leaving none, and on a terminal takes away what the group drew that no
+    /// other text has followed since: the block, and the lines that ended above it (so
+    /// "finish each, then clear them all" leaves nothing). Text printed with ``println(_:)``
+    /// stays, and so does what came before it. In a log, nothing written can be taken back.
+    public func clear() {
+        lock.withLock {
+            for line in lines where line.ending == nil { line.ending = .cleared }
+            lines.removeAll()
+            guard case .animated = mode, let output else { return }
+            var text = ""
+            if !drawn.isEmpty || rowsAbove > 0 {
+                // The cursor is on the block's last row, or below what ended when nothing runs.
+                let up = (drawn.isEmpty ? 0 : drawnRows - 1) + rowsAbove
+                text = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
+            }
+            drawn = []
+            rowsAbove = 0
+            if cursorHidden {
+                text += "\u{1B}[?25h"
+                cursorHidden = false
+            }
+            if !text.isEmpty { output.write(text) }
+            noteBlockLocked()
+        }
     }
 
     /// Writes `text` (a line or more) above the running lines, which are drawn again below it.
@@ -145,6 +182,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         let ending = text.hasSuffix("\n") ? "" : "\n"
         lock.withLock {
             guard let output, mode != .hidden else { return }
+            rowsAbove = 0  // text of another's now stands below what the group drew
             guard case .animated = mode, !drawn.isEmpty, !paused else { return output.write(text + ending) }
             output.write(eraseBlock() + text + ending + frame(at: clock.now()))
         }
@@ -165,6 +203,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     public func pause() {
         lock.withLock {
             pauses += 1
+            rowsAbove = 0  // someone else writes now
             guard pauses == 1 else { return }
             guard case .animated = mode, let output, !drawn.isEmpty || cursorHidden else { return }
             output.write(eraseBlock() + "\u{1B}[?25h")
@@ -188,9 +227,14 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
 
     // MARK: Lines
 
-    func add(_ line: LineIndicator) {
+    func add(_ line: LineIndicator, _ placement: LinePlacement) {
         lock.withLock {
-            lines.append(line)
+            switch placement {
+            case .last: lines.append(line)
+            case .index(let index): lines.insert(line, at: min(max(0, index), lines.count))
+            case .before(let other): lines.insert(line, at: lines.firstIndex { $0 === other } ?? lines.count)
+            case .after(let other): lines.insert(line, at: lines.firstIndex { $0 === other }.map { $0 + 1 } ?? lines.count)
+            }
             if mode == .log, let output {
                 line.announced = true
                 if let start = line.logStartLine { output.write(start + "\n") }
@@ -205,6 +249,18 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             }
             startThreadIfNeeded()
         }
+    }
+
+    /// Ends `line` leaving no line; after it ended, takes its last line out of the block when
+    /// it is still there.
+    func clear(_ line: LineIndicator) {
+        lock.withLock {
+            guard line.ending != nil else { return }
+            guard case .animated = mode, lines.contains(where: { $0 === line }) else { return }
+            line.ending = .cleared
+            drawLocked()
+        }
+        finish(line) { line, _ in line.ending = .cleared }
     }
 
     /// Ends `line` by `change` (unless it has ended) and draws at once, so the end line is
@@ -304,6 +360,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             if case .cleared = ending {} else { settled.append(first.renderCells(at: now, columns: columns)) }
             lines.removeFirst()
         }
+        rowsAbove += settled.reduce(0) { $0 + max(1, ($1.width + columns - 1) / columns) }
         let block = lines.filter { if case .cleared = $0.ending { return false } else { return true } }
             .map { $0.renderCells(at: now, columns: columns) }
         let allEnded = lines.allSatisfy { $0.ending != nil }
@@ -336,6 +393,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         // Every line ended: the block is output now; the next line starts below it.
         if allEnded {
             if !block.isEmpty { text += "\n" }
+            rowsAbove += drawnRows
             drawn = []
             lines.removeAll()
         }
