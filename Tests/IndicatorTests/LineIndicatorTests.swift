@@ -188,6 +188,24 @@ struct LineIndicatorTests {
         #expect(screen.screen.filter { !$0.isEmpty } == ["kept"], "only what was printed is left: \(screen.screen)")
     }
 
+    /// The public in-memory output reads back what a person would see, as indicatif's
+    /// InMemoryTerm does: a command-line tool's own test.
+    @Test func theInMemoryOutputReadsBackTheRowsAPersonSees() {
+        let output = InMemoryLineOutput(columns: 60)
+        let clock = ManualProgressClock()
+        let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
+        let bar = group.bar(total: 4, message: "Copying")
+        bar.inc(2)
+        clock.advance(by: .seconds(1))
+        group.tick()
+        #expect(output.screen == ["Copying ████████████░░░░░░░░░░░░ 50% 2/4 · 2.0/s · ETA 0:01"], "\(output.screen)")
+        group.println("copied a.txt")
+        bar.succeed("Copied")
+        #expect(output.contents == "copied a.txt\n✓ Copied (1.0 s)", "\(output.contents)")
+        output.write("\u{1B}[2K")
+        #expect(output.screen.last == "", "an erased row reads empty")
+    }
+
     /// A loop left early ends its bar where it stopped: it never runs on and never garbles
     /// what is printed after the loop.
     @Test func aLoopLeftEarlyEndsItsBar() throws {
@@ -349,7 +367,7 @@ struct LineIndicatorTests {
         for _ in 0..<2000 {
             let old = row()
             let new = row()
-            let screen = TerminalModel.replay(old.written(colors: true) + new.written(over: old, colors: true), columns: 200)
+            let screen = LineScreenModel.replay(old.written(colors: true) + new.written(over: old, colors: true), columns: 200)
             var expected = new.plainText
             while expected.hasSuffix(" ") { expected.removeLast() }  // a blank at the end reads as none
             #expect(screen == [expected], "\(old.plainText) → \(new.plainText)")
