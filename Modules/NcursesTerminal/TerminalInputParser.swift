@@ -331,13 +331,8 @@ package struct TerminalInputParser: Sendable {
         let numbers = Self.numbers(parameters)
         let modifiers = Self.modifiers(numbers.count > 1 ? numbers[1] : nil)
         func key(_ key: Key) -> Step { .take([.key(modifiers.isEmpty ? key : .modified(key, modifiers))], length) }
+        if let cursor = Self.cursorKey(final) { return key(cursor) }
         switch final {
-        case 0x41: return key(.up)
-        case 0x42: return key(.down)
-        case 0x43: return key(.right)
-        case 0x44: return key(.left)
-        case 0x48: return key(.home)
-        case 0x46: return key(.end)
         case 0x50: return key(.function(1))
         case 0x51: return key(.function(2))
         case 0x53: return key(.function(4))
@@ -374,13 +369,8 @@ package struct TerminalInputParser: Sendable {
         let length = j + 1 - i
         func key(_ key: Key) -> Step { .take([.key(modifiers.isEmpty ? key : .modified(key, modifiers))], length) }
         let final = bytes[j]
+        if let cursor = Self.cursorKey(final) { return key(cursor) }
         switch final {
-        case 0x41: return key(.up)
-        case 0x42: return key(.down)
-        case 0x43: return key(.right)
-        case 0x44: return key(.left)
-        case 0x48: return key(.home)
-        case 0x46: return key(.end)
         case 0x4D: return key(.enter)
         case 0x50...0x53: return key(.function(Int(final) - 0x4F))
         case 0x61...0x64: return .take([.key(.modified([.up, .down, .right, .left][Int(final - 0x61)], .control))], length)
@@ -390,6 +380,19 @@ package struct TerminalInputParser: Sendable {
         default:
             // Not a key after all: Alt-O, and what followed read afresh.
             return .take([.key(.alt("O"))], 2)
+        }
+    }
+
+    /// The arrow, Home or End that final byte `A`…`D`, `H`, `F` names after CSI or SS3.
+    private static func cursorKey(_ final: UInt8) -> Key? {
+        switch final {
+        case 0x41: .up
+        case 0x42: .down
+        case 0x43: .right
+        case 0x44: .left
+        case 0x48: .home
+        case 0x46: .end
+        default: nil
         }
     }
 

@@ -35,6 +35,18 @@ struct NcursesTerminalTests {
         return events
     }
 
+    /// The terminal's side, on a thread of its own: waits for the start-up questions (DA1
+    /// last), answers with `answer`, and gives what was asked.
+    func answering(_ pty: PseudoTerminal, with answer: String) -> OwnThread<String> {
+        struct Shared: @unchecked Sendable { let pty: PseudoTerminal }  // its primary side is read only there
+        let shared = Shared(pty: pty)
+        return OwnThread {
+            let asked = shared.pty.output(until: { $0.contains("\u{1B}[c") })
+            shared.pty.send(Array(answer.utf8))
+            return asked
+        }
+    }
+
     nonisolated static let hasXtermDirect = ["/usr/share/terminfo/x/xterm-direct", "/lib/terminfo/x/xterm-direct", "/etc/terminfo/x/xterm-direct"]
         .contains { FileManager.default.fileExists(atPath: $0) }
 
@@ -63,13 +75,7 @@ struct NcursesTerminalTests {
     func theBackgroundIsAskedOfTheTerminalAndKeysTypedMeanwhileAreKept() async throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
         // The terminal's side: answer the question as a light xterm does, with a key typed meanwhile.
-        struct Shared: @unchecked Sendable { let pty: PseudoTerminal }  // its primary side is read only there
-        let shared = Shared(pty: pty)
-        let answered = OwnThread { () -> String in
-            let asked = shared.pty.output(until: { $0.contains("\u{1B}[c") })
-            shared.pty.send(Array("\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\q\u{1B}[?62;22c".utf8))
-            return asked
-        }
+        let answered = answering(pty, with: "\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\q\u{1B}[?62;22c")
         let terminal = try NcursesTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
@@ -98,15 +104,10 @@ struct NcursesTerminalTests {
     @Test(.timeLimit(.minutes(1)))
     func anyAmountTypedDuringTheStartUpQuestionsArrivesInOrder() async throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
-        struct Shared: @unchecked Sendable { let pty: PseudoTerminal }
-        let shared = Shared(pty: pty)
         let typed = String(repeating: "typed-ahead ", count: 40)  // 480 bytes
         let motion = (1...13).map { "\u{1B}[<35;\($0);2M" }.joined()
         let unknown = String(repeating: "\u{1B}[?99;1$y", count: 20)
-        let answered = OwnThread {
-            _ = shared.pty.output(until: { $0.contains("\u{1B}[c") })
-            shared.pty.send(Array((typed + motion + unknown + "\u{1B}[?62;22c").utf8))
-        }
+        let answered = answering(pty, with: typed + motion + unknown + "\u{1B}[?62;22c")
         let terminal = try NcursesTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
@@ -115,7 +116,7 @@ struct NcursesTerminalTests {
             installSignalHandlers: false
         )
         defer { terminal.close() }
-        answered.join()
+        _ = answered.join()
         pty.send(Array("q".utf8))
         let events = events(terminal, pty, count: typed.count + 13 + 1)
         #expect(events.prefix(typed.count) == typed.map { .key(.character($0)) }[...])

@@ -85,18 +85,8 @@ struct ShowcaseEndToEndTests {
     @Test(.timeLimit(.minutes(1)), arguments: [("kitty", "\u{1B}[6;9223372036854775807;9223372036854775807t"), ("sixel", "\u{1B}[6;100000;100000t")])
     func viewDoesNotBelieveACellSizeNoTerminalHas(graphics: String, answer: String) throws {
         let gif = try SampleFiles.spinner()
-        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["view", gif, "--graphics", graphics]
-        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-        let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
-        process.standardInput = handle
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        _ = pty.output(until: { $0.contains("\u{1B}[c") })
+        let (process, pty, _) = try launchOnTerminal(["view", gif, "--graphics", graphics], waitingFor: "\u{1B}[c")  // its questions, DA1 last
+        defer { Self.end(process) }
         pty.send(Array((answer + "\u{1B}[?62;4c").utf8))
         let shown = pty.output(until: { _ in !process.isRunning })
         process.waitUntilExit()
@@ -255,6 +245,13 @@ struct ShowcaseEndToEndTests {
         let screen = pty.output(until: { $0.contains(text) })
         #expect(screen.contains(text), "the app never showed \(text)")
         return (process, pty, screen)
+    }
+
+    /// Ends `process` if it still runs, stopped or not.
+    static func end(_ process: Process) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        kill(process.processIdentifier, SIGCONT)
     }
 
     /// Starts the app on a pseudo-terminal, waits for its first frame, then signals it.
@@ -664,12 +661,7 @@ struct ShowcaseEndToEndTests {
     @Test(.timeLimit(.minutes(1)))
     func ctrlZGivesTheTerminalBackAndFgTakesItAgainWithEveryMode() throws {
         let (process, pty, _) = try launchOnTerminal(["--scene", "terminal"], waitingFor: "Input")
-        defer {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                kill(process.processIdentifier, SIGCONT)
-            }
-        }
+        defer { Self.end(process) }
         pty.send([0x1A])  // Ctrl-Z
         // Given back as on exit: mouse reports off, keypad transmit off, the main screen.
         let stopping = pty.output(until: { $0.contains("\u{1B}[?1049l") })
@@ -693,12 +685,7 @@ struct ShowcaseEndToEndTests {
     @Test(.timeLimit(.minutes(1)))
     func aStormOfStopsAndContinuesLeavesTheAppInItsOwnModes() throws {
         let (process, pty, _) = try launchOnTerminal(["--scene", "terminal"], waitingFor: "Input")
-        defer {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                kill(process.processIdentifier, SIGCONT)
-            }
-        }
+        defer { Self.end(process) }
         // Each stop comes as soon as the last continue did, before the app's loop took its
         // modes again; each continue once the stop took effect (as a shell's `fg` waits).
         for _ in 0..<100 {
