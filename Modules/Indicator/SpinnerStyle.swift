@@ -19,13 +19,26 @@ public struct SpinnerStyle: Hashable, Sendable, FrameAnimation {
     public let interval: Duration
     /// What reduced motion shows instead of the animation.
     public let still: String
+    /// What a command-line line shows in `{spinner}` once it ended with
+    /// ``LineIndicator/finish()`` (nil: ✓).
+    public let finished: String?
 
-    /// Creates a style; `still` defaults to the last frame.
-    public init(name: String, frames: [String], interval: Duration, still: String? = nil) {
+    /// Creates a style; `still` defaults to the last frame; `finished`, the frame a finished
+    /// line keeps, to ✓.
+    public init(name: String, frames: [String], interval: Duration, still: String? = nil, finished: String? = nil) {
         self.name = name
         self.frames = frames.isEmpty ? [" "] : frames
         self.interval = max(interval, .milliseconds(10))
         self.still = still ?? self.frames[self.frames.count - 1]
+        self.finished = finished?.sanitizedForTerminal
+    }
+
+    /// A style from indicatif's `tick_strings`: every string but the last is a frame, and the
+    /// last is what a finished line keeps (`["▹▹▹", "▸▹▹", "▹▸▹", "▹▹▸", "▪▪▪"]` ends on `▪▪▪`).
+    /// A single string is both.
+    public static func tickStrings(_ strings: [String], interval: Duration = .milliseconds(100), name: String = "custom") -> SpinnerStyle {
+        let frames = strings.count > 1 ? Array(strings.dropLast()) : strings
+        return SpinnerStyle(name: name, frames: frames, interval: interval, finished: strings.last)
     }
 
     /// The display width of the widest frame (every frame of a catalogue style has this width).

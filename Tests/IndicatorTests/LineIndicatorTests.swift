@@ -206,6 +206,32 @@ struct LineIndicatorTests {
         #expect(output.screen.last == "", "an erased row reads empty")
     }
 
+    /// indicatif's progress_chars and tick_strings: a bar of one's own characters, and a
+    /// spinner that ends on its last tick string; a spinner's own line from its first frame.
+    @Test func barCharactersAndTickStringsAsIndicatifs() throws {
+        let hashes = try #require(ProgressStyle.BarGlyphs.characters("#>-"))
+        #expect(hashes.render(fraction: 0.5, width: 10) == ("#####>", "----"))
+        #expect(hashes.render(fraction: 0, width: 10) == ("", "----------"))
+        #expect(hashes.render(fraction: 1, width: 10) == ("##########", ""))
+        let shades = try #require(ProgressStyle.BarGlyphs.characters("█▓▒░ "))
+        #expect(shades.render(fraction: 0.25, width: 4) == ("█░", "  "), "a whole cell, then the emptiest head, as indicatif draws it")
+        #expect(shades.render(fraction: 0.29, width: 10).filled == "██▓", "the head by how full its cell is")
+        #expect(shades.render(fraction: 0.22, width: 10).filled == "██░")
+        #expect(ProgressStyle.BarGlyphs.characters("#") == nil && ProgressStyle.BarGlyphs.characters("#漢-") == nil)
+
+        let (group, output, _) = terminal()
+        let ticks = SpinnerStyle.tickStrings(["▹▹▹▹▹", "▸▹▹▹▹", "▹▸▹▹▹", "▹▹▸▹▹", "▹▹▹▸▹", "▹▹▹▹▸", "▪▪▪▪▪"], interval: .milliseconds(120))
+        #expect(ticks.frames.count == 6 && ticks.finished == "▪▪▪▪▪")
+        let spinner = Spinner("Calculating", style: ticks, line: ProgressStyle(template: "{spinner:.blue} {message}"), group: group)
+        #expect(output.screen.last == "▹▹▹▹▹ Calculating", "its own line from the first frame: \(output.screen)")
+        spinner.finish()
+        #expect(output.contents.split(separator: "\n").last == "▪▪▪▪▪ Calculating", "\(output.screen)")
+        let bar = group.bar(total: 10, style: ProgressStyle(template: "{bar:10}", barGlyphs: hashes))
+        bar.inc(3)
+        bar.finish()
+        #expect(output.contents.split(separator: "\n").last == "###>------", "\(output.screen)")
+    }
+
     /// A loop left early ends its bar where it stopped: it never runs on and never garbles
     /// what is printed after the loop.
     @Test func aLoopLeftEarlyEndsItsBar() throws {

@@ -255,7 +255,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         ]
         values[.percent] = storedTotal.map { total in total > 0 ? "\(Int((fraction * 100).rounded(.down)))%" : "100%" } ?? ""
         if ending != nil {
-            values[.spinner] = "✓"
+            values[.spinner] = storedStyle.spinner.finished ?? "✓"
             values[.eta] = "0:00"
         } else {
             let style = storedStyle.spinner
@@ -322,10 +322,17 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {
 /// spinner.succeed("Fetched")           // ✓ Fetched (1.2 s)
 /// ```
 public final class Spinner: LineIndicator, @unchecked Sendable {
-    /// A spinner on `group` (standard error's by default), in `style`'s frames; `placement`
-    /// puts it among the group's lines (last by default).
-    public init(_ message: String, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError, placement: LinePlacement = .last) {
-        var line = ProgressStyle.spinner
+    /// A spinner on `group` (standard error's by default), in `style`'s frames, its line as
+    /// `line` says (``ProgressStyle/spinner`` by default: given here, the first frame reads so
+    /// too); `placement` puts it among the group's lines (last by default).
+    public init(
+        _ message: String,
+        style: SpinnerStyle = .comet,
+        line: ProgressStyle = .spinner,
+        group: ProgressGroup = .standardError,
+        placement: LinePlacement = .last
+    ) {
+        var line = line
         line.spinner = style
         super.init(group: group, total: nil, message: message, unit: .count, style: line, placement: placement)
     }

@@ -58,6 +58,18 @@ public struct ProgressStyle: Sendable {
         case smooth
         /// `=====>    `, for fonts and logs without block elements.
         case ascii
+        /// Characters as indicatif's `progress_chars`: the first fills a cell, the last is an
+        /// empty one, those between are a partly filled cell, the fullest first (`#>-`:
+        /// `####>-----`; `█▓▒░ `). Make it with ``characters(_:)``.
+        case custom([Character])
+
+        /// Glyphs from indicatif's `progress_chars` string (`"#>-"`, `"=> "`, `"█▉▊▋▌▍▎▏  "`); nil
+        /// unless it has two characters or more, all one cell wide.
+        public static func characters(_ text: String) -> BarGlyphs? {
+            let characters = Array(text)
+            guard characters.count >= 2, characters.allSatisfy({ String($0).displayWidth == 1 }) else { return nil }
+            return .custom(characters)
+        }
 
         /// A bar `width` cells wide filled to `fraction` (0…1): the filled part, then the rest.
         public func render(fraction: Double, width: Int) -> (filled: String, empty: String) {
@@ -75,6 +87,18 @@ public struct ProgressStyle: Sendable {
                 let full = Int((f * Double(width)).rounded(.down))
                 if full >= width { return (String(repeating: "=", count: width), "") }
                 return (String(repeating: "=", count: full) + ">", String(repeating: " ", count: width - full - 1))
+            case .custom(let characters):
+                guard let fill = characters.first, let empty = characters.last, characters.count >= 2 else { return ("", "") }
+                let exact = f * Double(width)
+                let full = Int(exact.rounded(.down))
+                if full >= width { return (String(repeating: fill, count: width), "") }
+                // A head cell between the filled and empty parts, when there are partial glyphs.
+                let partials = characters.dropFirst().dropLast()
+                guard !partials.isEmpty, exact > 0 else { return (String(repeating: fill, count: full), String(repeating: empty, count: width - full)) }
+                let fraction = exact - Double(full)
+                let index = min(partials.count - 1, Int(((1 - fraction) * Double(partials.count)).rounded(.down)))
+                let head = partials[partials.startIndex + (partials.count == 1 ? 0 : index)]
+                return (String(repeating: fill, count: full) + String(head), String(repeating: empty, count: width - full - 1))
             }
         }
 
