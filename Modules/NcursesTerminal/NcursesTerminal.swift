@@ -148,7 +148,7 @@ public final class NcursesTerminal: EventSourceBackend {
         // With sixels, ncurses must never move lines by scrolling a region: that carries the
         // pictures along and leaves copies behind. It is given the terminal's own description
         // without the scrolling capabilities, so it writes moved lines out instead.
-        var noScroll = chosen == .sixel ? NoScrollTerminfo.prepare(term, in: environment["TMPDIR"] ?? NSTemporaryDirectory()) : nil
+        var noScroll = chosen == .sixel ? NoScrollTerminfo.prepare(term, in: NoScrollTerminfo.temporaryFolder(environment)) : nil
         var message = [CChar](repeating: 0, count: 256)
         let largest = TerminalHost.largestSize
         var opened = NoScrollTerminfo.with(folder: noScroll?.folder) {

@@ -44,7 +44,7 @@ enum NoScrollTerminfo {
     /// place (empty, garbled, a FIFO, a link) is removed and made again. `infocmp` and `tic`
     /// run without a shell, each within ``TerminalQuery/commandTimeout``, and the entry is
     /// compiled in a folder of its own and renamed into place, so that it appears whole.
-    static func prepare(_ term: String, in temporary: String = NSTemporaryDirectory()) -> (name: String, folder: String)? {
+    static func prepare(_ term: String, in temporary: String) -> (name: String, folder: String)? {
         guard !term.isEmpty, term.count <= 64, term.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-+._".contains($0)) }) else { return nil }
         let name = "ik-noscroll1-" + term  // the number changes with ``leftOut``
         let folder = (temporary as NSString).appendingPathComponent("indicatorkit-terminfo-\(getuid())")
@@ -70,6 +70,13 @@ enum NoScrollTerminfo {
             rename((scratch as NSString).appendingPathComponent("\(name.prefix(1))/\(name)"), compiled) == 0
         else { return nil }
         return (name, folder)
+    }
+
+    /// Where the cache folder goes: `TMPDIR` when it is an absolute path, else `/tmp` (an empty
+    /// or relative `TMPDIR` would put it wherever the program was started).
+    static func temporaryFolder(_ environment: [String: String]) -> String {
+        guard let folder = environment["TMPDIR"], folder.hasPrefix("/") else { return "/tmp" }
+        return folder
     }
 
     /// Makes `path` a folder of this user's alone (mode 0700) if it is not there, then checks

@@ -161,7 +161,7 @@ struct NoScrollTerminfoTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tic") && FileManager.default.isExecutableFile(atPath: "/usr/bin/infocmp")))
     func theSystemsTicCompilesItAndItHasNoScrollingLeft() throws {
-        let made = try #require(NoScrollTerminfo.prepare("xterm-256color"))
+        let made = try #require(NoScrollTerminfo.prepare("xterm-256color", in: NSTemporaryDirectory()))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/infocmp")
         process.arguments = ["-x", made.name]
@@ -188,6 +188,13 @@ struct NoScrollTerminfoTests {
         #expect(NoScrollTerminfo.entryState("\(made.folder)/i/\(made.name)") == .valid)
         #expect(!FileManager.default.fileExists(atPath: "PWNED") && !FileManager.default.fileExists(atPath: "PWNED2"))
         #expect(!FileManager.default.fileExists(atPath: scratch.file("PWNED")))
+    }
+
+    @Test func anEmptyOrRelativeTemporaryFolderIsNotUsed() {
+        #expect(NoScrollTerminfo.temporaryFolder(["TMPDIR": ""]) == "/tmp")
+        #expect(NoScrollTerminfo.temporaryFolder(["TMPDIR": "relative/dir"]) == "/tmp")
+        #expect(NoScrollTerminfo.temporaryFolder([:]) == "/tmp")
+        #expect(NoScrollTerminfo.temporaryFolder(["TMPDIR": "/var/tmp"]) == "/var/tmp")
     }
 
     /// A folder in its place that is not this user's own alone — open to others, a link to a
