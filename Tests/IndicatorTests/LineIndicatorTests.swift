@@ -222,14 +222,56 @@ struct LineIndicatorTests {
         let (group, output, _) = terminal()
         let ticks = SpinnerStyle.tickStrings(["▹▹▹▹▹", "▸▹▹▹▹", "▹▸▹▹▹", "▹▹▸▹▹", "▹▹▹▸▹", "▹▹▹▹▸", "▪▪▪▪▪"], interval: .milliseconds(120))
         #expect(ticks.frames.count == 6 && ticks.finished == "▪▪▪▪▪")
-        let spinner = Spinner("Calculating", style: ticks, line: ProgressStyle(template: "{spinner:.blue} {message}"), group: group)
+        let spinner = Spinner("Calculating", style: ticks, line: try ProgressStyle(template: "{spinner:.blue} {message}"), group: group)
         #expect(output.screen.last == "▹▹▹▹▹ Calculating", "its own line from the first frame: \(output.screen)")
         spinner.finish()
         #expect(output.contents.split(separator: "\n").last == "▪▪▪▪▪ Calculating", "\(output.screen)")
-        let bar = group.bar(total: 10, style: ProgressStyle(template: "{bar:10}", barGlyphs: hashes))
+        let bar = group.bar(total: 10, style: try ProgressStyle(template: "{bar:10}", barGlyphs: hashes))
         bar.inc(3)
         bar.finish()
         #expect(output.contents.split(separator: "\n").last == "###>------", "\(output.screen)")
+    }
+
+    /// indicatif's template language, pasted as it is: every field, widths, alignment, cuts
+    /// and styles drawn; an unknown field or style is an error naming it and its column.
+    @Test func indicatifTemplatesArePastedAsTheyAre() throws {
+        let download = try ProgressStyle(
+            template: "{spinner:.green} [{elapsed_precise}] [{wide_bar:.cyan/blue}] {bytes}/{total_bytes} ({eta})"
+        )
+        let (group, output, clock) = terminal(columns: 70, colors: true)
+        let bar = ProgressBar(total: 3 << 20, message: "", unit: .bytes, style: download, group: group)
+        bar.inc(1 << 20)
+        clock.advance(by: .seconds(2))
+        group.tick()
+        let row = try #require(output.screen.last)
+        #expect(row.hasPrefix(" ") == false && row.contains("[00:00:02] [") && row.hasSuffix("] 1.00 MiB/3.00 MiB (0:04)"), "\(row)")
+        #expect(row.count == 69, "the wide bar fills the row: \(row)")
+        #expect(output.text.contains("\u{1B}[32m"), "the spinner in green")
+        #expect(output.text.contains("\u{1B}[0;34m") || output.text.contains("\u{1B}[34m"), "the bar's empty part in blue: \(output.text.debugDescription)")
+
+        let fixed = try ProgressStyle(template: "{bar:10.yellow} {pos:>7}/{len:7} {percent_precise} {human_len} {msg:^9!}")
+        #expect(fixed.parts.count == 11)
+        let (plain, screen, _) = terminal(columns: 80)
+        let other = ProgressBar(total: 1_234_567, message: "a long message", style: fixed, group: plain)
+        other.inc(617_284)
+        plain.tick()
+        #expect(screen.screen.last == "█████░░░░░  617284/1234567 50.000 1,234,567 a long m…", "\(screen.screen)")
+
+        do {
+            _ = try ProgressStyle(template: "{bar:40.cyna/blue}")
+            Issue.record("a bad style is an error")
+        } catch {
+            #expect(error.column == 1 && error.message.contains("unknown style `cyna`"), "\(error)")
+        }
+        do {
+            _ = try ProgressStyle(template: "ok [{elapsd}]")
+            Issue.record("an unknown field is an error")
+        } catch {
+            #expect(error.column == 5 && error.message.hasPrefix("unknown field `{elapsd}`"), "\(error)")
+        }
+        #expect(throws: ProgressStyle.TemplateError.self) { _ = try ProgressStyle(template: "{pos") }
+        #expect(throws: ProgressStyle.TemplateError.self) { _ = try ProgressStyle(template: "pos}") }
+        #expect(throws: ProgressStyle.TemplateError.self) { _ = try ProgressStyle(template: "{pos:7x}") }
     }
 
     /// A loop left early ends its bar where it stopped: it never runs on and never garbles
@@ -400,9 +442,14 @@ struct LineIndicatorTests {
         }
     }
 
-    @Test func templatesParseFieldsWidthsAndBraces() {
-        let style = ProgressStyle(template: "{{{pos}}} {bar:5} {nope} {message}")
-        #expect(style.parts == [.text("{"), .field(.pos, width: nil), .text("} "), .field(.bar, width: 5), .text(" {nope} "), .field(.message, width: nil)])
+    @Test func templatesParseFieldsWidthsAndBraces() throws {
+        let style = try ProgressStyle(template: "{{{pos}}} {bar:5} { not a field } {message}")
+        #expect(
+            style.parts == [
+                .text("{"), .field(.init(field: .pos)), .text("} "), .field(.init(field: .bar, width: 5)), .text(" { not a field } "),
+                .field(.init(field: .message)),
+            ]
+        )
         #expect(ProgressStyle.BarGlyphs.smooth.render(fraction: 0.55, width: 4) == ("██▏", "░"))
         #expect(ProgressStyle.BarGlyphs.ascii.render(fraction: 0.5, width: 6) == ("===>", "  "))
         #expect(ProgressUnit.bytes.format(1536) == "1.50 KiB")

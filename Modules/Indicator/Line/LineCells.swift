@@ -10,8 +10,10 @@ struct LineCell: Equatable, Sendable {
     var tone: Tone
 
     /// The colours a line uses.
-    enum Tone: UInt8, Sendable {
+    enum Tone: Sendable, Equatable {
         case plain, bar, barEmpty, success, failure, warning, info
+        /// A template's own style (`{pos:.bold.yellow}`).
+        case styled(LineStyle)
 
         /// Its SGR parameters.
         private var parameters: String {
@@ -23,6 +25,7 @@ struct LineCell: Equatable, Sendable {
             case .failure: "31"
             case .warning: "33"
             case .info: "34"
+            case .styled(let style): style.parameters
             }
         }
 

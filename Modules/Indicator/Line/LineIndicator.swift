@@ -152,7 +152,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     /// Whether the line's fields change with time alone (a spinner, an elapsed time).
     var animates: Bool {
         storedStyle.parts.contains { part in
-            if case .field(let field, _) = part { return field == .spinner || field == .elapsed || field == .eta || field == .rate }
+            if case .field(let placeholder) = part { return placeholder.field.animates }
             return false
         }
     }
@@ -168,16 +168,26 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             return line.fitted(to: room)
         }
         let values = fieldValues(at: now)
+        // What each field shows, padded or cut to its width; the message without a width and
+        // the bars without one share the room that is left.
+        func shown(_ placeholder: ProgressStyle.Placeholder, _ text: String) -> String {
+            guard let width = placeholder.width else { return text }
+            return text.aligned(toWidth: width, placeholder.alignment, truncating: placeholder.truncates)
+        }
         var fixed = 0
         var flexibleBars = 0
         var hasMessage = false
         for part in storedStyle.parts {
             switch part {
             case .text(let text): fixed += text.displayWidth
-            case .field(.message, _): hasMessage = true
-            case .field(.bar, let width?): fixed += width
-            case .field(.bar, nil): flexibleBars += 1
-            case .field(let field, _): fixed += values[field]?.displayWidth ?? 0
+            case .field(let placeholder):
+                switch (placeholder.field, placeholder.width) {
+                case (.message, nil): hasMessage = true
+                case (.bar, let width?): fixed += width
+                case (.bar, nil): flexibleBars += 1
+                case (.message, _): fixed += shown(placeholder, storedMessage).displayWidth
+                default: fixed += shown(placeholder, values[placeholder.field] ?? "").displayWidth
+                }
             }
         }
         var message = storedMessage
@@ -194,13 +204,17 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         for part in storedStyle.parts {
             switch part {
             case .text(let text): line.append(text)
-            case .field(.message, _): line.append(message)
-            case .field(.bar, let fixedWidth):
-                let (filled, empty) = storedStyle.barGlyphs.render(fraction: fraction, width: fixedWidth ?? barWidth)
-                line.append(filled, .bar)
-                line.append(empty, .barEmpty)
-            case .field(.spinner, _): line.append(values[.spinner] ?? "", ending == nil ? .plain : .success)
-            case .field(let field, _): line.append(values[field] ?? "")
+            case .field(let placeholder):
+                let own = placeholder.style.map(LineCell.Tone.styled)
+                switch placeholder.field {
+                case .message: line.append(placeholder.width == nil ? message : shown(placeholder, storedMessage), own ?? .plain)
+                case .bar:
+                    let (filled, empty) = storedStyle.barGlyphs.render(fraction: fraction, width: placeholder.width ?? barWidth)
+                    line.append(filled, own ?? .bar)
+                    line.append(empty, placeholder.alternate.map(LineCell.Tone.styled) ?? .barEmpty)
+                case .spinner: line.append(shown(placeholder, values[.spinner] ?? ""), own ?? (ending == nil ? .plain : .success))
+                default: line.append(shown(placeholder, values[placeholder.field] ?? ""), own ?? .plain)
+                }
             }
         }
         return line.fitted(to: room)  // a template wider than the room (a narrow terminal) is cut
@@ -254,17 +268,42 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             .rate: unit.formatRate(estimator.rate ?? (elapsed > .zero ? Double(pos) / elapsed.seconds : 0)),
         ]
         values[.percent] = storedTotal.map { total in total > 0 ? "\(Int((fraction * 100).rounded(.down)))%" : "100%" } ?? ""
+        let length = storedTotal ?? pos  // indicatif's len when unknown: the position
+        let perSecond = estimator.rate ?? (elapsed > .zero ? Double(pos) / elapsed.seconds : 0)
+        values[.humanPos] = pos.withThousandsSeparators
+        values[.humanLen] = length.withThousandsSeparators
+        values[.percentPrecise] = String(format: "%.3f", fraction * 100)
+        values[.bytes] = ProgressUnit.bytes.format(pos)
+        values[.totalBytes] = ProgressUnit.bytes.format(length)
+        values[.binaryBytes] = values[.bytes]
+        values[.binaryTotalBytes] = values[.totalBytes]
+        values[.decimalBytes] = ProgressUnit.decimalBytes(Double(pos))
+        values[.decimalTotalBytes] = ProgressUnit.decimalBytes(Double(length))
+        values[.perSec] = values[.rate]
+        values[.bytesPerSec] = ProgressUnit.bytes.formatRate(perSecond)
+        values[.binaryBytesPerSec] = values[.bytesPerSec]
+        values[.decimalBytesPerSec] = ProgressUnit.decimalBytes(perSecond) + "/s"
+        values[.elapsedPrecise] = elapsed.preciseClockText
         if ending != nil {
             values[.spinner] = storedStyle.spinner.finished ?? "✓"
             values[.eta] = "0:00"
+            values[.etaPrecise] = "00:00:00"
+            values[.duration] = elapsed.clockText
+            values[.durationPrecise] = elapsed.preciseClockText
         } else {
             let style = storedStyle.spinner
             values[.spinner] = style.frames[style.position(at: elapsed, timing: .own).frame]
-            if let total = storedTotal, let rate = estimator.rate, rate > 0 {
-                let left = Double(max(0, total - pos)) / rate
-                values[.eta] = left < 360_000 ? Duration.milliseconds(Int64(left * 1000)).clockText : "-:--"
+            if let total = storedTotal, let rate = estimator.rate, rate > 0, Double(max(0, total - pos)) / rate < 360_000 {
+                let left = Duration.milliseconds(Int64(Double(max(0, total - pos)) / rate * 1000))
+                values[.eta] = left.clockText
+                values[.etaPrecise] = left.preciseClockText
+                values[.duration] = (elapsed + left).clockText
+                values[.durationPrecise] = (elapsed + left).preciseClockText
             } else {
                 values[.eta] = "-:--"
+                values[.etaPrecise] = "--:--:--"
+                values[.duration] = "-:--"
+                values[.durationPrecise] = "--:--:--"
             }
         }
         return values
@@ -383,5 +422,40 @@ struct RateEstimator: Sendable {
         if samples.count > 256 { samples.removeFirst(samples.count - 256) }  // more than 85 a second: bounded
         guard let base = samples.first, time - base.time >= 0.05 else { return }
         rate = Double(position - base.position) / (time - base.time)
+    }
+}
+
+extension Duration {
+    /// `HH:MM:SS`, as indicatif's `{elapsed_precise}`: `00:01:05`.
+    var preciseClockText: String {
+        let seconds = max(0, Int(components.seconds))
+        return String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+    }
+}
+
+extension Int {
+    /// With thousands separators, as indicatif's `{human_pos}`: `1,234,567`.
+    var withThousandsSeparators: String {
+        let digits = String(magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (self < 0 ? "-" : "") + out
+    }
+}
+
+extension String {
+    /// Padded with spaces to `width` cells as `alignment` says; cut when longer and `truncating`.
+    func aligned(toWidth width: Int, _ alignment: ProgressStyle.Alignment, truncating: Bool) -> String {
+        let own = displayWidth
+        if own > width { return truncating ? truncated(toWidth: width) : self }
+        let room = width - own
+        switch alignment {
+        case .left: return self + String(repeating: " ", count: room)
+        case .right: return String(repeating: " ", count: room) + self
+        case .center: return String(repeating: " ", count: room / 2) + self + String(repeating: " ", count: room - room / 2)
+        }
     }
 }
