@@ -99,7 +99,8 @@ case .run(let runCommand):
         standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
         standardOutput: CommandRunner.sink(STDOUT_FILENO),
         standardError: CommandRunner.sink(STDERR_FILENO),
-        reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment)
+        reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment),
+        showingLastLines: runCommand.lines
     )
     runner.start { status in exit(status) }
     // Not dispatchMain(): it leaves the main thread in a sigsuspend that lets every signal

@@ -84,6 +84,11 @@ public final class CommandRunner {
     private let label: String
     private let style: SpinnerStyle
     private var spinner: Spinner?
+    /// With ``showingLastLines``, the step whose spinner it is (its output under it).
+    private var step: CollapsibleStep?
+    /// On a terminal, the command's last lines are shown under the spinner instead of passing
+    /// above it, folded away on success and kept on failure (nil: passed above).
+    private let showingLastLines: Int?
     private let indicatorOnTerminal: Bool
     private let standardOutputOnTerminal: Bool
     private let sinks: [Int32: Sink]
@@ -111,6 +116,8 @@ public final class CommandRunner {
     /// `standardOutput` and `standardError` write to ours; `standardOutputIsTerminal` says
     /// whether our standard output is the terminal the indicator is drawn on (then its lines
     /// must not be cut by the indicator). With `reducedMotion` the spinner shows a still glyph.
+    /// With `showingLastLines`, the command's output on the indicator's terminal is a
+    /// ``CollapsibleStep``: its last lines under the spinner, gone on success, kept on failure.
     public init(
         arguments: [String],
         label: String? = nil,
@@ -121,8 +128,10 @@ public final class CommandRunner {
         standardOutputIsTerminal: Bool,
         standardOutput: @escaping Sink,
         standardError: @escaping Sink,
-        reducedMotion: Bool = false
+        reducedMotion: Bool = false,
+        showingLastLines: Int? = nil
     ) {
+        self.showingLastLines = showingLastLines.map { max(1, $0) }
         self.arguments = arguments
         self.system = system
         self.scheduler = scheduler
@@ -142,7 +151,14 @@ public final class CommandRunner {
     /// closed, this process ends by that signal instead, after its last line.
     public func start(completion: @escaping @MainActor (Int32) -> Void) {
         self.completion = completion
-        let spinner = Spinner(label, style: style, group: group)
+        let spinner: Spinner
+        if let lines = showingLastLines, indicatorOnTerminal {
+            let step = CollapsibleStep(label, lines: lines, style: style, group: group)
+            self.step = step
+            spinner = step.spinner
+        } else {
+            spinner = Spinner(label, style: style, group: group)
+        }
         self.spinner = spinner
         let child: (pid: Int32, output: Int32, errors: Int32)
         do {
@@ -228,7 +244,14 @@ public final class CommandRunner {
             group.println("")  // the other's line ends here; the last line goes below it
             group.resume()
         }
-        if exit == 0 { spinner?.succeed() } else { spinner?.fail(detail: bySignal ? "signal \(code)" : "exit \(code)") }
+        let failure = bySignal ? "signal \(code)" : "exit \(code)"
+        if let step {
+            if exit == 0 { step.succeed() } else { step.fail(detail: failure) }
+        } else if exit == 0 {
+            spinner?.succeed()
+        } else {
+            spinner?.fail(detail: failure)
+        }
         if let failure = outputFailure, failure.isBrokenPipe {
             system.endBySignal(13)  // our reader went away: end as a pipeline member does
         } else if let failure = outputFailure {
@@ -276,13 +299,13 @@ public final class CommandRunner {
         var held = pending[stream] ?? []
         if let lastNewline = bytes.lastIndex(of: 10) {
             held += bytes[...lastNewline]
-            emit(Data(held), on: stream)
+            passLines(Data(held), on: stream)
             held = Array(bytes[(lastNewline + 1)...])
         } else {
             held += bytes
         }
         if held.count > Self.longestHeldLine {
-            emit(Data(held + [10]), on: stream)
+            passLines(Data(held + [10]), on: stream)
             held = []
         }
         pending[stream] = held
@@ -310,9 +333,18 @@ public final class CommandRunner {
 
     private func flush() {
         for stream in [Int32(1), 2] {
-            if let rest = pending[stream], !rest.isEmpty { emit(Data(rest + [10]), on: stream) }
+            if let rest = pending[stream], !rest.isEmpty { passLines(Data(rest + [10]), on: stream) }
         }
         pending = [:]
+    }
+
+    /// Whole lines for the indicator's terminal: under the spinner in a collapsible step,
+    /// else above it.
+    private func passLines(_ data: Data, on stream: Int32) {
+        guard let step else { return emit(data, on: stream) }
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        step.append(text)
     }
 
     private func emit(_ data: Data, on stream: Int32) {

@@ -274,6 +274,32 @@ struct LineIndicatorTests {
         #expect(throws: ProgressStyle.TemplateError.self) { _ = try ProgressStyle(template: "{pos:7x}") }
     }
 
+    /// A collapsible step: the last lines of its task under its spinner, folded away when it
+    /// succeeds, kept under the ✗ when it fails; in a log, every line as it comes.
+    @Test func aCollapsibleStepFoldsItsLinesOnSuccessAndKeepsThemOnFailure() {
+        let (group, output, _) = terminal()
+        let step = CollapsibleStep("Building", lines: 2, group: group)
+        for line in ["compiling a", "compiling b", "compiling c"] { step.append(line) }
+        group.tick()
+        #expect(Array(output.screen.suffix(2)) == ["  compiling b", "  compiling c"], "the last two under it: \(output.screen)")
+        #expect(output.screen.count == 3)
+        step.succeed("Built")
+        #expect(output.contents == "✓ Built (0.0 s)", "folded away: \(output.screen)")
+
+        let (failing, screen, _) = terminal()
+        let tests = CollapsibleStep("Testing", lines: 2, group: failing)
+        for line in ["test a passed", "test b failed: expected 2", "  at t.swift:3"] { tests.append(line) }
+        tests.fail(detail: "exit 1")
+        #expect(screen.contents == "✗ Testing (exit 1, 0.0 s)\n  test b failed: expected 2\n    at t.swift:3", "\(screen.screen)")
+
+        let log = RecordingLineOutput(isTerminal: false)
+        let logged = ProgressGroup(output: log, environment: [:], clock: ManualProgressClock(), drawsOnItsOwnThread: false)
+        let quiet = CollapsibleStep("Linting", lines: 1, group: logged)
+        quiet.append("file a: ok\nfile b: ok")
+        quiet.succeed()
+        #expect(log.text == "Linting…\nfile a: ok\nfile b: ok\n✓ Linting (0.0 s)\n")
+    }
+
     /// A loop left early ends its bar where it stopped: it never runs on and never garbles
     /// what is printed after the loop.
     @Test func aLoopLeftEarlyEndsItsBar() throws {

@@ -718,6 +718,25 @@ struct ShowcaseEndToEndTests {
         #expect(!process.isRunning, "q alone quits, without Enter")
     }
 
+    /// `run --lines N` on a terminal: the command's last lines under the spinner, gone when it
+    /// succeeds, kept under the ✗ when it fails.
+    @Test(.timeLimit(.minutes(1)))
+    func runWithLinesFoldsTheOutputOnSuccessAndKeepsItOnFailure() throws {
+        let script = "echo one; echo two; echo three; sleep 0.3; exit ${1:-0}"
+        let (passing, passed, first) = try launchOnTerminal(["run", "--lines", "2", "--label", "Quiet", "--", "sh", "-c", script, "sh"], waitingFor: "two")
+        passing.waitUntilExit()
+        let shownThenFolded = first + passed.output(until: { $0.contains("Quiet (") && $0.hasSuffix("\u{1B}[?25h") })
+        #expect(passing.terminationStatus == 0)
+        #expect(shownThenFolded.contains("  three"), "the last lines under the spinner while it ran")
+        #expect(shownThenFolded.contains("\u{1B}[J\u{1B}[32m✓\u{1B}[0m Quiet ("), "then folded away for the ✓ line: \(shownThenFolded.debugDescription)")
+        let (failing, failed, _) = try launchOnTerminal(["run", "--lines", "2", "--label", "Loud", "--", "sh", "-c", script, "sh", "3"], waitingFor: "two")
+        failing.waitUntilExit()
+        let kept = failed.output(until: { $0.contains("Loud (exit 3") && $0.hasSuffix("\u{1B}[?25h") })
+        #expect(failing.terminationStatus == 3)
+        let tail = kept.components(separatedBy: "Loud (exit 3").last ?? ""
+        #expect(tail.contains("  two") && tail.contains("  three") && !tail.contains("one"), "the last two kept under the ✗: \(tail.debugDescription)")
+    }
+
     @Test func runOnATerminalAnimatesAndGivesTheCursorBack() throws {
         let (process, pty, _) = try launchOnTerminal(["run", "--label", "Napping", "--", "sh", "-c", "sleep 0.4; echo done"], waitingFor: "Napping")
         process.waitUntilExit()

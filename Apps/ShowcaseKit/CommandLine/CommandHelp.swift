@@ -62,7 +62,7 @@ enum CommandHelp {
                 """
         case "run":
             return """
-                USAGE: showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
+                USAGE: showcase run [--label TEXT] [--style NAME] [--lines N] -- COMMAND [ARGS…]
 
                 Runs COMMAND with a spinner on standard error, then a ✓ or ✗ line with the
                 elapsed time; exits with COMMAND's status (126: cannot be run, 127: not found).
@@ -70,6 +70,8 @@ enum CommandHelp {
 
                   --label TEXT   what the spinner says (default: the command line)
                   --style NAME   the spinner style (see the Spinners scene)
+                  --lines N      show COMMAND's last N lines under the spinner (1 to 100):
+                                 folded away when it succeeds, kept when it fails
                 """
         case "view":
             return """

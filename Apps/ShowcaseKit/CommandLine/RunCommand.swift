@@ -2,7 +2,7 @@ import Foundation
 import Indicator
 import TUICore
 
-/// `showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]`: runs a command with an
+/// `showcase run [--label TEXT] [--style NAME] [--lines N] -- COMMAND [ARGS…]`: runs a command with an
 /// inline indicator, then a ✓ or ✗ line with the elapsed time, and exits with its status.
 package struct RunCommand: Equatable, Sendable {
     /// What the indicator says (default: the command line).
@@ -11,8 +11,11 @@ package struct RunCommand: Equatable, Sendable {
     package var style: String?
     /// The command and its arguments.
     package var command: [String]
+    /// On a terminal, the command's last lines under the spinner, folded away on success
+    /// and kept on failure (`--lines N`; nil: its output passes above the spinner).
+    package var lines: Int? = nil
 
-    static let usage = "showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]"
+    static let usage = "showcase run [--label TEXT] [--style NAME] [--lines N] -- COMMAND [ARGS…]"
 
     /// Parses the words after `run`.
     static func parse(_ words: [String]) throws(UsageError) -> RunCommand {
@@ -30,6 +33,12 @@ package struct RunCommand: Equatable, Sendable {
             case "--":
                 result.command = Array(words[(index + 1)...])
                 index = words.count
+            case "--lines":
+                guard index + 1 < words.count, let lines = Int(words[index + 1]), (1...100).contains(lines) else {
+                    throw UsageError("`--lines` takes a number of lines from 1 to 100: \(usage)")
+                }
+                result.lines = lines
+                index += 2
             case "--label", "--style":
                 guard index + 1 < words.count else { throw UsageError("`\(word)` needs a value: \(usage)") }
                 if word == "--label" {

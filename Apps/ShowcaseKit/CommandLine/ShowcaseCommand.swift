@@ -33,7 +33,7 @@ package enum ShowcaseCommand: Equatable, Sendable {
                    showcase headless [--svg DIR] [PATH…]
                    showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] | gif play FILE
                             (frames and play take --max-memory MIB)
-                   showcase run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
+                   showcase run [--label TEXT] [--style NAME] [--lines N] -- COMMAND [ARGS…]
                    showcase view FILE [--width N] [--symbols SET] [--graphics KIND] [--max-memory MIB]
                    showcase [--library PATH] library import DIR [--album NAME] [--max-memory MIB] | library stats
                    showcase --help | --version
@@ -62,10 +62,11 @@ package enum ShowcaseCommand: Equatable, Sendable {
                                  fitted to the terminal's width (--width N for N columns) in its
                                  true proportions; --graphics kitty|sixel|iterm|symbols|auto chooses
                                  (INDICATORKIT_GRAPHICS too)
-              run [--label TEXT] [--style NAME] -- COMMAND [ARGS…]
+              run [--label TEXT] [--style NAME] [--lines N] -- COMMAND [ARGS…]
                                  run COMMAND with a spinner on standard error, then a ✓ or ✗
                                  line with the elapsed time; exits with COMMAND's status
-                                 (one line at start and end, no frames, when not a terminal)
+                                 (one line at start and end, no frames, when not a terminal);
+                                 --lines N shows its last N lines under the spinner
 
             OPTIONS:
               --scene NAME       start on scene NAME

@@ -35,6 +35,12 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     var estimator = RateEstimator()
     /// Whether it was added to the group's lines (and has a start line in a log).
     var announced = false
+    /// The last lines of its task's output, shown under it on a terminal (a collapsible step).
+    var tail: [String] = []
+    /// How many of them are kept; 0 for none.
+    var tailLimit = 0
+    /// Whether the tail stays once the line ended (as it does after a failure).
+    var keepsTail = false
 
     /// How a line ended.
     enum Ending: Sendable {
@@ -155,6 +161,20 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             if case .field(let placeholder) = part { return placeholder.field.animates }
             return false
         }
+    }
+
+    /// The rows it takes on a terminal `columns` wide: its line, then its tail while it runs
+    /// (or after it ended, when the tail is kept), dimmed and indented.
+    func renderRows(at now: Duration, columns: Int) -> [[LineCell]] {
+        let main = renderCells(at: now, columns: columns)
+        guard !tail.isEmpty, ending == nil || keepsTail else { return [main] }
+        let room = max(0, columns - 1)
+        return [main]
+            + tail.map { text in
+                var row = LineCellBuilder()
+                row.append("  " + text, .styled(LineStyle(attributes: [2])))
+                return row.fitted(to: room)
+            }
     }
 
     /// The line on a terminal `columns` wide, as cells (at most `columns - 1` of them: the
@@ -457,5 +477,53 @@ extension String {
         case .right: return String(repeating: " ", count: room) + self
         case .center: return String(repeating: " ", count: room / 2) + self + String(repeating: " ", count: room - room / 2)
         }
+    }
+}
+
+/// A step of a command-line tool shown as a spinner with the last lines of its task's output
+/// under it (Noora's `CollapsibleStep`, rich's status with a log): folded away when the step
+/// succeeds, so a run that went well reads one line a step, and kept under the ✗ when it
+/// fails, where they are needed. In a log (a pipe, CI) every line is written as it comes.
+///
+/// ```swift
+/// let step = CollapsibleStep("Resolving packages", lines: 3)
+/// for line in ["Fetching a", "Fetching b", "Fetching c", "Fetching d"] { step.append(line) }
+/// step.succeed("Resolved 4 packages")   // ✓ Resolved 4 packages (0.4 s), the lines gone
+/// ```
+public final class CollapsibleStep: @unchecked Sendable {  // its spinner's state is the group's, under its lock
+    /// The step's line.
+    public let spinner: Spinner
+    /// How many of the last lines show under it.
+    public let lines: Int
+
+    /// A step titled `title` showing the last `lines` lines of its output (at least one) on
+    /// `group` (standard error's by default).
+    public init(_ title: String, lines: Int = 5, style: SpinnerStyle = .comet, group: ProgressGroup = .standardError) {
+        self.lines = max(1, lines)
+        spinner = Spinner(title, style: style, group: group)
+        group.lock.withLock { spinner.tailLimit = self.lines }
+    }
+
+    /// Adds a line of the task's output (a line break in it starts another).
+    public func append(_ line: String) {
+        let group = spinner.group
+        let parts = line.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).sanitizedForTerminal }
+        if group.mode == .log {
+            for part in parts { group.println(part) }
+            return
+        }
+        group.lock.withLock {
+            spinner.tail += parts
+            if spinner.tail.count > spinner.tailLimit { spinner.tail.removeFirst(spinner.tail.count - spinner.tailLimit) }
+        }
+    }
+
+    /// Ends well, the lines folded away: `✓ text (1.2 s)`.
+    public func succeed(_ text: String? = nil) { spinner.succeed(text) }
+
+    /// Ends in failure with the last lines kept under it: `✗ text (detail, 1.2 s)`.
+    public func fail(_ text: String? = nil, detail: String? = nil) {
+        spinner.group.lock.withLock { spinner.keepsTail = true }
+        spinner.fail(text, detail: detail)
     }
 }

@@ -357,12 +357,12 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         // Lines that ended at the top leave the block: kept ones as plain output.
         var settled: [[LineCell]] = []
         while let first = lines.first, let ending = first.ending {
-            if case .cleared = ending {} else { settled.append(first.renderCells(at: now, columns: columns)) }
+            if case .cleared = ending {} else { settled += first.renderRows(at: now, columns: columns) }
             lines.removeFirst()
         }
         rowsAbove += settled.reduce(0) { $0 + max(1, ($1.width + columns - 1) / columns) }
         let block = lines.filter { if case .cleared = $0.ending { return false } else { return true } }
-            .map { $0.renderCells(at: now, columns: columns) }
+            .flatMap { $0.renderRows(at: now, columns: columns) }
         let allEnded = lines.allSatisfy { $0.ending != nil }
         var text: String
         // Once a second the block is written whole again: a stray write to the terminal (a
