@@ -221,9 +221,15 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         } else if hasMessage, message.displayWidth > max(0, left) {
             message = message.truncated(toWidth: max(0, left))
         }
+        // An empty message takes the space after it along (`{message} {bar}` with no message
+        // reads as the bar, not a blank and the bar).
+        var afterEmptyMessage = false
         for part in storedStyle.parts {
+            defer {
+                if case .field(let placeholder) = part { afterEmptyMessage = placeholder.field == .message && placeholder.width == nil && message.isEmpty }
+            }
             switch part {
-            case .text(let text): line.append(text)
+            case .text(let text): line.append(afterEmptyMessage && text.hasPrefix(" ") ? String(text.dropFirst()) : text)
             case .field(let placeholder):
                 let own = placeholder.style.map(LineCell.Tone.styled)
                 switch placeholder.field {
