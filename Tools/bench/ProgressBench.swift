@@ -26,10 +26,29 @@ enum ProgressBench {
                 lines.append("\(peer): not installed (pip install \(peer)); skipped")
             }
         }
-        // Drawn as long as the slowest peer's loop ran, so the bytes compare like for like.
-        let span = peers.values.map(\.seconds).max() ?? 2
+        let indicatif = try IndicatifPeer.build()
+        if let indicatif {
+            let result = try indicatif.measure()
+            peers["indicatif"] = result
+            lines.append(row("indicatif 0.17 inc(1)", result.nanoseconds, result.seconds, result.bytes, "—"))
+        } else {
+            lines.append("indicatif: not built (apt-get install cargo librust-indicatif-dev: an offline build); skipped")
+        }
+        // Drawn as long as the slowest peer's loop ran (2 s at least), so the bytes compare like for like.
+        let span = max(2, peers.values.map(\.seconds).max() ?? 2)
         let paced = try measureOurs(pacedOver: span)
         lines.append(row("ProgressBar, paced", paced.nanoseconds, paced.seconds, paced.bytes, "\(paced.redraws)"))
+        if let indicatif {
+            let result = try indicatif.measure(pacedOver: span)
+            lines.append(row("indicatif, paced", result.nanoseconds, result.seconds, result.bytes, "—"))
+            lines.append(String(format: "time a step: %.3f× indicatif's (target ≤ 0.20)", ours.nanoseconds / (peers["indicatif"]?.nanoseconds ?? 1)))
+            lines.append(
+                String(
+                    format: "bytes a second drawing: %.2f× indicatif's (target ≤ 0.20)",
+                    (Double(paced.bytes) / paced.seconds) / (Double(result.bytes) / result.seconds)
+                )
+            )
+        }
         let idle = try measureIdleSpinner(seconds: 2)
         lines.append(
             String(format: "an idle spinner (comet, 110 ms frames) for 2 s: %d frames, %d bytes, CPU %.2f%% of a core", idle.frames, idle.bytes, idle.cpu * 100)
@@ -138,6 +157,67 @@ enum ProgressBench {
         let numbers = answer.split(separator: " ").compactMap { Double($0) }
         guard process.terminationStatus == 0, numbers.count == 2 else {
             throw Failure(description: "python3 with \(peer) ended with \(process.terminationStatus): \(answer)")
+        }
+        return (numbers[0], counter.settledTotal(), numbers[1])
+    }
+}
+
+/// indicatif's side of `bench progress`: `Tools/bench/peers/indicatif-progress` built with
+/// cargo, offline, against the crate sources Debian packages (`/usr/share/cargo/registry`);
+/// no test needs it.
+struct IndicatifPeer {
+    let executable: String
+
+    /// The built peer, nil when cargo, the crate sources or the peer's folder are missing.
+    static func build() throws -> IndicatifPeer? {
+        let source = "Tools/bench/peers/indicatif-progress"
+        let registry = "/usr/share/cargo/registry"
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let cargo = path.split(separator: ":").map({ "\($0)/cargo" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
+            FileManager.default.fileExists(atPath: source + "/Cargo.toml"),
+            (try? FileManager.default.contentsOfDirectory(atPath: registry))?.contains(where: { $0.hasPrefix("indicatif-0.17") }) == true
+        else { return nil }
+        let folder = ".build/bench-peers/indicatif-progress"
+        try? FileManager.default.removeItem(atPath: folder + "/src")
+        try FileManager.default.createDirectory(atPath: folder + "/.cargo", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source + "/src", toPath: folder + "/src")
+        try? FileManager.default.removeItem(atPath: folder + "/Cargo.toml")
+        try FileManager.default.copyItem(atPath: source + "/Cargo.toml", toPath: folder + "/Cargo.toml")
+        try "[source.crates-io]\nreplace-with = \"debian\"\n[source.debian]\ndirectory = \"\(registry)\"\n"
+            .write(toFile: folder + "/.cargo/config.toml", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: cargo)
+        process.arguments = ["build", "--release", "--offline", "--quiet"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ProgressBench.Failure(description: "cargo could not build the indicatif peer (status \(process.terminationStatus))")
+        }
+        return IndicatifPeer(executable: folder + "/target/release/indicatif-progress")
+    }
+
+    /// Its loop with its bar on a pseudo-terminal: ns a step, the terminal's bytes, seconds.
+    func measure(pacedOver seconds: Double? = nil) throws -> (nanoseconds: Double, bytes: Int, seconds: Double) {
+        let pty = try PseudoTerminal(size: Size(width: 100, height: 24))
+        let counter = ByteCounter(pty: pty)
+        defer { counter.stop() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = seconds.map { [String($0)] } ?? []
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["CI"] = nil
+        process.environment = environment
+        try process.run()
+        let answer = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        process.waitUntilExit()
+        let numbers = answer.split(separator: " ").compactMap { Double($0) }
+        guard process.terminationStatus == 0, numbers.count == 2 else {
+            throw ProgressBench.Failure(description: "the indicatif peer ended with \(process.terminationStatus): \(answer)")
         }
         return (numbers[0], counter.settledTotal(), numbers[1])
     }
