@@ -19,10 +19,10 @@ import TUICore
 /// | `{pos}`, `{len}` | the position and the length (bytes as `12.3 MiB` with the bytes unit) |
 /// | `{human_pos}`, `{human_len}` | with thousands separators: `1,234,567` |
 /// | `{percent}`, `{percent_precise}` | `42%`; `42.000` |
-/// | `{bytes}`, `{total_bytes}`, `{binary_bytes}`, `{binary_total_bytes}` | as bytes, binary multiples: `12.3 MiB` |
-/// | `{decimal_bytes}`, `{decimal_total_bytes}` | as bytes, decimal multiples: `12.9 MB` |
+/// | `{bytes}`, `{total_bytes}`, `{binary_bytes}`, `{binary_total_bytes}` | as bytes, binary multiples, as indicatif writes them: `220.52 MiB` |
+/// | `{decimal_bytes}`, `{decimal_total_bytes}` | as bytes, decimal multiples: `231.23 MB` |
 /// | `{rate}`, `{per_sec}` | `1234/s`, `12.3k/s` (bytes with the bytes unit) |
-/// | `{bytes_per_sec}`, `{binary_bytes_per_sec}`, `{decimal_bytes_per_sec}` | `4.5 MiB/s`; `4.7 MB/s` |
+/// | `{bytes_per_sec}`, `{binary_bytes_per_sec}`, `{decimal_bytes_per_sec}` | `4.50 MiB/s`; `4.72 MB/s` |
 /// | `{eta}`, `{eta_precise}` | the time left, `1:05`; `00:01:05` (`-:--` while unknown) |
 /// | `{elapsed}`, `{elapsed_precise}` | the time since the start, `0:03`; `00:00:03` |
 /// | `{duration}`, `{duration_precise}` | the whole run's expected time, elapsed and left |
@@ -365,14 +365,17 @@ public enum ProgressUnit: Sendable, Hashable {
         }
     }
 
-    /// Bytes in decimal multiples, as indicatif's `DecimalBytes`: `12.9 MB`.
-    static func decimalBytes(_ amount: Double) -> String {
+    /// Bytes as indicatif's `{bytes}` fields write them: two decimals in binary multiples
+    /// (`220.52 MiB`, as `HumanBytes`), or in decimal ones (`231.23 MB`, as `DecimalBytes`).
+    static func indicatifBytes(_ amount: Double, decimal: Bool = false) -> String {
         guard amount.isFinite, amount >= 0 else { return "? B" }
-        if amount < 1000 { return "\(Int(amount)) B" }
-        var value = amount / 1000
-        for unit in ["kB", "MB", "GB", "TB"] {
-            if value < 1000 || unit == "TB" { return String(format: value < 10 ? "%.2f %@" : value < 100 ? "%.1f %@" : "%.0f %@", value, unit) }
-            value /= 1000
+        let base = decimal ? 1000.0 : 1024.0
+        if amount < base { return "\(Int(amount)) B" }
+        var value = amount / base
+        let units = decimal ? ["kB", "MB", "GB", "TB", "PB"] : ["KiB", "MiB", "GiB", "TiB", "PiB"]
+        for unit in units {
+            if value < base || unit == units.last { return String(format: "%.2f %@", value, unit) }
+            value /= base
         }
         return ""
     }
