@@ -56,7 +56,7 @@ enum ProgressBench {
         if let tqdm = peers["tqdm"] {
             lines.append(String(format: "time a step: %.3f× tqdm's (target ≤ 0.10)", ours.nanoseconds / tqdm.nanoseconds))
         }
-        for (name, peer) in peers.sorted(by: { $0.key < $1.key }) {
+        for (name, peer) in peers.sorted(by: { $0.key < $1.key }) where name != "indicatif" {  // indicatif's, paced, is above
             let ratio = (Double(paced.bytes) / paced.seconds) / (Double(peer.bytes) / peer.seconds)
             lines.append(String(format: "bytes a second drawing: %.2f× %@'s%@", ratio, name, name == "rich" ? " (target ≤ 0.50)" : ""))
         }
@@ -136,12 +136,23 @@ enum ProgressBench {
             took = time.perf_counter() - t
             print((took - bare) / n * 1e9, took)
             """
+        let run = try runPeer(python, ["-c", script])
+        if run.answer == "missing" { return nil }
+        guard run.status == 0, run.numbers.count == 2 else {
+            throw Failure(description: "python3 with \(peer) ended with \(run.status): \(run.answer)")
+        }
+        return (run.numbers[0], run.bytes, run.numbers[1])
+    }
+
+    /// Runs a peer's loop with its standard error on a 100-column pseudo-terminal: what it
+    /// printed (its figures), the numbers in that, its status and the bytes its bar wrote.
+    static func runPeer(_ executable: String, _ arguments: [String]) throws -> (answer: String, numbers: [Double], status: Int32, bytes: Int) {
         let pty = try PseudoTerminal(size: Size(width: 100, height: 24))
         let counter = ByteCounter(pty: pty)
         defer { counter.stop() }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
@@ -153,12 +164,7 @@ enum ProgressBench {
         try process.run()
         let answer = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         process.waitUntilExit()
-        if answer == "missing" { return nil }
-        let numbers = answer.split(separator: " ").compactMap { Double($0) }
-        guard process.terminationStatus == 0, numbers.count == 2 else {
-            throw Failure(description: "python3 with \(peer) ended with \(process.terminationStatus): \(answer)")
-        }
-        return (numbers[0], counter.settledTotal(), numbers[1])
+        return (answer, answer.split(separator: " ").compactMap { Double($0) }, process.terminationStatus, counter.settledTotal())
     }
 }
 
@@ -199,26 +205,10 @@ struct IndicatifPeer {
 
     /// Its loop with its bar on a pseudo-terminal: ns a step, the terminal's bytes, seconds.
     func measure(pacedOver seconds: Double? = nil) throws -> (nanoseconds: Double, bytes: Int, seconds: Double) {
-        let pty = try PseudoTerminal(size: Size(width: 100, height: 24))
-        let counter = ByteCounter(pty: pty)
-        defer { counter.stop() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = seconds.map { [String($0)] } ?? []
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        environment["CI"] = nil
-        process.environment = environment
-        try process.run()
-        let answer = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        process.waitUntilExit()
-        let numbers = answer.split(separator: " ").compactMap { Double($0) }
-        guard process.terminationStatus == 0, numbers.count == 2 else {
-            throw ProgressBench.Failure(description: "the indicatif peer ended with \(process.terminationStatus): \(answer)")
+        let run = try ProgressBench.runPeer(executable, seconds.map { [String($0)] } ?? [])
+        guard run.status == 0, run.numbers.count == 2 else {
+            throw ProgressBench.Failure(description: "the indicatif peer ended with \(run.status): \(run.answer)")
         }
-        return (numbers[0], counter.settledTotal(), numbers[1])
+        return (run.numbers[0], run.bytes, run.numbers[1])
     }
 }
