@@ -66,6 +66,15 @@ public final class CommandRunner {
         }
     }
 
+    /// The command line as a shell would read it back: a word of plain characters as it is,
+    /// any other in single quotes (`sh -c 'for i in 1 2; do echo $i; done'`).
+    public static func shellQuoted(_ arguments: [String]) -> String {
+        let plain = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-")
+        return arguments.map { word in
+            !word.isEmpty && word.allSatisfy(plain.contains) ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
+
     /// A sink that writes to `descriptor` (standard output or error, say).
     public static func sink(_ descriptor: Int32) -> Sink {
         { data in ChildProcessIO.write(data, to: descriptor) }
@@ -136,7 +145,7 @@ public final class CommandRunner {
         self.system = system
         self.scheduler = scheduler
         self.group = group
-        self.label = label ?? arguments.joined(separator: " ")
+        self.label = label ?? Self.shellQuoted(arguments)
         self.style = reducedMotion ? SpinnerStyle(name: style.name, frames: [style.still], interval: .seconds(3600), still: style.still) : style
         if case .animated = group.mode { indicatorOnTerminal = true } else { indicatorOnTerminal = false }
         standardOutputOnTerminal = standardOutputIsTerminal && indicatorOnTerminal

@@ -126,6 +126,13 @@ struct CommandRunnerTests {
         fake.endCallback?(0, false)
     }
 
+    /// The label a command gets by default is its command line as typed, shell-quoted.
+    @Test func theDefaultLabelIsTheCommandLineShellQuoted() {
+        #expect(CommandRunner.shellQuoted(["sh", "-c", "for i in 1 2 3; do echo $i; done"]) == "sh -c 'for i in 1 2 3; do echo $i; done'")
+        #expect(CommandRunner.shellQuoted(["echo", "it's", ""]) == "echo 'it'\\''s' ''")
+        #expect(CommandRunner.shellQuoted(["make", "-j2", "PREFIX=/usr/local"]) == "make -j2 PREFIX=/usr/local")
+    }
+
     @Test func aDamagedLibraryIsNotHelpedByTryingAgain() {
         #expect(!LibraryCommand.retryHelps(.database(SQLiteStoreKindFixture.corrupt)), "a damaged library is not helped by trying again")
         #expect(LibraryCommand.retryHelps(.database(SQLiteStoreKindFixture.full)))

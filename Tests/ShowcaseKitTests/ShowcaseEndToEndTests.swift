@@ -418,7 +418,7 @@ struct ShowcaseEndToEndTests {
         #expect(lines.last?.hasPrefix("✓ Greeting (") == true)
         let failing = try run(["run", "--", "sh", "-c", "exit 7"])
         #expect(failing.status == 7)
-        #expect(failing.error.contains("✗ sh -c exit 7 (exit 7, "))
+        #expect(failing.error.contains("✗ sh -c 'exit 7' (exit 7, "), "the command line as typed, shell-quoted")
     }
 
     @Test func libraryCommandsSayWhatIsWrongWithTheRightStatus() throws {

@@ -65,7 +65,9 @@ final class GifPlayerView: View {
         var text = "\(name.sanitizedForTerminal)  frame \(player.currentFrame + 1) of \(image.frameCount)  ·  loop \(play + 1) of \(loops)"
         if isPaused { text += "  ·  paused" } else if position.isFinished { text += "  ·  done" }
         if player.isBehind { text += "  ·  decoding…" }
-        if showsKeys, status.width >= text.displayWidth + 32 { text += "  ·  space pause  ←/→ step  q quit" }
+        // The key says what it does now: resume while paused.
+        let space = isPaused ? "space resume" : "space pause"
+        if showsKeys, status.width >= text.displayWidth + 33 { text += "  ·  \(space)  ←/→ step  q quit" }
         canvas.draw(text.truncated(toWidth: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
     }
 
