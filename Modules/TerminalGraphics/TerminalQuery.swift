@@ -44,7 +44,7 @@ public enum TerminalQuery {
     /// shell between (so nothing in them is read as shell syntax), its input empty and its
     /// errors dropped; at most `limit` bytes of it. nil when it cannot start, fails, is ended
     /// by a signal or takes longer than `timeout` (it is killed then).
-    package static func output(of arguments: [String], timeout: Duration = commandTimeout, limit: Int = 1 << 20) -> String? {
+    package static func output(of arguments: [String], timeout: Duration = commandTimeout, limit: Int = 64 << 10) -> String? {
         guard !arguments.isEmpty else { return nil }
         var words: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         words.append(nil)

@@ -249,8 +249,9 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     /// The line for a log (no bar, no spinner): `message 420/1000 (42%, 12.3k/s, ETA 0:05)`.
     func logLine(at now: Duration) -> String {
         if case .outcome(let outcome, let text, _) = ending { return outcome.mark + " " + text }
-        let values = fieldValues(at: now)
-        let elapsed = self.elapsed(at: now)
+        let reading = FieldReading(self, at: now)
+        let values: [ProgressStyle.Field: String] = [.percent: reading.text(.percent), .rate: reading.text(.rate), .eta: reading.text(.eta)]
+        let elapsed = reading.elapsed
         // The message first, when there is one: never a lone separator before the figures.
         func labelled(_ figures: String, _ separator: String) -> String { storedMessage.isEmpty ? figures : storedMessage + separator + figures }
         if case .finished = ending {
@@ -283,56 +284,73 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         return Double(min(position.current, total)) / Double(total)
     }
 
+    /// The texts of the fields the line's template uses (only those: a frame formats nothing
+    /// it does not show).
     private func fieldValues(at now: Duration) -> [ProgressStyle.Field: String] {
-        let elapsed = self.elapsed(at: now)
-        let pos = position.current
-        var values: [ProgressStyle.Field: String] = [
-            .prefix: storedPrefix,
-            .pos: unit.format(pos),
-            .len: storedTotal.map(unit.format) ?? "?",
-            .elapsed: elapsed.clockText,
-            .rate: unit.formatRate(estimator.rate ?? (elapsed > .zero ? Double(pos) / elapsed.seconds : 0)),
-        ]
-        values[.percent] = storedTotal.map { total in total > 0 ? "\(Int((fraction * 100).rounded(.down)))%" : "100%" } ?? ""
-        let length = storedTotal ?? pos  // indicatif's len when unknown: the position
-        let perSecond = estimator.rate ?? (elapsed > .zero ? Double(pos) / elapsed.seconds : 0)
-        values[.humanPos] = pos.withThousandsSeparators
-        values[.humanLen] = length.withThousandsSeparators
-        values[.percentPrecise] = String(format: "%.3f", fraction * 100)
-        values[.bytes] = ProgressUnit.indicatifBytes(Double(pos))
-        values[.totalBytes] = ProgressUnit.indicatifBytes(Double(length))
-        values[.binaryBytes] = values[.bytes]
-        values[.binaryTotalBytes] = values[.totalBytes]
-        values[.decimalBytes] = ProgressUnit.indicatifBytes(Double(pos), decimal: true)
-        values[.decimalTotalBytes] = ProgressUnit.indicatifBytes(Double(length), decimal: true)
-        values[.perSec] = values[.rate]
-        values[.bytesPerSec] = ProgressUnit.indicatifBytes(perSecond) + "/s"
-        values[.binaryBytesPerSec] = values[.bytesPerSec]
-        values[.decimalBytesPerSec] = ProgressUnit.indicatifBytes(perSecond, decimal: true) + "/s"
-        values[.elapsedPrecise] = elapsed.preciseClockText
-        if ending != nil {
-            values[.spinner] = storedStyle.spinner.finished ?? "✓"
-            values[.eta] = "0:00"
-            values[.etaPrecise] = "00:00:00"
-            values[.duration] = elapsed.clockText
-            values[.durationPrecise] = elapsed.preciseClockText
-        } else {
-            let style = storedStyle.spinner
-            values[.spinner] = style.frames[style.position(at: elapsed, timing: .own).frame]
-            if let total = storedTotal, let rate = estimator.rate, rate > 0, Double(max(0, total - pos)) / rate < 360_000 {
-                let left = Duration.milliseconds(Int64(Double(max(0, total - pos)) / rate * 1000))
-                values[.eta] = left.clockText
-                values[.etaPrecise] = left.preciseClockText
-                values[.duration] = (elapsed + left).clockText
-                values[.durationPrecise] = (elapsed + left).preciseClockText
-            } else {
-                values[.eta] = "-:--"
-                values[.etaPrecise] = "--:--:--"
-                values[.duration] = "-:--"
-                values[.durationPrecise] = "--:--:--"
-            }
+        let reading = FieldReading(self, at: now)
+        var values: [ProgressStyle.Field: String] = [:]
+        for part in storedStyle.parts {
+            if case .field(let placeholder) = part, values[placeholder.field] == nil { values[placeholder.field] = reading.text(placeholder.field) }
         }
         return values
+    }
+
+    /// What the fields are read from at one moment, computed once for the frame.
+    private struct FieldReading {
+        let line: LineIndicator
+        let elapsed: Duration
+        let pos: Int
+        /// The length, or the position when unknown (as indicatif's `len`).
+        let length: Int
+        let perSecond: Double
+        /// The time left, nil while unknown; zero once ended.
+        let left: Duration?
+
+        init(_ line: LineIndicator, at now: Duration) {
+            self.line = line
+            elapsed = line.elapsed(at: now)
+            pos = line.position.current
+            length = line.storedTotal ?? pos
+            perSecond = line.estimator.rate ?? (elapsed > .zero ? Double(pos) / elapsed.seconds : 0)
+            if line.ending != nil {
+                left = .zero
+            } else if let total = line.storedTotal, let rate = line.estimator.rate, rate > 0, Double(max(0, total - pos)) / rate < 360_000 {
+                left = .milliseconds(Int64(Double(max(0, total - pos)) / rate * 1000))
+            } else {
+                left = nil
+            }
+        }
+
+        func text(_ field: ProgressStyle.Field) -> String {
+            switch field {
+            case .prefix: line.storedPrefix
+            case .message: line.storedMessage
+            case .bar: ""
+            case .pos: line.unit.format(pos)
+            case .len: line.storedTotal.map(line.unit.format) ?? "?"
+            case .elapsed: elapsed.clockText
+            case .rate, .perSec: line.unit.formatRate(perSecond)
+            case .percent: line.storedTotal.map { total in total > 0 ? "\(Int((line.fraction * 100).rounded(.down)))%" : "100%" } ?? ""
+            case .humanPos: pos.withThousandsSeparators
+            case .humanLen: length.withThousandsSeparators
+            case .percentPrecise: String(format: "%.3f", line.fraction * 100)
+            case .bytes, .binaryBytes: ProgressUnit.indicatifBytes(Double(pos))
+            case .totalBytes, .binaryTotalBytes: ProgressUnit.indicatifBytes(Double(length))
+            case .decimalBytes: ProgressUnit.indicatifBytes(Double(pos), decimal: true)
+            case .decimalTotalBytes: ProgressUnit.indicatifBytes(Double(length), decimal: true)
+            case .bytesPerSec, .binaryBytesPerSec: ProgressUnit.indicatifBytes(perSecond) + "/s"
+            case .decimalBytesPerSec: ProgressUnit.indicatifBytes(perSecond, decimal: true) + "/s"
+            case .elapsedPrecise: elapsed.preciseClockText
+            case .eta: left?.clockText ?? "-:--"
+            case .etaPrecise: left?.preciseClockText ?? "--:--:--"
+            case .duration: left.map { (elapsed + $0).clockText } ?? "-:--"
+            case .durationPrecise: left.map { (elapsed + $0).preciseClockText } ?? "--:--:--"
+            case .spinner:
+                if line.ending != nil { line.storedStyle.spinner.finished ?? "✓" } else {
+                    line.storedStyle.spinner.frames[line.storedStyle.spinner.position(at: elapsed, timing: .own).frame]
+                }
+            }
+        }
     }
 }
 
