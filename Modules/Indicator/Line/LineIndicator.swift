@@ -346,7 +346,9 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             case .duration: left.map { (elapsed + $0).clockText } ?? "-:--"
             case .durationPrecise: left.map { (elapsed + $0).preciseClockText } ?? "--:--:--"
             case .spinner:
-                if line.ending != nil { line.storedStyle.spinner.finished ?? "✓" } else {
+                if line.ending != nil {
+                    line.storedStyle.spinner.finished ?? "✓"
+                } else {
                     line.storedStyle.spinner.frames[line.storedStyle.spinner.position(at: elapsed, timing: .own).frame]
                 }
             }
