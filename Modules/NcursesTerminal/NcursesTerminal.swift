@@ -56,6 +56,11 @@ public final class NcursesTerminal: EventSourceBackend {
     private let neverScrolls: Bool
     /// The pictures drawn as pixels, where the terminal draws them (kitty's protocol, sixel).
     private let pixels: PixelImages?
+    /// What the terminal's default colours look like: the theme's text, and the background
+    /// the terminal said (OSC 11) or the theme's.
+    private let defaultColors: (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8))
+    /// Dim styles as the explicit colours they are drawn in (``Style/faintMadeExplicit(foreground:background:depth:)``).
+    private var faintStyles: [Style: Style] = [:]
     /// How pictures are drawn: kitty's protocol, sixel, or symbols (chosen at start-up).
     public var graphics: GraphicsProtocol { pixels?.graphics ?? .symbols }
 
@@ -66,9 +71,12 @@ public final class NcursesTerminal: EventSourceBackend {
         directColor: Bool,
         pairCapacity: Int,
         pixels: PixelImages? = nil,
-        neverScrolls: Bool = false
+        neverScrolls: Bool = false,
+        background: RGBA? = nil
     ) {
         self.pixels = pixels
+        let theme = capabilities.theme
+        defaultColors = (theme.foreground, background.map { ($0.r, $0.g, $0.b) } ?? theme.background)
         self.neverScrolls = neverScrolls
         inputDescriptor = input
         self.capabilities = capabilities
@@ -208,7 +216,8 @@ public final class NcursesTerminal: EventSourceBackend {
             directColor: direct,
             pairCapacity: Int(ik_color_pairs()),
             pixels: pixels,
-            neverScrolls: openName != term
+            neverScrolls: openName != term,
+            background: backgroundColor
         )
         if !typedMeanwhile.isEmpty {
             // Kept here and decoded first, however many; the reader is woken to take them.
@@ -315,7 +324,7 @@ public final class NcursesTerminal: EventSourceBackend {
                 rowChanged = true
                 if first < 0 { first = x }
                 last = x + max(0, Int(cell.width) - 1)
-                let style = cell.style.resolved(for: capabilities.colorDepth)
+                let style = drawnStyle(cell.style)
                 guard let pair = colorPair(for: style, mayReset: mayResetPairs) else { return false }
                 var count: Int32 = 0
                 for scalar in cell.character.unicodeScalars where count < 5 {
@@ -328,6 +337,18 @@ public final class NcursesTerminal: EventSourceBackend {
             }
         }
         return true
+    }
+
+    /// `style` as this terminal shows it: down-sampled to its colours, faint text in an
+    /// explicit colour that stays readable on its background (``Style/faintMadeExplicit(foreground:background:depth:)``).
+    private func drawnStyle(_ style: Style) -> Style {
+        let depth = capabilities.colorDepth
+        guard style.attributes.contains(.dim) else { return style.resolved(for: depth) }
+        if let known = faintStyles[style] { return known }
+        let drawn = style.faintMadeExplicit(foreground: defaultColors.foreground, background: defaultColors.background, depth: depth).resolved(for: depth)
+        if faintStyles.count > 256 { faintStyles.removeAll() }
+        faintStyles[style] = drawn
+        return drawn
     }
 
     /// The most bytes read and decoded by one ``readEvents()``: what a larger burst brings

@@ -38,6 +38,10 @@ final class PixelImages {
     private var sentOrder: [Int] = []
     private var nextID: UInt32 = 1
     private var sixels: [Int: String] = [:]  // sixel: a picture's encoding, by key and size
+    private var seeThrough: [Int: Bool] = [:]  // sixel: whether a picture has transparent pixels, by key
+    /// kitty, pictures as text: the placements ``placingAsText(_:)`` left to be placed over
+    /// the text (they lie over text, which a placeholder would replace).
+    private var placedOverText: Set<Rect> = []
     /// Bytes written (for tests and benchmarks).
     private(set) var bytesWritten = 0
 
@@ -83,8 +87,61 @@ final class PixelImages {
     /// place is not among them: the new sixel, opaque, covers the old one whole, so an
     /// animation never flickers through an erased frame.
     func staleRects(for canvas: Canvas) -> [Rect] {
-        let wanted = Set(canvas.placements.map(\.rect))
-        return shown.keys.filter { !wanted.contains($0) }
+        let wanted = Dictionary(canvas.placements.map { ($0.rect, $0) }, uniquingKeysWith: { a, _ in a })
+        return shown.compactMap { rect, mark in
+            guard let next = wanted[rect] else { return rect }  // gone
+            // A see-through sixel leaves what is beneath, the old frame included: a new one
+            // there has its cells written again as text first, then goes over them.
+            if graphics == .sixel, signature(next) != mark, sixelGround(next, in: canvas) == nil { return rect }
+            return nil
+        }
+    }
+
+    /// What names a placement's picture and the part of it shown.
+    private func signature(_ placement: ImagePlacement) -> Int {
+        var hasher = Hasher()
+        hasher.combine(placement.key)
+        hasher.combine(placement.shown)
+        return hasher.finalize()
+    }
+
+    /// sixel: the colour a placement's transparent pixels are painted with, so that the sixel
+    /// covers its whole rectangle (a new frame leaves nothing of the old): the background
+    /// of the cells beneath when they are blank and of one colour. nil when the sixel must
+    /// leave them unpainted instead: a picture with transparent pixels over text or over
+    /// cells of several colours (the Page wand over a dimmed page), which shows through.
+    private func sixelGround(_ placement: ImagePlacement, in canvas: Canvas) -> RGBA? {
+        guard isSeeThrough(placement) else { return background }  // painted whole anyway
+        let rect = placement.rect.intersection(canvas.bounds)
+        guard !rect.isEmpty else { return background }
+        let first = canvas[rect.x, rect.y].style.background
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let cell = canvas[x, y]
+                if cell.isContinuation || cell.character != " " || cell.style.background != first { return nil }
+            }
+        }
+        let (r, g, b) = first.rgbComponents(default: (background.r, background.g, background.b))
+        return RGBA(r, g, b)
+    }
+
+    /// Whether any pixel of the placement's picture lets what is beneath show (alpha below
+    /// half, which sixel leaves unpainted). Remembered by picture.
+    private func isSeeThrough(_ placement: ImagePlacement) -> Bool {
+        if let known = seeThrough[placement.key] { return known }
+        let pixels = placement.image.pixels
+        var found = false
+        var i = 3
+        while i < pixels.count {
+            if pixels[i] < 128 {
+                found = true
+                break
+            }
+            i += 4
+        }
+        if seeThrough.count > 4 * Self.keptImages { seeThrough.removeAll() }
+        seeThrough[placement.key] = found
+        return found
     }
 
     /// Writes what brings the pictures on screen to `canvas`'s; `repainted` when ncurses drew
@@ -97,15 +154,10 @@ final class PixelImages {
             placedAnimation.removeAll()
             placedShown.removeAll()
         }
-        if placesAsText { return }  // placingAsText(_:) did it all
+        // Placed as text, but for those over text: placingAsText(_:) did the rest.
+        let wanted = placesAsText ? canvas.placements.filter { placedOverText.contains($0.rect) } : canvas.placements
+        if placesAsText, wanted.isEmpty, shown.isEmpty { return }
         var out = ""
-        let wanted = canvas.placements
-        func signature(_ placement: ImagePlacement) -> Int {
-            var hasher = Hasher()
-            hasher.combine(placement.key)
-            hasher.combine(placement.shown)
-            return hasher.finalize()
-        }
         switch graphics {
         case .kitty:
             let byRect = Dictionary(wanted.map { ($0.rect, $0) }, uniquingKeysWith: { a, _ in a })
@@ -113,7 +165,7 @@ final class PixelImages {
                 let next = byRect[rect]
                 if let group = placedAnimation[rect] {
                     // An animation stays placed while the same one is wanted there, seen whole or as much.
-                    if let next, let animation = next.animation, animationKey(animation.group, next) == group, placedShown[rect] == next.shown { continue }
+                    if let next, let animation = next.animation, pictureKey(animation.group, next) == group, placedShown[rect] == next.shown { continue }
                     if let frames = animations[group] { out += KittyGraphics.deletePlacement(id: frames.id, placement: placementID(rect)) }
                     placedAnimation[rect] = nil
                     placedShown[rect] = nil
@@ -128,13 +180,14 @@ final class PixelImages {
                     out += showAnimationFrame(placement, group: animation.group, frame: animation.frame)
                 } else {
                     let id: UInt32
-                    if let known = sent[placement.key] {
+                    let key = pictureKey(placement.key, placement)  // a picture and the cells it is scaled to
+                    if let known = sent[key] {
                         id = known
                     } else {
                         id = newID()
                         out += KittyGraphics.transmit(fitted(placement), id: id)
-                        sent[placement.key] = id
-                        sentOrder.append(placement.key)
+                        sent[key] = id
+                        sentOrder.append(key)
                     }
                     out +=
                         move(to: placement.rect.origin)
@@ -145,17 +198,26 @@ final class PixelImages {
                             rows: placement.rect.height,
                             source: source(placement)
                         )
-                    sentKey[placement.rect] = placement.key
+                    sentKey[placement.rect] = key
                 }
                 shown[placement.rect] = signature(placement)
             }
+            if placesAsText { break }  // placingAsText(_:) keeps the terminal's memory bounded
             deleteUnshown(stills: Set(sentKey.filter { shown[$0.key] != nil }.values), animations: Set(placedAnimation.values), out: &out)
         case .sixel:
             shown = shown.filter { rect, mark in wanted.contains { $0.rect == rect && signature($0) == mark } }
             for placement in wanted where shown[placement.rect] != signature(placement) || redrawn(placement.rect) || textMoved {
                 let size = pixelSize(placement.rect)
-                let cacheKey = signature(placement) &* 31 &+ size.width &* 7 &+ size.height
-                let text = sixels[cacheKey] ?? Sixel.encode(visiblePixels(placement).scaled(to: size), colors: sixelColors, background: background)
+                let ground = sixelGround(placement, in: canvas)
+                var hasher = Hasher()
+                hasher.combine(signature(placement))
+                hasher.combine(size.width)
+                hasher.combine(size.height)
+                hasher.combine(ground)
+                let cacheKey = hasher.finalize()
+                // Transparent pixels painted as the blank cells beneath, or left unpainted
+                // where text or several colours lie beneath (they show through).
+                let text = sixels[cacheKey] ?? Sixel.encode(visiblePixels(placement).scaled(to: size), colors: sixelColors, background: ground)
                 if sixels.count > Self.keptImages { sixels.removeAll() }
                 sixels[cacheKey] = text
                 out += move(to: placement.rect.origin) + text
@@ -179,12 +241,19 @@ final class PixelImages {
         var result = canvas
         var onScreen = Set<Int>()
         var animating = Set<Int>()
+        placedOverText = []
         for placement in canvas.placements {
             let cells = placement.pictureCells
+            if Self.liesOverText(placement, in: canvas) {
+                // A placeholder would take the text's place: placed over it instead, by present(_:).
+                placedOverText.insert(placement.rect)
+                if let animation = placement.animation { animating.insert(pictureKey(animation.group, placement)) } else { onScreen.insert(pictureKey(placement.key, placement)) }
+                continue
+            }
             guard cells.width <= KittyPlaceholder.limit, cells.height <= KittyPlaceholder.limit else { continue }  // too large to name: blank
             let id: UInt32
             if let animation = placement.animation {
-                let key = animationKey(animation.group, placement)
+                let key = pictureKey(animation.group, placement)
                 animating.insert(key)
                 let frames = frames(
                     key,
@@ -197,7 +266,7 @@ final class PixelImages {
                 show(animation.frame, of: frames, key: key, out: &out)
                 id = frames.id
             } else {
-                let key = animationKey(placement.key, placement)  // a picture and the cells it is scaled to
+                let key = pictureKey(placement.key, placement)  // a picture and the cells it is scaled to
                 onScreen.insert(key)
                 if let known = sent[key] {
                     id = known
@@ -228,6 +297,19 @@ final class PixelImages {
         deleteUnshown(stills: onScreen, animations: animating, out: &out)  // and their ids free
         if !out.isEmpty { write(out) }
         return result
+    }
+
+    /// Whether text shows in `placement`'s cells (a picture laid over a page): its
+    /// transparent pixels must let that text show, which a placeholder cell would replace.
+    static func liesOverText(_ placement: ImagePlacement, in canvas: Canvas) -> Bool {
+        let rect = placement.rect.intersection(canvas.bounds)
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let cell = canvas[x, y]
+                if !cell.isContinuation, cell.character != " " { return true }
+            }
+        }
+        return false
     }
 
     /// Deletes the oldest pictures not among those shown (`stills` and `animations`, by key)
@@ -306,7 +388,7 @@ final class PixelImages {
     /// frame seen as the base) and placed once; a frame not yet sent added as a kitty frame;
     /// then only the switch to it.
     private func showAnimationFrame(_ placement: ImagePlacement, group: Int, frame: Int) -> String {
-        let key = animationKey(group, placement)
+        let key = pictureKey(group, placement)
         var out = ""
         let frames = frames(key, with: frame, of: placement, id: newID, out: &out)
         if placedAnimation[placement.rect] != key || placedShown[placement.rect] != placement.shown {
@@ -326,7 +408,8 @@ final class PixelImages {
         return out
     }
 
-    private func animationKey(_ group: Int, _ placement: ImagePlacement) -> Int {
+    /// What names a picture (or a player's frames) at the cells it is scaled to: sent once per such pair.
+    func pictureKey(_ group: Int, _ placement: ImagePlacement) -> Int {
         var hasher = Hasher()
         hasher.combine(group)
         hasher.combine(placement.pictureCells)
@@ -363,6 +446,7 @@ final class PixelImages {
     }
 
     private func newID() -> UInt32 {
+        if placesAsText { return freeID() }  // one set of ids with the placeholders' (below 256)
         let id = nextID
         nextID = nextID >= 0x7FFF_FFFF ? 1 : nextID + 1
         return id
@@ -377,17 +461,18 @@ final class PixelImages {
         return Size(width: size.width, height: max(6, size.height - size.height % 6))
     }
 
-    /// The whole picture no larger than its cells' pixels (kitty scales it to them).
+    /// The whole picture at the pixel size of the cells it covers (at most
+    /// ``Sixel/pixelBudget``), scaled here: a terminal that scales a small picture up
+    /// smooths it (kitty 0.41 blurred pixel art). Scaling up keeps each source pixel a
+    /// sharp block, only its edges blended; scaling down averages.
     private func fitted(_ placement: ImagePlacement) -> RGBAImage {
         let size = fittedSize(placement)
         return size.width == placement.image.width && size.height == placement.image.height ? placement.image : placement.image.scaled(to: size)
     }
 
     private func fittedSize(_ placement: ImagePlacement) -> Size {
-        let box = pixelSize(Rect(size: placement.pictureCells))
-        let image = placement.image
-        guard image.width > box.width || image.height > box.height else { return Size(width: image.width, height: image.height) }
-        return ImageLayout.pixels(for: Size(width: image.width, height: image.height), in: box)
+        let cells = placement.pictureCells
+        return Sixel.pixelsWithinBudget(Size(width: cells.width * cellPixels.width, height: cells.height * cellPixels.height))
     }
 
     private func placementID(_ rect: Rect) -> UInt32 {

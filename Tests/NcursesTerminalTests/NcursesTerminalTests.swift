@@ -355,6 +355,30 @@ struct NcursesTerminalTests {
         #expect(terminal.colorPairResets >= 1)
     }
 
+    @Test func faintTextOnALightBackgroundIsAReadableColourNotTheTerminalsDim() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 3))
+        let terminal = try NcursesTerminal.open(
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": "xterm-256color", "INDICATORKIT_BACKGROUND": "light"],
+            mouse: false,
+            installSignalHandlers: false,
+            asksBackground: false
+        )
+        defer { terminal.close() }
+        var canvas = Canvas(size: terminal.size)
+        canvas.draw("hint", at: .zero, style: Style(attributes: .dim))
+        terminal.present(canvas)
+        let sent = pty.output(until: { $0.contains("hint") })
+        #expect(!sent.contains("\u{1B}[2m") && !sent.contains(";2m"), "no SGR 2: \(sent.debugDescription)")
+        let index = sent.firstRange(of: /38;5;(\d+)m/).flatMap { UInt8(sent[$0].dropFirst(5).dropLast()) }
+        #expect(index != nil, "an explicit colour: \(sent.debugDescription)")
+        if let index {
+            let ratio = Contrast.ratio(Color.palette(index).rgbComponents(default: (0, 0, 0)), (255, 255, 255))
+            #expect(ratio >= Contrast.readable && ratio < 15, "palette \(index): \(ratio):1 on white")
+        }
+    }
+
     @Test func preflightExplainsUnusableTerminals() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)

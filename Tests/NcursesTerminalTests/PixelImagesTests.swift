@@ -122,7 +122,8 @@ struct PixelImagesTests {
         header.blit(whole, at: Point(x: 0, y: -4))
         pixels.present(header, repainted: false) { _ in false }
         sink.drain()
-        #expect(sink.text.contains(",c=12,r=2,x=0,y=16,w=24,h=8,"), "the bottom third of the 24×24 picture: \(sink.text.debugDescription)")
+        #expect(sink.text.contains("a=t,f=32,o=z,s=120,v=120,"), "sent at the 12 × 6 cells' 120 × 120 pixels")
+        #expect(sink.text.contains(",c=12,r=2,x=0,y=80,w=120,h=40,"), "the bottom third of it: \(sink.text.debugDescription)")
     }
 
     @Test func sixelFramesAreOpaqueOnTheBackgroundAndSentOnlyWhenTheyChange() {
@@ -241,7 +242,7 @@ extension PixelImagesTests {
             sink.clear()
             let keyOf = Dictionary(uniqueKeysWithValues: pixels.sent.map { (String($0.value), $0.key) })
             let onScreen = Set(model.placements.values.map { "\(keyOf[$0.image] ?? -1)@\($0.x),\($0.y) \($0.columns)x\($0.rows)" })
-            let wanted = Set(canvas.placements.map { "\($0.key)@\($0.rect.x),\($0.rect.y) \($0.rect.width)x\($0.rect.height)" })
+            let wanted = Set(canvas.placements.map { "\(pixels.pictureKey($0.key, $0))@\($0.rect.x),\($0.rect.y) \($0.rect.width)x\($0.rect.height)" })
             #expect(onScreen == wanted, "step \(step): extra \(onScreen.subtracting(wanted).sorted()), missing \(wanted.subtracting(onScreen).sorted())")
             if onScreen != wanted { break }
         }
@@ -321,6 +322,7 @@ extension PixelImagesTests {
             var wrong: [String] = []
             var covered = Set<Point>()
             for placement in canvas.placements {
+                let sent = placement.image.scaled(to: Size(width: placement.pictureCells.width * 10, height: placement.pictureCells.height * 20))
                 for y in placement.rect.y..<placement.rect.maxY {
                     for x in placement.rect.x..<placement.rect.maxX {
                         covered.insert(Point(x: x, y: y))
@@ -331,7 +333,7 @@ extension PixelImagesTests {
                         if named.row != placement.shown.y + y - placement.rect.y || named.column != placement.shown.x + x - placement.rect.x {
                             wrong.append("\(x),\(y): cell \(named.row),\(named.column)")
                         }
-                        if kitty.shown(named.id) != placement.image.pixels { wrong.append("\(x),\(y): image \(named.id) shows other pixels") }
+                        if kitty.shown(named.id) != sent.pixels { wrong.append("\(x),\(y): image \(named.id) shows other pixels") }
                         if kitty.virtual[named.id] != placement.pictureCells {
                             wrong.append("\(x),\(y): placed over \(String(describing: kitty.virtual[named.id]))")
                         }
@@ -389,5 +391,64 @@ extension PixelImagesTests {
         let unwrapped = sink.text.replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
         #expect(sink.text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "\(sink.text.prefix(20).debugDescription)")
         #expect(KittyCommands.parse(unwrapped).compactMap { $0.keys["a"] } == ["t", "p"], "the upload and the virtual placement, each wrapped")
+    }
+}
+
+extension PixelImagesTests {
+    /// A canvas with text on every row and `frame` laid over it as an overlay does (the
+    /// text stays in the picture's cells, for its transparent pixels to show).
+    func page(showing frame: Int, of frames: [RGBAImage]) -> Canvas {
+        var page = Canvas(size: Size(width: 40, height: 12))
+        for y in 0..<12 { page.draw(String(repeating: "text ", count: 8), at: Point(x: 0, y: y), style: Style(foreground: .rgb(90, 90, 90))) }
+        var layer = Canvas(size: Size(width: 12, height: 6))
+        layer.place(frames[frame], key: 1000 + frame, in: layer.bounds, animation: (1, frame))
+        page.overlay(layer, at: Point(x: 4, y: 2))
+        return page
+    }
+
+    @Test func kittyPlacesAPictureOverTextAboveItRatherThanAsPlaceholders() {
+        let sink = Sink()
+        let frames = Self.frames(2)
+        let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark, placesAsText: true)
+        let drawn = pixels.placingAsText(page(showing: 0, of: frames))
+        #expect(drawn.lines[3] == String(repeating: "text ", count: 8), "the text under the picture is kept: \(drawn.lines[3].debugDescription)")
+        pixels.present(drawn, repainted: false) { _ in false }
+        sink.drain()
+        let commands = KittyCommands.parse(sink.text)
+        #expect(commands.contains { $0.keys["a"] == "p" && $0.keys["U"] == nil && $0.keys["c"] == "12" }, "placed at its cells, over the text")
+        #expect(!commands.contains { $0.keys["U"] == "1" }, "no placeholders")
+        #expect(commands.first { $0.keys["a"] == "t" }?.keys["s"] == "120", "sent at its cells' pixels")
+        // Next frame: a switch, the placement kept.
+        sink.clear()
+        pixels.present(pixels.placingAsText(page(showing: 1, of: frames)), repainted: false) { _ in false }
+        sink.drain()
+        #expect(KittyCommands.parse(sink.text).map { $0.keys["a"] } == ["f", "a"], "the frame added and shown: \(sink.text.prefix(80).debugDescription)")
+    }
+
+    @Test func aSixelOverTextLeavesItsTransparentPixelsUnpaintedAndItsCellsAreWrittenBeforeTheNextFrame() {
+        let sink = Sink()
+        let frames = Self.frames(2)
+        let pixels = PixelImages(graphics: .sixel, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        pixels.present(page(showing: 0, of: frames), repainted: false) { _ in false }
+        sink.drain()
+        #expect(sink.text.contains("\u{1B}P0;1;0q"), "P2 = 1: what is beneath shows: \(sink.text.prefix(40).debugDescription)")
+        #expect(
+            pixels.staleRects(for: page(showing: 1, of: frames)) == [Rect(x: 4, y: 2, width: 12, height: 6)],
+            "the old frame is wiped by writing the text again before the new one goes over it"
+        )
+    }
+
+    @Test func aSixelOnAPanelIsPaintedOnThePanelsColour() {
+        let sink = Sink()
+        let frames = Self.frames(1)
+        let pixels = PixelImages(graphics: .sixel, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+        var canvas = Canvas(size: Size(width: 40, height: 12))
+        canvas.fill(canvas.bounds, with: Cell(" ", style: Style(background: .rgb(40, 40, 48))))
+        var layer = Canvas(size: Size(width: 12, height: 6))
+        layer.place(frames[0], key: 7, in: layer.bounds)
+        canvas.overlay(layer, at: Point(x: 4, y: 2))
+        pixels.present(canvas, repainted: false) { _ in false }
+        sink.drain()
+        #expect(sink.text.contains("\u{1B}P0;0;0q\"1;1;120;120#0;2;15;15;18"), "register 0 the panel's (40, 40, 48): \(sink.text.prefix(60).debugDescription)")
     }
 }
