@@ -198,6 +198,7 @@ public final class NcursesTerminal: EventSourceBackend {
                 throughTmux: GraphicsProbe.isInsideTmux(environment)
             )
         }
+        pixels?.colorDepth = depth
         var caps = TerminalCapabilities(
             colorDepth: depth,
             mouse: mouse,

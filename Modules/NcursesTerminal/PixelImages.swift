@@ -59,6 +59,8 @@ final class PixelImages {
     let directColor: Bool
     /// Whether every command goes through tmux's passthrough.
     let throughTmux: Bool
+    /// The colours the terminal's text is drawn in, for a sixel painted like the cells beneath.
+    var colorDepth: ColorDepth = .trueColor
 
     init(
         graphics: GraphicsProtocol,
@@ -121,7 +123,8 @@ final class PixelImages {
                 if cell.isContinuation || cell.character != " " || cell.style.background != first { return nil }
             }
         }
-        let (r, g, b) = first.rgbComponents(default: (background.r, background.g, background.b))
+        // The colour the terminal shows there: the cell's as drawn at its depth.
+        let (r, g, b) = first.resolved(for: colorDepth).rgbComponents(default: (background.r, background.g, background.b))
         return RGBA(r, g, b)
     }
 
@@ -247,7 +250,11 @@ final class PixelImages {
             if Self.liesOverText(placement, in: canvas) {
                 // A placeholder would take the text's place: placed over it instead, by present(_:).
                 placedOverText.insert(placement.rect)
-                if let animation = placement.animation { animating.insert(pictureKey(animation.group, placement)) } else { onScreen.insert(pictureKey(placement.key, placement)) }
+                if let animation = placement.animation {
+                    animating.insert(pictureKey(animation.group, placement))
+                } else {
+                    onScreen.insert(pictureKey(placement.key, placement))
+                }
                 continue
             }
             guard cells.width <= KittyPlaceholder.limit, cells.height <= KittyPlaceholder.limit else { continue }  // too large to name: blank

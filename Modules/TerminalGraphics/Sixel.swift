@@ -55,9 +55,11 @@ public enum Sixel {
         // background); raster attributes give the size.
         append("\u{1B}P0;\(background == nil ? 1 : 0);0q\"1;1;\(width);\(height)")
         let shift = background == nil ? 0 : 1
-        if let background { append("#0;2;\(Int(background.r) * 100 / 255);\(Int(background.g) * 100 / 255);\(Int(background.b) * 100 / 255)") }
+        // Sixel colours are percentages: rounded, so a panel's colour comes back as itself.
+        func percent(_ v: UInt8) -> Int { (Int(v) * 100 + 127) / 255 }
+        if let background { append("#0;2;\(percent(background.r));\(percent(background.g));\(percent(background.b))") }
         for (index, color) in palette.colors.enumerated() {
-            append("#\(index + shift);2;\(Int(color.r) * 100 / 255);\(Int(color.g) * 100 / 255);\(Int(color.b) * 100 / 255)")
+            append("#\(index + shift);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))")
         }
         var indices = palette.indices(of: image)  // -1: transparent
         if shift > 0 { for i in indices.indices where indices[i] >= 0 { indices[i] += 1 } }

@@ -449,6 +449,6 @@ extension PixelImagesTests {
         canvas.overlay(layer, at: Point(x: 4, y: 2))
         pixels.present(canvas, repainted: false) { _ in false }
         sink.drain()
-        #expect(sink.text.contains("\u{1B}P0;0;0q\"1;1;120;120#0;2;15;15;18"), "register 0 the panel's (40, 40, 48): \(sink.text.prefix(60).debugDescription)")
+        #expect(sink.text.contains("\u{1B}P0;0;0q\"1;1;120;120#0;2;16;16;19"), "register 0 the panel's (40, 40, 48): \(sink.text.prefix(60).debugDescription)")
     }
 }
