@@ -86,8 +86,9 @@ final class PixelImages {
 
     /// The cells whose placements went away: they must be drawn again as text (a sixel's
     /// pixels stay until text is written over them). A placement whose picture changed in
-    /// place is not among them: the new sixel, opaque, covers the old one whole, so an
-    /// animation never flickers through an erased frame.
+    /// place is among them only when its sixel leaves pixels unpainted (over text, see
+    /// `sixelGround`); otherwise the new sixel covers the old one whole, so an animation
+    /// never flickers through an erased frame.
     func staleRects(for canvas: Canvas) -> [Rect] {
         let wanted = Dictionary(canvas.placements.map { ($0.rect, $0) }, uniquingKeysWith: { a, _ in a })
         return shown.compactMap { rect, mark in
