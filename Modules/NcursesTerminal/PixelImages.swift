@@ -134,15 +134,7 @@ final class PixelImages {
     private func isSeeThrough(_ placement: ImagePlacement) -> Bool {
         if let known = seeThrough[placement.key] { return known }
         let pixels = placement.image.pixels
-        var found = false
-        var i = 3
-        while i < pixels.count {
-            if pixels[i] < 128 {
-                found = true
-                break
-            }
-            i += 4
-        }
+        let found = stride(from: 3, to: pixels.count, by: 4).contains { pixels[$0] < 128 }
         if seeThrough.count > 4 * Self.keptImages { seeThrough.removeAll() }
         seeThrough[placement.key] = found
         return found

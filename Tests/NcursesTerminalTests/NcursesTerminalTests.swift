@@ -11,11 +11,11 @@ import Testing
 struct NcursesTerminalTests {
     let environment = ["TERM": "xterm-256color"]
 
-    func open(_ pty: PseudoTerminal, term: String = "xterm-256color", mouse: Bool = false) throws -> NcursesTerminal {
+    func open(_ pty: PseudoTerminal, term: String = "xterm-256color", mouse: Bool = false, also: [String: String] = [:]) throws -> NcursesTerminal {
         try NcursesTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
-            environment: ["TERM": term],
+            environment: ["TERM": term].merging(also) { _, told in told },
             mouse: mouse,
             installSignalHandlers: false,
             asksBackground: false
@@ -53,14 +53,7 @@ struct NcursesTerminalTests {
     @Test(.enabled(if: hasXtermDirect, "needs the xterm-direct terminfo (Debian's ncurses-term, which Tools/setup installs)"))
     func colortermTruecolorGivesTrueColourUnderA256ColourTerm() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
-        let terminal = try NcursesTerminal.open(
-            input: pty.secondary,
-            output: pty.secondary,
-            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"],
-            mouse: false,
-            installSignalHandlers: false,
-            asksBackground: false
-        )
+        let terminal = try open(pty, term: "xterm-256color", also: ["COLORTERM": "truecolor"])
         defer { terminal.close() }
         #expect(terminal.capabilities.colorDepth == .trueColor)
         #expect(terminal.capabilities.name == "xterm-256color, as xterm-direct")
@@ -167,14 +160,7 @@ struct NcursesTerminalTests {
     @Test(.enabled(if: hasXtermDirect, "needs the direct-colour terminfo entries (Debian's ncurses-term)"))
     func kittyGetsTrueColour() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
-        let terminal = try NcursesTerminal.open(
-            input: pty.secondary,
-            output: pty.secondary,
-            environment: ["TERM": "kitty", "COLORTERM": "truecolor"],
-            mouse: false,
-            installSignalHandlers: false,
-            asksBackground: false
-        )
+        let terminal = try open(pty, term: "kitty", also: ["COLORTERM": "truecolor"])
         defer { terminal.close() }
         #expect(terminal.capabilities.colorDepth == .trueColor)
         #expect(terminal.capabilities.name == "kitty, as kitty-direct")
@@ -357,14 +343,7 @@ struct NcursesTerminalTests {
 
     @Test func faintTextOnALightBackgroundIsAReadableColourNotTheTerminalsDim() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 3))
-        let terminal = try NcursesTerminal.open(
-            input: pty.secondary,
-            output: pty.secondary,
-            environment: ["TERM": "xterm-256color", "INDICATORKIT_BACKGROUND": "light"],
-            mouse: false,
-            installSignalHandlers: false,
-            asksBackground: false
-        )
+        let terminal = try open(pty, term: "xterm-256color", also: ["INDICATORKIT_BACKGROUND": "light"])
         defer { terminal.close() }
         var canvas = Canvas(size: terminal.size)
         canvas.draw("hint", at: .zero, style: Style(attributes: .dim))
