@@ -127,6 +127,38 @@ struct PickerViewTests {
         #expect(glyphs().contains { (0x2801...0x28FF).contains($0.unicodeScalars.first!.value) })
     }
 
+    @Test func theFocusFrameOfTheGridsFirstRowShowsWholeBelowTheTitle() throws {
+        let (picker, _) = try shownPicker()
+        let screen = render(picker)
+        #expect(screen[1].hasPrefix(" ┏━━━━━━━━┓") || screen[1].contains("┏━━━━━━━━┓"), "the top edge, not under the title bar: \(screen[1])")
+        #expect(screen[2].contains("┃"), "the thumbnails start below it")
+        _ = picker.handle(.mouse(MouseEvent(.press, at: Point(x: 20, y: 1))))  // the frame's row is not a thumbnail
+        #expect(picker.selection.isEmpty)
+    }
+
+    @Test func theAlbumDrawerCutsThePhotosItCoversAndLeavesTheRestWhole() throws {
+        let (picker, clock) = try shownPicker()
+        picker.imageStyle = ImageStyle(pixels: true, cellPixels: Size(width: 10, height: 20))
+        var canvas = Canvas(size: Size(width: 100, height: 30))
+        picker.render(in: canvas.bounds, on: &canvas)
+        let before = canvas.placements
+        #expect(before.count >= 30, "a grid of photos as pixels")
+        _ = picker.handle(.key(.character("a")))
+        clock.advance(by: .milliseconds(600))
+        canvas = Canvas(size: Size(width: 100, height: 30))
+        picker.render(in: canvas.bounds, on: &canvas)
+        let drawer = Rect(x: 32, y: 1, width: 36, height: 6)  // four albums and the border
+        #expect(canvas.lines[6].contains("╰"), "the drawer's bottom border on row 6")
+        #expect(canvas.placements.allSatisfy { !$0.rect.intersects(drawer) }, "nothing shows through the drawer")
+        let firstRow = canvas.placements.filter { $0.rect.y == 2 }.map(\.rect)
+        #expect(
+            firstRow.contains(Rect(x: 28, y: 2, width: 4, height: 4)) && firstRow.contains(Rect(x: 68, y: 2, width: 4, height: 4)),
+            "the photos the drawer's sides overlap keep the part beside it: \(firstRow)"
+        )
+        #expect(canvas.placements.filter { $0.rect.y == 7 }.allSatisfy { !$0.isCut }, "the row below the drawer is whole")
+        #expect(canvas.placements.count == before.count - 3, "only the three photos wholly under the drawer go: \(canvas.placements.count) of \(before.count)")
+    }
+
     @Test func plusAndMinusStepThroughTheThumbnailSizesAndClicksFollow() throws {
         let (picker, _) = try shownPicker()
         let small = picker.state.viewport.columns
@@ -213,7 +245,7 @@ struct PickerViewTests {
         let clock = VirtualScheduler()
         let picker = PickerView(store: library, scheduler: clock)
         picker.appear()
-        let trayRows = 24..<30  // the tray's six rows at the bottom of the 30-row picker
+        let trayRows = 23..<30  // the tray's seven rows at the bottom of the 30-row picker
         for step in 0..<20 {
             clock.advance(by: .milliseconds(step == 0 ? 0 : 10))
             let screen = render(picker)
@@ -222,7 +254,7 @@ struct PickerViewTests {
         clock.advance(by: .milliseconds(10))  // 200 ms
         let screen = render(picker)
         #expect(screen[trayRows.lowerBound].contains("Selected (2) · Tab"), "in place, not sliding")
-        #expect(screen[trayRows.lowerBound + 1].hasPrefix("  1 ") && screen[trayRows.lowerBound + 1].contains(" 2 "))
+        #expect(screen[trayRows.lowerBound + 2].hasPrefix("  1 ") && screen[trayRows.lowerBound + 2].contains(" 2 "))
     }
 
     // B4.2 B4.5
@@ -236,11 +268,12 @@ struct PickerViewTests {
         clock.advance(by: .milliseconds(600))
         var screen = render(picker)
         #expect(picker.state.viewport.trayFits == 11, "a 100-column tray holds 11 thumbnails")
-        #expect(screen[24].contains("‹ +2"), "two scrolled out at the start")
+        #expect(screen[23].contains("‹ +2"), "two scrolled out at the start")
         #expect(screen[25].contains(" 13 ") && !screen[25].contains(" 2 "))
         _ = picker.handle(.key(.tab))  // the focus goes to the tray's first item, which scrolls into view
         screen = render(picker)
-        #expect(screen[24].contains("+2 ›"))
+        #expect(screen[23].contains("+2 ›"))
+        #expect(screen[24].hasPrefix("┏━━━━━━━━┓"), "the focus frame's top edge shows below the tray's rule")
         #expect(screen[25].hasPrefix("┃ 1 ") && !screen[25].contains(" 13 "), "the first item in view, in the focus frame")
         _ = picker.handle(.mouse(MouseEvent(.press, at: Point(x: 2 + 9, y: 26))))  // the second thumbnail
         clock.advance(by: .milliseconds(600))

@@ -97,6 +97,19 @@ struct ImagePlacementTests {
         #expect(screen.placements.isEmpty, "text drawn over a picture takes it away")
     }
 
+    @Test func aPanelFilledOverAPictureCutsItToTheLargestPartLeft() throws {
+        var screen = Canvas(size: Size(width: 30, height: 12))
+        screen.place(picture, key: 1, in: Rect(x: 10, y: 5, width: 8, height: 4))
+        screen.place(picture, key: 2, in: Rect(x: 20, y: 0, width: 4, height: 2))
+        screen.fill(Rect(x: 0, y: 0, width: 11, height: 6))
+        let cut = try #require(screen.placements.first { $0.key == 1 })
+        #expect(cut.rect == Rect(x: 11, y: 5, width: 7, height: 4), "the seven columns right of the panel, not the three rows below")
+        #expect(cut.shown == Rect(x: 1, y: 0, width: 7, height: 4) && cut.pictureCells == Size(width: 8, height: 4))
+        #expect(screen.placements.contains { $0.key == 2 && !$0.isCut }, "a picture beside the panel is untouched")
+        screen.fill(Rect(x: 0, y: 0, width: 30, height: 12))
+        #expect(screen.placements.isEmpty, "a panel over all of a picture takes it away")
+    }
+
     @Test func aPlayerWithPixelsPlacesItsFramesUnderKeysOfTheirOwn() async {
         struct TwoFrames: FrameAnimation {
             var frameCount: Int { 2 }

@@ -106,16 +106,26 @@ final class PickerScene: View {
         let pitch = 14  // the square thumbnail, room for its name
         let fits = max(1, (rect.width + 2) / pitch)
         let shown = chosen.count > fits ? fits - 1 : chosen.count
+        let badge = Style(foreground: .rgb(255, 255, 255), background: .rgb(37, 99, 235), attributes: .bold)
         for (i, item) in chosen.prefix(shown).enumerated() {
             let x = rect.x + i * pitch
-            canvas.blit(style.rasterize(item.asset.thumbnail, filling: cell), at: Point(x: x, y: rect.y))
-            canvas.draw(
-                " \(i + 1) ",
-                at: Point(x: x, y: rect.y),
-                style: Style(foreground: .rgb(255, 255, 255), background: .rgb(37, 99, 235), attributes: .bold),
-                clip: rect
-            )
-            canvas.draw(item.asset.name.sanitizedForTerminal.truncated(toWidth: pitch - 2), at: Point(x: x, y: rect.y + cell.height), clip: rect)
+            var name = item.asset.name.sanitizedForTerminal
+            if style.pixels {
+                // The photo as the picker showed it; its number goes before its name (text
+                // over a picture would take the picture away).
+                let thumb = item.asset.thumbnail
+                let cells = ImageLayout.cells(for: Size(width: thumb.width, height: thumb.height), in: cell, cellPixels: style.cellPixels)
+                let area = Rect(x: x + (cell.width - cells.width) / 2, y: rect.y + (cell.height - cells.height) / 2, width: cells.width, height: cells.height)
+                canvas.place(thumb, key: item.asset.id, in: area, clip: rect)
+                let number = " \(i + 1) "
+                canvas.draw(number, at: Point(x: x, y: rect.y + cell.height), style: badge, clip: rect)
+                name = " " + name
+                canvas.draw(name.truncated(toWidth: pitch - 2 - number.count), at: Point(x: x + number.count, y: rect.y + cell.height), clip: rect)
+            } else {
+                canvas.blit(style.rasterize(item.asset.thumbnail, filling: cell), at: Point(x: x, y: rect.y))
+                canvas.draw(" \(i + 1) ", at: Point(x: x, y: rect.y), style: badge, clip: rect)
+                canvas.draw(name.truncated(toWidth: pitch - 2), at: Point(x: x, y: rect.y + cell.height), clip: rect)
+            }
             canvas.draw(
                 (item.albums.first ?? "—").sanitizedForTerminal.truncated(toWidth: pitch - 2),
                 at: Point(x: x, y: rect.y + cell.height + 1),

@@ -10,9 +10,12 @@ struct PickerLayout: Equatable {
     static let chipPitch = 12
     /// How far apart the tray's items are.
     var trayItemPitch: Int { isCompact ? Self.chipPitch : Self.trayPitch.width }
-    /// The tray's height: a border row and one row of thumbnails with their focus row; on a
-    /// short screen (``isCompact``) one row, the chosen pictures' numbered names on its rule.
-    var trayHeight = 6
+    /// The tray's height: a border row, a row for the focus frame's top, one row of
+    /// thumbnails and a row for the frame's foot and the order badges; on a short screen
+    /// (``isCompact``) one row, the chosen pictures' numbered names on its rule.
+    var trayHeight = 7
+    /// The tray's thumbnails start this many rows below its rule.
+    static let trayThumbnailTop = 2
     /// The drawer's width at most.
     static let drawerWidth = 36
 
@@ -25,6 +28,9 @@ struct PickerLayout: Equatable {
     var cell = PickerView.thumbnailSizes[0], columns = 1, rows = 1, gridLeft = 0
     /// How far apart the grid's thumbnails are: a column and a row between them.
     var pitch: Size { Size(width: cell.width + 1, height: cell.height + 1) }
+    /// The top of the grid's first row of thumbnails: one row below the grid's top, where
+    /// the focus frame's top edge goes (not under the title bar).
+    var gridTop: Int { grid.y + 1 }
 
     /// Whether the screen is short (under 14 rows below the title): smaller thumbnails in
     /// the grid, and the tray a strip of numbered names, so the grid keeps two rows.
@@ -73,7 +79,7 @@ struct PickerLayout: Equatable {
         let gridHeight = state.timeline.gridBottom == .tray ? body.height - trayHeight : body.height
         grid = Rect(x: body.x, y: body.y, width: body.width, height: max(0, gridHeight))
         columns = max(1, (grid.width + 1) / pitch.width)
-        rows = max(1, grid.height / pitch.height)
+        rows = max(1, (grid.height - 1) / pitch.height)
         gridLeft = grid.x + max(0, (grid.width - (columns * pitch.width - 1)) / 2)
         tray = Rect(x: body.x, y: body.maxY - trayRows, width: body.width, height: trayRows)
 
@@ -86,9 +92,9 @@ struct PickerLayout: Equatable {
 
     /// The index in the album of the thumbnail at `point`, counted from `firstRow`.
     func gridIndex(at point: Point, firstRow: Int) -> Int? {
-        guard grid.contains(point), point.x >= gridLeft else { return nil }
+        guard grid.contains(point), point.x >= gridLeft, point.y >= gridTop else { return nil }
         let column = (point.x - gridLeft) / pitch.width
-        let row = (point.y - grid.y) / pitch.height
+        let row = (point.y - gridTop) / pitch.height
         guard column < columns, row < rows else { return nil }
         return (firstRow + row) * columns + column
     }

@@ -136,14 +136,14 @@ extension PickerView {
         let firstRow = state.firstRow(in: layout.viewport)
         // The rows that fit whole, and the top of the next one where at least two of its
         // lines fit: the grid uses the height it has, and shows that there is more below.
-        let partial = rect.height - layout.rows * layout.pitch.height >= 2 ? 1 : 0
+        let partial = rect.maxY - layout.gridTop - layout.rows * layout.pitch.height >= 2 ? 1 : 0
         var focused: Rect?
         var chosen: [Rect] = []
         for row in 0..<(layout.rows + partial) {
             for column in 0..<layout.columns {
                 let index = (firstRow + row) * layout.columns + column
                 guard index < state.assets.count else { break }
-                let origin = Point(x: layout.gridLeft + column * layout.pitch.width, y: rect.y + row * layout.pitch.height)
+                let origin = Point(x: layout.gridLeft + column * layout.pitch.width, y: layout.gridTop + row * layout.pitch.height)
                 drawThumbnail(state.assets[index], size: layout.cell, at: origin, on: &canvas, clip: rect)
                 let box = Rect(origin: origin, size: layout.cell)
                 if index == state.focus && state.area == .grid { focused = box }
@@ -158,7 +158,7 @@ extension PickerView {
             for column in 0..<layout.columns {
                 let index = (firstRow + row) * layout.columns + column
                 guard index < state.assets.count else { break }
-                let origin = Point(x: layout.gridLeft + column * layout.pitch.width, y: rect.y + row * layout.pitch.height)
+                let origin = Point(x: layout.gridLeft + column * layout.pitch.width, y: layout.gridTop + row * layout.pitch.height)
                 drawOrder(of: state.assets[index], under: origin, size: layout.cell, on: &canvas, clip: rect)
             }
         }
@@ -209,7 +209,7 @@ extension PickerView {
         }
         for (slot, i) in shown.enumerated() {
             guard let asset = state.asset(tray.items[i]) else { continue }
-            let origin = Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + 1)
+            let origin = Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + PickerLayout.trayThumbnailTop)
             let isFocused = state.area == .tray && i == state.trayFocus
             drawThumbnail(asset, size: PickerLayout.trayCell, at: origin, on: &canvas, clip: rect)
             if isFocused { focused = Rect(origin: origin, size: PickerLayout.trayCell) }
@@ -219,7 +219,7 @@ extension PickerView {
             guard let asset = state.asset(tray.items[i]) else { continue }
             drawOrder(
                 of: asset,
-                under: Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + 1),
+                under: Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + PickerLayout.trayThumbnailTop),
                 size: PickerLayout.trayCell,
                 on: &canvas,
                 clip: rect
@@ -259,6 +259,7 @@ extension PickerView {
             panel.draw((i == state.albumIndex ? "• " : "  ") + text, at: Point(x: 1, y: 1 + i), style: style)
         }
         let offset = fullHeight - rect.height
+        canvas.fill(rect)  // the thumbnails under it are cut, not taken away
         for y in 0..<rect.height {
             for x in 0..<rect.width { canvas[rect.x + x, rect.y + y] = panel[x, y + offset] }
         }

@@ -95,10 +95,14 @@ public struct Canvas: Hashable, Sendable {
         return x - point.x
     }
 
-    /// Fills `rect` (clipped to the canvas) with copies of `cell`.
+    /// Fills `rect` (clipped to the canvas) with copies of `cell`. A picture placed there is
+    /// cut to the largest part of it outside `rect`, so a panel drawn over photos hides only
+    /// what it covers.
     public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        // A panel over a picture cuts it: the part outside the panel still shows.
+        if !placements.isEmpty { placements = placements.compactMap { $0.rect.intersects(area) ? $0.cut(away: area) : $0 } }
         for y in area.y..<area.maxY {
             // Step by the cells each copy takes, so a wide grapheme is not overwritten by the next copy.
             var x = area.x

@@ -44,6 +44,20 @@ public struct ImagePlacement: Hashable, Sendable {
         return result
     }
 
+    /// The placement without the cells of `area`: the largest whole band of it left beside,
+    /// above or below `area` (a picture under a panel shows the part the panel leaves); nil
+    /// when `area` covers it.
+    func cut(away area: Rect) -> ImagePlacement? {
+        let bands = [
+            Rect(x: rect.x, y: rect.y, width: area.x - rect.x, height: rect.height),
+            Rect(x: area.maxX, y: rect.y, width: rect.maxX - area.maxX, height: rect.height),
+            Rect(x: rect.x, y: rect.y, width: rect.width, height: area.y - rect.y),
+            Rect(x: rect.x, y: area.maxY, width: rect.width, height: rect.maxY - area.maxY),
+        ].filter { $0.width > 0 && $0.height > 0 }
+        guard let band = bands.max(by: { $0.size.area < $1.size.area }) else { return nil }
+        return moved(by: .zero, within: band)
+    }
+
     /// Equal when they cover the same cells with the same picture, showing the same part.
     public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool { a.rect == b.rect && a.key == b.key && a.shown == b.shown }
     /// Hashes what equality compares.
