@@ -13,10 +13,10 @@ struct ScenarioRunnerTests {
     }
 
     @Test func aFailedExpectationNamesTheLineAndShowsTheScreen() async throws {
-        let result = try await run("size 40x10\nexpect \"Size\"\nexpect \"no such text\"")
+        let result = try await run("size 40x10\nscene terminal\nexpect \"Size\"\nexpect \"no such text\"")
         #expect(!result.passed)
         let failure = try #require(result.failure)
-        #expect(failure.hasPrefix("t.scenario:3: expected \"no such text\" on screen"))
+        #expect(failure.hasPrefix("t.scenario:4: expected \"no such text\" on screen"))
         #expect(failure.contains("|  Size      40×10 cells"))
     }
 
@@ -63,7 +63,10 @@ struct ScenarioRunnerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         var runner = ScenarioRunner.showcase(recordSnapshots: true)
         runner.svgDirectory = folder.path
-        let scenario = try ScenarioParser.parse("size 40x10\nexpect \"Size\"\nsnapshot start", path: folder.appendingPathComponent("check.scenario").path)
+        let scenario = try ScenarioParser.parse(
+            "size 40x10\nscene terminal\nexpect \"Size\"\nsnapshot start",
+            path: folder.appendingPathComponent("check.scenario").path
+        )
         #expect(await runner.run(scenario).passed)
         let svg = try String(contentsOfFile: folder.appendingPathComponent("check.start.svg").path, encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.contains(">S</text>"), "the screen's text, cell by cell")
@@ -81,13 +84,13 @@ struct ScenarioRunnerTests {
     }
 
     @Test func expectNotFailsWhenTheTextIsThere() async throws {
-        let result = try await run("expect-not \"Terminal\" in 0 0 20 1")
-        #expect(result.failure?.contains("did not expect \"Terminal\" in 0,0 20x1") == true)
+        let result = try await run("expect-not \"Home\" in 0 0 20 1")
+        #expect(result.failure?.contains("did not expect \"Home\" in 0,0 20x1") == true)
     }
 
     @Test func unknownScenesAreReported() async throws {
         let result = try await run("scene nowhere")
-        #expect(result.failure?.contains("no scene `nowhere`; the scenes are: terminal") == true)
+        #expect(result.failure?.contains("no scene `nowhere`; the scenes are: home, refresh") == true)
     }
 
     @Test func snapshotsAreRecordedThenComparedWithADiff() async throws {
@@ -102,11 +105,11 @@ struct ScenarioRunnerTests {
         #expect(recorded.passed)
         #expect(recorded.recorded == [folder + "/snapshots/demo.one.txt"])
         let stored = try String(contentsOfFile: folder + "/snapshots/demo.one.txt", encoding: .utf8)
-        #expect(stored.hasPrefix(" 1 Terminal   2 Refresh"), "the tab bar heads the screen")
+        #expect(stored.hasPrefix(" 1 Home  2 Refresh"), "the tab bar heads the screen")
 
         #expect(try await run("snapshot one", path: path).passed)
 
-        let changed = try await run("type \"z\"\nsnapshot one", path: path)
+        let changed = try await run("scene terminal\ntype \"z\"\nsnapshot one", path: path)
         let failure = try #require(changed.failure)
         #expect(failure.contains("screen differs from snapshot"))
         #expect(failure.contains(" - ") && failure.contains(" + "))

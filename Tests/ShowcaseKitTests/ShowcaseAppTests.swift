@@ -37,12 +37,49 @@ struct ShowcaseAppTests {
         #expect(app.selectScene(id: "terminal"))
         #expect(app.selectedSceneID == "terminal")
         #expect(!app.selectScene(id: "missing"))
+        #expect(app.selectScene(id: "page") && app.selectedSceneID == "loading", "the scene's former name still opens it")
+    }
+
+    @Test func theAppOpensOnHomeWhichSaysWhatTheKitIsAndNamesNoDocuments() {
+        let (app, terminal, host) = makeApp()
+        host.renderIfNeeded()
+        #expect(app.selectedSceneID == "home")
+        #expect(terminal.lines[2].hasPrefix("  IndicatorKit: spinners, progress bars, pull-to-refresh"))
+        for title in ["2 Pull to refresh", "6 Spinners and progress", "3 Loading over the screen", "5 Photos chosen in order"] {
+            #expect(terminal.text.contains("╭ \(title) "), "the panel \(title)")
+        }
+        #expect(!terminal.text.lowercased().contains("document"))
+        #expect(!terminal.text.contains("fail"))
+    }
+
+    @Test func aClickOnAHomePanelOpensItsScene() throws {
+        let (app, terminal, host) = makeApp()
+        host.renderIfNeeded()
+        let row = try #require(terminal.lines.firstIndex { $0.contains("╭ 5 Photos chosen in order") })
+        let column = try #require(terminal.lines[row].range(of: "Photos")).lowerBound.utf16Offset(in: terminal.lines[row])
+        host.send(.mouse(MouseEvent(.press, at: Point(x: column, y: row + 2))))
+        #expect(app.selectedSceneID == "picker")
+    }
+
+    @Test func theHomeScenesPanelsPlayOnTheBeat() {
+        let scheduler = VirtualScheduler()
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+        let (_, host) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler)
+        host.renderIfNeeded()
+        #expect(terminal.text.contains("  0%") && terminal.text.contains("Space chooses them, in order"))
+        scheduler.advance(by: .seconds(3))
+        host.renderIfNeeded()
+        #expect(terminal.text.contains("Chosen: sea-01") && terminal.text.contains("Loading…"), "chosen one, loading shown")
+        scheduler.advance(by: .seconds(3.5))
+        host.renderIfNeeded()
+        #expect(terminal.text.contains("100%") && terminal.text.contains("✓ 48.0 MiB in 6 s"))
+        #expect(terminal.text.contains("Chosen: sea-01, peak-08, peak-03"), "three chosen, in their order")
     }
 
     @Test func theStatusLineIsAlwaysOnTheLastRow() {
         let (_, terminal, host) = makeApp()
         host.renderIfNeeded()
-        #expect(terminal.lines[23].hasPrefix(" ? help · any key shown under Input"))
+        #expect(terminal.lines[23].hasPrefix(" ? help · 2…8 open a scene"))
     }
 
     @Test func theStatusLineHoldsWholeHintsOnly() {

@@ -192,9 +192,11 @@ struct TabContainerTests {
         #expect(canvas.lines[1] == "settings body                     ")
         #expect(canvas[9, 0].style.attributes == [.bold, .underline])
         #expect(canvas[0, 0].style.attributes == [])
+        #expect(canvas[1, 0].style == TabContainer.numberStyle, "another tab's number is drawn as the key it is")
+        #expect(canvas[3, 0].style.foreground == .brightWhite, "its title in the bar's colours")
     }
 
-    @Test("Every tab keeps a place on a narrow bar: the others show their number, never a title cut mid-word")
+    @Test("Every tab keeps a place on a narrow bar: the others lose their spaces, then show their number, never a title cut mid-word")
     func narrowBarsShortenTheOtherTitles() {
         let titles = ["Terminal", "Refresh", "Loading page", "Requests", "Picker", "Spinners", "GIF"]
         #expect(
@@ -203,12 +205,14 @@ struct TabContainerTests {
         )
         let at80 = TabContainer.labels(for: titles, selected: 3, width: 80)
         #expect(at80.reduce(0) { $0 + $1.displayWidth + 1 } - 1 <= 80)
-        #expect(at80 == [" 1 ", " 2 ", " 3 ", " 4 Requests ", " 5 ", " 6 ", " 7 "])
-        #expect(!at80.joined().contains("…"))
-        let showcase = ["Terminal", "Refresh", "Page", "Requests", "Picker", "Spinners", "GIF"]
+        #expect(at80 == ["1 Terminal", "2 Refresh", "3 Loading page", " 4 Requests ", "5 Picker", "6 Spinners", "7 GIF"], "tighter first")
+        let at60 = TabContainer.labels(for: titles, selected: 3, width: 60)
+        #expect(at60 == [" 1 ", " 2 ", " 3 ", " 4 Requests ", " 5 ", " 6 ", " 7 "], "then numbers alone")
+        #expect(!at80.joined().contains("…") && !at60.joined().contains("…"))
+        let showcase = ["Home", "Refresh", "Loading", "Requests", "Picker", "Spinners", "GIF", "Terminal"]
         #expect(
             TabContainer.labels(for: showcase, selected: 0, width: 80).joined(separator: " ")
-                == " 1 Terminal   2 Refresh   3 Page   4 Requests   5 Picker   6 Spinners   7 GIF ",
+                == " 1 Home  2 Refresh 3 Loading 4 Requests 5 Picker 6 Spinners 7 GIF 8 Terminal",
             "the showcase's titles fit 80 columns whole"
         )
         let tiny = TabContainer.labels(for: titles, selected: 1, width: 40)

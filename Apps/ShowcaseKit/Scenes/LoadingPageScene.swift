@@ -35,7 +35,7 @@ final class LoadingPageScene {
         let root = Screen(title: "Loading page")
         root.content = PageContent(owner: scene, title: "Loading page", detail: false)
         let stack = NavigationStack(root: root)
-        stack.title = "Page"  // the tab's title, short enough for every tab to fit 80 columns
+        stack.title = "Loading"  // the tab's title
         scene.stack = stack
         return stack
     }
@@ -115,7 +115,7 @@ final class LoadingPageScene {
         /// How each kind of screen looks, so a pushed screen and a modal are told apart.
         var look: (heading: String, filler: String, color: Color) {
             switch kind {
-            case .root: ("A loading page over the screen you see — the root screen (document 001)", "░▒▓ content ", .blue)
+            case .root: ("A loading page over the screen you see — the root screen", "░▒▓ content ", .blue)
             case .pushed: ("\(title) — a screen pushed onto the stack (b goes back)", "▚▞ \(title.lowercased()) ", .green)
             case .modal: ("Modal — presented over the stack (d dismisses it)", "◆◇ modal ", .magenta)
             }

@@ -51,7 +51,7 @@ final class PickerScene: View {
                 self.result =
                     chosen.isEmpty
                     ? "Confirmed with nothing chosen."
-                    : "Chosen in order: " + names.joined(separator: ", ") + ". Document 004's app puts these on a pin on a map, in this order:"
+                    : "Chosen in order: " + names.joined(separator: ", ") + ". An app would put these on a pin on a map, in this order:"
                 self.chosen = chosen.map { ($0, (try? library.albumNames(of: $0.id)) ?? []) }
             } else {
                 self.result = "Cancelled: nothing returned, and the saved selection is as it was when the picker opened."
@@ -67,7 +67,7 @@ final class PickerScene: View {
     func render(in rect: Rect, on canvas: inout Canvas) {
         let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
         canvas.draw(
-            "Choose photos in order, with a tray and albums (document 004)".truncated(toWidth: area.width),
+            "Choose photos in order, with a tray and albums".truncated(toWidth: area.width),
             at: area.origin,
             style: Style(attributes: .bold),
             clip: area

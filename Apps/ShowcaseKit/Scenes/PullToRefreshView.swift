@@ -45,7 +45,7 @@ final class PullToRefreshView: View {
     static let header =
         "Pull to refresh: drag the list down with the mouse, or press ↑ once a row and Enter "
         + "(r pulls all the way). The GIF follows your pull, then plays while the list refreshes (3 s); "
-        + "the new rows replace the old. Document 000 rebuilt."
+        + "the new rows replace the old."
 
     /// The GIF's box for a list this tall: a third of it (3 to 8 rows), as wide as the
     /// GIF's 63×45 shape needs with half-block cells — 17×6 at 80×24.

@@ -30,8 +30,7 @@ final class RequestsView: View {
     static let header =
         "Every request starts the indicator before it is sent and ends it after. "
         + "A request quicker than 0.5 s never flashes the overlay (only its result line appears); overlapping ones "
-        + "keep it until the last ends; with stopTouch on, the content beneath gets no input while it shows. "
-        + "Document 003 rebuilt."
+        + "keep it until the last ends; with stopTouch on, the content beneath gets no input while it shows."
 
     init(context: SceneContext) {
         self.context = context

@@ -1,8 +1,8 @@
 import TUICore
 
-/// The "Terminal" scene: what the terminal can do, and whether it draws what we think.
+/// The "Terminal" scene: what the terminal does, and how the kit adapts to it.
 ///
-/// It shows the size and colour depth, a palette in the terminal's depth, a line of
+/// It shows the size, how colours and pictures are drawn here, a palette in the terminal's depth, a line of
 /// characters of every width between bars (the bars line up only when the terminal
 /// counts widths as we do), and the last input events as they arrive.
 @MainActor
@@ -19,16 +19,48 @@ final class TerminalCheckView: View {
         self.context = context
     }
 
-    /// Pass when the terminal moved the cursor as many cells for every sample as we count
-    /// (measured when it opened), fail naming the first that differs; nil when not measured.
-    static func widthVerdict(measured: [String: Int]) -> (text: String, passed: Bool?) {
+    /// What the terminal does with the samples' widths (measured when it opened): all as we
+    /// count them, or the first it draws otherwise and what that means for text; `agrees` is
+    /// nil when not measured.
+    static func widthVerdict(measured: [String: Int]) -> (text: String, agrees: Bool?) {
         guard !measured.isEmpty else { return ("not measured here: the bars should sit over the ruler's", nil) }
         let wrong = widthSamples.filter { sample in measured[sample].map { $0 != sample.displayWidth } ?? false }
-        guard let first = wrong.first, let cells = measured[first] else { return ("pass: the terminal draws every width as we count it (measured)", true) }
+        guard let first = wrong.first, let cells = measured[first] else {
+            return ("this terminal draws every sample in the cells we count (measured): text lines up", true)
+        }
+        let more = wrong.count > 1 ? " (and \(wrong.count - 1) more)" : ""
         return (
-            "fail: \(first) takes \(cells) cell\(cells == 1 ? "" : "s") here, we count \(first.displayWidth)"
-                + (wrong.count > 1 ? " (and \(wrong.count - 1) more)" : ""), false
+            "this terminal draws \(first) in \(cells) cell\(cells == 1 ? "" : "s"), Unicode gives \(first.displayWidth)\(more): "
+                + "text after one shifts a cell here, so keep such characters out of labels", false
         )
+    }
+
+    /// `256 colours`, `truecolor`, `no colour`.
+    static func depthName(_ depth: ColorDepth) -> String {
+        switch depth {
+        case .trueColor: "truecolor"
+        case .none: "no colour"
+        default: "\(depth) colours"
+        }
+    }
+
+    /// How colours are drawn at `depth`.
+    static func colourAdaptation(_ depth: ColorDepth) -> String {
+        switch depth {
+        case .trueColor: "every colour as it is (direct colour)"
+        case .palette256: "each colour as the nearest of the 256 this terminal has"
+        case .ansi16: "each colour as the nearest of its 16"
+        case .none: "none: bold, dim and reverse carry the meaning"
+        }
+    }
+
+    /// How pictures are drawn with `caps`.
+    static func pictureAdaptation(_ caps: TerminalCapabilities) -> String {
+        if caps.pixelImages {
+            let cell = caps.cellPixels.map { ", cells of \($0.width)×\($0.height) pixels" } ?? ""
+            return "as pixels\(cell)" + (caps.pixelImagesMayMove ? "" : "; where a picture would move, symbols instead")
+        }
+        return "\(caps.symbols.rawValue) blocks: no pixel protocol answered (--graphics insists)"
     }
 
     func render(in rect: Rect, on canvas: inout Canvas) {
@@ -43,8 +75,10 @@ final class TerminalCheckView: View {
             y += 1
         }
         row("Size", "\(canvas.size.width)×\(canvas.size.height) cells")
-        row("Colours", "\(caps.colorDepth) on a \(caps.theme) background (terminal \(caps.name.sanitizedForTerminal))")
-        row("Mouse", caps.mouse ? "on: click, drag and scroll here" : "off")
+        row("Terminal", "\(caps.name.sanitizedForTerminal) · \(Self.depthName(caps.colorDepth)) · a \(caps.theme) background")
+        row("Colours", Self.colourAdaptation(caps.colorDepth))
+        row("Mouse", caps.mouse ? "on: click, drag and scroll here" : "off: every scene works by keys alone")
+        row("Pictures", Self.pictureAdaptation(caps))
         if y < area.maxY {
             canvas.draw("Palette", at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)
             var x = area.x + 10
@@ -75,16 +109,14 @@ final class TerminalCheckView: View {
         }
         if y < area.maxY {
             let verdict = Self.widthVerdict(measured: caps.measuredWidths)
-            canvas.draw(
-                verdict.text.truncated(toWidth: max(0, area.maxX - area.x - 10)),
-                at: Point(x: area.x + 10, y: y),
-                style: Style(
-                    foreground: verdict.passed == nil ? .default : verdict.passed == true ? .green : .red,
-                    attributes: verdict.passed == nil ? .dim : .bold
-                ),
-                clip: area
+            let style = Style(
+                foreground: verdict.agrees == nil ? .default : verdict.agrees == true ? .green : .yellow,
+                attributes: verdict.agrees == nil ? .dim : []
             )
-            y += 1
+            for line in verdict.text.wrapped(toWidth: max(8, area.maxX - area.x - 10)).prefix(2) where y < area.maxY {
+                canvas.draw(line, at: Point(x: area.x + 10, y: y), style: style, clip: area)
+                y += 1
+            }
         }
         if y < area.maxY {
             // Long enough to reach the right edge: a wide character there is never split.

@@ -29,6 +29,7 @@ package final class ShowcaseApp: View {
     /// Selects the scene with identifier `id`; returns false when there is none.
     @discardableResult
     package func selectScene(id: String) -> Bool {
+        let id = SceneCatalog.formerNames[id] ?? id
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
         tabs.select(index)
         return true
@@ -114,6 +115,9 @@ package final class ShowcaseApp: View {
         } else if lines.count + 4 <= rect.height {
             lines += [("", .plain), ("Every scene is described by `showcase --help`.", Style(attributes: .dim))]
         }
+        // The posts the scenes rebuild, credited here once, where there is room.
+        let credits = [("", Style.plain)] + SceneCatalog.credits.wrapped(toWidth: inner).map { ($0, Style(attributes: .dim)) }
+        if lines.count + credits.count + 2 <= rect.height { lines += credits }
         let box = rect.centered(Size(width: width, height: min(rect.height, lines.count + 2)))
         canvas.fill(box)
         canvas.drawBox(box, style: Style(foreground: .cyan), title: "Help — any key closes")

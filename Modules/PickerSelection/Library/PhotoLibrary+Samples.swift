@@ -5,7 +5,7 @@ extension PhotoLibrary {
     /// The sample albums, each a kind of landscape.
     static let sampleAlbums: [String] = ["Mountains", "Sea", "City"]
     /// The start of each album's file names (`peak-01.gif`): no two pictures share a name.
-    static let sampleFilePrefixes: [String] = ["peak", "sea", "city"]
+    package static let sampleFilePrefixes: [String] = ["peak", "sea", "city"]
 
     /// Opens the library at `path` and, when it is empty, fills it with the sample.
     public static func openFillingSample(path: String) throws(PhotoLibraryError) -> PhotoLibrary {
@@ -47,7 +47,7 @@ extension PhotoLibrary {
     /// A small generated picture that looks like a photograph of its album's kind — ridges of
     /// mountains under a sky, a sea with the sun over it, a city's towers at dusk — each one
     /// its own: the time of day, the sun, the ridges' and towers' shapes come from its number.
-    static func sampleThumbnail(album: Int, index: Int) -> RGBAImage {
+    package static func sampleThumbnail(album: Int, index: Int) -> RGBAImage {
         let size = thumbnailSize
         var image = RGBAImage(width: size, height: size)
         var random = SampleRandom(seed: UInt64(album * 1000 + index + 1))

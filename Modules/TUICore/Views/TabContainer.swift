@@ -40,19 +40,32 @@ public final class TabContainer: Screen {
             // black would show it grey, as if disabled), and underlined where colours are few.
             let style = index == selectedIndex ? Style(foreground: .rgb(0, 0, 0), background: .rgb(255, 255, 255), attributes: [.bold, .underline]) : barStyle
             let used = canvas.draw(label, at: Point(x: x, y: bar.y), style: style, clip: bar)
+            if index != selectedIndex, let digits = label.firstIndex(where: \.isNumber) {
+                // The number is the key that opens the tab: drawn as a key, apart from the title.
+                let number = String(index + 1)
+                canvas.draw(number, at: Point(x: x + label.distance(from: label.startIndex, to: digits), y: bar.y), style: Self.numberStyle, clip: bar)
+            }
             titleRanges.append(x..<(x + used))
             x += used + 1
         }
         visibleChild?.render(in: body, on: &canvas)
     }
 
+    /// The other tabs' numbers: bold yellow on the bar's blue.
+    static let numberStyle = Style(foreground: .ansi(11), background: .blue, attributes: .bold)
+
     /// The tab bar's labels, ` N Title `, one cell apart. When they do not all fit, the
-    /// other tabs show their number alone (never a title cut mid-word), so every tab keeps a
+    /// other tabs lose their spaces (`N Title`); when that does not fit either, they
+    /// show their number alone (never a title cut mid-word), so every tab keeps a
     /// place on the bar; the selected tab keeps its whole title while it fits.
     static func labels(for titles: [String], selected: Int, width: Int) -> [String] {
         func fits(_ labels: [String]) -> Bool { labels.reduce(0) { $0 + $1.displayWidth + 1 } - 1 <= width }
         let full = titles.enumerated().map { " \($0.offset + 1) \($0.element) " }
         if fits(full) { return full }
+        // Tighter: the other titles lose their spaces (their numbers, drawn in a colour of
+        // their own, keep them apart).
+        let tight = titles.enumerated().map { index, title in index == selected ? " \(index + 1) \(title) " : "\(index + 1) \(title)" }
+        if fits(tight) { return tight }
         return titles.enumerated().map { index, title in index == selected ? " \(index + 1) \(title) " : " \(index + 1) " }
     }
 
