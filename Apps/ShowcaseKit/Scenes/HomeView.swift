@@ -83,7 +83,7 @@ final class HomeView: View {
         let footer = footerText()
         let room = area.maxY - y - 2  // a blank row and the footer below the panels
         let columns = area.width >= 64 ? 2 : 1
-        let panelHeight = min(8, room / (columns == 2 ? 2 : 4))
+        let panelHeight = min(10, room / (columns == 2 ? 2 : 4))
         if panelHeight >= 5 {
             let width = columns == 2 ? (area.width - 2) / 2 : area.width
             let rows = min(columns == 2 ? 2 : 4, room / panelHeight)
@@ -174,15 +174,19 @@ final class HomeView: View {
         let panel = rect.centered(Size(width: min(rect.width, 16), height: min(rect.height, 3)))
         canvas.fill(panel, with: Cell(" ", style: Style(background: caps.theme == .light ? .rgb(225, 225, 232) : .rgb(40, 40, 48))))
         let line = Rect(x: panel.x + 2, y: panel.y + panel.height / 2, width: max(0, panel.width - 3), height: 1)
-        overlaySpinner.render(in: line, on: &canvas)
+        var spinner = Canvas(size: line.size)
+        overlaySpinner.render(in: spinner.bounds, on: &spinner)
+        canvas.overlay(spinner, at: line.origin)  // on the panel's colour
     }
 
     private func drawPhotos(in rect: Rect, on canvas: inout Canvas) {
         let style = ImageStyle(for: context.capabilities())
-        let cell = Size(width: 7, height: 4)
+        // Four square photos across the panel (a cell is about twice as tall as wide).
+        let across = max(5, min(10, rect.width / 4 - 1))
+        let cell = Size(width: across, height: max(2, min(rect.height - 2, (across + 1) / 2)))
         let pitch = cell.width + 1
         let chosen = Self.choosingOrder.enumerated().filter { now >= 15 + 20 * $0.offset && now < 80 }.map(\.element)
-        if photoCells?.style != style {
+        if photoCells?.style != style || photoCells?.cells.first?.size != cell {
             photoCells = (style, Self.photos.map { style.rasterize($0.image, filling: cell) })
         }
         for (i, photo) in Self.photos.enumerated() {
