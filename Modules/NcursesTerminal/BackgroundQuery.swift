@@ -26,6 +26,9 @@ package enum BackgroundQuery {
         var background: RGBA? = nil
         /// The cells the cursor moved for each text measured, in order.
         var widths: [Int] = []
+        /// When the DA1 answer did not come in time: the graphics answers read so far, to be
+        /// read on as the rest comes (a terminal slow on its first start).
+        var unfinishedProbe: GraphicsProbe? = nil
     }
 
     /// The background colour (OSC 11), each of `measuring` written at the line's start with
@@ -60,6 +63,10 @@ package enum BackgroundQuery {
         let widths = texts.isEmpty ? [] : takeCursorColumns(from: &rest).map { $0 - 1 }
         var answer = parse(rest)
         answer.graphics = probe.isComplete ? probe.answers : nil
+        if !probe.isComplete {
+            probe.dropLeftover()
+            answer.unfinishedProbe = probe
+        }
         answer.widths = widths
         return answer
     }

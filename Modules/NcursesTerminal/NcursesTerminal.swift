@@ -27,8 +27,10 @@ public final class NcursesTerminal: EventSourceBackend {
     public private(set) var size: Size
     /// The window's own size in cells.
     public private(set) var windowSize: Size
-    /// Colour depth, mouse and terminal name.
-    public let capabilities: TerminalCapabilities
+    /// Colour depth, mouse, terminal name and how pictures are drawn. Pictures turn to
+    /// pixels later when the terminal's graphics answers come after the start-up's wait (an
+    /// `InputEvent/resize(_:)` then says to draw again).
+    public private(set) var capabilities: TerminalCapabilities
     /// The descriptor input is read from (watch it for readability).
     public let inputDescriptor: Int32
     /// A descriptor that becomes readable when the terminal was resized.
@@ -55,7 +57,9 @@ public final class NcursesTerminal: EventSourceBackend {
     /// Whether ncurses was given a description without region scrolling (sixel).
     private let neverScrolls: Bool
     /// The pictures drawn as pixels, where the terminal draws them (kitty's protocol, sixel).
-    private let pixels: PixelImages?
+    private var pixels: PixelImages?
+    /// The start-up's graphics answers when they did not come in time: read on as they come.
+    private var lateGraphics: LateGraphics?
     /// What the terminal's default colours look like: the theme's text, and the background
     /// the terminal said (OSC 11) or the theme's.
     private let defaultColors: (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8))
@@ -131,6 +135,7 @@ public final class NcursesTerminal: EventSourceBackend {
         let graphicsTold = environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
         let backgroundTold = environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil
         var measured: [String: Int] = [:]
+        var unfinishedProbe: GraphicsProbe?
         if asksBackground, !backgroundTold || graphicsTold == nil || !texts.isEmpty {
             // One round trip: the background (OSC 11), the widths asked, what the terminal
             // draws, DA1 last.
@@ -140,6 +145,7 @@ public final class NcursesTerminal: EventSourceBackend {
             typedMeanwhile = answer.otherBytes
             graphicsAnswers = answer.graphics
             backgroundColor = answer.background
+            unfinishedProbe = answer.unfinishedProbe
         }
         guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
         let userTerm = environment["TERM"] ?? ""
@@ -175,30 +181,8 @@ public final class NcursesTerminal: EventSourceBackend {
         let colors = Int(ik_colors())
         let direct = ik_direct_color() == 1
         let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
-        var pixels: PixelImages?
-        var cellPixels: Size?
-        if depth != .none, chosen == .kitty || chosen == .sixel {
-            var rows: Int32 = 0
-            var cols: Int32 = 0
-            ik_size(&rows, &cols)
-            cellPixels = GraphicsProbe.cellPixels(
-                windowPixels: TerminalQuery.windowPixels(of: output),
-                cells: Size(width: Int(cols), height: Int(rows)),
-                answers: graphicsAnswers
-            )
-            pixels = PixelImages(
-                graphics: chosen,
-                output: output,
-                cellPixels: cellPixels,
-                theme: theme,
-                background: backgroundColor,
-                sixelColors: GraphicsProbe.sixelColors(graphicsAnswers),
-                placesAsText: GraphicsProbe.placesKittyImagesAsText(graphicsAnswers, environment: environment),
-                directColor: direct,
-                throughTmux: GraphicsProbe.isInsideTmux(environment)
-            )
-        }
-        pixels?.colorDepth = depth
+        let drawing = PixelDrawing(output: output, theme: theme, background: backgroundColor, directColor: direct, depth: depth, environment: environment)
+        let (pixels, cellPixels) = drawing.images(chosen, answers: graphicsAnswers) ?? (nil, nil)
         var caps = TerminalCapabilities(
             colorDepth: depth,
             mouse: mouse,
@@ -220,6 +204,9 @@ public final class NcursesTerminal: EventSourceBackend {
             neverScrolls: openName != term,
             background: backgroundColor
         )
+        if let probe = unfinishedProbe, graphicsTold == nil, !GraphicsProbe.isInsideTmux(environment), depth != .none {
+            terminal.lateGraphics = LateGraphics(probe: probe, until: .now + Self.lateGraphicsWait, drawing: drawing)
+        }
         if !typedMeanwhile.isEmpty {
             // Kept here and decoded first, however many; the reader is woken to take them.
             terminal.typedAhead = typedMeanwhile
@@ -383,6 +370,7 @@ public final class NcursesTerminal: EventSourceBackend {
             if parser.isInPaste, now - lastInput > Self.pasteQuietLimit { events += parser.endPaste() }
             lastInput = now
             events += parser.feed(chunk)
+            events += readLateGraphics(chunk)
         }
         // A sequence cut at the end of what came: its rest is waited for a moment, else what
         // came is taken as keys (a lone Esc). A few rounds at most; then later calls go on.
@@ -395,10 +383,43 @@ public final class NcursesTerminal: EventSourceBackend {
             } else {
                 lastInput = ContinuousClock.now
                 events += parser.feed(more)
+                events += readLateGraphics(more)
             }
             if rounds >= 8 { break }
         }
         return events
+    }
+
+    /// How long graphics answers that missed the start-up's wait are awaited.
+    static let lateGraphicsWait: Duration = .seconds(10)
+
+    /// Reads `bytes` for the start-up's graphics answers still awaited; when the last (DA1)
+    /// has come and they say the terminal draws pixels, turns pixels on and asks for a full
+    /// drawing (a resize to the same size).
+    private func readLateGraphics(_ bytes: [UInt8]) -> [InputEvent] {
+        guard var late = lateGraphics else { return [] }
+        guard ContinuousClock.now < late.until else {
+            lateGraphics = nil
+            return []
+        }
+        late.probe.read(bytes)
+        late.probe.dropLeftover()  // keys are the parser's
+        guard late.probe.isComplete else {
+            lateGraphics = late
+            return []
+        }
+        lateGraphics = nil
+        let answers = late.probe.answers
+        let chosen = GraphicsProbe.choose(answers, environment: late.drawing.environment)
+        guard pixels == nil, let (images, cellPixels) = late.drawing.images(chosen, answers: answers) else { return [] }
+        pixels = images
+        capabilities.pixelImages = true
+        capabilities.cellPixels = cellPixels
+        // ncurses was opened with a description that scrolls regions: moved sixels would
+        // leave copies, so pictures that move are drawn as symbols.
+        capabilities.pixelImagesMayMove = chosen == .kitty
+        shown = Canvas(size: .zero)  // everything is drawn again
+        return [.resize(size)]
     }
 
     /// What the terminal sent, at most ``readChunk`` bytes, waiting up to `milliseconds` for
@@ -483,4 +504,51 @@ extension Cell {
     fileprivate func isIdentical(to other: Cell) -> Bool {
         width == other.width && style == other.style && character.utf8.elementsEqual(other.character.utf8)
     }
+}
+
+/// How pictures are sent to a terminal as pixels, once the protocol is known: at start-up,
+/// or when its graphics answers come late.
+@MainActor
+private struct PixelDrawing {
+    let output: Int32
+    let theme: TerminalTheme
+    let background: RGBA?
+    let directColor: Bool
+    let depth: ColorDepth
+    let environment: [String: String]
+
+    /// The pictures' sender for `chosen` and the cell size it draws by; nil where `chosen`
+    /// draws no pixels here (symbols, iTerm2's images, no colour).
+    func images(_ chosen: GraphicsProtocol, answers: GraphicsAnswers?) -> (PixelImages, Size?)? {
+        guard depth != .none, chosen == .kitty || chosen == .sixel else { return nil }
+        var rows: Int32 = 0
+        var cols: Int32 = 0
+        ik_size(&rows, &cols)
+        let cellPixels = GraphicsProbe.cellPixels(
+            windowPixels: TerminalQuery.windowPixels(of: output),
+            cells: Size(width: Int(cols), height: Int(rows)),
+            answers: answers
+        )
+        let images = PixelImages(
+            graphics: chosen,
+            output: output,
+            cellPixels: cellPixels,
+            theme: theme,
+            background: background,
+            sixelColors: GraphicsProbe.sixelColors(answers),
+            placesAsText: GraphicsProbe.placesKittyImagesAsText(answers, environment: environment),
+            directColor: directColor,
+            throughTmux: GraphicsProbe.isInsideTmux(environment)
+        )
+        images.colorDepth = depth
+        return (images, cellPixels)
+    }
+}
+
+/// Graphics answers still awaited after the start-up's wait.
+@MainActor
+private struct LateGraphics {
+    var probe: GraphicsProbe
+    let until: ContinuousClock.Instant
+    let drawing: PixelDrawing
 }

@@ -66,7 +66,7 @@ public struct GraphicsAnswers: Sendable, Equatable {
 /// while !probe.isComplete { probe.read(readSomeBytes()) }
 /// let chosen = GraphicsProbe.choose(probe.answers, environment: environment)
 /// ```
-public struct GraphicsProbe: Sendable {
+public struct GraphicsProbe: Sendable, Equatable {
     /// The queries, DA1 last.
     public static let queries = KittyGraphics.query + "\u{1B}[>0q" + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[14t" + "\u{1B}[c"
 
@@ -78,6 +78,10 @@ public struct GraphicsProbe: Sendable {
 
     /// A probe that has read nothing yet.
     public init() {}
+
+    /// Forgets the bytes kept as ``leftover`` (a reader that takes keys elsewhere and only
+    /// wants the answers).
+    package mutating func dropLeftover() { leftover = [] }
 
     /// Whether the DA1 answer came: every answer before it has been read.
     public var isComplete: Bool { answers.answeredAttributes }

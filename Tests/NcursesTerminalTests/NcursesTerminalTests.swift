@@ -11,14 +11,20 @@ import Testing
 struct NcursesTerminalTests {
     let environment = ["TERM": "xterm-256color"]
 
-    func open(_ pty: PseudoTerminal, term: String = "xterm-256color", mouse: Bool = false, also: [String: String] = [:]) throws -> NcursesTerminal {
+    func open(
+        _ pty: PseudoTerminal,
+        term: String = "xterm-256color",
+        mouse: Bool = false,
+        also: [String: String] = [:],
+        asksBackground: Bool = false
+    ) throws -> NcursesTerminal {
         try NcursesTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
             environment: ["TERM": term].merging(also) { _, told in told },
             mouse: mouse,
             installSignalHandlers: false,
-            asksBackground: false
+            asksBackground: asksBackground
         )
     }
 
@@ -89,6 +95,30 @@ struct NcursesTerminalTests {
         // Long after any question's wait: a background colour and a DA1, then a key.
         pty.send(Array("\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\\u{1B}[?62;22cq".utf8))
         #expect(events(terminal, pty, count: 1) == [.key(.character("q"))])
+    }
+
+    /// A terminal slow on its first start answers the start-up questions after the wait:
+    /// its late cursor report is no key (`ESC [ 1 ; 2 R` is also Shift-F3's bytes), and its
+    /// graphics answers still turn pixels on, with a resize to draw everything again.
+    @Test func lateGraphicsAnswersTurnPixelsOnAndALateCursorReportIsNoKey() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty, asksBackground: true)  // nobody answers within the wait
+        defer { terminal.close() }
+        #expect(!terminal.capabilities.pixelImages && terminal.graphics == .symbols)
+        pty.send(Array("\u{1B}[1;2R\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22cq".utf8))
+        let events = events(terminal, pty, count: 2)
+        #expect(events == [.key(.character("q")), .resize(terminal.size)], "\(events)")
+        #expect(terminal.capabilities.pixelImages && terminal.graphics == .kitty)
+        #expect(terminal.capabilities.cellPixels == Size(width: 10, height: 20), "the cell size it said")
+    }
+
+    @Test func lateAnswersOfATerminalWithoutPixelsChangeNothing() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try open(pty, asksBackground: true)
+        defer { terminal.close() }
+        pty.send(Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62;22cq".utf8))
+        #expect(events(terminal, pty, count: 1) == [.key(.character("q"))])
+        #expect(!terminal.capabilities.pixelImages && terminal.graphics == .symbols)
     }
 
     /// Typed ahead, pasted or sent by a terminal left in mouse-motion mode while the start-up
