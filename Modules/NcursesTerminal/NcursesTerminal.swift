@@ -194,6 +194,7 @@ public final class NcursesTerminal: EventSourceBackend {
             pixelImagesMayMove: chosen == .kitty || (chosen == .sixel && openName != term)
         )
         caps.measuredWidths = measured
+        caps.background = backgroundColor
         let terminal = NcursesTerminal(
             input: input,
             capabilities: caps,

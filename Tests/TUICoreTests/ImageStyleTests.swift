@@ -20,6 +20,20 @@ struct ImageStyleTests {
         #expect(none.colorMode == .monochrome && none.minimumContrast == 0)
     }
 
+    @Test func translucentEdgesBlendIntoTheBackgroundTheTerminalReportedNotTheThemes() {
+        var edge = RGBAImage(width: 1, height: 2)
+        edge[0, 0] = RGBA(200, 100, 50, 128)  // an edge pixel, half covered; below it nothing
+        var caps = TerminalCapabilities(colorDepth: .trueColor, mouse: false, name: "t")
+        let assumed = ImageStyle(for: caps).rasterize(edge, fitting: Size(width: 1, height: 1))[0, 0]
+        #expect(assumed.style.foreground == .rgb(100, 50, 25), "into the dark theme's black when the terminal did not say")
+        caps.background = RGBA(16, 16, 16)  // xterm's: a black blend is a dark halo on it
+        let style = ImageStyle(for: caps)
+        #expect(style.background == RGBA(16, 16, 16))
+        let reported = style.rasterize(edge, fitting: Size(width: 1, height: 1))[0, 0]
+        #expect(reported.character == "▀")
+        #expect(reported.style.foreground == .rgb(108, 58, 33), "into the terminal's own (16, 16, 16)")
+    }
+
     @Test func theContrastLeftNilIsTheComponentsAndAGivenOneWins() {
         let box = Size(width: 1, height: 1)
         let exact = ImageStyle().rasterize(dimPicture(), fitting: box)[0, 0].style

@@ -52,13 +52,14 @@ struct SymbolRasterizerTests {
         #expect(colors.contains { $0 != .rgb(255, 255, 255) && $0 != .rgb(200, 225, 255) }, "the dot kept its contrast: \(cell)")
     }
 
-    @Test func aFlatCellIsAFullBlockOfItsColour() {
+    @Test func aFlatCellIsAFullBlockOfItsColourOnItsColour() {
         var image = RGBAImage(width: 2, height: 3)
         for y in 0..<3 { for x in 0..<2 { image[x, y] = RGBA(10, 200, 30) } }
         for set in [SymbolSet.quadrant, .sextant] {
             let cell = draw(image, set)
             #expect(cell.character == "█", "\(set)")
             #expect(cell.style.foreground == .rgb(10, 200, 30))
+            #expect(cell.style.background == .rgb(10, 200, 30), "on its own colour: where the glyph falls short of the cell, no seam")
         }
         let braille = draw(image, .braille)
         #expect(braille.character == " " && braille.style.background == .rgb(10, 200, 30), "braille has no full block: a space on the colour")

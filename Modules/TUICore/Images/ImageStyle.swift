@@ -38,6 +38,9 @@ public struct ImageStyle: Sendable, Hashable {
     /// ``TerminalCapabilities/pixelImagesMayMove``): a component whose pictures scroll (a
     /// picker's grid) draws symbols where they may not.
     public var pixelsMayMove = true
+    /// The terminal's own background colour, when it said (``TerminalCapabilities/background``):
+    /// translucent edges blend into it; else into ``theme``'s.
+    public var background: RGBA?
 
     /// A style; by default half blocks in colour on a dark background, the contrast left
     /// to the component.
@@ -69,13 +72,20 @@ public struct ImageStyle: Sendable, Hashable {
             cellPixels: capabilities.cellPixels
         )
         pixelsMayMove = capabilities.pixelImagesMayMove
+        background = capabilities.background
+    }
+
+    /// The colour translucent pixels are blended into: the terminal's, else the theme's.
+    private var ground: RGBA {
+        if let background { return background }
+        let (r, g, b) = theme.background
+        return RGBA(r, g, b)
     }
 
     /// `image` fitted into `box` as cells (its aspect ratio kept, transparent pixels left
     /// blank), with `defaultMinimumContrast` where ``minimumContrast`` is nil.
     public func rasterize(_ image: RGBAImage, fitting box: Size, defaultMinimumContrast: Double = 0) -> Canvas {
-        let (r, g, b) = theme.background
-        let background = RGBA(r, g, b)
+        let background = ground
         let contrast = minimumContrast ?? defaultMinimumContrast
         if colorMode == .monochrome || symbols == .half {
             return HalfBlockRasterizer(mode: colorMode, background: background, minimumContrast: contrast).rasterize(image, fitting: box)
@@ -86,8 +96,7 @@ public struct ImageStyle: Sendable, Hashable {
     /// `image` stretched over exactly `cells`: with ``ImageLayout/cells(for:in:cellPixels:)``,
     /// a picture in its true proportions whatever the font's cell shape.
     public func rasterize(_ image: RGBAImage, filling cells: Size, defaultMinimumContrast: Double = 0) -> Canvas {
-        let (r, g, b) = theme.background
-        let background = RGBA(r, g, b)
+        let background = ground
         let contrast = minimumContrast ?? defaultMinimumContrast
         if colorMode == .monochrome || symbols == .half {
             return HalfBlockRasterizer(mode: colorMode, background: background, minimumContrast: contrast).rasterize(image, filling: cells)

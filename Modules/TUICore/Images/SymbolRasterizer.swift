@@ -288,9 +288,11 @@ struct CellFitter {
         }
         let fg = rgba(best.fg)
         if best.shape.count == n {
-            // One flat colour: a full block (braille has none: a space on that colour).
+            // One flat colour: a full block on that colour too, so where the font's glyph falls
+            // short of the cell (xterm's does, by a pixel row) no seam of another colour shows;
+            // braille has no full block: a space on that colour.
             if symbols == .braille { return Cell(" ", style: Style(background: .rgb(fg.r, fg.g, fg.b))) }
-            return Cell("█", style: Style(foreground: .rgb(fg.r, fg.g, fg.b)))
+            return Cell("█", style: Style(foreground: .rgb(fg.r, fg.g, fg.b), background: .rgb(fg.r, fg.g, fg.b)))
         }
         let bg = rgba(best.bg)
         return Cell(best.shape.glyph, style: Style(foreground: .rgb(fg.r, fg.g, fg.b), background: .rgb(bg.r, bg.g, bg.b)))

@@ -25,6 +25,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// How many cells the terminal itself moved the cursor for each text it was asked to
     /// measure when it opened (see NcursesTerminal's `measuringWidths`); empty when none was.
     public var measuredWidths: [String: Int] = [:]
+    /// The background colour the terminal said it shows (OSC 11), nil when it did not: a
+    /// picture's translucent edges are blended into it, not into ``theme``'s black or white.
+    public var background: RGBA?
 
     /// Creates a description of a terminal.
     public init(
