@@ -109,26 +109,28 @@ final class PickerScene: View {
         let badge = Style(foreground: .rgb(255, 255, 255), background: .rgb(37, 99, 235), attributes: .bold)
         for (i, item) in chosen.prefix(shown).enumerated() {
             let x = rect.x + i * pitch
-            var name = item.asset.name.sanitizedForTerminal
+            let name = item.asset.name.sanitizedForTerminal.truncated(toWidth: pitch - 2)
+            var album = (item.albums.first ?? "—").sanitizedForTerminal
             if style.pixels {
-                // The photo as the picker showed it; its number goes before its name (text
-                // over a picture would take the picture away).
+                // The photo as the picker showed it; its number goes beside its album, below
+                // it (text over a picture would take the picture away).
                 let thumb = item.asset.thumbnail
                 let cells = ImageLayout.cells(for: Size(width: thumb.width, height: thumb.height), in: cell, cellPixels: style.cellPixels)
                 let area = Rect(x: x + (cell.width - cells.width) / 2, y: rect.y + (cell.height - cells.height) / 2, width: cells.width, height: cells.height)
                 canvas.place(thumb, key: item.asset.id, in: area, clip: rect)
                 let number = " \(i + 1) "
-                canvas.draw(number, at: Point(x: x, y: rect.y + cell.height), style: badge, clip: rect)
-                name = " " + name
-                canvas.draw(name.truncated(toWidth: pitch - 2 - number.count), at: Point(x: x + number.count, y: rect.y + cell.height), clip: rect)
+                canvas.draw(number, at: Point(x: x, y: rect.y + cell.height + 1), style: badge, clip: rect)
+                album = String(repeating: " ", count: number.count + 1) + album
             } else {
                 canvas.blit(style.rasterize(item.asset.thumbnail, filling: cell), at: Point(x: x, y: rect.y))
                 canvas.draw(" \(i + 1) ", at: Point(x: x, y: rect.y), style: badge, clip: rect)
-                canvas.draw(name.truncated(toWidth: pitch - 2), at: Point(x: x, y: rect.y + cell.height), clip: rect)
             }
+            canvas.draw(name, at: Point(x: x, y: rect.y + cell.height), clip: rect)
+            let albumRow = Rect(x: x, y: rect.y + cell.height + 1, width: pitch - 2, height: 1)
+            let indent = album.prefix { $0 == " " }.count
             canvas.draw(
-                (item.albums.first ?? "—").sanitizedForTerminal.truncated(toWidth: pitch - 2),
-                at: Point(x: x, y: rect.y + cell.height + 1),
+                album.dropFirst(indent).truncated(toWidth: max(0, pitch - 1 - indent)),
+                at: Point(x: x + indent, y: albumRow.y),
                 style: Style(attributes: .dim),
                 clip: rect
             )
