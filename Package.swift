@@ -7,6 +7,7 @@ let package = Package(
     name: "IndicatorKit",
     platforms: [.macOS(.v13)],
     products: [
+        .library(name: "Pixels", targets: ["Pixels"]),
         .library(name: "TUICore", targets: ["TUICore"]),
         .library(name: "NcursesTerminal", targets: ["NcursesTerminal"]),
         .library(name: "ChildProcess", targets: ["ChildProcess"]),
@@ -46,20 +47,23 @@ let package = Package(
         // Infrastructure shared by the component modules.
         // The kit's own utilities (one lock wrapper), used by the modules; not a product.
         .target(name: "KitSupport", path: "Modules/KitSupport"),
-        .target(name: "TUICore", dependencies: ["KitSupport"], path: "Modules/TUICore"),
+        // Pictures and their frames over time as plain values, the geometry they are measured
+        // in, and text made safe to print: what decoders produce and renderers draw; no UI.
+        .target(name: "Pixels", path: "Modules/Pixels"),
+        .target(name: "TUICore", dependencies: ["Pixels", "KitSupport"], path: "Modules/TUICore"),
         // Driving an app headless: Pilot and the scenario files' runner (no test framework, so
         // an app's own `headless` command can link it); TUITesting adds Swift Testing's side.
         .target(name: "TUIPilot", dependencies: ["TUICore"], path: "Modules/TUIPilot"),
         .target(name: "TUITesting", dependencies: ["TUIPilot", "TUICore"], path: "Modules/TUITesting"),
         .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw", "TerminalGraphics"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
-        .target(name: "ImageFiles", dependencies: ["CImageFiles", "TUICore"], path: "Modules/ImageFiles"),
+        .target(name: "ImageFiles", dependencies: ["CImageFiles", "Pixels"], path: "Modules/ImageFiles"),
         // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.
-        .target(name: "TerminalGraphics", dependencies: ["TUICore", "CZlib", "CLineTerminal"], path: "Modules/TerminalGraphics"),
+        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CZlib", "CLineTerminal"], path: "Modules/TerminalGraphics"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
-        .target(name: "GifDecoding", dependencies: ["CGiflib", "TUICore", "KitSupport"], path: "Modules/GifDecoding"),
+        .target(name: "GifDecoding", dependencies: ["CGiflib", "Pixels", "KitSupport"], path: "Modules/GifDecoding"),
         .target(name: "Indicator", dependencies: ["TUICore", "CLineTerminal"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["TUICore"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["TUICore", "Indicator"], path: "Modules/Loading"),
@@ -108,6 +112,7 @@ let package = Package(
 
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore", "TUITesting"], path: "Tests/TestSupport"),
+        .testTarget(name: "PixelsTests", dependencies: ["Pixels"], path: "Tests/PixelsTests"),
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore", "TestSupport"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(

@@ -1,4 +1,4 @@
-import TUICore
+import Pixels
 
 extension AnimatedImage: FrameAnimation {
     /// The screen's size in pixels.

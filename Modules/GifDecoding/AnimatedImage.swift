@@ -1,6 +1,6 @@
 import Foundation
 import KitSupport
-import TUICore
+import Pixels
 
 /// An animated (or still) GIF: its screen size, frames, timing and loop count, and its
 /// fully composited frames as straight-alpha `RGBAImage`s, decoded lazily in bounded memory.

@@ -1,6 +1,6 @@
 internal import CImageFiles
 import Foundation
-import TUICore
+import Pixels
 
 /// PNG and JPEG files as `RGBAImage`s, through the system's libpng and libjpeg-turbo:
 /// the size is checked before any pixel is allocated, and a damaged file is an error that

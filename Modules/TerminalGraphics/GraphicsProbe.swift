@@ -1,4 +1,4 @@
-import TUICore
+import Pixels
 
 /// How images reach the screen.
 public enum GraphicsProtocol: String, CaseIterable, Sendable {

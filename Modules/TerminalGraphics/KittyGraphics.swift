@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import Pixels
 
 /// kitty's graphics protocol (also Ghostty's, WezTerm's, Konsole's): an image is sent once,
 /// as RGBA compressed with zlib, under an id, then placed in cells by id; the terminal scales

@@ -1,4 +1,4 @@
-import TUICore
+import Pixels
 
 /// A PNG file of an image (RGBA, 8 bits a channel, no filter), for iTerm2's inline images:
 /// a few lines on zlib instead of a dependency on libpng.

@@ -1,4 +1,4 @@
-import TUICore
+import Pixels
 
 /// DEC sixel images (xterm `-ti vt340`, foot, WezTerm, mlterm, Konsole, Windows Terminal):
 /// the picture's colours quantized to at most the terminal's colour registers by median

@@ -1,5 +1,5 @@
 internal import CLineTerminal
-import TUICore
+import Pixels
 
 #if canImport(Glibc)
 import Glibc

@@ -12,6 +12,23 @@ enum ConformanceSuite {
 
     static let skipNote: Comment = "../shared/gif-conformance is not present beside the repository: conformance suites skipped"
 
+    /// Whether the suites must run: `INDICATORKIT_REQUIRE_CONFORMANCE=1` (CI sets it), so a
+    /// run without their files fails instead of passing with them skipped.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["INDICATORKIT_REQUIRE_CONFORMANCE"] == "1" }
+}
+
+/// Where the conformance suites are required, their files are there.
+struct ConformanceFilesTests {
+    @Test(.enabled(if: ConformanceSuite.isRequired, "INDICATORKIT_REQUIRE_CONFORMANCE is not 1"))
+    func theConformanceSuitesRunWhereTheyAreRequired() {
+        #expect(
+            ConformanceSuite.isAvailable,
+            "INDICATORKIT_REQUIRE_CONFORMANCE=1, but \(ConformanceSuite.root.path) is missing: the GIF conformance suites cannot run"
+        )
+    }
+}
+
+extension ConformanceSuite {
     /// Compares RGBA buffers exactly, except that two pixels that are both fully transparent
     /// are equal whatever their colour. Returns the first differing pixel.
     static func firstDifference(_ actual: [UInt8], _ expected: [UInt8], width: Int) -> String? {

@@ -200,16 +200,28 @@ struct HostileInputTests {
             }(),
         ])
         let bytes = [UInt8](data)
-        for length in 0...bytes.count {
-            if let image = try? AnimatedImage(data: Data(bytes.prefix(length))) { image.decodeAllFrames() }
+        // Whatever is read, each frame is a whole canvas of the file's size.
+        func framesAreWholeCanvases(_ image: AnimatedImage) -> Bool {
+            image.decodeAllFrames()
+            return (0..<image.frameCount).allSatisfy { image.image(at: $0).width == image.width && image.image(at: $0).height == image.height }
         }
+        var read = 0
+        var refused = 0
+        for length in 0...bytes.count {
+            if let image = try? AnimatedImage(data: Data(bytes.prefix(length))) {
+                read += 1
+                #expect(framesAreWholeCanvases(image), "prefix of \(length) bytes")
+            } else {
+                refused += 1
+            }
+        }
+        #expect(refused > 0 && read > 0, "short prefixes are refused, longer ones read as far as they go")
         for position in bytes.indices {
             for value: UInt8 in [0x00, 0xFF, bytes[position] ^ 0x55] {
                 var mutated = bytes
                 mutated[position] = value
                 if let image = try? AnimatedImage(data: Data(mutated)) {
-                    image.decodeAllFrames()
-                    _ = image.image(at: image.frameCount - 1)
+                    #expect(framesAreWholeCanvases(image), "byte \(position) set to \(value)")
                 }
             }
         }

@@ -1,4 +1,4 @@
-import TUICore
+import Pixels
 
 /// Draws decoded frames onto the screen by browser rules and applies their disposal.
 ///

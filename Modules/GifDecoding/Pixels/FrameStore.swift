@@ -1,4 +1,4 @@
-import TUICore
+import Pixels
 
 /// Produces composited frames on demand in bounded memory.
 ///

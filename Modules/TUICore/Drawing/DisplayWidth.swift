@@ -39,11 +39,6 @@ extension StringProtocol {
 }
 
 extension Unicode.Scalar {
-    /// C0 and C1 control characters and DEL: never written to a terminal.
-    var isTerminalControl: Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value)
-    }
-
     /// Combining marks, format characters and Hangul medial/final jamo: no width of their own.
     var isZeroWidth: Bool {
         switch properties.generalCategory {

@@ -1,28 +1,5 @@
-/// Making text from data safe to show on a terminal.
+/// Text fitted to cells on a terminal (``Pixels`` makes it safe to print: `sanitizedForTerminal`).
 extension StringProtocol {
-    /// The text with every control character (C0, C1, DEL; so every escape sequence)
-    /// replaced by U+FFFD, and tabs and newlines by spaces. Text from files, databases or
-    /// the network passes through this before it reaches a terminal.
-    public var sanitizedForTerminal: String {
-        var result = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                result.append(" ")
-            } else if scalar.isTerminalControl {
-                result.append("\u{FFFD}")
-            } else {
-                result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-
-    /// The text with each line sanitised as ``sanitizedForTerminal`` does, its line breaks
-    /// kept: for multi-line reports (a failure with a screen) that may quote data.
-    public var sanitizedKeepingLines: String {
-        split(separator: "\n", omittingEmptySubsequences: false).map { $0.sanitizedForTerminal }.joined(separator: "\n")
-    }
-
     /// The longest prefix that fits in `width` cells, ending in `ellipsis` when cut.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }

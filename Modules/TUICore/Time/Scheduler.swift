@@ -109,20 +109,6 @@ public final class ScheduledWork {
     }
 }
 
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    public var seconds: Double {
-        let (s, atto) = components
-        return Double(s) + Double(atto) / 1e18
-    }
-
-    /// The duration in whole milliseconds (rounded down).
-    public var milliseconds: Int64 {
-        let (s, atto) = components
-        return s * 1000 + atto / 1_000_000_000_000_000
-    }
-}
-
 extension Scheduler {
     /// Suspends the calling task for `duration` of this scheduler's time (virtual time under
     /// a ``VirtualScheduler``). Like `Task.sleep`, it ends early with `CancellationError`

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TUICore
+@testable import Pixels
 
 @Suite("Size")
 struct SizeTests {

@@ -1,0 +1,3 @@
+// TUICore's values for pictures, frames and geometry live in Pixels, under the decoders;
+// every TUICore user has them as before.
+@_exported import Pixels
