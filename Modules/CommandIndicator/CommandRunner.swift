@@ -126,7 +126,7 @@ public final class CommandRunner {
     /// whether our standard output is the terminal the indicator is drawn on (then its lines
     /// must not be cut by the indicator). With `reducedMotion` the spinner shows a still glyph.
     /// With `showingLastLines`, the command's output on the indicator's terminal is a
-    /// ``CollapsibleStep``: its last lines under the spinner, gone on success, kept on failure.
+    /// `CollapsibleStep`: its last lines under the spinner, gone on success, kept on failure.
     public init(
         arguments: [String],
         label: String? = nil,

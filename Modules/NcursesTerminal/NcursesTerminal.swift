@@ -350,7 +350,7 @@ public final class NcursesTerminal: EventSourceBackend {
     static let pasteQuietLimit: Duration = .seconds(2)
 
     /// The input that arrived since the last call: keys, mouse events, pastes and resizes,
-    /// the terminal's answers taken out (``TerminalInputParser``). At most ``readChunk``
+    /// the terminal's answers taken out (`TerminalInputParser`). At most `readChunk`
     /// bytes are taken at a time; the reader is called again for the rest.
     public func readEvents() -> [InputEvent] {
         var events: [InputEvent] = []
@@ -423,7 +423,7 @@ public final class NcursesTerminal: EventSourceBackend {
         return [.resize(size)]
     }
 
-    /// What the terminal sent, at most ``readChunk`` bytes, waiting up to `milliseconds` for
+    /// What the terminal sent, at most `readChunk` bytes, waiting up to `milliseconds` for
     /// something to come; empty when nothing did.
     private func readAvailable(waiting milliseconds: Int32) -> [UInt8] {
         var watch = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)

@@ -1,7 +1,7 @@
 /// Frames over time: the one seam every animated thing in IndicatorKit meets through.
 ///
 /// A GIF (`AnimatedImage` in GifDecoding), a glyph spinner and a cycle of images (Indicator)
-/// all conform, so any view that hosts a ``FramePlayer`` can show any of them, and a module
+/// all conform, so any view that hosts a `FramePlayer` can show any of them, and a module
 /// that animates links only what its animation needs: a glyph spinner links no GIF decoder.
 ///
 /// A conforming type says how many frames it has, how long each shows by its own timing,

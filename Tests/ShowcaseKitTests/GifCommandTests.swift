@@ -33,9 +33,12 @@ struct GifCommandTests {
         #expect(result.status == 0)
         #expect(
             result.out.hasPrefix(
-                "{\"width\": 126, \"height\": 90, \"frameCount\": 12, \"loopCount\": 0, \"plays\": \"infinite\", \"decodingMemoryBytes\": 601020, \"frames\": [{\"index\": 0, \"rect\": [0, 0, 126, 90], \"delayCentiseconds\": 8, \"durationMilliseconds\": 80, \"disposal\": 2, \"interlaced\": false, \"transparentIndex\": 0}"
-            )
+                "{\"decodingMemoryBytes\":601020,\"frameCount\":12,\"frames\":[{\"delayCentiseconds\":8,\"disposal\":2,\"durationMilliseconds\":80,\"index\":0,\"interlaced\":false,\"rect\":[0,0,126,90],\"transparentIndex\":0}"
+            ),
+            "the documented keys, sorted: \(result.out.prefix(200))"
         )
+        #expect(result.out.hasSuffix("\"height\":90,\"loopCount\":0,\"plays\":\"infinite\",\"warnings\":[],\"width\":126}"))
+        #expect(try run(["info", Self.spinner, "--json"]).out == result.out, "the same bytes every run")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         #expect((object["frames"] as? [Any])?.count == 12)
         #expect((object["warnings"] as? [Any])?.isEmpty == true)
@@ -221,7 +224,14 @@ struct GifCommandTests {
         #expect(!bad.err.contains("\n"))
     }
 
-    @Test func jsonStringsAreEscaped() {
-        #expect(GifReport.jsonString("a\"b\\c\n\u{1B}") == "\"a\\\"b\\\\c\\n\\u001b\"")
+    @Test func absentValuesAreNullAndWarningsAreEscapedJSON() throws {
+        // A one-frame GIF with no loop block, no delay and no transparency.
+        let bytes: [UInt8] =
+            Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255] + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        let report = GifReport(image: try AnimatedImage(data: Data(bytes)))
+        #expect(report.json.contains("\"loopCount\":null") && report.json.contains("\"plays\":1"))
+        #expect(report.json.contains("\"delayCentiseconds\":null") && report.json.contains("\"transparentIndex\":null"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+        #expect(object["width"] as? Int == 1 && object["loopCount"] is NSNull)
     }
 }

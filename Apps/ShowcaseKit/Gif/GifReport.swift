@@ -1,3 +1,4 @@
+import Foundation
 import GifDecoding
 import TUICore
 
@@ -6,24 +7,95 @@ struct GifReport {
     let image: AnimatedImage
 
     /// `{"width": …, "height": …, "frameCount": …, "loopCount": …, "plays": …,
-    /// "decodingMemoryBytes": …, "frames": […], "warnings": […]}`.
+    /// "decodingMemoryBytes": …, "frames": […], "warnings": […]}`: keys sorted (the same
+    /// bytes for the same file, every run), absent values as `null`.
     var json: String {
-        let frames = image.frames.map { f in
-            "{\"index\": \(f.index), \"rect\": [\(f.x), \(f.y), \(f.width), \(f.height)], "
-                + "\"delayCentiseconds\": \(f.delayCentiseconds.map(String.init) ?? "null"), "
-                + "\"durationMilliseconds\": \(f.duration.milliseconds), \"disposal\": \(f.disposal.rawValue), "
-                + "\"interlaced\": \(f.interlaced), \"transparentIndex\": \(f.transparentIndex.map(String.init) ?? "null")}"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Every value here encodes (numbers, strings, booleans): encoding cannot fail.
+        return (try? encoder.encode(Document(image))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// The JSON document, as `Codable` writes it.
+    struct Document: Encodable {
+        let width: Int
+        let height: Int
+        let frameCount: Int
+        let loopCount: Int?
+        let plays: Plays
+        let decodingMemoryBytes: Int
+        let frames: [Frame]
+        let warnings: [String]
+
+        init(_ image: AnimatedImage) {
+            width = image.width
+            height = image.height
+            frameCount = image.frameCount
+            loopCount = image.loopCount
+            plays = Plays(image.plays)
+            decodingMemoryBytes = image.decodingMemoryBytes
+            frames = image.frames.map(Frame.init)
+            warnings = image.warnings
         }
-        let plays: String =
-            switch image.plays {
-            case .infinite: "\"infinite\""
-            case .count(let n): "\(n)"
+
+        enum CodingKeys: String, CodingKey { case width, height, frameCount, loopCount, plays, decodingMemoryBytes, frames, warnings }
+
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: CodingKeys.self)
+            try object.encode(width, forKey: .width)
+            try object.encode(height, forKey: .height)
+            try object.encode(frameCount, forKey: .frameCount)
+            try object.encode(loopCount, forKey: .loopCount)  // null when the file has no loop block
+            try object.encode(plays, forKey: .plays)
+            try object.encode(decodingMemoryBytes, forKey: .decodingMemoryBytes)
+            try object.encode(frames, forKey: .frames)
+            try object.encode(warnings, forKey: .warnings)
+        }
+
+        /// `"infinite"` or a number of plays.
+        struct Plays: Encodable {
+            let count: Int?
+            init(_ plays: AnimationPlays) {
+                if case .count(let n) = plays { count = n } else { count = nil }
             }
-        return "{\"width\": \(image.width), \"height\": \(image.height), \"frameCount\": \(image.frameCount), "
-            + "\"loopCount\": \(image.loopCount.map(String.init) ?? "null"), \"plays\": \(plays), "
-            + "\"decodingMemoryBytes\": \(image.decodingMemoryBytes), "
-            + "\"frames\": [\(frames.joined(separator: ", "))], "
-            + "\"warnings\": [\(image.warnings.map(Self.jsonString).joined(separator: ", "))]}"
+            func encode(to encoder: any Encoder) throws {
+                var value = encoder.singleValueContainer()
+                if let count { try value.encode(count) } else { try value.encode("infinite") }
+            }
+        }
+
+        struct Frame: Encodable {
+            let index: Int
+            let rect: [Int]
+            let delayCentiseconds: Int?
+            let durationMilliseconds: Int64
+            let disposal: Int
+            let interlaced: Bool
+            let transparentIndex: Int?
+
+            init(_ f: FrameInfo) {
+                index = f.index
+                rect = [f.x, f.y, f.width, f.height]
+                delayCentiseconds = f.delayCentiseconds
+                durationMilliseconds = f.duration.milliseconds
+                disposal = Int(f.disposal.rawValue)
+                interlaced = f.interlaced
+                transparentIndex = f.transparentIndex.map { Int($0) }
+            }
+
+            enum CodingKeys: String, CodingKey { case index, rect, delayCentiseconds, durationMilliseconds, disposal, interlaced, transparentIndex }
+
+            func encode(to encoder: any Encoder) throws {
+                var object = encoder.container(keyedBy: CodingKeys.self)
+                try object.encode(index, forKey: .index)
+                try object.encode(rect, forKey: .rect)
+                try object.encode(delayCentiseconds, forKey: .delayCentiseconds)
+                try object.encode(durationMilliseconds, forKey: .durationMilliseconds)
+                try object.encode(disposal, forKey: .disposal)
+                try object.encode(interlaced, forKey: .interlaced)
+                try object.encode(transparentIndex, forKey: .transparentIndex)
+            }
+        }
     }
 
     /// A human-readable summary and a table of frames.
@@ -58,26 +130,5 @@ struct GifReport {
         if image.omittedCommentCount > 0 { lines.append("and \(image.omittedCommentCount) more comments") }
         for warning in image.warnings { lines.append("warning: \(warning.sanitizedForTerminal)") }
         return lines.joined(separator: "\n")
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import TUICore
 
-/// A ``LineOutput`` in memory that reads back the rows a person would see after what was
+/// A `LineOutput` in memory that reads back the rows a person would see after what was
 /// written — indicatif's `InMemoryTerm`: test your own command-line tool's bars and spinners,
 /// exactly and on a ``ManualProgressClock``, without a terminal.
 ///

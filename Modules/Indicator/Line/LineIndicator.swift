@@ -408,7 +408,7 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {
 /// ```
 public final class Spinner: LineIndicator, @unchecked Sendable {
     /// A spinner on `group` (standard error's by default), in `style`'s frames, its line as
-    /// `line` says (``ProgressStyle/spinner`` by default: given here, the first frame reads so
+    /// `line` says (`ProgressStyle.spinner` by default: given here, the first frame reads so
     /// too); `placement` puts it among the group's lines (last by default).
     public init(
         _ message: String,

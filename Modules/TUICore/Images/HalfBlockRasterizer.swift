@@ -1,4 +1,4 @@
-/// Turns an ``RGBAImage`` into cells with half blocks: each cell shows two pixels, the
+/// Turns an `RGBAImage` into cells with half blocks: each cell shows two pixels, the
 /// upper one as the foreground of `▀` and the lower one as its background.
 ///
 /// The image is scaled to fit the box with its aspect ratio kept (a cell is taken as
