@@ -74,37 +74,33 @@ struct LineIndicatorLiveTests {
         let reader = Reader(pty.primary)
         let group = ProgressGroup(output: LineTerminal(descriptor: pty.secondary), environment: [:])
         let spinner = Spinner("Working", group: group)
-        // The main thread blocks, drawing nothing, until a dozen frames came or ten seconds passed.
-        _ = reader.waitForChunks({ $0.count >= 13 })
+        // The main thread blocks, drawing nothing, until a dozen frames came (its pace against
+        // the clock is `bench progress`'s "idle spinner" figure, not a test's).
+        #expect(reader.waitForChunks({ $0.count >= 13 }), "frames came while the caller's thread was blocked: \(reader.received.count)")
         spinner.succeed()
         try #require(reader.waitForText({ $0.contains("✓\u{1B}[0m Working (") }), "\(reader.text.debugDescription)")
         reader.stop()
-        let frames = reader.received.filter { $0.at < .seconds(2) }.map(\.at)
-        #expect(frames.count >= 12, "about one frame every 110 ms: \(frames.count) in 2 s")
-        let gaps = zip(frames, frames.dropFirst()).map { $1 - $0 }
-        #expect(gaps.allSatisfy { $0 < .milliseconds(200) }, "the longest gap: \(gaps.max() ?? .zero)")
     }
 
-    @Test func aMillionIncrementsASecondCostAtMostTheDrawRate() throws {
+    /// However many calls, the bar draws at most at its draw rate (20 a second) and counts
+    /// every one; what a call costs is `bench progress`'s figure, not a test's.
+    @Test func aMillionIncrementsAreEachCountedAndDrawnAtMostAtTheDrawRate() throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 10))
         let reader = Reader(pty.primary)
         let group = ProgressGroup(output: LineTerminal(descriptor: pty.secondary), environment: [:])
         let bar = group.bar(total: nil, message: "Counting")
         let clock = ContinuousClock()
         let start = clock.now
-        var calls = 0
-        while clock.now - start < .seconds(1) {
-            for _ in 0..<10_000 { bar.inc() }
-            calls += 10_000
-        }
+        for _ in 0..<1_000_000 { bar.inc() }
         let seconds = (clock.now - start).seconds
         let redraws = group.redrawCount
         bar.finish()
-        try #require(reader.waitForText({ $0.contains("Counting") }))
+        try #require(
+            reader.waitForText({ $0.contains("Counting") && $0.contains("1000000") }),
+            "every call counted: \(reader.text.suffix(120).debugDescription)"
+        )
         reader.stop()
-        #expect(calls >= 1_000_000, "\(calls) calls in a second")
-        #expect(Double(redraws) / seconds <= 25, "\(redraws) redraws in \(seconds) s")
-        #expect(redraws >= 5, "it did draw: \(redraws)")
+        #expect(Double(redraws) <= 25 * seconds + 2, "\(redraws) redraws in \(seconds) s")
     }
 
     @Test func aPipeGetsLinesAndNoCarriageReturns() throws {
