@@ -127,9 +127,15 @@ let package = Package(
         ),
         .testTarget(
             name: "LoadingTests",
-            dependencies: ["Loading", "LoadingNetworking", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"],
+            dependencies: ["Loading", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"],
             path: "Tests/LoadingTests"
         ),
+        .testTarget(
+            name: "LoadingNetworkingTests",
+            dependencies: ["LoadingNetworking", "Loading", "TUICore", "LoopbackHTTP", "TestSupport"],
+            path: "Tests/LoadingNetworkingTests"
+        ),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"], path: "Tests/ChildProcessTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
         .testTarget(
             name: "TUITestingTests",
