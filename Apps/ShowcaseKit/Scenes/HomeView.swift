@@ -75,7 +75,7 @@ final class HomeView: View {
         var y = area.y
         let intro = Self.intro.wrapped(toWidth: area.width)
         for (i, line) in intro.enumerated() where y < area.maxY {
-            canvas.draw(line, at: Point(x: area.x, y: y), style: i == 0 ? .plain : .plain, clip: area)
+            canvas.draw(line, at: Point(x: area.x, y: y), clip: area)
             if i == 0 { canvas.draw("IndicatorKit", at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area) }
             y += 1
         }

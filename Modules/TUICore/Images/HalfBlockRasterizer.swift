@@ -134,54 +134,10 @@ public struct HalfBlockRasterizer: Sendable {
         return abs(luminance - bgLuminance) >= 64
     }
 
-    /// Area-averaged resampling with alpha weighting; returns `target.area` pixels, row-major.
-    static func areaAverage(_ image: RGBAImage, to target: Size) -> [RGBA] {
-        let xWeights = weights(source: image.width, target: target.width)
-        let yWeights = weights(source: image.height, target: target.height)
-        var result = [RGBA](repeating: .clear, count: target.area)
-        let pixels = image.pixels
-        for ty in 0..<target.height {
-            for tx in 0..<target.width {
-                var r = 0.0
-                var g = 0.0
-                var b = 0.0
-                var a = 0.0
-                var total = 0.0
-                for (sy, wy) in yWeights[ty] {
-                    let rowBase = sy * image.width
-                    for (sx, wx) in xWeights[tx] {
-                        let w = wx * wy
-                        let i = (rowBase + sx) * 4
-                        let alpha = Double(pixels[i + 3]) * w
-                        r += Double(pixels[i]) * alpha
-                        g += Double(pixels[i + 1]) * alpha
-                        b += Double(pixels[i + 2]) * alpha
-                        a += alpha
-                        total += w
-                    }
-                }
-                guard a > 0, total > 0 else { continue }
-                func channel(_ v: Double) -> UInt8 { UInt8(min(255, max(0, (v / a).rounded()))) }
-                result[ty * target.width + tx] = RGBA(channel(r), channel(g), channel(b), UInt8(min(255, (a / total).rounded())))
-            }
-        }
-        return result
-    }
+    /// Area-averaged resampling with alpha weighting; returns `target.area` pixels, row-major
+    /// (Pixels' `RGBAImage.areaAveraged(to:)`).
+    static func areaAverage(_ image: RGBAImage, to target: Size) -> [RGBA] { image.areaAveraged(to: target) }
 
     /// For each target index, the source indices it covers and how much of each (summing to 1).
-    static func weights(source: Int, target: Int) -> [[(Int, Double)]] {
-        let step = Double(source) / Double(target)
-        return (0..<target).map { t in
-            let start = Double(t) * step
-            let end = start + step
-            var list: [(Int, Double)] = []
-            var s = Int(start)
-            while Double(s) < end, s < source {
-                let overlap = min(end, Double(s + 1)) - max(start, Double(s))
-                if overlap > 1e-9 { list.append((s, overlap / step)) }
-                s += 1
-            }
-            return list
-        }
-    }
+    static func weights(source: Int, target: Int) -> [[(Int, Double)]] { RGBAImage.weights(source: source, target: target) }
 }
