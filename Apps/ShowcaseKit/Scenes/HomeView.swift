@@ -107,8 +107,11 @@ final class HomeView: View {
             + " — a number or a click opens a scene"
     }
 
+    /// Where the scene `id` is among the tabs.
+    private static func sceneIndex(_ id: String) -> Int? { SceneCatalog.all.firstIndex { $0.id == id } }
+
     private func drawPanel(_ panel: Panel, index: Int, in box: Rect, on canvas: inout Canvas) {
-        let number = (SceneCatalog.all.firstIndex { $0.id == panel.sceneID } ?? 0) + 1
+        let number = (Self.sceneIndex(panel.sceneID) ?? 0) + 1
         canvas.fill(box)
         canvas.drawBox(box, style: Style(foreground: .cyan), title: "\(number) \(panel.title)")
         panelRects.append((box, panel.sceneID))
@@ -217,7 +220,7 @@ final class HomeView: View {
     func handle(_ event: InputEvent) -> EventResult {
         guard case .mouse(let mouse) = event, mouse.action == .press, mouse.button == .left,
             let id = panelRects.first(where: { $0.0.contains(mouse.position) })?.1,
-            let index = SceneCatalog.all.firstIndex(where: { $0.id == id }),
+            let index = Self.sceneIndex(id),
             let tabs = context.root() as? TabContainer
         else { return .ignored }
         tabs.select(index)

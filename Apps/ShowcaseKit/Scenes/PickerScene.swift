@@ -110,7 +110,8 @@ final class PickerScene: View {
         for (i, item) in chosen.prefix(shown).enumerated() {
             let x = rect.x + i * pitch
             let name = item.asset.name.sanitizedForTerminal.truncated(toWidth: pitch - 2)
-            var album = (item.albums.first ?? "—").sanitizedForTerminal
+            let album = (item.albums.first ?? "—").sanitizedForTerminal
+            var albumIndent = 0  // with pixels, the number goes before the album
             if style.pixels {
                 // The photo as the picker showed it; its number goes beside its album, below
                 // it (text over a picture would take the picture away).
@@ -120,17 +121,15 @@ final class PickerScene: View {
                 canvas.place(thumb, key: item.asset.id, in: area, clip: rect)
                 let number = " \(i + 1) "
                 canvas.draw(number, at: Point(x: x, y: rect.y + cell.height + 1), style: badge, clip: rect)
-                album = String(repeating: " ", count: number.count + 1) + album
+                albumIndent = number.count + 1
             } else {
                 canvas.blit(style.rasterize(item.asset.thumbnail, filling: cell), at: Point(x: x, y: rect.y))
                 canvas.draw(" \(i + 1) ", at: Point(x: x, y: rect.y), style: badge, clip: rect)
             }
             canvas.draw(name, at: Point(x: x, y: rect.y + cell.height), clip: rect)
-            let albumRow = Rect(x: x, y: rect.y + cell.height + 1, width: pitch - 2, height: 1)
-            let indent = album.prefix { $0 == " " }.count
             canvas.draw(
-                album.dropFirst(indent).truncated(toWidth: max(0, pitch - 1 - indent)),
-                at: Point(x: x + indent, y: albumRow.y),
+                album.truncated(toWidth: max(0, pitch - 1 - albumIndent)),
+                at: Point(x: x + albumIndent, y: rect.y + cell.height + 1),
                 style: Style(attributes: .dim),
                 clip: rect
             )
