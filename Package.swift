@@ -8,6 +8,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Pixels", targets: ["Pixels"]),
+        .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "ViewCore", targets: ["ViewCore"]),
+        .library(name: "TerminalRuntime", targets: ["TerminalRuntime"]),
+        .library(name: "Widgets", targets: ["Widgets"]),
         .library(name: "TUICore", targets: ["TUICore"]),
         .library(name: "NcursesTerminal", targets: ["NcursesTerminal"]),
         .library(name: "ChildProcess", targets: ["ChildProcess"]),
@@ -32,13 +36,13 @@ let package = Package(
         // C libraries from Debian's -dev packages (installed by Tools/setup).
         .target(
             name: "CNcursesw",
-            dependencies: ["CLineTerminal"],
+            dependencies: ["CTerminalIO"],
             path: "Modules/CNcursesw",
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1"), .define("_GNU_SOURCE")],
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
         .target(name: "CChildProcess", path: "Modules/CChildProcess", cSettings: [.define("_GNU_SOURCE")]),
-        .target(name: "CLineTerminal", path: "Modules/CLineTerminal"),
+        .target(name: "CTerminalIO", path: "Modules/CTerminalIO"),
         .target(name: "CImageFiles", path: "Modules/CImageFiles", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .systemLibrary(name: "CGiflib", path: "Modules/CGiflib"),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
@@ -50,29 +54,39 @@ let package = Package(
         // Pictures and their frames over time as plain values, the geometry they are measured
         // in, and text made safe to print: what decoders produce and renderers draw; no UI.
         .target(name: "Pixels", path: "Modules/Pixels"),
-        .target(name: "TUICore", dependencies: ["Pixels", "KitSupport"], path: "Modules/TUICore"),
+        // Time and motion: clocks (live and virtual), tweens and easing; no UI.
+        .target(name: "Motion", dependencies: ["Pixels", "KitSupport"], path: "Modules/Motion"),
+        // Views and what they draw on: cells, styles and colours, the canvas, input, screens,
+        // pictures in block symbols and the frame player.
+        .target(name: "ViewCore", dependencies: ["Motion", "Pixels"], path: "Modules/ViewCore"),
+        // A view on a terminal: the backend seam, the host, the run loop, a headless terminal.
+        .target(name: "TerminalRuntime", dependencies: ["ViewCore"], path: "Modules/TerminalRuntime"),
+        // Views an app composes: tabs, a navigation stack, a list, a bar of buttons.
+        .target(name: "Widgets", dependencies: ["ViewCore"], path: "Modules/Widgets"),
+        // The core in one import (and the kit's version).
+        .target(name: "TUICore", dependencies: ["Pixels", "Motion", "ViewCore", "TerminalRuntime", "Widgets"], path: "Modules/TUICore"),
         // Driving an app headless: Pilot and the scenario files' runner (no test framework, so
         // an app's own `headless` command can link it); TUITesting adds Swift Testing's side.
-        .target(name: "TUIPilot", dependencies: ["TUICore"], path: "Modules/TUIPilot"),
-        .target(name: "TUITesting", dependencies: ["TUIPilot", "TUICore"], path: "Modules/TUITesting"),
-        .target(name: "NcursesTerminal", dependencies: ["TUICore", "CNcursesw", "TerminalGraphics"], path: "Modules/NcursesTerminal"),
+        .target(name: "TUIPilot", dependencies: ["TerminalRuntime"], path: "Modules/TUIPilot"),
+        .target(name: "TUITesting", dependencies: ["TUIPilot", "Motion"], path: "Modules/TUITesting"),
+        .target(name: "NcursesTerminal", dependencies: ["TerminalRuntime", "CNcursesw", "TerminalGraphics"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "Pixels"], path: "Modules/ImageFiles"),
         // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.
-        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CZlib", "CLineTerminal"], path: "Modules/TerminalGraphics"),
+        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CZlib", "CTerminalIO"], path: "Modules/TerminalGraphics"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
         .target(name: "GifDecoding", dependencies: ["CGiflib", "Pixels", "KitSupport"], path: "Modules/GifDecoding"),
-        .target(name: "Indicator", dependencies: ["TUICore", "CLineTerminal"], path: "Modules/Indicator"),
-        .target(name: "RefreshControl", dependencies: ["TUICore"], path: "Modules/RefreshControl"),
-        .target(name: "Loading", dependencies: ["TUICore", "Indicator"], path: "Modules/Loading"),
+        .target(name: "Indicator", dependencies: ["ViewCore", "CTerminalIO"], path: "Modules/Indicator"),
+        .target(name: "RefreshControl", dependencies: ["Widgets"], path: "Modules/RefreshControl"),
+        .target(name: "Loading", dependencies: ["ViewCore", "Indicator"], path: "Modules/Loading"),
         // The API client on URLSession, apart: an app using only the overlay links no
         // FoundationNetworking (nor libcurl and what it brings).
-        .target(name: "LoadingNetworking", dependencies: ["Loading", "TUICore"], path: "Modules/LoadingNetworking"),
-        .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "TUICore"], path: "Modules/CommandIndicator"),
-        .target(name: "PickerSelection", dependencies: ["TUICore", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
-        .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "TUICore"], path: "Modules/PhotoReaders"),
+        .target(name: "LoadingNetworking", dependencies: ["Loading"], path: "Modules/LoadingNetworking"),
+        .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion"], path: "Modules/CommandIndicator"),
+        .target(name: "PickerSelection", dependencies: ["ViewCore", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
+        .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "Pixels"], path: "Modules/PhotoReaders"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
         .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
@@ -113,6 +127,10 @@ let package = Package(
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore", "TUITesting"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"], path: "Tests/PixelsTests"),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TUICore", "TestSupport"], path: "Tests/MotionTests"),
+        .testTarget(name: "ViewCoreTests", dependencies: ["ViewCore", "TUICore", "TestSupport"], path: "Tests/ViewCoreTests"),
+        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "TUICore", "TestSupport"], path: "Tests/TerminalRuntimeTests"),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TUICore", "TestSupport"], path: "Tests/WidgetsTests"),
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore", "TestSupport"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(

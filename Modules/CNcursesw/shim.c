@@ -1,6 +1,6 @@
 /* CNcursesw: see include/CNcursesw.h. */
 #include "CNcursesw.h"
-#include "CLineTerminal.h"
+#include "CTerminalIO.h"
 
 #include <curses.h>
 #include <term.h>
@@ -479,7 +479,7 @@ static void ik_reraise_default(int sig) {
 /* Restores the terminal as far as it reads within half a second, then ends the process by the
    same signal. The frame it had not read yet is thrown away: a terminal that stopped reading
    (a stalled link, paused output) would otherwise hold the restore, and the signal, for good.
-   Async-signal-safe: see ik_line_write_within (CLineTerminal); then tcsetattr(3), sigaction and raise. */
+   Async-signal-safe: see ik_line_write_within (CTerminalIO); then tcsetattr(3), sigaction and raise. */
 static void ik_on_fatal(int sig) {
     if (ik_out_fd >= 0 && ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 1);
     if (ik_have_termios && ik_out_fd >= 0) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);

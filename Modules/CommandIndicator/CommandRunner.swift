@@ -1,7 +1,7 @@
 import ChildProcess
 import Foundation
 import Indicator
-import TUICore
+import Motion
 
 /// Runs a command under an inline indicator, passing its output through above the
 /// indicator line, then a ✓ or ✗ line with the elapsed time (as `showcase run` does).

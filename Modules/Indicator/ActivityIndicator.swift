@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// An activity indicator: a glyph spinner, a cycle of images or an animated GIF — any
 /// `FrameAnimation` — with an optional label beside or below it.

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// Images shown in turn, each for the same `interval`, wrapping around — a loading
 /// image that changes every 0.3 s, say — as a `FrameAnimation`.

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// A glyph spinner: frames of text shown one after another at a fixed interval.
 /// Every frame of a style has the same display width, so the label beside it never moves.

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// Four loading images ("wand and rays", "wand and stars" and their
 /// inverses) drawn as 16×16 pixel art for the terminal, shown in turn every 0.3 s by

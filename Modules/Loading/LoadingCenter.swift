@@ -1,5 +1,5 @@
 import Indicator
-import TUICore
+import ViewCore
 
 /// Shows one loading overlay for any number of overlapping activities (documents 001, 003).
 ///

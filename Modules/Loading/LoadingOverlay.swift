@@ -1,5 +1,5 @@
 import Indicator
-import TUICore
+import ViewCore
 
 /// The view a ``LoadingCenter`` lays over a screen: a shade, an indicator, the label and
 /// any progress, in the center's presentation. With `stopTouch` it takes every key (but the

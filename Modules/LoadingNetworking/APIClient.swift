@@ -1,6 +1,5 @@
 import Foundation
 import Loading
-import TUICore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,6 +1,6 @@
 import Foundation
-import TUICore
 import TerminalGraphics
+import TerminalRuntime
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import TUICore
+import TerminalRuntime
 
 /// Decides the colour depth from what terminfo says and from the environment.
 ///

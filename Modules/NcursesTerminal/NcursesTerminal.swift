@@ -1,7 +1,7 @@
 internal import CNcursesw
 import Foundation
-import TUICore
 import TerminalGraphics
+import TerminalRuntime
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
-import TUICore
 import TerminalGraphics
+import TerminalRuntime
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 internal import CNcursesw
-import TUICore
+import TerminalRuntime
 
 #if canImport(Glibc)
 import Glibc

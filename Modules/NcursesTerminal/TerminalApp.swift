@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import TerminalRuntime
 
 /// Runs a full-screen app on the real terminal and returns once it has quit, the terminal
 /// restored, so the code after it runs (print a result, go on with a command line):

@@ -1,4 +1,4 @@
-import TUICore
+import TerminalRuntime
 
 /// Turns the bytes a terminal sends into ``InputEvent``s: UTF-8 text, control keys, the
 /// xterm family's key sequences (CSI and SS3, with their modifiers; rxvt's and the Linux

@@ -1,7 +1,7 @@
 import GifDecoding
 import ImageFiles
 import PickerSelection
-import TUICore
+import Pixels
 
 extension ImageReader {
     /// GIF, PNG and JPEG files, for ``PhotoLibrary/importFolder(_:album:reader:progress:)``

@@ -1,4 +1,4 @@
-import TUICore
+import Widgets
 
 /// Pull-to-refresh for a ``ListView`` of any items, with any `FrameAnimation` as its
 /// indicator — an animated GIF, or a glyph spinner.

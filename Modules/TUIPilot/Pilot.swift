@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import TerminalRuntime
 
 /// Drives a view headless, as a user would, on a virtual clock: keys, typing, pastes,
 /// clicks, drags, the wheel, resizes and time, then the screen as text (or with styles).

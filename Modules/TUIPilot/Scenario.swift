@@ -1,4 +1,4 @@
-import TUICore
+import TerminalRuntime
 
 /// A scripted session with an app, run on a virtual clock by ``ScenarioRunner``: keys,
 /// clicks and waits, and what the screen must show after them. The text format is

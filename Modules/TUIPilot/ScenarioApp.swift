@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import TerminalRuntime
 
 /// What a scenario file drives: an app's root view and, if it has them, its scenes by name
 /// (`scene NAME`). A ``ScenarioRunner`` makes a fresh one for every scenario.

@@ -1,4 +1,4 @@
-import TUICore
+import TerminalRuntime
 
 /// Reads the scenario text format (see `docs/SCENARIOS.md`).
 public enum ScenarioParser {

@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import TerminalRuntime
 
 extension ScenarioRunner {
     /// The scenario files under `paths`: files as given, folders searched for `*.scenario`

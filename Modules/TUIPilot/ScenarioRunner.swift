@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import TerminalRuntime
 
 /// The outcome of one scenario.
 public struct ScenarioResult: Sendable {

@@ -1,4 +1,4 @@
-import TUICore
+import Motion
 import Testing
 
 /// A trait for tests on the virtual clock: the test fails when it ends with work still

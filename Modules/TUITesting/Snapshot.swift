@@ -1,5 +1,4 @@
 import Foundation
-import TUICore
 @_exported import TUIPilot
 import Testing
 

@@ -1,4 +1,4 @@
-internal import CLineTerminal
+internal import CTerminalIO
 import Pixels
 
 #if canImport(Glibc)

@@ -239,26 +239,3 @@ struct RefreshControlTests {
         )
     }
 }
-
-/// The list on its own.
-@MainActor
-struct ListViewTests {
-    @Test func scrollsByKeysPagesAndWheel() {
-        let list = ListView(rows: (1...30).map { "Row \($0)" })
-        var canvas = Canvas(size: Size(width: 12, height: 10))
-        list.render(in: canvas.bounds, on: &canvas)
-        #expect(list.isAtTop)
-        #expect(canvas.lines[0] == "Row 1      ┃")
-        _ = list.handle(.key(.down))
-        #expect(list.offset == 1)
-        _ = list.handle(.key(.pageDown))
-        #expect(list.offset == 10)
-        _ = list.handle(.key(.end))
-        #expect(list.offset == 20)
-        _ = list.handle(.mouse(MouseEvent(.wheelUp, button: .none, at: .zero)))
-        #expect(list.offset == 17)
-        _ = list.handle(.key(.home))
-        #expect(list.isAtTop)
-        #expect(list.handle(.key(.character("x"))) == .ignored)
-    }
-}

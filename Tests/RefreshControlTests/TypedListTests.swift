@@ -21,39 +21,6 @@ struct TypedListTests {
         return canvas
     }
 
-    @Test func itemsAreWrittenByTheAppAndTheSelectionMovesWithTheKeysAndStaysInView() {
-        let list = ListView(items: Self.songs, selects: true) { "\($0.title) (\($0.seconds) s)" }
-        var played: [Song] = []
-        list.onActivate = { played.append($0) }
-        #expect(render(list).lines.first?.hasPrefix("Song 1 (61 s)") == true)
-        #expect(list.selectedItem == Self.songs[0], "the first item is selected")
-        for _ in 0..<6 { _ = list.handle(.key(.down)) }
-        #expect(list.selectedIndex == 6)
-        let canvas = render(list)
-        #expect(list.offset == 2, "scrolled so that the selection is the last row in view")
-        #expect(canvas.lines.last?.hasPrefix("Song 7 (67 s)") == true)
-        #expect(canvas[0, 4].style.attributes.contains(.reverse), "the selection is drawn reversed")
-        _ = list.handle(.key(.enter))
-        #expect(played == [Self.songs[6]])
-        _ = list.handle(.key(.end))
-        #expect(list.selectedIndex == 19)
-        // A click selects a row; a click on the selected row activates it.
-        _ = render(list)
-        _ = list.handle(.mouse(MouseEvent(.press, button: .left, at: Point(x: 3, y: 1))))
-        #expect(list.selectedIndex == list.offset + 1)
-        _ = list.handle(.mouse(MouseEvent(.press, button: .left, at: Point(x: 3, y: 1))))
-        #expect(played.count == 2)
-        list.items = Array(Self.songs.prefix(3))
-        #expect(list.selectedIndex == 2, "kept within the new items")
-    }
-
-    @Test func aListWithoutSelectionScrollsAsBefore() {
-        let list = ListView(rows: (1...30).map { "Row \($0)" })
-        _ = render(list)
-        _ = list.handle(.key(.down))
-        #expect(list.offset == 1 && list.selectedIndex == nil)
-    }
-
     @Test func aRefreshReturnsTheAppsItemsAndAFailureShowsAboveThem() async throws {
         let clock = VirtualScheduler()
         var fails = false

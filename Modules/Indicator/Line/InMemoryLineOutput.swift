@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import ViewCore
 
 /// A `LineOutput` in memory that reads back the rows a person would see after what was
 /// written — indicatif's `InMemoryTerm`: test your own command-line tool's bars and spinners,

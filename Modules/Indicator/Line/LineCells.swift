@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// A line as cells, so that a frame rewrites only the cells that changed.
 struct LineCell: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import ViewCore
 
 /// Where a new line goes among its group's running lines (indicatif's `insert`,
 /// `insert_before`, `insert_after`): a line given that has left the block (or belongs to

@@ -1,5 +1,5 @@
-internal import CLineTerminal
-import TUICore
+internal import CTerminalIO
+import ViewCore
 
 #if canImport(Glibc)
 import Glibc

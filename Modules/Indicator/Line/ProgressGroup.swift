@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import ViewCore
 
 /// The lines of bars and spinners on one stream, and the thread that draws them.
 ///

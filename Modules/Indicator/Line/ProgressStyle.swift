@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import ViewCore
 
 /// How a line indicator's line reads: a template of fields, the bar's glyphs and the
 /// spinner's frames.

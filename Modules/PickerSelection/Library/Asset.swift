@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// An image of the photo library.
 public struct Asset: Equatable, Sendable, Identifiable {

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// How the photo library reads the image files it imports: which file extensions it looks
 /// for, and how a file becomes an image (its first frame). The library knows no image format

@@ -1,7 +1,7 @@
 import Foundation
 import KitSupport
 import SQLiteStore
-import TUICore
+import ViewCore
 
 extension PhotoLibrary {
     /// The album for a folder's files: its name, unless that is the built-in album's, which

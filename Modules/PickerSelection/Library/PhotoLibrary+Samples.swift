@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import ViewCore
 
 extension PhotoLibrary {
     /// The sample albums, each a kind of landscape.

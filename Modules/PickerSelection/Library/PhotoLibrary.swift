@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteStore
-import TUICore
+import ViewCore
 
 /// The picker's photo library in a SQLite file: albums, assets with small stored
 /// thumbnails, album membership and the saved selection. It is the ``PhotoStore`` apps

@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteStore
-import TUICore
+import ViewCore
 
 /// Why the photo library could not be used. Each message says what is wrong and what to do.
 public enum PhotoLibraryError: Error, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// Where the picker's parts are for a rectangle, a state and an instant: the title bar and
 /// its buttons, the problem notice, the grid, the tray and the album drawer. Drawing uses

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// Everything the picker knows, as a pure value: the selection and its
 /// tray, the focus in the grid or the tray, the album drawer, the album's loaded pages and

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// The picker's movements over time, as a pure value: the tray's slide and
 /// the grid's bottom edge, the tray's snapshot and its delayed emptying, the

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// Drawing: the state as it is at the scheduler's time, laid out by ``PickerLayout``.
 /// Nothing here reads or writes the store.

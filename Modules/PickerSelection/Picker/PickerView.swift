@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// The ordered image picker: a grid of thumbnails with a focus, a tray of
 /// the selection at the bottom and an album drawer that drops from the title.

@@ -1,4 +1,4 @@
-import TUICore
+import ViewCore
 
 /// A ``PhotoStore`` in memory: the picker's store in tests and demos, and a model of what
 /// any store must do. It can be told to fail, to show how the picker copes.

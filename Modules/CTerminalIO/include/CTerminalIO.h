@@ -1,0 +1,51 @@
+/* CTerminalIO: the terminal calls Swift cannot make (ioctl is variadic; signal handlers must be
+   C), with no library behind them: timed writes, the window's size in cells and pixels, and
+   the guard that restores the cursor on a signal. Line indicators, the ncurses backend and the
+   graphics probe use them. */
+#ifndef CTERMINALIO_H
+#define CTERMINALIO_H
+
+#include <stddef.h>
+
+/* Writes what it can of `bytes` to `fd` within about `ms` milliseconds, whatever the terminal
+   does: the descriptor is non-blocking for the while, so a terminal that stopped reading (or
+   another thread's write holding it) cannot hold us. With `discard`, output the terminal has
+   not read yet is thrown away first (and again while waiting): a frame that no longer matters,
+   which would stand between the terminal and the bytes that restore it. Returns 1 when all was
+   written. Async-signal-safe: fcntl, tcflush, write, poll and clock_gettime only. */
+int ik_line_write_within(int fd, const char *bytes, size_t len, int ms, int discard);
+
+/* The width of the terminal on `fd`, or 0 when it is not a terminal. */
+int ik_line_columns(int fd);
+
+/* The window's size in pixels on `fd` (0 × 0 when the terminal does not say). */
+void ik_line_window_pixels(int fd, int *width, int *height);
+
+/* On SIGINT, SIGTERM, SIGHUP or SIGQUIT: leave the indicator block as last drawn with the
+   cursor below it, or clear it (ik_line_note_block; not told, the cursor's line is cleared),
+   and show the cursor on `fd` (within half a second, whatever the terminal does), then end by
+   the signal as usual; on SIGTSTP (Ctrl-Z) clear the cursor's line, show the cursor and
+   stop, and on SIGCONT hide the cursor again. With `only_unhandled`, a signal the program already handles or ignores
+   keeps its handler. */
+void ik_line_restore_cursor_on_signals(int fd, int only_unhandled);
+
+/* Tells the guard of `fd` how many rows the indicator block ending at the cursor has (0: none
+   drawn) and whether a signal clears it (`clears`) or leaves it, the cursor below. */
+void ik_line_note_block(int fd, int rows, int clears);
+
+/* The rows last noted for `fd`'s block (-1: not told; -2: `fd` has no guard). */
+int ik_line_noted_rows(int fd);
+
+/* What the guard writes on SIGINT, SIGTERM, SIGHUP or SIGQUIT for a block of `rows` (-1: not
+   told: the cursor's line is cleared): the cursor below the block, or the block cleared, and
+   the cursor shown. Returns the bytes written to `out`. Async-signal-safe. */
+size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity);
+
+/* Runs the program `argv[0]` (looked up on PATH) with `argv` (NULL-terminated), no shell
+   between, its input /dev/null, its errors thrown away and its output read into `out` (at
+   most `capacity` bytes; the rest is read and dropped). It is given `ms` milliseconds: then
+   it is killed. Returns its exit status (0…255), -1 when it could not be started or was ended
+   by a signal, -2 when it took too long; `*length` is what was read. */
+int ik_line_run_capture(char *const argv[], int ms, char *out, size_t capacity, size_t *length);
+
+#endif

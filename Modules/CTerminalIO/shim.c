@@ -1,0 +1,241 @@
+/* CTerminalIO: see include/CTerminalIO.h. */
+#include "CTerminalIO.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+int ik_line_columns(int fd) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    return 0;
+}
+
+void ik_line_window_pixels(int fd, int *width, int *height) {
+    struct winsize ws;
+    *width = 0;
+    *height = 0;
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0) {
+        *width = ws.ws_xpixel;
+        *height = ws.ws_ypixel;
+    }
+}
+
+static int guard_fd = -1;
+static const char guard_bytes[] = "\r\033[2K\033[?25h";
+static const char hide_cursor_bytes[] = "\033[?25l";
+
+int ik_line_write_within(int fd, const char *bytes, size_t len, int ms, int discard) {
+    if (fd < 0) return 0;
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    if (discard) tcflush(fd, TCOFLUSH);
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, bytes + done, len - done);
+        if (w > 0) { done += (size_t)w; continue; }
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) break;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed >= ms) break;
+        if (discard) tcflush(fd, TCOFLUSH);
+        struct pollfd p = {fd, POLLOUT, 0};
+        long wait = ms - elapsed;
+        poll(&p, 1, wait < 10 ? (int)wait : 10);
+    }
+    if (flags >= 0) fcntl(fd, F_SETFL, flags);
+    return done == len;
+}
+
+static void on_handler(int sig, void (*handler)(int), int flags) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = handler;
+    sa.sa_flags = flags;
+    sigaction(sig, &sa, NULL);
+}
+
+/* The indicator block the cursor ends: its rows as last drawn (-1: not told, so the cursor's
+   line is the indicator's), and whether it is cleared rather than left on a signal. */
+static volatile sig_atomic_t guard_rows = -1;
+static volatile sig_atomic_t guard_clears = 0;
+
+void ik_line_note_block(int fd, int rows, int clears) {
+    if (fd != guard_fd) return;
+    guard_clears = clears;
+    guard_rows = rows;
+}
+
+int ik_line_noted_rows(int fd) { return fd == guard_fd ? guard_rows : -2; }
+
+size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity) {
+    /* Async-signal-safe: no stdio, the number written by hand. */
+    char text[64];
+    size_t n = 0;
+    if (rows < 0) {
+        memcpy(text, "\r\033[2K", 5);  /* the cursor's line */
+        n = 5;
+    } else if (rows > 0 && clears) {
+        text[n++] = '\r';
+        if (rows > 1) {
+            char digits[12];
+            int count = 0;
+            for (int up = rows - 1; up > 0 && count < 11; up /= 10) digits[count++] = (char)('0' + up % 10);
+            text[n++] = '\033';
+            text[n++] = '[';
+            while (count > 0) text[n++] = digits[--count];
+            text[n++] = 'A';
+        }
+        memcpy(text + n, "\033[J", 3);
+        n += 3;
+    } else if (rows > 0) {
+        text[n++] = '\r';
+        text[n++] = '\n';
+    }
+    memcpy(text + n, "\033[?25h", 6);
+    n += 6;
+    if (n > capacity) n = capacity;
+    memcpy(out, text, n);
+    return n;
+}
+
+static void on_guard_signal(int sig) {
+    char ending[64];
+    size_t n = ik_line_ending_bytes(guard_rows, guard_clears, ending, sizeof ending);
+    ik_line_write_within(guard_fd, ending, n, 500, 0);
+    on_handler(sig, SIG_DFL, 0);
+    raise(sig);
+}
+
+static void on_guard_continue(int sig);
+
+/* Ctrl-Z: show the cursor, then stop as SIGTSTP does by default; on `fg`, hide it again
+   (the indicator draws its lines on its next frame). */
+static void on_guard_stop(int sig) {
+    (void)sig;
+    int saved = errno;
+    ik_line_write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500, 0);
+    on_handler(SIGTSTP, SIG_DFL, 0);
+    sigset_t just;
+    sigemptyset(&just);
+    sigaddset(&just, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+    raise(SIGTSTP); /* stops here until SIGCONT */
+    errno = saved;
+}
+
+static void on_guard_continue(int sig) {
+    (void)sig;
+    int saved = errno;
+    on_handler(SIGTSTP, on_guard_stop, SA_RESTART);
+    if (guard_fd >= 0) {
+        ssize_t w = write(guard_fd, hide_cursor_bytes, sizeof hide_cursor_bytes - 1);
+        (void)w;
+    }
+    errno = saved;
+}
+
+/* Whether `sig` still has its default action or this file's handler (nobody else handles
+   or ignores it). */
+static int is_default(int sig) {
+    struct sigaction now;
+    if (sigaction(sig, NULL, &now) != 0 || (now.sa_flags & SA_SIGINFO)) return 0;
+    return now.sa_handler == SIG_DFL || now.sa_handler == on_guard_signal || now.sa_handler == on_guard_stop;
+}
+
+void ik_line_restore_cursor_on_signals(int fd, int only_unhandled) {
+    guard_fd = fd;
+    /* The signals given a handler here must be able to arrive: a mask inherited from whoever
+       started us may block them. Only those: a signal someone else handles stays as they
+       set it (a supervisor that takes SIGINT on a thread of its own keeps it blocked here). */
+    sigset_t handled;
+    sigemptyset(&handled);
+    const int ending[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
+        if (!only_unhandled || is_default(ending[i])) {
+            on_handler(ending[i], on_guard_signal, 0);
+            sigaddset(&handled, ending[i]);
+        }
+    }
+    if (!only_unhandled || is_default(SIGTSTP)) {
+        on_handler(SIGTSTP, on_guard_stop, SA_RESTART);
+        on_handler(SIGCONT, on_guard_continue, SA_RESTART);
+        sigaddset(&handled, SIGTSTP);
+        sigaddset(&handled, SIGCONT);
+    }
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
+}
+
+extern char **environ;
+
+static long elapsed_ms(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+int ik_line_run_capture(char *const argv[], int ms, char *out, size_t capacity, size_t *length) {
+    *length = 0;
+    int fds[2];
+    if (argv == NULL || argv[0] == NULL || pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    /* The child starts with no signal blocked and every signal at its default. */
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid;
+    int spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(fds[1]);
+    if (spawned != 0) {
+        close(fds[0]);
+        return -1;
+    }
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int timed_out = 0;
+    char drop[4096];
+    for (;;) {
+        long left = ms - elapsed_ms(&start);
+        if (left <= 0) { timed_out = 1; break; }
+        struct pollfd p = {fds[0], POLLIN, 0};
+        int ready = poll(&p, 1, (int)left);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) { timed_out = ready == 0; break; }
+        ssize_t n = *length < capacity ? read(fds[0], out + *length, capacity - *length) : read(fds[0], drop, sizeof drop);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        if (*length < capacity) *length += (size_t)n;
+    }
+    close(fds[0]);
+    if (timed_out) kill(pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (timed_out) return -2;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

@@ -1,0 +1,141 @@
+/// Connects a root ``View`` to a ``TerminalBackend``: routes input to the view, and
+/// renders a fresh canvas and presents it only when something asked for it.
+///
+/// Below ``minimumSize`` it shows a short "terminal too small" notice instead of the
+/// view, at any size down to 1×1 (and draws nothing at 0×0). A window larger than
+/// ``largestSize`` gets a "window too large" notice: backends draw at most that much, so
+/// that memory follows a size that can be shown (a 5000×5000 window would take gigabytes).
+///
+/// ```swift
+/// let host = TerminalHost(backend: terminal, root: tabs, minimumSize: Size(width: 40, height: 10))
+/// host.send(.key(.tab))
+/// host.renderIfNeeded()
+/// ```
+@MainActor
+public final class TerminalHost {
+    /// Where frames go.
+    public let backend: any TerminalBackend
+    /// The view that fills the terminal.
+    public var root: any View {
+        didSet { needsDisplay = true }
+    }
+    /// The smallest size at which the root view is drawn.
+    public var minimumSize: Size {
+        didSet { needsDisplay = true }
+    }
+    /// The most cells a frame has across and down: 1024×512, more than an 8K display shows
+    /// in a legible font. `NcursesTerminal` draws at most this much of a larger window.
+    public static let largestSize = Size(width: 1024, height: 512)
+
+    /// Whether a render is pending.
+    public private(set) var needsDisplay = true {
+        didSet { if needsDisplay && !oldValue { onNeedsDisplay?() } }
+    }
+    /// Called when a render becomes pending (a live run loop schedules one render here).
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+    /// Called with each event from the backend that the root view did not use
+    /// (`TerminalApp` quits on an unused Ctrl-C and suspends on an unused Ctrl-Z).
+    public var onUnhandled: (@MainActor (InputEvent) -> Void)?
+    /// The host a running ``TerminalRunLoop`` draws, if any (the one started last: a process
+    /// runs one full-screen app): a component given no `onNeedsDisplay` of its own asks it
+    /// for its next frame (see ``requestDisplay(_:)``).
+    public internal(set) static weak var active: TerminalHost? {
+        didSet {
+            guard let active else {
+                AmbientDisplay.request = nil
+                return
+            }
+            AmbientDisplay.request = { [weak active] in active?.setNeedsDisplay() }
+        }
+    }
+    /// Called when the root view's answer to an event is ``EventResult/quit(status:)``.
+    public var onQuit: (@MainActor (Int32) -> Void)?
+    /// The status of the last ``EventResult/quit(status:)`` the root view answered, if any.
+    public private(set) var quitStatus: Int32?
+    /// How many frames were rendered.
+    public private(set) var renderCount = 0
+
+    /// Creates a host.
+    public init(backend: any TerminalBackend, root: any View, minimumSize: Size = Size(width: 1, height: 1)) {
+        self.backend = backend
+        self.root = root
+        self.minimumSize = minimumSize
+    }
+
+    /// Asks for a render at the next opportunity.
+    public func setNeedsDisplay() { needsDisplay = true }
+
+    /// Gives an event to the root view (resizes just trigger a render). Any event may
+    /// change what is shown, so it asks for a render.
+    @discardableResult
+    public func send(_ event: InputEvent) -> EventResult {
+        needsDisplay = true
+        if case .resize = event { return .handled }
+        // Views hit-test a click against where they were last drawn: before the first frame
+        // (or after a resize made it stale), lay them out first, so the click reaches the
+        // view it falls on.
+        if case .mouse = event, laidOutSize != backend.size { _ = composeFrame() }
+        let result = root.handle(event)
+        if case .quit(let status) = result {
+            quitStatus = status
+            onQuit?(status)
+        }
+        return result
+    }
+
+    /// The size the views were last laid out for (nil before the first frame).
+    private var laidOutSize: Size?
+
+    /// Delivers every event the backend has queued; those the root view does not use go to
+    /// ``onUnhandled``.
+    public func pumpEvents() {
+        for event in backend.readEvents() where send(event) == .ignored {
+            onUnhandled?(event)
+        }
+    }
+
+    /// Renders and presents a frame if one was asked for.
+    public func renderIfNeeded() {
+        guard needsDisplay else { return }
+        needsDisplay = false
+        renderCount += 1
+        backend.present(composeFrame())
+    }
+
+    /// Draws the root view (or the too-small notice) on a canvas of the backend's size.
+    public func composeFrame() -> Canvas {
+        let size = backend.size
+        laidOutSize = size
+        var canvas = Canvas(size: size)
+        let window = backend.windowSize
+        if window.width > size.width || window.height > size.height {
+            Self.drawNotice(
+                ["Window too large", "draws at most \(size.width)×\(size.height),", "is \(window.width)×\(window.height)", "shrink it or press q"],
+                on: &canvas
+            )
+        } else if size.contains(minimumSize) {
+            root.render(in: canvas.bounds, on: &canvas)
+        } else {
+            Self.drawTooSmallNotice(on: &canvas, minimum: minimumSize)
+        }
+        return canvas
+    }
+
+    /// Writes "Terminal too small", the size needed and the size it is, as much as fits.
+    static func drawTooSmallNotice(on canvas: inout Canvas, minimum: Size) {
+        let size = canvas.size
+        drawNotice(["Terminal too small", "needs \(minimum.width)×\(minimum.height),", "is \(size.width)×\(size.height)", "enlarge or press q"], on: &canvas)
+    }
+
+    /// Writes `lines` centred, the first in bold, as much as fits.
+    static func drawNotice(_ lines: [String], on canvas: inout Canvas) {
+        let size = canvas.size
+        guard !size.isEmpty else { return }
+        let top = max(0, (size.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() where top + i < size.height {
+            let text = line.truncated(toWidth: size.width, ellipsis: "")
+            let x = max(0, (size.width - text.displayWidth) / 2)
+            canvas.draw(text, at: Point(x: x, y: top + i), style: Style(attributes: i == 0 ? .bold : []))
+        }
+    }
+}

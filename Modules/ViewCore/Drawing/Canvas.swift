@@ -1,0 +1,169 @@
+/// A grid of ``Cell``s that views draw into and backends present.
+///
+/// A canvas never holds a control character and never splits a wide grapheme: writing
+/// over half of one blanks the other half, and a wide grapheme that would cross the
+/// right edge (of the canvas or of the clip rectangle) is drawn as a space.
+///
+/// ```swift
+/// var canvas = Canvas(size: Size(width: 20, height: 3))
+/// canvas.draw("漢字 ok", at: Point(x: 1, y: 1), style: Style(foreground: .green))
+/// canvas.lines[1]  // " 漢字 ok" (padded to 20 cells)
+/// ```
+public struct Canvas: Hashable, Sendable {
+    /// The number of columns and rows.
+    public private(set) var size: Size
+    /// Row-major cells, `size.width × size.height` of them.
+    public private(set) var cells: [Cell]
+    /// Pictures placed over cells as pixels, for backends that draw them (see
+    /// `place(_:key:in:)`); drawing text over one of their cells takes the picture away.
+    public package(set) var placements: [ImagePlacement] = []
+
+    /// Creates a canvas filled with `fill`.
+    public init(size: Size, fill: Cell = .blank) {
+        self.size = size
+        self.cells = Array(repeating: fill, count: size.area)
+    }
+
+    /// The whole canvas as a rectangle.
+    public var bounds: Rect { Rect(size: size) }
+
+    /// The cell at column `x`, row `y`; a blank cell outside the canvas. Writes outside are ignored.
+    public subscript(x: Int, y: Int) -> Cell {
+        get {
+            guard x >= 0, y >= 0, x < size.width, y < size.height else { return .blank }
+            return cells[y * size.width + x]
+        }
+        set {
+            guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
+            cells[y * size.width + x] = newValue
+            if !placements.isEmpty { placements.removeAll { $0.rect.contains(Point(x: x, y: y)) } }  // a cell written over a picture takes it away
+        }
+    }
+
+    /// Writes one grapheme at `point` and returns the number of cells it took (0, 1 or 2).
+    ///
+    /// Control characters become U+FFFD; zero-width graphemes are skipped; a wide grapheme
+    /// that does not fit before `clip`'s right edge is replaced by a space.
+    @discardableResult
+    public mutating func put(_ character: Character, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        guard area.contains(point) else { return 0 }
+        var glyph = character
+        if let first = character.unicodeScalars.first, first.isTerminalControl { glyph = "\u{FFFD}" }
+        var width = glyph.displayWidth
+        if width == 0 { return 0 }
+        if width == 2, point.x + 1 >= area.maxX {
+            glyph = " "
+            width = 1
+        }
+        let x = point.x
+        let y = point.y
+        clearHalves(x: x, y: y)
+        if width == 2 { clearHalves(x: x + 1, y: y) }
+        self[x, y] = Cell(glyph, style: style, width: UInt8(width))
+        if width == 2 { self[x + 1, y] = Cell(" ", style: style, width: 0) }
+        return width
+    }
+
+    /// Before a cell is overwritten: blanks the other half of any wide grapheme it belongs to.
+    private mutating func clearHalves(x: Int, y: Int) {
+        let cell = self[x, y]
+        if cell.isContinuation, x > 0, self[x - 1, y].width == 2 {
+            self[x - 1, y] = Cell(" ", style: self[x - 1, y].style)
+        } else if cell.width == 2, x + 1 < size.width {
+            self[x + 1, y] = Cell(" ", style: self[x + 1, y].style)
+        }
+    }
+
+    /// Writes `text` from `point` rightwards, clipped to `clip` (or the canvas), on one row.
+    /// Returns the number of cells used. Newlines and tabs show as spaces.
+    @discardableResult
+    public mutating func draw(_ text: some StringProtocol, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        guard point.y >= area.y, point.y < area.maxY else { return 0 }
+        var x = point.x
+        for character in text {
+            if x >= area.maxX { break }
+            let glyph: Character = (character == "\n" || character == "\t" || character == "\r\n") ? " " : character
+            if x < area.x {
+                // Skip as many cells as `put` would use: a control character shows as U+FFFD (one cell).
+                x += glyph.unicodeScalars.first?.isTerminalControl == true ? 1 : glyph.displayWidth
+                continue
+            }
+            x += put(glyph, at: Point(x: x, y: point.y), style: style, clip: area)
+        }
+        return x - point.x
+    }
+
+    /// Fills `rect` (clipped to the canvas) with copies of `cell`. A picture placed there is
+    /// cut to the largest part of it outside `rect`, so a panel drawn over photos hides only
+    /// what it covers.
+    public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        // A panel over a picture cuts it: the part outside the panel still shows.
+        if !placements.isEmpty { placements = placements.compactMap { $0.rect.intersects(area) ? $0.cut(away: area) : $0 } }
+        for y in area.y..<area.maxY {
+            // Step by the cells each copy takes, so a wide grapheme is not overwritten by the next copy.
+            var x = area.x
+            while x < area.maxX { x += max(1, put(cell.character, at: Point(x: x, y: y), style: cell.style, clip: area)) }
+        }
+    }
+
+    /// Changes the style of every cell in `rect`, keeping the graphemes.
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { change(&cells[y * size.width + x].style) }
+        }
+    }
+
+    /// Draws `other` with its top-left corner at `origin`, clipped to this canvas.
+    public mutating func blit(_ other: Canvas, at origin: Point) {
+        let carried = other.placements
+        for y in 0..<other.size.height {
+            for x in 0..<other.size.width {
+                let cell = other[x, y]
+                if cell.isContinuation { continue }
+                put(cell.character, at: Point(x: origin.x + x, y: origin.y + y), style: cell.style)
+            }
+        }
+        carry(carried, to: origin)
+    }
+
+    /// Takes `other`'s placements, moved by `origin` and cut to this canvas.
+    private mutating func carry(_ carried: [ImagePlacement], to origin: Point) {
+        for placement in carried {
+            guard let moved = placement.moved(by: origin, within: bounds) else { continue }
+            placements.removeAll { $0.rect.intersects(moved.rect) }
+            placements.append(moved)
+        }
+    }
+
+    /// Draws `other` over this canvas as a layer with holes: blank cells in the plain style
+    /// leave what is beneath, and cells on the default background take the background
+    /// beneath (so a half-block image with transparent halves sits on a shaded screen).
+    public mutating func overlay(_ other: Canvas, at origin: Point) {
+        for y in 0..<other.size.height {
+            for x in 0..<other.size.width {
+                var cell = other[x, y]
+                if cell.isContinuation || cell == .blank { continue }
+                let target = Point(x: origin.x + x, y: origin.y + y)
+                guard bounds.contains(target) else { continue }
+                if cell.style.background == .default { cell.style.background = self[target.x, target.y].style.background }
+                put(cell.character, at: target, style: cell.style)
+            }
+        }
+        carry(other.placements, to: origin)
+    }
+
+    /// Each row as plain text, continuation cells left out (so wide graphemes read naturally).
+    public var lines: [String] {
+        (0..<size.height).map { y in
+            var line = ""
+            for x in 0..<size.width where !self[x, y].isContinuation { line.append(self[x, y].character) }
+            return line
+        }
+    }
+}

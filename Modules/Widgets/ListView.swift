@@ -1,0 +1,155 @@
+import ViewCore
+
+/// A scrolling list of items of any type, each drawn as one row of text by `row`: ↑/↓
+/// scroll a row, PgUp/PgDn a page, Home/End to the ends, the mouse wheel three rows. With
+/// `selects`, ↑/↓ (and the pages and ends) move a selection instead, kept in view and drawn
+/// reversed; Enter or a click on the selected row activates it (``onActivate``), a click on
+/// another row selects it. A scroll bar shows on the right when the rows do not fit. Rows
+/// are sanitised before drawing.
+///
+/// ```swift
+/// struct Song { let title: String; let seconds: Int }
+/// let songs = ListView(items: [Song(title: "Intro", seconds: 61)], selects: true) { "\($0.title) — \($0.seconds) s" }
+/// songs.onActivate = { song in print("play", song.title) }
+/// let lines = ListView(rows: (1...50).map { "Item \($0)" })   // rows of text
+/// lines.scroll(to: 10)
+/// ```
+@MainActor
+public final class ListView<Item>: View {
+    /// The items, top first. Setting them keeps the scroll position (and the selection's
+    /// index) where possible.
+    public var items: [Item] {
+        didSet {
+            if let selectedIndex { self.selectedIndex = items.isEmpty ? nil : min(selectedIndex, items.count - 1) }
+            if selects, selectedIndex == nil, !items.isEmpty { selectedIndex = 0 }
+            clampOffset()
+        }
+    }
+    /// How an item is written as its row.
+    public let row: @MainActor (Item) -> String
+    /// Whether the list has a selection that the keys move.
+    public let selects: Bool
+    /// The selected item's index (nil without a selection or items).
+    public private(set) var selectedIndex: Int?
+    /// Called with the selected item on Enter, or on a click on it.
+    public var onActivate: (@MainActor (Item) -> Void)?
+    /// The index of the first visible row.
+    public private(set) var offset = 0
+    /// The rectangle of the last render.
+    public private(set) var frame = Rect.zero
+    /// Style of the rows.
+    public var rowStyle = Style()
+
+    /// A list of `items` written as rows by `row`, with a selection when `selects`.
+    public init(items: [Item] = [], selects: Bool = false, row: @escaping @MainActor (Item) -> String) {
+        self.items = items
+        self.row = row
+        self.selects = selects
+        selectedIndex = selects && !items.isEmpty ? 0 : nil
+    }
+
+    /// The selected item.
+    public var selectedItem: Item? { selectedIndex.map { items[$0] } }
+
+    /// Whether the first row is visible (the list is scrolled to its top).
+    public var isAtTop: Bool { offset == 0 }
+
+    private var pageHeight: Int { max(1, frame.height) }
+    private var maxOffset: Int { max(0, items.count - pageHeight) }
+
+    /// Scrolls so that row `index` is the first visible one (clamped).
+    public func scroll(to index: Int) {
+        offset = min(max(0, index), maxOffset)
+    }
+
+    /// Selects the item at `index` (clamped) and scrolls it into view; nothing without `selects`.
+    public func select(_ index: Int) {
+        guard selects, !items.isEmpty else { return }
+        let chosen = min(max(0, index), items.count - 1)
+        selectedIndex = chosen
+        if chosen < offset { scroll(to: chosen) }
+        if chosen >= offset + pageHeight { scroll(to: chosen - pageHeight + 1) }
+    }
+
+    private func clampOffset() { offset = min(max(0, offset), maxOffset) }
+
+    /// Draws the rows in view and a scroll bar when they do not all fit.
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        frame = rect
+        clampOffset()
+        guard !rect.isEmpty else { return }
+        let needsBar = items.count > rect.height
+        let textArea = needsBar ? rect.inset(right: 1) : rect
+        for line in 0..<rect.height where offset + line < items.count {
+            let index = offset + line
+            let text = row(items[index]).sanitizedForTerminal.truncated(toWidth: textArea.width)
+            var style = rowStyle
+            if index == selectedIndex {
+                style.attributes.insert(.reverse)
+                canvas.draw(String(repeating: " ", count: textArea.width), at: Point(x: textArea.x, y: rect.y + line), style: style, clip: textArea)
+            }
+            canvas.draw(text, at: Point(x: textArea.x, y: rect.y + line), style: style, clip: textArea)
+        }
+        guard needsBar else { return }
+        let bar = rect.maxX - 1
+        let thumbHeight = max(1, rect.height * rect.height / items.count)
+        let thumbTop = maxOffset == 0 ? 0 : (rect.height - thumbHeight) * offset / maxOffset
+        for line in 0..<rect.height {
+            let inThumb = line >= thumbTop && line < thumbTop + thumbHeight
+            canvas.put(inThumb ? "┃" : "│", at: Point(x: bar, y: rect.y + line), style: Style(attributes: inThumb ? [] : .dim))
+        }
+    }
+
+    /// Takes the arrow keys, Page Up and Down, Home, End and the wheel to scroll; when it selects, they move the selection, a click selects and Enter activates.
+    public func handle(_ event: InputEvent) -> EventResult {
+        if selects, let selectedIndex {
+            switch event {
+            case .key(.up): select(selectedIndex - 1)
+            case .key(.down): select(selectedIndex + 1)
+            case .key(.pageUp): select(selectedIndex - max(1, pageHeight - 1))
+            case .key(.pageDown): select(selectedIndex + max(1, pageHeight - 1))
+            case .key(.home): select(0)
+            case .key(.end): select(items.count - 1)
+            case .key(.enter): onActivate?(items[selectedIndex])
+            case .mouse(let mouse) where mouse.action == .press && frame.contains(mouse.position):
+                let index = offset + mouse.position.y - frame.y
+                guard items.indices.contains(index) else { return .ignored }
+                if index == selectedIndex { onActivate?(items[index]) } else { select(index) }
+            default: return scrollByWheel(event)
+            }
+            return .handled
+        }
+        switch event {
+        case .key(.up): scroll(to: offset - 1)
+        case .key(.down): scroll(to: offset + 1)
+        case .key(.pageUp): scroll(to: offset - max(1, pageHeight - 1))
+        case .key(.pageDown): scroll(to: offset + max(1, pageHeight - 1))
+        case .key(.home): scroll(to: 0)
+        case .key(.end): scroll(to: maxOffset)
+        default: return scrollByWheel(event)
+        }
+        return .handled
+    }
+
+    private func scrollByWheel(_ event: InputEvent) -> EventResult {
+        switch event {
+        case .mouse(let mouse) where mouse.action == .wheelUp: scroll(to: offset - 3)
+        case .mouse(let mouse) where mouse.action == .wheelDown: scroll(to: offset + 3)
+        default: return .ignored
+        }
+        return .handled
+    }
+}
+
+extension ListView where Item == String {
+    /// A list of text rows.
+    public convenience init(rows: [String] = []) {
+        self.init(items: rows) { $0 }
+    }
+
+    /// The rows, top first (the items themselves).
+    public var rows: [String] {
+        get { items }
+        set { items = newValue }
+    }
+}
