@@ -1,6 +1,6 @@
 import Widgets
 
-/// Pull-to-refresh for a ``ListView`` of any items, with any `FrameAnimation` as its
+/// Pull-to-refresh for a `ListView` of any items, with any `FrameAnimation` as its
 /// indicator — an animated GIF, or a glyph spinner.
 ///
 /// Pull the list down while it is at its top — drag with the mouse, or press ↑ at the top
@@ -247,7 +247,7 @@ public final class RefreshControl<Item>: View {
         case .pulling(let progress): return max(1, Int((Double(full) * progress).rounded()))
         case .armed, .refreshing: return full
         case .ending(let since):
-            return Animation(from: full, to: 0, duration: state.retractDuration, easing: .easeIn, start: since).value(at: scheduler.now)
+            return Tween(from: full, to: 0, duration: state.retractDuration, easing: .easeIn, start: since).value(at: scheduler.now)
         }
     }
 

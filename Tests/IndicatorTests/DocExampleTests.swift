@@ -44,8 +44,8 @@ struct DocExampleTests {
     @Test func aSpinnerOnAPipeWritesAStartAndAnEndLineAndNoCarriageReturn() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        let clock = ManualProgressClock()
-        let group = ProgressGroup(output: LineTerminal(descriptor: fds[1]), environment: [:], clock: clock, drawsOnItsOwnThread: false)
+        let clock = ManualTime()
+        let group = ProgressGroup(output: LineTerminal(descriptor: fds[1]), environment: [:], time: clock, drawsOnItsOwnThread: false)
         #expect(group.mode == .log)
         let line = Spinner("Uploading", group: group)
         clock.advance(by: .milliseconds(2400))

@@ -6,10 +6,10 @@ import Testing
 
 /// Bars and spinners on a recorded terminal, drawn when the test ticks, on a manual clock.
 struct LineIndicatorTests {
-    func terminal(columns: Int = 60, colors: Bool = false) -> (ProgressGroup, RecordingLineOutput, ManualProgressClock) {
+    func terminal(columns: Int = 60, colors: Bool = false) -> (ProgressGroup, RecordingLineOutput, ManualTime) {
         let output = RecordingLineOutput(isTerminal: true, columns: columns)
-        let clock = ManualProgressClock()
-        return (ProgressGroup(output: output, mode: .animated(colors: colors), clock: clock, drawsOnItsOwnThread: false), output, clock)
+        let clock = ManualTime()
+        return (ProgressGroup(output: output, mode: .animated(colors: colors), time: clock, drawsOnItsOwnThread: false), output, clock)
     }
 
     @Test func aBarShowsItsPositionPercentRateAndETA() {
@@ -133,8 +133,8 @@ struct LineIndicatorTests {
 
     @Test func aLogGetsStartEndAndTimedProgressLinesAndNoCarriageReturn() {
         let output = RecordingLineOutput(isTerminal: false)
-        let clock = ManualProgressClock()
-        let group = ProgressGroup(output: output, environment: [:], clock: clock, drawsOnItsOwnThread: false)
+        let clock = ManualTime()
+        let group = ProgressGroup(output: output, environment: [:], time: clock, drawsOnItsOwnThread: false)
         let bar = group.bar(total: 100, message: "Copying")
         for _ in 0..<12 {
             bar.inc(5)
@@ -192,8 +192,8 @@ struct LineIndicatorTests {
     /// InMemoryTerm does: a command-line tool's own test.
     @Test func theInMemoryOutputReadsBackTheRowsAPersonSees() {
         let output = InMemoryLineOutput(columns: 60)
-        let clock = ManualProgressClock()
-        let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
+        let clock = ManualTime()
+        let group = ProgressGroup(output: output, mode: .animated(colors: false), time: clock, drawsOnItsOwnThread: false)
         let bar = group.bar(total: 4, message: "Copying")
         bar.inc(2)
         clock.advance(by: .seconds(1))
@@ -293,7 +293,7 @@ struct LineIndicatorTests {
         #expect(screen.contents == "✗ Testing (exit 1, 0.0 s)\n  test b failed: expected 2\n    at t.swift:3", "\(screen.screen)")
 
         let log = RecordingLineOutput(isTerminal: false)
-        let logged = ProgressGroup(output: log, environment: [:], clock: ManualProgressClock(), drawsOnItsOwnThread: false)
+        let logged = ProgressGroup(output: log, environment: [:], time: ManualTime(), drawsOnItsOwnThread: false)
         let quiet = CollapsibleStep("Linting", lines: 1, group: logged)
         quiet.append("file a: ok\nfile b: ok")
         quiet.succeed()
@@ -340,8 +340,8 @@ struct LineIndicatorTests {
     /// message, no `...…`, no `Done: 0` for a spinner, no separator before the figures.
     @Test func logLinesReadAsAPersonWouldWriteThem() {
         let output = RecordingLineOutput(isTerminal: false)
-        let clock = ManualProgressClock()
-        let group = ProgressGroup(output: output, environment: [:], clock: clock, drawsOnItsOwnThread: false)
+        let clock = ManualTime()
+        let group = ProgressGroup(output: output, environment: [:], time: clock, drawsOnItsOwnThread: false)
         group.logInterval = nil
         let unnamed = group.bar(total: 4)
         let dotted = group.spinner("Resolving...")

@@ -21,6 +21,27 @@ struct VirtualSchedulerTests {
         #expect(clock.now == .milliseconds(1250))
     }
 
+    @Test("Its time, read from another thread, is the time its work runs at")
+    func timeFromAnotherThread() async {
+        let clock = VirtualScheduler()
+        let time = clock.time
+        var seen: [Duration] = []
+        clock.schedule(after: .milliseconds(300)) { seen.append(time.now()) }
+        clock.advance(by: .seconds(1))
+        #expect(seen == [.milliseconds(300)], "each job runs with the time at its deadline")
+        let read = await Task.detached { time.now() }.value
+        #expect(read == .seconds(1))
+    }
+
+    @Test("A manual time moves only forward, and only when told")
+    func manualTime() {
+        let time = ManualTime()
+        #expect(time.now() == .zero)
+        time.advance(by: .seconds(2))
+        time.advance(by: .seconds(-5))
+        #expect(time.now() == .seconds(2))
+    }
+
     @Test("Work runs exactly at its deadline, not before")
     func deadline() {
         let clock = VirtualScheduler()

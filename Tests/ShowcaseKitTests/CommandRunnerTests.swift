@@ -72,12 +72,12 @@ struct CommandRunnerTests {
         var text: String { lock.withLock { written } }
     }
 
-    /// The spinner's group on a recorder, drawn only when a test ticks it, on a clock of its own.
-    func makeGroup(onTerminal: Bool, colors: Bool = false) -> (ProgressGroup, Recorder, ManualProgressClock) {
+    /// The spinner's group on a recorder, drawn only when a test ticks it, on the time given
+    /// (the runner's scheduler's, so one clock moves both).
+    func makeGroup(onTerminal: Bool, colors: Bool = false, time: any TimeSource = ManualTime()) -> (ProgressGroup, Recorder) {
         let output = Recorder(isTerminal: onTerminal)
-        let time = ManualProgressClock()
-        let group = ProgressGroup(output: output, mode: onTerminal ? .animated(colors: colors) : .log, clock: time, drawsOnItsOwnThread: false)
-        return (group, output, time)
+        let group = ProgressGroup(output: output, mode: onTerminal ? .animated(colors: colors) : .log, time: time, drawsOnItsOwnThread: false)
+        return (group, output)
     }
 
     func makeRunner(
@@ -87,7 +87,7 @@ struct CommandRunnerTests {
         command: [String] = ["make"],
         group: ProgressGroup? = nil
     ) -> (CommandRunner, Recorder) {
-        let (made, indicator, _) = makeGroup(onTerminal: onTerminal)
+        let (made, indicator) = makeGroup(onTerminal: onTerminal, time: clock.time)
         let runner = CommandRunner(
             arguments: command,
             label: "Build",
@@ -187,7 +187,7 @@ struct CommandRunnerTests {
     @Test func aPromptWaitingForAnAnswerIsShownAndTheIndicatorStepsAside() {
         let fake = FakeSystem()
         let clock = VirtualScheduler()
-        let (group, indicator, time) = makeGroup(onTerminal: true)
+        let (group, indicator) = makeGroup(onTerminal: true, time: clock.time)
         let (runner, _) = makeRunner(fake, clock: clock, onTerminal: true, group: group)
         runner.start { _ in }
         fake.queued[10] = [Data("name? ".utf8)]
@@ -198,7 +198,6 @@ struct CommandRunnerTests {
         #expect(indicator.text.hasSuffix("\r\u{1B}[J\u{1B}[?25h"), "the indicator line cleared and the cursor shown for the answer")
         let aside = indicator.text
         clock.advance(by: .seconds(2))
-        time.advance(by: .seconds(2))
         group.tick()
         #expect(indicator.text == aside, "nothing drawn over the prompt while it waits")
         fake.queued[10] = [Data("Bob\nnext".utf8)]  // the answer's line ends; more follows
@@ -232,7 +231,7 @@ struct CommandRunnerTests {
     @Test func theMarksAreColouredWhenColourIsAllowed() {
         let fake = FakeSystem()
         let clock = VirtualScheduler()
-        let (group, output, _) = makeGroup(onTerminal: true, colors: true)
+        let (group, output) = makeGroup(onTerminal: true, colors: true)
         let runner = CommandRunner(
             arguments: ["make"],
             label: "Build",

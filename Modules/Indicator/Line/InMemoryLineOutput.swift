@@ -3,12 +3,12 @@ import ViewCore
 
 /// A `LineOutput` in memory that reads back the rows a person would see after what was
 /// written — indicatif's `InMemoryTerm`: test your own command-line tool's bars and spinners,
-/// exactly and on a ``ManualProgressClock``, without a terminal.
+/// exactly and on a `ManualTime`, without a terminal.
 ///
 /// ```swift
 /// let output = InMemoryLineOutput(columns: 60)
-/// let clock = ManualProgressClock()
-/// let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
+/// let clock = ManualTime()
+/// let group = ProgressGroup(output: output, mode: .animated(colors: false), time: clock, drawsOnItsOwnThread: false)
 /// let bar = group.bar(total: 4, message: "Copying")
 /// bar.inc(2)
 /// clock.advance(by: .seconds(1))

@@ -42,8 +42,8 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
 
     /// How it writes, decided when it is made.
     public let mode: Mode
-    /// The clock elapsed times and rates are measured by.
-    public let clock: any ProgressClock
+    /// The time elapsed times and rates are measured by.
+    public let time: any TimeSource
     /// The most redraws a second (15 by default): a busy bar costs that, an unchanged one nothing.
     public var drawRate: Int {
         get { lock.withLock { storedDrawRate } }
@@ -100,20 +100,21 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     /// A group on `output` (standard error by default; nil draws nothing). `environment`
     /// decides the mode: a terminal that is not `TERM=dumb`, with no `CI`, is animated,
     /// coloured unless `NO_COLOR`. With `drawsOnItsOwnThread` false nothing draws until
-    /// ``tick()`` is called (tests on a ``ManualProgressClock``).
+    /// ``tick()`` is called (tests on a `VirtualScheduler`'s `Scheduler/time` or a
+    /// `ManualTime`).
     public convenience init(
         output: (any LineOutput)? = LineTerminal.standardError,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        clock: any ProgressClock = LiveProgressClock(),
+        time: any TimeSource = MonotonicTime(),
         drawsOnItsOwnThread: Bool = true
     ) {
-        self.init(output: output, mode: Self.mode(for: output, environment: environment), clock: clock, drawsOnItsOwnThread: drawsOnItsOwnThread)
+        self.init(output: output, mode: Self.mode(for: output, environment: environment), time: time, drawsOnItsOwnThread: drawsOnItsOwnThread)
     }
 
     /// A group on `output` in the mode given (``Mode/hidden`` when `output` is nil).
-    public init(output: (any LineOutput)?, mode: Mode, clock: any ProgressClock = LiveProgressClock(), drawsOnItsOwnThread: Bool = true) {
+    public init(output: (any LineOutput)?, mode: Mode, time: any TimeSource = MonotonicTime(), drawsOnItsOwnThread: Bool = true) {
         self.output = output
-        self.clock = clock
+        self.time = time
         self.drawsOnItsOwnThread = drawsOnItsOwnThread
         self.mode = output == nil ? .hidden : mode
     }
@@ -184,7 +185,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             guard let output, mode != .hidden else { return }
             rowsAbove = 0  // text of another's now stands below what the group drew
             guard case .animated = mode, !drawn.isEmpty, !paused else { return output.write(text + ending) }
-            output.write(eraseBlock() + text + ending + frame(at: clock.now()))
+            output.write(eraseBlock() + text + ending + frame(at: time.now()))
         }
     }
 
@@ -268,10 +269,10 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     func finish(_ line: LineIndicator, _ change: (LineIndicator, Duration) -> Void) {
         lock.withLock {
             guard line.ending == nil else { return }
-            change(line, clock.now())
+            change(line, time.now())
             switch mode {
             case .log:
-                if case .cleared? = line.ending {} else { output?.write(line.logLine(at: clock.now()) + "\n") }
+                if case .cleared? = line.ending {} else { output?.write(line.logLine(at: time.now()) + "\n") }
                 lines.removeAll { $0 === line }
             case .animated: drawLocked()
             case .hidden: lines.removeAll { $0 === line }
@@ -325,7 +326,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         guard let output, !drawing else { return }
         drawing = true
         defer { drawing = false }
-        let now = clock.now()
+        let now = time.now()
         for line in lines where line.ending == nil {
             line.estimator.sample(position: line.position.current, at: (now - line.startedAt).seconds)
         }

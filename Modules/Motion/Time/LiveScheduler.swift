@@ -10,15 +10,13 @@ import Dispatch
 /// ```
 @MainActor
 public final class LiveScheduler: Scheduler {
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
+    private let monotonic = MonotonicTime()
 
     /// Creates a scheduler whose clock reads zero now.
-    public init() {
-        start = clock.now
-    }
+    public init() {}
 
-    public var now: Duration { clock.now - start }
+    public var now: Duration { monotonic.now() }
+    public nonisolated var time: any TimeSource { monotonic }
 
     @discardableResult
     public func schedule(after delay: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {

@@ -11,6 +11,11 @@ public protocol Scheduler: AnyObject {
     /// Time elapsed since the scheduler started; never goes backwards.
     var now: Duration { get }
 
+    /// The same time as ``now``, readable from any thread (a line indicator's drawing
+    /// thread reads it): give it to what measures time off the main actor, so one clock
+    /// drives both.
+    nonisolated var time: any TimeSource { get }
+
     /// Runs `work` once, `delay` from now (a negative delay counts as zero); `origin` says
     /// where it was scheduled (``VirtualScheduler`` names it in ``VirtualScheduler/pendingWork``).
     /// Call `schedule(after:_:)`, which fills `origin` in.

@@ -29,7 +29,11 @@ public final class VirtualScheduler: Scheduler {
     }
 
     /// The current virtual time.
-    public private(set) var now: Duration = .zero
+    public var now: Duration { manual.now() }
+    /// The virtual time, readable from any thread; only ``advance(by:)`` and
+    /// ``run(for:)`` move it.
+    public nonisolated var time: any TimeSource { manual }
+    private nonisolated let manual = ManualTime()
     /// A binary min-heap of pending work; cancelled entries are dropped when they surface.
     private var heap: [Entry] = []
     private var nextID = 0
@@ -126,7 +130,7 @@ public final class VirtualScheduler: Scheduler {
         let target = now + max(duration, .zero)
         while let next = nextDeadline, next <= target {
             let entry = popTop()
-            now = entry.deadline
+            manual.advance(by: entry.deadline - now)
             if let interval = entry.interval {
                 // Re-arm first (with a new submission number) so the job may cancel itself.
                 _ = enqueue(deadline: entry.deadline + interval, interval: interval, origin: entry.origin, work: entry.work, handle: entry.handle)
@@ -135,7 +139,7 @@ public final class VirtualScheduler: Scheduler {
             }
             entry.work()
         }
-        now = max(now, target)
+        manual.advance(by: target - now)
     }
 
     /// Runs the work that is due now without moving the clock.

@@ -60,11 +60,11 @@ public struct PickerTimeline: Equatable, Sendable {
     private var latestSelectionEmpty = true
     private var trayDebounceAt: Duration?
     private var traySlideDownAt: Duration?
-    private var trayMotion = Animation<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
+    private var trayMotion = Tween<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
     private var attachGridAt: Duration?
     private var emptySnapshotAt: Duration?
     private var drawerDebounceAt: Duration?
-    private var drawerMotion = Animation<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
+    private var drawerMotion = Tween<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
 
     /// A picker not yet shown.
     public init() {}
@@ -98,7 +98,7 @@ public struct PickerTimeline: Equatable, Sendable {
                     latestSelectionEmpty = false
                     traySnapshot = items
                     trayShown = true
-                    trayMotion = Animation(from: 1, to: 1, duration: .zero, easing: .linear, start: now)
+                    trayMotion = Tween(from: 1, to: 1, duration: .zero, easing: .linear, start: now)
                     gridBottom = .tray
                 }
             }
@@ -137,7 +137,7 @@ public struct PickerTimeline: Equatable, Sendable {
             if !latestSelectionEmpty && !trayShown {
                 trayShown = true
                 traySlideDownAt = nil
-                trayMotion = Animation(from: trayMotion.value(at: now), to: 1, duration: Self.traySlide, easing: .easeOut, start: now)
+                trayMotion = Tween(from: trayMotion.value(at: now), to: 1, duration: Self.traySlide, easing: .easeOut, start: now)
                 attachGridAt = now + Self.traySlide  // after the slide, the grid attaches to the tray
                 ticks.append(Self.traySlide)
             } else if latestSelectionEmpty && trayShown {
@@ -158,14 +158,14 @@ public struct PickerTimeline: Equatable, Sendable {
         }
         if let at = traySlideDownAt, now >= at {
             traySlideDownAt = nil
-            trayMotion = Animation(from: trayMotion.value(at: now), to: 0, duration: Self.traySlide, easing: .easeIn, start: now)
+            trayMotion = Tween(from: trayMotion.value(at: now), to: 0, duration: Self.traySlide, easing: .easeIn, start: now)
             ticks.append(Self.traySlide)
         }
         if let at = drawerDebounceAt, now >= at {
             drawerDebounceAt = nil
             if drawerRequestedOpen != drawerOpen {
                 drawerOpen = drawerRequestedOpen
-                drawerMotion = Animation(from: drawerMotion.value(at: now), to: drawerOpen ? 1 : 0, duration: Self.drawerSlide, easing: .easeOut, start: now)
+                drawerMotion = Tween(from: drawerMotion.value(at: now), to: drawerOpen ? 1 : 0, duration: Self.drawerSlide, easing: .easeOut, start: now)
                 ticks.append(Self.drawerSlide)
             }
         }

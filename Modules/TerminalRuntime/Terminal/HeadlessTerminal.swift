@@ -60,7 +60,7 @@ public final class HeadlessTerminal: TerminalBackend {
     }
 
     /// The screen as lines of plain text, trailing spaces kept (every line `size.width` cells);
-    /// the cells of a picture placed as pixels (``ImagePlacement``) read `▒`.
+    /// the cells of a picture placed as pixels (`ImagePlacement`) read `▒`.
     public var lines: [String] { marked.lines }
 
     /// The pictures placed as pixels on the screen now.

@@ -1,4 +1,4 @@
-/// Connects a root ``View`` to a ``TerminalBackend``: routes input to the view, and
+/// Connects a root `View` to a ``TerminalBackend``: routes input to the view, and
 /// renders a fresh canvas and presents it only when something asked for it.
 ///
 /// Below ``minimumSize`` it shows a short "terminal too small" notice instead of the
@@ -38,7 +38,7 @@ public final class TerminalHost {
     public var onUnhandled: (@MainActor (InputEvent) -> Void)?
     /// The host a running ``TerminalRunLoop`` draws, if any (the one started last: a process
     /// runs one full-screen app): a component given no `onNeedsDisplay` of its own asks it
-    /// for its next frame (see ``requestDisplay(_:)``).
+    /// for its next frame (see `requestDisplay(_:)`).
     public internal(set) static weak var active: TerminalHost? {
         didSet {
             guard let active else {
@@ -48,9 +48,9 @@ public final class TerminalHost {
             AmbientDisplay.request = { [weak active] in active?.setNeedsDisplay() }
         }
     }
-    /// Called when the root view's answer to an event is ``EventResult/quit(status:)``.
+    /// Called when the root view's answer to an event is `EventResult/quit(status:)`.
     public var onQuit: (@MainActor (Int32) -> Void)?
-    /// The status of the last ``EventResult/quit(status:)`` the root view answered, if any.
+    /// The status of the last `EventResult/quit(status:)` the root view answered, if any.
     public private(set) var quitStatus: Int32?
     /// How many frames were rendered.
     public private(set) var renderCount = 0

@@ -20,7 +20,7 @@ public protocol EventSourceBackend: TerminalBackend {
 }
 
 /// The main loop of a full-screen terminal app, on the main dispatch queue: it wakes for
-/// input, for a resize, for scheduled work (``LiveScheduler``) and for work posted to the
+/// input, for a resize, for scheduled work (`LiveScheduler`) and for work posted to the
 /// main actor, and renders once after each burst, only if something asked for it. With
 /// nothing animating it sleeps: no periodic wake-ups. It runs any ``EventSourceBackend``.
 ///

@@ -1,4 +1,4 @@
-/// Plays a `FrameAnimation` on a ``Scheduler``: the one player behind every indicator,
+/// Plays a `FrameAnimation` on a `Scheduler`: the one player behind every indicator,
 /// the refresh control, the loading overlay and the GIF player.
 ///
 /// The frame shown is a function of the time since ``play(from:)``, so a late or repeated
@@ -42,7 +42,7 @@ public final class FramePlayer {
     public var timing: FrameTiming {
         didSet { reschedule() }
     }
-    /// Whether the still frame replaces the animation (see ``ReducedMotion``).
+    /// Whether the still frame replaces the animation (see `ReducedMotion`).
     public var reducedMotion = false {
         didSet { reschedule() }
     }

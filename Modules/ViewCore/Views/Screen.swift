@@ -1,7 +1,7 @@
 /// A screen of an app: a content view, overlays laid over it (such as a loading page),
 /// and optionally a screen presented modally on top of it.
 ///
-/// Screens form a hierarchy with ``NavigationStack`` and ``TabContainer``;
+/// Screens form a hierarchy with `NavigationStack` and `TabContainer`;
 /// ``topMost`` finds the screen the user sees, where overlays belong.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ public enum EventResult: Sendable, Equatable {
     /// The view did not use the event; it goes to the next candidate.
     case ignored
     /// The view used the event and asks the app to end with `status`: a container passes
-    /// it up, and the host tells its ``TerminalHost/onQuit`` (`TerminalApp.run` returns
+    /// it up, and the host tells its `TerminalHost/onQuit` (`TerminalApp.run` returns
     /// `status`; `Pilot.quitStatus` records it). A view needs no handle on the app to quit.
     case quit(status: Int32)
 }

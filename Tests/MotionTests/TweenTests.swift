@@ -3,11 +3,11 @@ import Testing
 
 @testable import Motion
 
-@Suite("Animation")
-struct AnimationTests {
+@Suite("Tween")
+struct TweenTests {
     @Test("Linear Double animation at start, middle, end, before and after")
     func linearDouble() {
-        let a = Animation(from: 10.0, to: 20.0, duration: .seconds(1), easing: .linear, start: .seconds(5))
+        let a = Tween(from: 10.0, to: 20.0, duration: .seconds(1), easing: .linear, start: .seconds(5))
         #expect(a.value(at: .seconds(5)) == 10)
         #expect(a.value(at: .milliseconds(5500)) == 15)
         #expect(a.value(at: .milliseconds(5250)) == 12.5)
@@ -19,7 +19,7 @@ struct AnimationTests {
 
     @Test("progress is clamped to 0…1")
     func progress() {
-        let a = Animation(from: 0.0, to: 1.0, duration: .milliseconds(200), start: .milliseconds(100))
+        let a = Tween(from: 0.0, to: 1.0, duration: .milliseconds(200), start: .milliseconds(100))
         #expect(a.progress(at: .zero) == 0)
         #expect(a.progress(at: .milliseconds(100)) == 0)
         #expect(a.progress(at: .milliseconds(150)) == 0.25)
@@ -29,7 +29,7 @@ struct AnimationTests {
 
     @Test("isFinished is true from the end on")
     func finished() {
-        let a = Animation(from: 0, to: 6, duration: .milliseconds(300), start: .milliseconds(100))
+        let a = Tween(from: 0, to: 6, duration: .milliseconds(300), start: .milliseconds(100))
         #expect(!a.isFinished(at: .zero))
         #expect(!a.isFinished(at: .milliseconds(399)))
         #expect(a.isFinished(at: .milliseconds(400)))
@@ -38,7 +38,7 @@ struct AnimationTests {
 
     @Test("A zero duration jumps to the end at the start time")
     func zeroDuration() {
-        let a = Animation(from: 3, to: 9, duration: .zero, easing: .easeInOut, start: .seconds(2))
+        let a = Tween(from: 3, to: 9, duration: .zero, easing: .easeInOut, start: .seconds(2))
         #expect(a.progress(at: .seconds(1)) == 0)
         #expect(a.value(at: .seconds(1)) == 3)
         #expect(a.progress(at: .seconds(2)) == 1)
@@ -50,14 +50,14 @@ struct AnimationTests {
 
     @Test("A negative duration behaves like zero")
     func negativeDuration() {
-        let a = Animation(from: 0.0, to: 1.0, duration: .seconds(-1), easing: .linear, start: .seconds(1))
+        let a = Tween(from: 0.0, to: 1.0, duration: .seconds(-1), easing: .linear, start: .seconds(1))
         #expect(a.value(at: .zero) == 0)
         #expect(a.value(at: .seconds(1)) == 1)
     }
 
     @Test("Int animation rounds to whole cells")
     func intInterpolation() {
-        let slide = Animation(from: 0, to: 6, duration: .milliseconds(300), easing: .linear, start: .zero)
+        let slide = Tween(from: 0, to: 6, duration: .milliseconds(300), easing: .linear, start: .zero)
         #expect(slide.value(at: .zero) == 0)
         #expect(slide.value(at: .milliseconds(50)) == 1)
         #expect(slide.value(at: .milliseconds(150)) == 3)
@@ -70,15 +70,15 @@ struct AnimationTests {
 
     @Test("Int animation rounds halves away from zero")
     func intHalves() {
-        let a = Animation(from: 0, to: 3, duration: .seconds(1), easing: .linear, start: .zero)
+        let a = Tween(from: 0, to: 3, duration: .seconds(1), easing: .linear, start: .zero)
         #expect(a.value(at: .milliseconds(500)) == 2)  // 1.5
-        let b = Animation(from: 0, to: -3, duration: .seconds(1), easing: .linear, start: .zero)
+        let b = Tween(from: 0, to: -3, duration: .seconds(1), easing: .linear, start: .zero)
         #expect(b.value(at: .milliseconds(500)) == -2)  // -1.5
     }
 
     @Test("Int animation downwards")
     func intDownwards() {
-        let hide = Animation(from: 6, to: 0, duration: .milliseconds(300), easing: .linear, start: .zero)
+        let hide = Tween(from: 6, to: 0, duration: .milliseconds(300), easing: .linear, start: .zero)
         #expect(hide.value(at: .zero) == 6)
         #expect(hide.value(at: .milliseconds(100)) == 4)
         #expect(hide.value(at: .milliseconds(300)) == 0)
@@ -86,11 +86,11 @@ struct AnimationTests {
 
     @Test("Eased animation uses the curve")
     func eased() {
-        let a = Animation(from: 0.0, to: 8.0, duration: .seconds(1), easing: .easeIn, start: .zero)
+        let a = Tween(from: 0.0, to: 8.0, duration: .seconds(1), easing: .easeIn, start: .zero)
         #expect(a.value(at: .milliseconds(500)) == 1)  // 8 × 0.5³
-        let b = Animation(from: 0.0, to: 8.0, duration: .seconds(1), easing: .easeOut, start: .zero)
+        let b = Tween(from: 0.0, to: 8.0, duration: .seconds(1), easing: .easeOut, start: .zero)
         #expect(b.value(at: .milliseconds(500)) == 7)  // 8 × (1 − 0.5³)
-        let c = Animation(from: 0.0, to: 8.0, duration: .seconds(1), start: .zero)  // easeInOut by default
+        let c = Tween(from: 0.0, to: 8.0, duration: .seconds(1), start: .zero)  // easeInOut by default
         #expect(c.easing == .easeInOut)
         #expect(c.value(at: .milliseconds(500)) == 4)
     }
@@ -106,12 +106,12 @@ struct AnimationTests {
         #expect(5.interpolated(to: 5, by: 0.7) == 5)
     }
 
-    @Test("Animation on a virtual clock")
+    @Test("A tween on a virtual clock")
     @MainActor
     func withScheduler() {
         let clock = VirtualScheduler()
         clock.advance(by: .seconds(3))
-        let slide = Animation(from: 0, to: 6, duration: .milliseconds(300), easing: .easeOut, start: clock.now)
+        let slide = Tween(from: 0, to: 6, duration: .milliseconds(300), easing: .easeOut, start: clock.now)
         #expect(slide.value(at: clock.now) == 0)
         clock.advance(by: .milliseconds(300))
         #expect(slide.value(at: clock.now) == 6)

@@ -1,4 +1,4 @@
-/// A value that can be interpolated by an ``Animation``.
+/// A value that can be interpolated by an ``Tween``.
 public protocol Interpolatable: Sendable {
     /// The value `t` of the way from `self` to `other` (0 gives `self`, 1 gives `other`).
     func interpolated(to other: Self, by t: Double) -> Self
@@ -22,10 +22,10 @@ extension Int: Interpolatable {
 ///
 /// ```swift
 /// // A 0.3 s slide of a tray from 0 to 6 rows tall.
-/// let slide = Animation(from: 0, to: 6, duration: .milliseconds(300), easing: .easeOut, start: scheduler.now)
+/// let slide = Tween(from: 0, to: 6, duration: .milliseconds(300), easing: .easeOut, start: scheduler.now)
 /// let rows = slide.value(at: scheduler.now)
 /// ```
-public struct Animation<Value: Interpolatable>: Sendable {
+public struct Tween<Value: Interpolatable>: Sendable {
     /// The value at the start.
     public var from: Value
     /// The value at the end.
