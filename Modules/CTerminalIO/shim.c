@@ -30,6 +30,16 @@ void ik_line_window_pixels(int fd, int *width, int *height) {
     }
 }
 
+void ik_line_window_cells(int fd, int *columns, int *rows) {
+    struct winsize ws;
+    *columns = 0;
+    *rows = 0;
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0) {
+        *columns = ws.ws_col;
+        *rows = ws.ws_row;
+    }
+}
+
 static int guard_fd = -1;
 static const char guard_bytes[] = "\r\033[2K\033[?25h";
 static const char hide_cursor_bytes[] = "\033[?25l";

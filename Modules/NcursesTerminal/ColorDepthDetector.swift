@@ -1,14 +1,8 @@
 import TerminalRuntime
 
-/// Decides the colour depth from what terminfo says and from the environment.
-///
-/// - `NO_COLOR` set to any non-empty value: no colour (https://no-color.org).
-/// - terminfo's `RGB` flag (direct-colour entries such as `xterm-direct`): true colour.
-///   `COLORTERM=truecolor` or `24bit` also selects true colour, but only when terminfo
-///   can express direct colours (more than 2²⁴−1 colours); otherwise ncurses could not
-///   send them, and the 256-colour palette is used.
-/// - otherwise terminfo's colour count: 256 or more → 256, 8 or more → 16, else none.
-public enum ColorDepthDetector {
+/// The terminfo entry ncurses runs with, chosen so that the colour depth the environment asks
+/// for can be sent (the depth itself is `ColorDepth.detect(environment:colors:directColor:)`).
+package enum ColorDepthDetector {
     /// The terminfo entry to run ncurses with: `TERM` itself, or — when `COLORTERM` says
     /// `truecolor` or `24bit` and `TERM`'s entry has no direct colours — a direct-colour entry
     /// of the same terminal that terminfo has (Debian's `ncurses-term`), so that ncurses can
@@ -19,7 +13,7 @@ public enum ColorDepthDetector {
     /// any other `xterm-…`, `xterm-direct`. A terminal of another family without a direct
     /// entry (`screen-256color`) keeps its entry and 256 colours: ncurses cannot send 24-bit
     /// colours through an entry that has none, and another family's entry would misread its keys.
-    public static func terminfoName(for term: String, environment: [String: String], exists: (String) -> Bool) -> String {
+    package static func terminfoName(for term: String, environment: [String: String], exists: (String) -> Bool) -> String {
         directColorCandidates(for: term, environment: environment).first(where: exists) ?? term
     }
 
@@ -40,16 +34,5 @@ public enum ColorDepthDetector {
             candidates.append("xterm-direct")
         }
         return candidates
-    }
-
-    /// The depth for a terminal with `colors` colours and the given flags and environment.
-    public static func detect(colors: Int, directColorFlag: Bool, environment: [String: String]) -> ColorDepth {
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-        if directColorFlag { return .trueColor }
-        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
-        if colorTerm == "truecolor" || colorTerm == "24bit", colors >= 16_777_216 { return .trueColor }
-        if colors >= 256 { return .palette256 }
-        if colors >= 8 { return .ansi16 }
-        return .none
     }
 }

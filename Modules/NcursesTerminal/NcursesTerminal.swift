@@ -152,11 +152,9 @@ public final class NcursesTerminal: EventSourceBackend {
         let term = ColorDepthDetector.terminfoName(for: userTerm, environment: environment) { ik_check_terminal($0, output) == 0 }
         // Pixels where the terminal draws them and ncurses can leave room: kitty's protocol and
         // sixel (iTerm2's images scroll the screen, so symbols there).
-        if graphicsTold == nil, var told = TerminalQuery.tmux(environment: environment) {
+        if graphicsTold == nil {
             // Inside tmux, the terminal's answers are tmux's own; tmux tells what it runs in.
-            told.cellPixels = graphicsAnswers?.cellPixels
-            told.windowPixels = graphicsAnswers?.windowPixels
-            graphicsAnswers = told
+            graphicsAnswers = GraphicsAnswers.seen(graphicsAnswers, throughTmux: TerminalQuery.tmux(environment: environment))
         }
         let chosen = GraphicsProbe.choose(graphicsAnswers, environment: environment)
         // With sixels, ncurses must never move lines by scrolling a region: that carries the
@@ -180,7 +178,7 @@ public final class NcursesTerminal: EventSourceBackend {
         if installSignalHandlers { ik_install_signal_handlers() }
         let colors = Int(ik_colors())
         let direct = ik_direct_color() == 1
-        let depth = ColorDepthDetector.detect(colors: colors, directColorFlag: direct, environment: environment)
+        let depth = ColorDepth.detect(environment: environment, colors: colors, directColor: direct)
         let drawing = PixelDrawing(output: output, theme: theme, background: backgroundColor, directColor: direct, depth: depth, environment: environment)
         let (pixels, cellPixels) = drawing.images(chosen, answers: graphicsAnswers) ?? (nil, nil)
         var caps = TerminalCapabilities(
@@ -525,24 +523,28 @@ private struct PixelDrawing {
         var rows: Int32 = 0
         var cols: Int32 = 0
         ik_size(&rows, &cols)
-        let cellPixels = GraphicsProbe.cellPixels(
+        // The same decision `showcase view` makes, from the answers of the start-up's round trip.
+        let drawing = PictureDrawing.decide(
+            told: chosen,
+            answers: answers,
+            tmux: nil,
             windowPixels: TerminalQuery.windowPixels(of: output),
             cells: Size(width: Int(cols), height: Int(rows)),
-            answers: answers
+            environment: environment
         )
         let images = PixelImages(
             graphics: chosen,
             output: output,
-            cellPixels: cellPixels,
+            cellPixels: drawing.cellPixels,
             theme: theme,
             background: background,
-            sixelColors: GraphicsProbe.sixelColors(answers),
+            sixelColors: drawing.sixelColors,
             placesAsText: GraphicsProbe.placesKittyImagesAsText(answers, environment: environment),
             directColor: directColor,
-            throughTmux: GraphicsProbe.isInsideTmux(environment)
+            throughTmux: drawing.throughTmux
         )
         images.colorDepth = depth
-        return (images, cellPixels)
+        return (images, drawing.cellPixels)
     }
 }
 

@@ -101,6 +101,14 @@ public enum TerminalQuery {
         return received
     }
 
+    /// The window's size in cells (`TIOCGWINSZ`), nil when `descriptor` is not a terminal.
+    public static func windowCells(of descriptor: Int32 = STDOUT_FILENO) -> Size? {
+        var columns: Int32 = 0
+        var rows: Int32 = 0
+        ik_line_window_cells(descriptor, &columns, &rows)
+        return columns > 0 && rows > 0 ? Size(width: Int(columns), height: Int(rows)) : nil
+    }
+
     /// The window's size in pixels as the terminal on `descriptor` reports it (`TIOCGWINSZ`),
     /// nil when it does not.
     public static func windowPixels(of descriptor: Int32 = STDOUT_FILENO) -> Size? {

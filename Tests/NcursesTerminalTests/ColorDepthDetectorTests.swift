@@ -12,16 +12,16 @@ import Glibc
 
 struct ColorDepthDetectorTests {
     @Test func noColorWinsWhenNonEmpty() {
-        #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: true, environment: ["NO_COLOR": "1"]) == .none)
-        #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: false, environment: ["NO_COLOR": ""]) == .palette256)
+        #expect(ColorDepth.detect(environment: ["NO_COLOR": "1"], colors: 256, directColor: true) == .none)
+        #expect(ColorDepth.detect(environment: ["NO_COLOR": ""], colors: 256, directColor: false) == .palette256)
     }
 
     @Test func terminfoCountsDecide() {
-        #expect(ColorDepthDetector.detect(colors: 0, directColorFlag: false, environment: [:]) == .none)
-        #expect(ColorDepthDetector.detect(colors: 8, directColorFlag: false, environment: [:]) == .ansi16)
-        #expect(ColorDepthDetector.detect(colors: 16, directColorFlag: false, environment: [:]) == .ansi16)
-        #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: false, environment: [:]) == .palette256)
-        #expect(ColorDepthDetector.detect(colors: 16_777_216, directColorFlag: true, environment: [:]) == .trueColor)
+        #expect(ColorDepth.detect(environment: [:], colors: 0, directColor: false) == .none)
+        #expect(ColorDepth.detect(environment: [:], colors: 8, directColor: false) == .ansi16)
+        #expect(ColorDepth.detect(environment: [:], colors: 16, directColor: false) == .ansi16)
+        #expect(ColorDepth.detect(environment: [:], colors: 256, directColor: false) == .palette256)
+        #expect(ColorDepth.detect(environment: [:], colors: 16_777_216, directColor: true) == .trueColor)
     }
 
     @Test func colortermRunsNcursesWithTheDirectColourSiblingWhenThereIsOne() {
@@ -46,8 +46,8 @@ struct ColorDepthDetectorTests {
     }
 
     @Test func colortermNeedsADirectColourTerminfo() {
-        #expect(ColorDepthDetector.detect(colors: 256, directColorFlag: false, environment: ["COLORTERM": "truecolor"]) == .palette256)
-        #expect(ColorDepthDetector.detect(colors: 16_777_216, directColorFlag: false, environment: ["COLORTERM": "24bit"]) == .trueColor)
+        #expect(ColorDepth.detect(environment: ["COLORTERM": "truecolor"], colors: 256, directColor: false) == .palette256)
+        #expect(ColorDepth.detect(environment: ["COLORTERM": "24bit"], colors: 16_777_216, directColor: false) == .trueColor)
     }
 }
 

@@ -76,11 +76,11 @@ struct ShowcaseCommandTests {
         #expect(throws: UsageError.self, "a width of 0") { try ShowcaseCommand.parse(["view", "a.png", "--width", "0"]) }
         #expect(throws: UsageError.self, "two files") { try ShowcaseCommand.parse(["view", "a.png", "b.png"]) }
         #expect(throws: UsageError.self, "no file") { try ShowcaseCommand.parse(["view"]) }
-        #expect(ViewCommand.colorDepth(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .trueColor)
-        #expect(ViewCommand.colorDepth(environment: ["TERM": "xterm-256color"]) == .palette256)
-        #expect(ViewCommand.colorDepth(environment: ["TERM": "xterm"]) == .ansi16)
-        #expect(ViewCommand.colorDepth(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)
-        #expect(ViewCommand.colorDepth(environment: ["TERM": "dumb"]) == .none)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .trueColor)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm-256color"]) == .palette256)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm"]) == .ansi16)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)
+        #expect(ColorDepth.detect(environment: ["TERM": "dumb"]) == .none)
     }
 
     @Test func everyCommandHasItsOwnHelp() throws {
@@ -146,17 +146,18 @@ struct ShowcaseCommandTests {
 struct ViewPixelsTests {
     @Test func eachProtocolDrawsOverTheCellsAndLeavesTheCursorBelow() {
         let picture = RGBAImage(width: 300, height: 200)
-        let cells = ImageLayout.cells(for: Size(width: 300, height: 200), in: Size(width: 40, height: 50), cellPixels: Size(width: 10, height: 20))
+        let cell = Size(width: 10, height: 20)
+        let cells = PictureDrawing(graphics: .kitty, cellPixels: cell).cells(for: Size(width: 300, height: 200), in: Size(width: 40, height: 50))
         #expect(cells == Size(width: 40, height: 13))
-        let kitty = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .kitty)
+        let kitty = PictureDrawing(graphics: .kitty, cellPixels: cell).inline(picture, cells: cells)
         #expect(
             kitty.hasPrefix(String(repeating: "\n", count: 13) + "\u{1B}[13A\r\u{1B}_Ga=T,f=32,o=z,s=300,v=200,"),
             "room first; the picture sent as it is (smaller than the cells' pixels)"
         )
         #expect(kitty.contains(",c=40,r=13,C=1,") && kitty.hasSuffix("\u{1B}[12B\r"))
-        let sixel = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .sixel)
+        let sixel = PictureDrawing(graphics: .sixel, cellPixels: cell).inline(picture, cells: cells)
         #expect(sixel.contains("\u{1B}P0;1;0q\"1;1;400;260"), "sixel at the cells' own pixels")
-        let iterm = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .iterm)
+        let iterm = PictureDrawing(graphics: .iterm, cellPixels: cell).inline(picture, cells: cells)
         #expect(iterm.contains(";width=40;height=13;"))
     }
 }
@@ -165,7 +166,7 @@ extension ViewPixelsTests {
     @Test func anAnimatedGIFIsSentOnceAndPlayedByKitty() throws {
         let spinner = try AnimatedImage.spinner()
         let cells = Size(width: 14, height: 5)
-        let sent = ViewCommand.animation(spinner, cells: cells, cell: Size(width: 10, height: 20))
+        let sent = try #require(PictureDrawing(graphics: .kitty, cellPixels: Size(width: 10, height: 20)).inlineAnimation(spinner, cells: cells))
         #expect(sent.components(separatedBy: "\u{1B}_Ga=T,").count == 2, "the first frame shown once")
         #expect(sent.components(separatedBy: "\u{1B}_Ga=f,").count - 1 == spinner.frameCount - 1, "every other frame added once")
         let firstGap = spinner.duration(ofFrame: 0).components.attoseconds / 1_000_000_000_000_000 + spinner.duration(ofFrame: 0).components.seconds * 1000
@@ -185,9 +186,7 @@ extension ViewPixelsTests {
             box: Size(width: 200, height: 100),
             colorDepth: .trueColor,
             environment: [:],
-            drawing: .sixel,
-            cellPixels: Size(width: 10, height: 20),
-            sixelMaximum: Size(width: 1000, height: 600),
+            drawing: PictureDrawing(graphics: .sixel, cellPixels: Size(width: 10, height: 20), sixelMaximum: Size(width: 1000, height: 600)),
             output: { out += $0 },
             errors: { _ in }
         )
@@ -203,7 +202,8 @@ extension ViewPixelsTests {
         var picture = RGBAImage(width: 30, height: 20)
         picture[3, 4] = RGBA(200, 40, 40)
         let cells = Size(width: 6, height: 2)
-        let sent = ViewCommand.pixels(picture, cells: cells, cell: Size(width: 10, height: 20), drawing: .kitty, kittyAsText: true, throughTmux: true)
+        let drawing = PictureDrawing(graphics: .kitty, cellPixels: Size(width: 10, height: 20), kittyAsText: true, throughTmux: true)
+        let sent = drawing.inline(picture, cells: cells)
         // The commands go to the terminal outside tmux, each wrapped, their escapes doubled.
         let commands = String(sent.prefix { $0 != "\n" })
         #expect(commands.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=32,o=z,s=30,v=20,i="))
@@ -216,6 +216,44 @@ extension ViewPixelsTests {
         for (row, text) in rows.enumerated() {
             let named = text.map { KittyPlaceholder.decode(String($0)[...].unicodeScalars) }
             #expect(named.count == 6 && named.enumerated().allSatisfy { $0.element?.row == row && $0.element?.column == $0.offset }, "row \(row): \(named)")
+        }
+    }
+}
+
+/// The command line is declared once: the parser reads the declarations and the help is
+/// written from them.
+struct CommandDeclarationTests {
+    @Test func everyDeclaredOptionIsInItsCommandsUsageAndHelp() {
+        for command in ShowcaseCommandLine.commands {
+            let help = ShowcaseCommand.help(for: command.name)
+            for option in command.options {
+                #expect(command.usage.contains(option.synopsis), "\(command.name): \(option.name)")
+                #expect(help.contains(option.synopsis), "\(command.name): \(option.name)")
+            }
+        }
+    }
+
+    @Test func anOptionNotDeclaredForACommandIsRefusedByName() {
+        // `--json` is gif info's; `gif play` does not take it.
+        #expect(throws: UsageError("unknown option `--json` for `gif play`")) { try ShowcaseCommand.parse(["gif", "play", "a.gif", "--json"]) }
+        #expect(throws: UsageError("`--json` takes no value")) { try ShowcaseCommand.parse(["gif", "info", "a.gif", "--json=yes"]) }
+        #expect(throws: UsageError("`--width` is given twice; give it once")) { try ShowcaseCommand.parse(["view", "a.png", "--width", "4", "--width=5"]) }
+        #expect(throws: UsageError("`gif frames` needs `--out DIR`")) { try ShowcaseCommand.parse(["gif", "frames", "a.gif"]) }
+    }
+
+    @Test func graphicsIsReadOneWayWhereverItIsTaken() {
+        let app = #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["--graphics", "png"]) }
+        let view = #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["view", "a.png", "--graphics", "png"]) }
+        #expect(app?.message == "`--graphics` takes kitty, sixel, iterm, symbols or auto, not `png`")
+        #expect(view?.message == app?.message)
+    }
+
+    @Test func theHelpIsWrappedToEightyColumns() {
+        let texts = [ShowcaseCommand.usage] + ShowcaseCommandLine.commands.map { ShowcaseCommand.help(for: $0.name) }
+        for text in texts {
+            for line in text.split(separator: "\n") where !line.hasPrefix("USAGE:") && !line.hasPrefix("       showcase") {
+                #expect(line.displayWidth <= 80, "\(line)")
+            }
         }
     }
 }

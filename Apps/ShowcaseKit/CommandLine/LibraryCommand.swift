@@ -11,27 +11,29 @@ package enum LibraryCommand: Equatable, Sendable {
     /// Print counts.
     case stats(library: String?)
 
-    static let usage = "showcase library import DIR [--album NAME] [--library PATH] [--max-memory MIB] | library stats [--library PATH]"
-
     static func parse(_ words: [String]) throws(UsageError) -> LibraryCommand {
+        let usage = ShowcaseCommandLine.specs(named: "library").map(\.usage).joined(separator: " | ")
         guard let verb = words.first else { throw UsageError("`library` needs a command: \(usage)") }
-        var rest = ArgumentWords(Array(words.dropFirst()))
-        let library = try rest.value("--library")
+        let rest = Array(words.dropFirst())
         switch verb {
         case "import":
-            let album = try rest.value("--album")
+            let parsed = try ShowcaseCommandLine.libraryImport.parse(rest)
+            let album = parsed.value("--album")
             if let album, album.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw UsageError("--album needs a name; leave it out to name the album after the folder")
             }
-            let memory = try MemoryBudget.parse(&rest)
-            try rest.rejectOptions(for: "library import")
-            guard rest.words.count == 1 else { throw UsageError("`library import` needs one folder: \(usage)") }
-            return .importFolder(rest.words[0], album: album, library: library, memory: memory)
+            return .importFolder(
+                try parsed.oneOperand("folder (DIR)"),
+                album: album,
+                library: parsed.value("--library"),
+                memory: try MemoryBudget.parse(parsed)
+            )
         case "stats":
-            guard rest.words.isEmpty else { throw UsageError("`library stats` takes no other arguments: \(usage)") }
-            return .stats(library: library)
+            let parsed = try ShowcaseCommandLine.libraryStats.parse(rest)
+            guard parsed.operands.isEmpty else { throw UsageError("`library stats` takes no other arguments: \(ShowcaseCommandLine.libraryStats.usage)") }
+            return .stats(library: parsed.value("--library"))
         default:
-            throw UsageError("unknown library command `\(verb)`: \(usage)")
+            throw UsageError("unknown library command `\(verb.sanitizedForTerminal)`: \(usage)")
         }
     }
 

@@ -22,35 +22,26 @@ package enum GifCommand: Equatable, Sendable {
     /// See ``undecodableStatus`` (EX_CANTCREAT).
     package static let cantCreateStatus: Int32 = 73
 
-    static let usage =
-        "showcase gif info FILE [--json] | gif frames FILE --out DIR [--replace] [--max-memory MIB] | gif play FILE [--max-memory MIB] [--symbols half|quadrant|sextant|braille|auto]"
-
     /// Parses the words after `gif`.
     static func parse(_ words: [String]) throws(UsageError) -> GifCommand {
+        let usage = ShowcaseCommandLine.specs(named: "gif").map(\.usage).joined(separator: " | ")
         guard let verb = words.first else { throw UsageError("`gif` needs a command: \(usage)") }
-        var rest = ArgumentWords(Array(words.dropFirst()))
-        func file() throws(UsageError) -> String {
-            try rest.rejectOptions(for: "gif \(verb)")
-            guard rest.words.count == 1 else { throw UsageError("`gif \(verb)` needs exactly one FILE") }
-            return rest.words[0]
-        }
+        let rest = Array(words.dropFirst())
         switch verb {
         case "info":
-            let json = rest.flag("--json")
-            return .info(path: try file(), json: json)
+            let parsed = try ShowcaseCommandLine.gifInfo.parse(rest)
+            return .info(path: try parsed.oneOperand("FILE"), json: parsed.flag("--json"))
         case "frames":
-            guard let output = try rest.value("--out") else { throw UsageError("`gif frames` needs `--out DIR`") }
-            let replace = rest.flag("--replace")
-            let memory = try MemoryBudget.parse(&rest)
-            return .frames(path: try file(), output: output, replace: replace, memory: memory)
+            let parsed = try ShowcaseCommandLine.gifFrames.parse(rest)
+            let output = parsed.value("--out") ?? ""  // required: the parser has checked it
+            return .frames(path: try parsed.oneOperand("FILE"), output: output, replace: parsed.flag("--replace"), memory: try MemoryBudget.parse(parsed))
         case "play":
-            let memory = try MemoryBudget.parse(&rest)
-            let symbols = try SymbolChoice.parse(&rest)
-            let path = try file()
+            let parsed = try ShowcaseCommandLine.gifPlay.parse(rest)
+            let path = try parsed.oneOperand("FILE")
             guard path != "-" else { throw UsageError("`gif play` reads its keys from standard input, so it cannot read the GIF from it; give a file") }
-            return .play(path: path, memory: memory, symbols: symbols)
+            return .play(path: path, memory: try MemoryBudget.parse(parsed), symbols: try SymbolChoice.parse(parsed))
         default:
-            throw UsageError("unknown gif command `\(verb)`: \(usage)")
+            throw UsageError("unknown gif command `\(verb.sanitizedForTerminal)`: \(usage)")
         }
     }
 
@@ -155,11 +146,11 @@ package enum SymbolChoice: Equatable, Sendable {
         }
     }
 
-    static func parse(_ words: inout ArgumentWords) throws(UsageError) -> SymbolChoice {
-        guard let name = try words.value("--symbols") else { return .automatic }
-        if name == "auto" { return .automatic }
+    /// `--symbols` as `parsed` gives it (its declaration has checked the name).
+    static func parse(_ parsed: ParsedWords) throws(UsageError) -> SymbolChoice {
+        guard let name = parsed.value(ShowcaseCommandLine.symbols.name), name != "auto" else { return .automatic }
         guard let set = SymbolSet(rawValue: name) else {
-            throw UsageError("`--symbols` takes half, quadrant, sextant, braille or auto, not `\(name.sanitizedForTerminal)`")
+            throw UsageError("`--symbols` takes \(ShowcaseCommandLine.symbols.choiceList ?? ""), not `\(name.sanitizedForTerminal)`")
         }
         return .set(set)
     }

@@ -30,12 +30,9 @@ package struct MemoryBudget: Equatable, Sendable {
         return limits
     }
 
-    /// Takes `--max-memory MIB` out of `words` (the default when absent).
-    static func parse(_ words: inout ArgumentWords) throws(UsageError) -> MemoryBudget {
-        guard let text = try words.value("--max-memory") else { return .default }
-        guard let mebibytes = Int(text), (1...ceilingMiB).contains(mebibytes) else {
-            throw UsageError("`--max-memory` takes a whole number of MiB from 1 to \(ceilingMiB), not `\(text.sanitizedForTerminal)`")
-        }
+    /// `--max-memory MIB` as `parsed` gives it (the default when absent).
+    static func parse(_ parsed: ParsedWords) throws(UsageError) -> MemoryBudget {
+        guard let mebibytes = try parsed.number(ShowcaseCommandLine.maxMemory.name, in: 1...ceilingMiB, what: "a whole number of MiB") else { return .default }
         return MemoryBudget(bytes: mebibytes << 20)
     }
 

@@ -21,6 +21,9 @@ int ik_line_columns(int fd);
 /* The window's size in pixels on `fd` (0 × 0 when the terminal does not say). */
 void ik_line_window_pixels(int fd, int *width, int *height);
 
+/* The window's size in cells on `fd` (0 × 0 when it is not a terminal). */
+void ik_line_window_cells(int fd, int *columns, int *rows);
+
 /* On SIGINT, SIGTERM, SIGHUP or SIGQUIT: leave the indicator block as last drawn with the
    cursor below it, or clear it (ik_line_note_block; not told, the cursor's line is cleared),
    and show the cursor on `fd` (within half a second, whatever the terminal does), then end by

@@ -1,0 +1,197 @@
+import TUICore
+import TerminalGraphics
+
+/// The showcase's command line, declared once: every command and option, from which the
+/// parser reads and the help is written.
+enum ShowcaseCommandLine {
+    // Options more than one command takes.
+
+    static let graphics = OptionSpec.value(
+        "--graphics",
+        "KIND",
+        choices: GraphicsProtocol.allCases.map(\.rawValue) + ["auto"],
+        "how pictures are drawn (default auto: as the terminal answers; INDICATORKIT_GRAPHICS too)"
+    )
+    static let symbols = OptionSpec.value(
+        "--symbols",
+        "SET",
+        choices: SymbolSet.allCases.map(\.rawValue) + ["auto"],
+        "the block symbols pictures are drawn with where not as pixels (default auto: quadrants, sextants where the terminal draws them itself; INDICATORKIT_SYMBOLS too)"
+    )
+    static let maxMemory = OptionSpec.value(
+        "--max-memory",
+        "MIB",
+        "the memory decoding one file may take (default 256); a file needing more is refused up front, saying how much to give"
+    )
+    static let library = OptionSpec.value("--library", "PATH", "the photo library file (default $XDG_DATA_HOME/indicatorkit/library.sqlite)")
+
+    /// The app's own options (`showcase [OPTIONS]`), which come before any command.
+    static let app = CommandSpec(
+        name: "",
+        operands: "",
+        summary: "",
+        details: "Opens the IndicatorKit showcase in the terminal: one tab per scene.",
+        options: [
+            .value("--scene", "NAME", "start on scene NAME (see SCENES)"),
+            library,
+            symbols,
+            graphics,
+        ]
+    )
+
+    /// The app's options as read: with `-h`, `--help` and `--version`.
+    static let appWords = CommandSpec(
+        name: "",
+        operands: "",
+        summary: "",
+        details: "",
+        options: app.options + [.flag("-h", "show this help"), .flag("--help", "show this help"), .flag("--version", "show the version")],
+        optionsOnlyFirst: true
+    )
+
+    static let headless = CommandSpec(
+        name: "headless",
+        operands: "[PATH…]",
+        summary: "run scenario files or folders (default Tests/Scenarios) on a virtual terminal and clock; prints `N passed, N failed`",
+        details: """
+            Runs scenario files (or the *.scenario files of folders; default Tests/Scenarios) against the real scenes on a virtual terminal and clock, and prints one line per scenario and `N passed, N failed`. The format is in docs/SCENARIOS.md.
+            """,
+        options: [.value("--svg", "DIR", "write each snapshot as an SVG picture into DIR too")]
+    )
+
+    static let gifInfo = CommandSpec(
+        name: "gif info",
+        operands: "FILE",
+        summary:
+            "size, loop count, the memory decoding needs and every frame's delay, disposal, rectangle and transparency; warnings. Reads the structure only: fast on any file",
+        details: """
+            Prints the GIF's size, loop count, the memory decoding it needs, and each frame's rectangle, delay, disposal, interlacing and transparent index; then comments and warnings. Reads the file's structure only (no pixel is decoded), so it is quick on any file. FILE may be - for standard input.
+            """,
+        options: [.flag("--json", "the same as one JSON object (see docs/Showcase.md)")]
+    )
+
+    static let gifFrames = CommandSpec(
+        name: "gif frames",
+        operands: "FILE",
+        summary: "write each composited frame as raw RGBA (frame-0000.rgba…) and info.json into a new or empty folder",
+        details: """
+            Writes each composited frame as raw RGBA (frame-0000.rgba, …) and info.json into DIR, a new or empty folder whose parent exists. The export is written beside DIR and moved into place when complete. FILE may be - for standard input.
+
+            Exit status 65: not a GIF it can decode; 66: unreadable; 73: the export could not be written (nothing of it is left).
+            """,
+        options: [
+            .value("--out", "DIR", required: true, "the folder to write"),
+            .flag("--replace", "replace an earlier export in DIR, once the new one is complete"),
+            maxMemory,
+        ]
+    )
+
+    static let gifPlay = CommandSpec(
+        name: "gif play",
+        operands: "FILE",
+        summary: "play it in the terminal: space pauses, ←/→ step, q quits",
+        details: """
+            Plays the GIF in the terminal by its own timing. Keys: space pause/resume, ←/→ step a frame, q or Esc quit, Ctrl-Z suspend.
+
+            Exit status 65: not a GIF it can decode; 66: unreadable.
+            """,
+        options: [maxMemory, symbols]
+    )
+
+    static let run = CommandSpec(
+        name: "run",
+        operands: "-- COMMAND [ARGS…]",
+        summary: "run COMMAND with a spinner on standard error, then a ✓ or ✗ line with the elapsed time; exits with COMMAND's status",
+        details: """
+            Runs COMMAND with a spinner on standard error, then a ✓ or ✗ line with the elapsed time; exits with COMMAND's status (126: cannot be run, 127: not found). When standard error is not a terminal: one line at the start and one at the end.
+            """,
+        options: [
+            .value("--label", "TEXT", "what the spinner says (default: the command line)"),
+            .value("--style", "NAME", "the spinner style (see the Spinners scene; default comet)"),
+            .value("--lines", "N", "show COMMAND's last N lines under the spinner (1 to 100): folded away when it succeeds, kept when it fails"),
+        ],
+        optionsOnlyFirst: true
+    )
+
+    static let view = CommandSpec(
+        name: "view",
+        operands: "FILE",
+        summary:
+            "print a GIF's first frame, a PNG or a JPEG, as pixels where the terminal shows them (kitty, sixel, iTerm2), else in colour blocks, in its true proportions",
+        details: """
+            Prints a GIF, a PNG or a JPEG fitted to the terminal's width and height (80 columns when not a terminal): as pixels where the terminal shows them (kitty's protocol, which plays an animated GIF; sixel; iTerm2's images), else in coloured block symbols, which can go to a file or a pipe as well. Colours follow COLORTERM, TERM and NO_COLOR.
+
+            Exit status 65: not a picture it can decode; 66: unreadable.
+            """,
+        options: [
+            .value("--width", "N", "fit in N columns (1 to 1000) instead"),
+            graphics,
+            symbols,
+            maxMemory,
+        ]
+    )
+
+    static let libraryImport = CommandSpec(
+        name: "library import",
+        operands: "DIR",
+        summary: "import the GIF, PNG and JPEG files of DIR into the photo library (sub-folders become albums); failures are listed, the rest imported",
+        details: """
+            Imports the GIF, PNG and JPEG files under DIR into the photo library: files in sub-folders go to an album named after the sub-folder, the others to NAME (default: DIR's name). Files already imported are not added twice; with --album they are put in that album too.
+
+            Exits with 0 when every file was imported, 65 when any failed (the others are imported), 66 when there is nothing to import, 74 when the library cannot be used or the disk filled.
+            """,
+        options: [
+            .value("--album", "NAME", "the album for the files directly in DIR"),
+            library,
+            maxMemory,
+        ]
+    )
+
+    static let libraryStats = CommandSpec(
+        name: "library stats",
+        operands: "",
+        summary: "count the library's albums and images",
+        details: "Prints the library's albums and counts, read from one snapshot. Creates nothing.",
+        options: [library]
+    )
+
+    /// Every command, in the order the help lists them.
+    static let commands = [headless, gifInfo, gifFrames, gifPlay, run, view, libraryImport, libraryStats]
+
+    /// The command named `name`, or the commands under a group (`gif`), or nil.
+    static func specs(named name: String) -> [CommandSpec] {
+        commands.filter { $0.name == name || $0.name.hasPrefix(name + " ") }
+    }
+
+    /// The usage lines: the app's, every command's, help and version.
+    static var usageLines: [String] {
+        ["showcase " + app.options.map(\.usage).joined(separator: " ")] + commands.map(\.usage) + ["showcase --help | --version"]
+    }
+
+    /// `showcase --help`: usage, commands, options and scenes.
+    static var usage: String {
+        var text = "USAGE: " + usageLines.joined(separator: "\n       ") + "\n\n"
+        text += app.details + "\n\n"
+        text += "COMMANDS:\n" + HelpText.table(commands.map { ($0.name + ($0.operands.isEmpty ? "" : " " + $0.operands), $0.summary) })
+        text += "\n  (`showcase COMMAND --help` says more of each)\n\n"
+        let options = app.options + [.flag("-h, --help", "show this help"), .flag("--version", "show the version")]
+        text += "OPTIONS (of the app; each command's are in its help):\n" + HelpText.table(options.map { ($0.synopsis, $0.fullHelp) })
+        text += "\n\nSCENES:\n" + HelpText.table(SceneCatalog.all.map { ($0.id, $0.summary) })
+        text += "\n\nKEYS: Tab/Shift-Tab or 1…9 switch scenes, ? help, q or Ctrl-C quit."
+        return text
+    }
+
+    /// The help of one command or group (`gif`, `gif info`, …), or nil.
+    static func help(for name: String) -> String? {
+        let found = specs(named: name)
+        return found.isEmpty ? nil : found.map(\.help).joined(separator: "\n\n")
+    }
+}
+
+/// `--graphics KIND`, read the one way wherever it is taken: `auto` (nil) or a protocol.
+enum GraphicsChoice {
+    /// The protocol `--graphics` names in `parsed`; nil for `auto` or when absent.
+    static func parse(_ parsed: ParsedWords) -> GraphicsProtocol? {
+        parsed.value(ShowcaseCommandLine.graphics.name).flatMap(GraphicsProtocol.init(rawValue:))
+    }
+}

@@ -1,0 +1,101 @@
+import ChildProcess
+import CommandIndicator
+import Foundation
+import GifDecoding
+import Indicator
+import NcursesTerminal
+import ShowcaseKit
+import TUICore
+import TerminalGraphics
+
+/// `showcase` alone: the app on the terminal, on `scene` when given.
+@MainActor func openApp(scene: String?, library: String?, symbols: SymbolChoice, graphics: GraphicsProtocol?) -> Int32 {
+    var environment = ProcessInfo.processInfo.environment
+    if case .set(let chosen) = symbols { environment["INDICATORKIT_SYMBOLS"] = chosen.rawValue }
+    if let graphics { environment["INDICATORKIT_GRAPHICS"] = graphics.rawValue }
+    let terminal = openTerminal(environment: environment, measuringWidths: ShowcaseApp.widthSamples)
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm:ss"
+    var network: SceneNetwork?
+    let (app, host) = ShowcaseApp.hosted(
+        on: terminal,
+        scheduler: LiveScheduler(),
+        reducedMotion: ReducedMotion.isRequested(in: environment),
+        timeOfDay: { formatter.string(from: Date()) },
+        network: {
+            // Started on first use: a real server on 127.0.0.1, reached with URLSession.
+            if network == nil { network = try? SceneNetwork.loopback() }
+            return network
+        },
+        library: ShowcaseApp.libraryOpener(path: library, environment: environment)  // on first use; an empty one gets the sample
+    )
+    if let scene { app.selectScene(id: scene) }
+    app.onQuit = { TerminalApp.quit(status: 0) }
+    app.onSuspend = { terminal.suspend() }
+    return TerminalApp.run(host, on: terminal)
+}
+
+/// `showcase gif play FILE`: the GIF played full-screen by its own timing.
+@MainActor func playGif(_ path: String, memory: MemoryBudget, symbols: SymbolChoice) -> Int32 {
+    let image: AnimatedImage
+    switch GifCommand.load(path, memory: memory) {
+    case .success(let loaded): image = loaded
+    case .failure(let failure):
+        printError(failure.message)
+        return failure.status
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let terminal = openTerminal(environment: environment)
+    let (player, host) = GifPlayerApp.hosted(
+        image: image,
+        name: (arguments.showing(path) as NSString).lastPathComponent,
+        on: terminal,
+        scheduler: LiveScheduler(),
+        symbols: symbols.resolved(environment: environment)
+    )
+    player.onQuit = { TerminalApp.quit(status: 0) }
+    player.onSuspend = { terminal.suspend() }
+    return TerminalApp.run(host, on: terminal)
+}
+
+/// `showcase view FILE`: the picture printed inline, fitted to the terminal (a row left for
+/// the prompt) or to 80 columns when standard output is not one; pixels where the terminal
+/// shows them, asked once.
+@MainActor func printPicture(_ view: ViewCommand) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let window = TerminalQuery.windowCells(of: STDOUT_FILENO)
+    let columns = view.width ?? window?.width ?? 80
+    return view.run(
+        box: Size(width: columns, height: window.map { max(1, $0.height - 1) } ?? columns),
+        colorDepth: ColorDepth.detect(environment: environment),
+        environment: environment,
+        drawing: PictureDrawing.ask(told: view.graphics, environment: environment),
+        output: { say(String($0.dropLast())) },
+        errors: printError
+    )
+}
+
+/// `showcase run -- COMMAND`: the command under a spinner; ends the process with its status.
+@MainActor func runUnderIndicator(_ command: RunCommand) -> Never {
+    let stream = LineTerminal.standardError
+    stream.restoreCursorOnSignals()  // SIGQUIT; SIGINT, SIGTERM and SIGHUP go to the command
+    // Interruptions are taken by ChildProcess's own thread before anything else starts, so
+    // that they reach the command and not this process's default handlers.
+    ChildProcessIO.prepareToForwardInterruptions()
+    let runner = CommandRunner(
+        arguments: command.command,
+        label: command.label,
+        style: command.style.flatMap(SpinnerStyle.named) ?? .comet,
+        group: ProgressGroup(output: stream),
+        standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
+        standardOutput: CommandRunner.sink(STDOUT_FILENO),
+        standardError: CommandRunner.sink(STDERR_FILENO),
+        reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment),
+        showingLastLines: command.lines
+    )
+    runner.start { status in exit(status) }
+    // Not dispatchMain(): it leaves the main thread in a sigsuspend that lets every signal
+    // in, and an interruption kept alive there (to pass on to the command) upsets
+    // libdispatch. The run loop serves the main queue on a main thread that keeps them out.
+    while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+}
