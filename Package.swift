@@ -156,10 +156,16 @@ let package = Package(
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"], path: "Tests/ChildProcessTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
         .testTarget(
-            name: "TUITestingTests",
-            dependencies: ["TUITesting", "TUIPilot", "TUICore"],
-            path: "Tests/TUITestingTests",
+            name: "TUIPilotTests",
+            dependencies: ["TUIPilot", "TUITesting", "TUICore"],
+            path: "Tests/TUIPilotTests",
             exclude: ["__Snapshots__", "Scenarios"]
+        ),
+        .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "Motion"], path: "Tests/TUITestingTests"),
+        .testTarget(
+            name: "CommandIndicatorTests",
+            dependencies: ["CommandIndicator", "ChildProcess", "Indicator", "TUICore"],
+            path: "Tests/CommandIndicatorTests"
         ),
         .testTarget(
             name: "PhotoReadersTests",

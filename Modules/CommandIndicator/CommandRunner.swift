@@ -31,25 +31,25 @@ public final class CommandRunner {
     public typealias Sink = (Data) -> WriteFailure?
 
     /// The operating system's side of running a command.
-    public struct System {
+    package struct System {
         /// Starts the command: its pid and the (non-blocking) read ends of its standard
         /// output and error; throws (a `ChildProcessIO.SpawnError` says whether it was not
         /// found) when it cannot start.
-        public var spawn: @MainActor ([String]) throws -> (pid: Int32, output: Int32, errors: Int32)
+        package var spawn: @MainActor ([String]) throws -> (pid: Int32, output: Int32, errors: Int32)
         /// What a descriptor holds now (at most a bounded amount) and whether it has ended.
-        public var readAvailable: @MainActor (Int32) -> (data: Data, ended: Bool)
+        package var readAvailable: @MainActor (Int32) -> (data: Data, ended: Bool)
         /// Closes a descriptor.
-        public var close: @MainActor (Int32) -> Void
+        package var close: @MainActor (Int32) -> Void
         /// Calls back once when the process has ended (exit status or signal, and whether
         /// a signal ended it); returns what to keep alive meanwhile.
-        public var watchEnd: @MainActor (Int32, @escaping @MainActor (Int32, Bool) -> Void) -> Any
+        package var watchEnd: @MainActor (Int32, @escaping @MainActor (Int32, Bool) -> Void) -> Any
         /// Sends interruptions meant for us on to the process.
-        public var forwardInterruptions: @MainActor (Int32) -> Void
+        package var forwardInterruptions: @MainActor (Int32) -> Void
         /// Ends this process by a signal, as if it had not been caught.
-        public var endBySignal: @MainActor (Int32) -> Void
+        package var endBySignal: @MainActor (Int32) -> Void
 
         /// Creates a system from its parts.
-        public init(
+        package init(
             spawn: @escaping @MainActor ([String]) throws -> (pid: Int32, output: Int32, errors: Int32),
             readAvailable: @escaping @MainActor (Int32) -> (data: Data, ended: Bool),
             close: @escaping @MainActor (Int32) -> Void,
@@ -127,13 +127,41 @@ public final class CommandRunner {
     /// must not be cut by the indicator). With `reducedMotion` the spinner shows a still glyph.
     /// With `showingLastLines`, the command's output on the indicator's terminal is a
     /// `CollapsibleStep`: its last lines under the spinner, gone on success, kept on failure.
-    public init(
+    public convenience init(
         arguments: [String],
         label: String? = nil,
         style: SpinnerStyle = .comet,
         group: ProgressGroup = .standardError,
         scheduler: any Scheduler = LiveScheduler(),
-        system: System = .live,
+        standardOutputIsTerminal: Bool,
+        standardOutput: @escaping Sink,
+        standardError: @escaping Sink,
+        reducedMotion: Bool = false,
+        showingLastLines: Int? = nil
+    ) {
+        self.init(
+            arguments: arguments,
+            label: label,
+            style: style,
+            group: group,
+            scheduler: scheduler,
+            system: .live,
+            standardOutputIsTerminal: standardOutputIsTerminal,
+            standardOutput: standardOutput,
+            standardError: standardError,
+            reducedMotion: reducedMotion,
+            showingLastLines: showingLastLines
+        )
+    }
+
+    /// The same on another operating system's side (`system`: the tests' fake processes).
+    package init(
+        arguments: [String],
+        label: String? = nil,
+        style: SpinnerStyle = .comet,
+        group: ProgressGroup = .standardError,
+        scheduler: any Scheduler = LiveScheduler(),
+        system: System,
         standardOutputIsTerminal: Bool,
         standardOutput: @escaping Sink,
         standardError: @escaping Sink,
@@ -378,7 +406,7 @@ public final class CommandRunner {
 
 extension CommandRunner.System {
     /// The real system: ChildProcess's spawning, pipes, reaping and passing interruptions on.
-    public static var live: Self {
+    package static var live: Self {
         Self(
             spawn: { arguments in
                 let child = try ChildProcessIO.spawn(arguments)

@@ -5,7 +5,7 @@ import Foundation
 
 extension AnimatedImage {
     /// The bytes of the bundled loading spinner, a GIF of 6730 bytes.
-    public static let spinnerData = Data(spinnerBytes)
+    package static let spinnerData = Data(spinnerBytes)
 
     private static let spinnerBytes: [UInt8] = [
         0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x7E, 0x00, 0x5A, 0x00, 0xF3, 0x00, 0x00, 0x00, 0x00, 0x00,

@@ -5,18 +5,18 @@ import ViewCore
 /// ``cycle``. An inverse swaps the wand's and the light's colours (a gold wand
 /// casting pale light), so the four stay distinct while only the symbol changes: no
 /// filled square flashes between them.
-public enum WandImages {
+package enum WandImages {
     /// The animation: the four images, 0.3 s each, round and round.
-    public static let cycle = ImageCycle(all, interval: interval)
+    package static let cycle = ImageCycle(all, interval: interval)
 
     /// The four images, in the order they show.
-    public static let all: [RGBAImage] = [
+    package static let all: [RGBAImage] = [
         image(wandAndRays, inverse: false), image(wandAndRays, inverse: true),
         image(wandAndStars, inverse: false), image(wandAndStars, inverse: true),
     ]
 
     /// How long each image shows.
-    public static let interval: Duration = .milliseconds(300)
+    package static let interval: Duration = .milliseconds(300)
 
     // `#` wand, `*` light (rays or stars), `.` empty.
     private static let wandAndRays = [
@@ -73,4 +73,10 @@ public enum WandImages {
         }
         return image
     }
+}
+
+extension ImageCycle {
+    /// The kit's own loading animation: a wand casting light, in four 16×16 pictures shown
+    /// in turn every 0.3 s (the loading overlay's default page animation).
+    public static let wand = WandImages.cycle
 }

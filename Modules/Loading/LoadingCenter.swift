@@ -47,7 +47,7 @@ public final class LoadingCenter {
     public var onNeedsDisplay: (@MainActor () -> Void)?
     /// What the ``LoadingPresentation/page`` presentation animates: the four wand
     /// images, 0.3 s each, by default. Takes effect when the overlay next appears.
-    public var pageAnimation: any FrameAnimation = WandImages.cycle
+    public var pageAnimation: any FrameAnimation = ImageCycle.wand
     /// What the full-screen and compact presentations animate: a glyph spinner by default;
     /// an app may pass a GIF (GifDecoding's `AnimatedImage.spinner()`) or any other
     /// `FrameAnimation`. Takes effect when the overlay next appears.

@@ -163,15 +163,15 @@ public enum ScenarioParser {
     /// the screen once. A scenario whose script alone is over ``limit`` is refused at the
     /// line that crosses it; what its waits really draw (animations) is counted by the
     /// runner against the same limit, so every scenario runs in bounded time.
-    public struct WorkBudget {
+    package struct WorkBudget {
         /// 20 million cell draws: at 80×24, 10 000 keys or 8 minutes of the busiest scene's
         /// animations; at 500×500, 80 keys or 4 seconds. The worst scenario within it runs
         /// in under 10 s on a 2-core machine.
-        public static let limit = 20_000_000
+        package static let limit = 20_000_000
         /// What one event or step costs at the least, in cell draws, however small the screen:
         /// a frame of 80×24 (sending, settling and drawing cost that much at 1×1 too), so a
         /// 1×1 screen gets no more events than 80×24 does.
-        public static let leastCostOfAStep = 80 * 24
+        package static let leastCostOfAStep = 80 * 24
         private(set) var spent = 0
 
         mutating func add(_ step: Scenario.Step, on size: Size) -> Bool {

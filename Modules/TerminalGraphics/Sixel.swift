@@ -106,7 +106,7 @@ public enum Sixel {
     /// The pixels a sixel sequence paints (transparent where it paints none), as a terminal
     /// reads it: its palette, bands, repeats and raster size. For tests of what is sent, and
     /// for measuring a sixel's fidelity (`bench graphics`).
-    public static func decode(_ text: String) -> RGBAImage? {
+    package static func decode(_ text: String) -> RGBAImage? {
         guard let start = text.range(of: "q") else { return nil }
         var palette: [Int: RGBA] = [:]
         var pixels: [Int: RGBA] = [:]

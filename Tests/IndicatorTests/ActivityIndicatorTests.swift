@@ -8,11 +8,7 @@ import Testing
 
 @MainActor
 struct ActivityIndicatorTests {
-    func render(_ indicator: ActivityIndicator, _ size: Size) -> [String] {
-        var canvas = Canvas(size: size)
-        indicator.render(in: canvas.bounds, on: &canvas)
-        return canvas.lines
-    }
+    func render(_ indicator: ActivityIndicator, _ size: Size) -> [String] { rendered(indicator, size: size).lines }
 
     // B1.3
     @Test("B1.3: four images cycle every 0.3 s, wrapping around; stopping stops the timer")

@@ -15,8 +15,7 @@ struct DurabilityTests {
     }()
 
     @Test func committedSelectionsSurviveSIGKILL() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("durability-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("durability")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("library.sqlite").path
         try PhotoLibrary(path: path).fillWithSampleIfEmpty()

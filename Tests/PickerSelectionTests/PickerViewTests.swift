@@ -25,11 +25,7 @@ struct PickerViewTests {
         return (picker, clock)
     }
 
-    func render(_ picker: PickerView) -> [String] {
-        var canvas = Canvas(size: Size(width: 100, height: 30))
-        picker.render(in: canvas.bounds, on: &canvas)
-        return canvas.lines
-    }
+    func render(_ picker: PickerView) -> [String] { rendered(picker, size: Size(width: 100, height: 30)).lines }
 
     // B4.8
     @Test("B4.8: confirming returns the chosen images in selection order; cancelling returns nothing")

@@ -34,11 +34,7 @@ struct RefreshControlTests {
 
     final class Counter { var value = 0 }
 
-    func render(_ control: RefreshControl<String>, _ size: Size = Size(width: 30, height: 12)) -> [String] {
-        var canvas = Canvas(size: size)
-        control.render(in: canvas.bounds, on: &canvas)
-        return canvas.lines
-    }
+    func render(_ control: RefreshControl<String>, _ size: Size = Size(width: 30, height: 12)) -> [String] { rendered(control, size: size).lines }
 
     // B0.4
     @Test("B0.4: a glyph spinner is as good an indicator as a GIF: it follows the pull, then plays by itself")

@@ -1,12 +1,12 @@
 import Foundation
 import SQLiteStore
+import TestSupport
 import Testing
 
 /// The example of docs/SQLiteStore.md, compiled and run as written on a real file.
 struct DocExampleTests {
     @Test func migrateInsertAndPageWithABoundKey() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ik-doc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("ik-doc")
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = "Sea"
         var printed: [String] = []

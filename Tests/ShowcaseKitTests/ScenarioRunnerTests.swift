@@ -1,6 +1,7 @@
 import Foundation
 import TUICore
 import TUIPilot
+import TestSupport
 import Testing
 
 @testable import ShowcaseKit
@@ -58,8 +59,7 @@ struct ScenarioRunnerTests {
     }
 
     @Test func snapshotsAreAlsoWrittenAsPicturesWhenAsked() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("svg")
         defer { try? FileManager.default.removeItem(at: folder) }
         var runner = ScenarioRunner.showcase(recordSnapshots: true)
         runner.svgDirectory = folder.path
@@ -127,8 +127,7 @@ struct ScenarioRunnerTests {
 @MainActor
 struct HeadlessOutputTests {
     @Test func escapesAndNULsInScenariosAndFileNamesNeverReachTheReport() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headless-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("headless")
         defer { try? FileManager.default.removeItem(at: folder) }
         let hostile = [
             "name \u{1B}]0;pwned\u{07}\ncovers B0.1\u{1B}[2J\nscene \u{1B}]0;pwned\u{07}\n",

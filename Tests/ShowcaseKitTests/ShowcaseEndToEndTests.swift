@@ -57,8 +57,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func viewPrintsAPictureInColourBlocksOrSaysWhyNot() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-view-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("e2e-view")
         defer { try? FileManager.default.removeItem(at: folder) }
         // 200×100, red on the left, blue on the right.
         var picture = RGBAImage(width: 200, height: 100)
@@ -127,8 +126,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func headlessReportsAndFailsWithTheFileAndLine() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         try "expect \"Terminal\"\n".write(to: folder.appendingPathComponent("a.scenario"), atomically: true, encoding: .utf8)
         let passing = try run(["headless", folder.path])
@@ -280,8 +278,7 @@ struct ShowcaseEndToEndTests {
 
     @Test("B0.1: a showcase copied alone into an empty folder still has its GIF: the GIF and refresh scenes play it")
     func aRelocatedBinaryPlaysTheBundledGif() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("showcase-alone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("showcase-alone")
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("showcase")
         // Copied by `cp`, so that no descriptor of ours open for writing on it can leak into
@@ -321,8 +318,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func gifFramesIntoTheCurrentFolderAsDot() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-dot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("e2e-dot")
         defer { try? FileManager.default.removeItem(at: folder) }
         for out in [".", "./"] {
             let process = Process()
@@ -365,8 +361,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func whatIsNotShownCostsNoMemory() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-memory-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("e2e-memory")
         defer { try? FileManager.default.removeItem(at: folder) }
         // An 8×8 PNG with a 160 MB tEXt chunk (sparse on disk; its CRC wrong, which an
         // ancillary chunk may be): shown within 100 MB of data, the text skipped unread.
@@ -422,8 +417,7 @@ struct ShowcaseEndToEndTests {
     }
 
     @Test func libraryCommandsSayWhatIsWrongWithTheRightStatus() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-library-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("e2e-library")
         defer { try? FileManager.default.removeItem(at: folder) }
         let library = folder.appendingPathComponent("typo/library.sqlite").path
         let stats = try run(["library", "stats", "--library", library])
@@ -781,8 +775,7 @@ struct ShowcaseEndToEndTests {
             frame.delayCentiseconds = 2
             return frame
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-stall-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("e2e-stall")
         defer { try? FileManager.default.removeItem(at: folder) }
         let gif = folder.appendingPathComponent("noise.gif")
         try GifWriter(width: 96, height: 64, globalPalette: palette, loopCount: 0).encode(frames).write(to: gif)

@@ -17,3 +17,11 @@ public final class TemporaryFolder {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
+
+/// A new, empty folder under the temporary folder, its name starting with `prefix`. The
+/// caller removes it (`defer { try? FileManager.default.removeItem(at: folder) }`).
+public func makeTemporaryFolder(_ prefix: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Widgets
 
@@ -12,11 +13,7 @@ struct TypedListViewTests {
 
     static let songs = (1...20).map { Song(title: "Song \($0)", seconds: 60 + $0) }
 
-    func render(_ view: some View, _ size: Size = Size(width: 24, height: 5)) -> Canvas {
-        var canvas = Canvas(size: size)
-        view.render(in: canvas.bounds, on: &canvas)
-        return canvas
-    }
+    func render(_ view: some View, _ size: Size = Size(width: 24, height: 5)) -> Canvas { rendered(view, size: size) }
 
     @Test func itemsAreWrittenByTheAppAndTheSelectionMovesWithTheKeysAndStaysInView() {
         let list = ListView(items: Self.songs, selects: true) { "\($0.title) (\($0.seconds) s)" }

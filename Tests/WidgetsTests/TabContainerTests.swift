@@ -23,11 +23,7 @@ struct TabContainerTests {
         return (tabs, home, settings, about)
     }
 
-    private func render(_ view: any View, width: Int, height: Int) -> Canvas {
-        var canvas = Canvas(size: Size(width: width, height: height))
-        view.render(in: canvas.bounds, on: &canvas)
-        return canvas
-    }
+    private func render(_ view: any View, width: Int, height: Int) -> Canvas { rendered(view, size: Size(width: width, height: height)) }
 
     @Test("The initial selection is clamped to the tabs")
     func initialSelection() {

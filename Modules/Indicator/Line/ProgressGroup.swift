@@ -94,7 +94,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     private var lastLog: Duration = .zero
     private var guarded = false
     /// How many frames were written (for tests and benchmarks).
-    public var redrawCount: Int { lock.withLock { storedRedraws } }
+    package var redrawCount: Int { lock.withLock { storedRedraws } }
     private var storedRedraws = 0
 
     /// A group on `output` (standard error by default; nil draws nothing). `environment`

@@ -48,27 +48,27 @@ public final class VirtualScheduler: Scheduler {
 
     /// The schedulers made while it is in force (task-local), so that a test can check,
     /// once it ends, that none was left with work it did not expect.
-    public final class Ledger: Sendable {
+    package final class Ledger: Sendable {
         private let schedulers = Locked<[VirtualScheduler]>([])
 
         /// An empty ledger.
-        public init() {}
+        package init() {}
 
         func note(_ scheduler: VirtualScheduler) { schedulers.withLock { $0.append(scheduler) } }
 
         /// The work still scheduled on every scheduler noted.
-        @MainActor public var pendingWork: [PendingWork] {
+        @MainActor package var pendingWork: [PendingWork] {
             schedulers.withLock { $0 }.flatMap(\.pendingWork)
         }
 
         /// How many times settling gave up on the schedulers noted (see ``VirtualScheduler/settle()``).
-        @MainActor public var unsettledCount: Int {
+        @MainActor package var unsettledCount: Int {
             schedulers.withLock { $0 }.reduce(0) { $0 + $1.unsettledCount }
         }
     }
 
     /// The ledger new schedulers are noted in, if any (TestSupport's `.endsIdle` sets one).
-    @TaskLocal public static var ledger: Ledger?
+    @TaskLocal package static var ledger: Ledger?
 
     /// The number of pending (not cancelled) jobs.
     public var pendingCount: Int { heap.count { !$0.handle.isCancelled } }

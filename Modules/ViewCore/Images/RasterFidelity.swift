@@ -4,13 +4,13 @@ import Foundation
 /// coverage and its two colours, on a grid of 2×12 sub-pixels a cell (fine enough for every
 /// ``SymbolSet``), and compared with the image area-averaged to the same grid. The figure
 /// is the peak signal-to-noise ratio in decibels: higher is closer.
-public enum RasterFidelity {
+package enum RasterFidelity {
     /// Sub-pixels a cell in the comparison grid.
     static let grid = (columns: 2, rows: 12)
 
     /// PSNR (dB) of `image` against `reference` (the same size) over the reference's opaque
     /// pixels: how close a picture sent as pixels comes back (a sixel's palette, say).
-    public static func psnr(of image: RGBAImage, against reference: RGBAImage) -> Double {
+    package static func psnr(of image: RGBAImage, against reference: RGBAImage) -> Double {
         var error = 0.0
         var count = 0
         for y in 0..<min(image.height, reference.height) {
@@ -31,7 +31,7 @@ public enum RasterFidelity {
     /// The PSNR (dB) of `cells` against `image` (opaque pixels; translucent ones are taken
     /// over `background`, as are cells in default colours). Every block glyph of every
     /// ``SymbolSet`` is rebuilt from its coverage; any other character counts as background.
-    public static func psnr(of cells: Canvas, against image: RGBAImage, background: RGBA = RGBA(0, 0, 0)) -> Double {
+    package static func psnr(of cells: Canvas, against image: RGBAImage, background: RGBA = RGBA(0, 0, 0)) -> Double {
         let size = Size(width: cells.size.width * grid.columns, height: cells.size.height * grid.rows)
         guard !size.isEmpty else { return 0 }
         let reference = HalfBlockRasterizer.areaAverage(image, to: size)

@@ -1,13 +1,10 @@
 import ChildProcess
 import Foundation
 import Indicator
-import PickerSelection
-import SQLiteStore
 import TUICore
 import Testing
 
 @testable import CommandIndicator
-@testable import ShowcaseKit
 
 /// `CommandRunner`'s logic on a fake operating system and the virtual clock: what the
 /// command writes is queued on fake descriptors, its end is reported by the test.
@@ -54,11 +51,6 @@ struct CommandRunnerTests {
                 return nil
             }
         }
-    }
-
-    enum SQLiteStoreKindFixture {
-        static let corrupt = SQLiteError(code: 11, message: "database disk image is malformed")
-        static let full = SQLiteError(code: 13, message: "database or disk is full")
     }
 
     /// A line output that records, claiming to be a terminal or not.
@@ -131,11 +123,6 @@ struct CommandRunnerTests {
         #expect(CommandRunner.shellQuoted(["sh", "-c", "for i in 1 2 3; do echo $i; done"]) == "sh -c 'for i in 1 2 3; do echo $i; done'")
         #expect(CommandRunner.shellQuoted(["echo", "it's", ""]) == "echo 'it'\\''s' ''")
         #expect(CommandRunner.shellQuoted(["make", "-j2", "PREFIX=/usr/local"]) == "make -j2 PREFIX=/usr/local")
-    }
-
-    @Test func aDamagedLibraryIsNotHelpedByTryingAgain() {
-        #expect(!LibraryCommand.retryHelps(.database(SQLiteStoreKindFixture.corrupt)), "a damaged library is not helped by trying again")
-        #expect(LibraryCommand.retryHelps(.database(SQLiteStoreKindFixture.full)))
     }
 
     @Test func theLastLineStartsOnItsOwnAfterAnUnfinishedErrorLine() {
