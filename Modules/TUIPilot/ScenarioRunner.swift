@@ -42,12 +42,12 @@ public struct ScenarioRunner {
     /// share names): the scenario fails instead, naming both.
     public var svgDirectory: String?
     /// The pictures written in this run, and by which scenario.
-    private let picturesWritten = PicturesWritten()
+    fileprivate let picturesWritten = PicturesWritten()
     /// The most cell draws a scenario may cost (see `docs/SCENARIOS.md`).
     public var workLimit = ScenarioParser.WorkBudget.limit
     /// The app's own commands, beside the built-in ones.
     public let commands: [ScenarioCommand]
-    private let makeApp: @MainActor (ScenarioContext) -> any ScenarioApp
+    fileprivate let makeApp: @MainActor (ScenarioContext) -> any ScenarioApp
 
     /// A runner for the app `makeApp` makes, with `commands` of its own; by default it
     /// records snapshots when ``recordVariable`` is `1`.
@@ -167,142 +167,19 @@ public struct ScenarioRunner {
         folder: String,
         recorded: inout [String]
     ) async -> String? {
-        weak var hostReference: TerminalHost?
-        let app = makeApp(ScenarioContext(terminal: terminal, clock: scheduler, folder: folder, host: { hostReference }))
-        let liveHost = TerminalHost(backend: terminal, root: app.root, minimumSize: app.minimumSize)
-        hostReference = liveHost
-        liveHost.renderIfNeeded()
-        func result(_ failure: String?) -> String? { failure }
-        // The work done so far, in cell draws: the parser's estimate bounds the script, this
-        // bounds what the scenes really drew (many spinners redraw more often than it assumes).
-        var spent = 0
-        var countedRenders = 0
-        func overBudget() -> Bool {
-            spent += (liveHost.renderCount - countedRenders) * max(1, terminal.size.width * terminal.size.height)
-            countedRenders = liveHost.renderCount
-            return spent > workLimit
-        }
-        func tooMuchWork(_ location: String) -> String {
-            "\(location): the scenario did too much work by this line (over \(workLimit) cell draws); use fewer keys, shorter waits or a smaller size"
-        }
-
-        for line in scenario.lines {
-            let location = "\(scenario.path):\(line.number)"
-            switch line.step {
-            case .resize(let size):
-                terminal.resize(to: size)
-                liveHost.pumpEvents()
-            case .colors(let depth):
-                terminal.capabilities.colorDepth = depth
-                liveHost.setNeedsDisplay()
-            case .background(let theme):
-                terminal.capabilities.theme = theme
-                liveHost.setNeedsDisplay()
-            case .symbols(let set):
-                terminal.capabilities.symbols = set
-                liveHost.setNeedsDisplay()
-            case .graphics(let pixels, let mayMove):
-                terminal.capabilities.pixelImages = pixels
-                terminal.capabilities.pixelImagesMayMove = mayMove
-                liveHost.setNeedsDisplay()
-            case .scene(let id):
-                guard app.showScene(id) else {
-                    let known = app.sceneNames.isEmpty ? "the app has none" : "the scenes are: " + app.sceneNames.joined(separator: ", ")
-                    return result("\(location): no scene `\(id)`; \(known)")
-                }
-                liveHost.root = app.root
-                liveHost.minimumSize = app.minimumSize
-            case .command(let name, let arguments):
-                guard let command = commands.first(where: { $0.name == name }) else {
-                    return result("\(location): unknown command `\(name)`")
-                }
-                if let failure = command.perform(arguments, app) { return result("\(location): \(failure)") }
-                await scheduler.settle()
-                liveHost.setNeedsDisplay()
-            case .events(let events):
-                for event in events {
-                    terminal.send(event)
-                    liveHost.pumpEvents()
-                    await scheduler.settle()
-                    liveHost.renderIfNeeded()
-                    spent += ScenarioParser.WorkBudget.leastCostOfAStep
-                    if overBudget() { return result(tooMuchWork(location)) }
-                }
-            case .wait(let duration):
-                // As the live loop does: render after each burst of due work.
-                let target = scheduler.now + duration
-                while let next = scheduler.nextDeadline, next <= target {
-                    await scheduler.run(for: next - scheduler.now)
-                    // Drawn after every burst, asked or not: a component given no
-                    // `onNeedsDisplay` asks a running loop's host, and there is none here.
-                    liveHost.setNeedsDisplay()
-                    liveHost.renderIfNeeded()
-                    spent += Self.costOfTimerBurst
-                    if overBudget() { return result(tooMuchWork(location)) }
-                }
-                await scheduler.run(for: target - scheduler.now)
-            case .expect(let text, let region, let present):
-                liveHost.renderIfNeeded()
-                let screen = region.map { terminal.text(in: $0) } ?? terminal.text
-                let found = screen.contains(text)
-                if found != present {
-                    let place = region.map { "in \($0)" } ?? "on screen"
-                    let verb = present ? "expected" : "did not expect"
-                    return result("\(location): \(verb) \"\(text)\" \(place); the screen is:\n" + Self.framed(terminal.lines))
-                }
-            case .expectQuit(let status):
-                guard liveHost.quitStatus == status else {
-                    let said = liveHost.quitStatus.map { "asked to quit with \($0)" } ?? "has not asked to quit"
-                    return result("\(location): expected the app to quit with \(status); it \(said)")
-                }
-            case .snapshot(let name):
-                liveHost.renderIfNeeded()
-                if let svgDirectory {
-                    let stem = ((scenario.path as NSString).lastPathComponent as NSString).deletingPathExtension
-                    let picture = (svgDirectory as NSString).appendingPathComponent("\(stem).\(name).svg")
-                    // The same scenario may take the same snapshot again (it then holds the same screen).
-                    if let earlier = picturesWritten.writer[picture], earlier.path != scenario.path {
-                        return result(
-                            "\(location): \(picture) was written by \(earlier.location) in this run already; give the scenario files or snapshots names of their own"
-                        )
-                    }
-                    var status = stat()
-                    if picturesWritten.writer[picture] == nil, lstat(picture, &status) == 0 {
-                        return result("\(location): \(picture) is there already and this run did not write it; remove it, or give --svg a folder of its own")
-                    }
-                    picturesWritten.writer[picture] = (scenario.path, location)
-                    do {
-                        try terminal.screen.svg(theme: terminal.capabilities.theme).write(toFile: picture, atomically: true, encoding: .utf8)
-                    } catch {
-                        return result("\(location): cannot write \(picture): \(fileProblem(error))")
-                    }
-                }
-                let file = Self.snapshotPath(for: scenario.path, name: name)
-                let actual = Self.snapshotText(terminal.lines)
-                if recordSnapshots {
-                    do {
-                        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                        try actual.write(toFile: file, atomically: true, encoding: .utf8)
-                        recorded.append(file)
-                    } catch {
-                        return result("\(location): cannot write snapshot \(file): \(fileProblem(error))")
-                    }
-                } else {
-                    guard let expected = try? String(contentsOfFile: file, encoding: .utf8) else {
-                        return result("\(location): no snapshot \(file); run with \(Self.recordVariable)=1 to record it")
-                    }
-                    if expected != actual {
-                        return result(
-                            "\(location): screen differs from snapshot \(file) (- expected, + actual; re-record with \(Self.recordVariable)=1):\n"
-                                + Self.diff(expected: expected, actual: actual)
-                        )
-                    }
-                }
+        var session = ScenarioSession(runner: self, scenario: scenario, terminal: terminal, scheduler: scheduler, folder: folder)
+        defer { recorded += session.recorded }
+        do {
+            for line in scenario.lines {
+                let location = "\(scenario.path):\(line.number)"
+                try await session.perform(line.step, at: location)
+                session.host.renderIfNeeded()
+                try session.chargeRenders(at: location)
             }
-            liveHost.renderIfNeeded()
-            if overBudget() { return result(tooMuchWork(location)) }
+            return nil
+        } catch {
+            return error.message
         }
-        return nil
     }
 
     /// What running a burst of due timers costs, in cell draws, drawn or not: so timers
@@ -350,4 +227,190 @@ public struct ScenarioRunner {
 /// The pictures a runner wrote, shared by its copies.
 private final class PicturesWritten {
     var writer: [String: (path: String, location: String)] = [:]
+}
+
+/// Why a scenario's step failed: the message, starting with the file and line.
+struct ScenarioStepFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// One scenario being played: the app, its host on the headless terminal, the clock, and the
+/// work done so far. Each kind of step is a method of its own; a failed step throws.
+@MainActor
+private struct ScenarioSession {
+    let runner: ScenarioRunner
+    let scenario: Scenario
+    let terminal: HeadlessTerminal
+    let scheduler: VirtualScheduler
+    let app: any ScenarioApp
+    let host: TerminalHost
+    /// The snapshots recorded (with `recordSnapshots`).
+    var recorded: [String] = []
+    /// The work done so far, in cell draws: the parser's estimate bounds the script, this
+    /// bounds what the scenes really drew (many spinners redraw more often than it assumes).
+    private var spent = 0
+    private var countedRenders = 0
+
+    init(runner: ScenarioRunner, scenario: Scenario, terminal: HeadlessTerminal, scheduler: VirtualScheduler, folder: String) {
+        weak var hostReference: TerminalHost?
+        let app = runner.makeApp(ScenarioContext(terminal: terminal, clock: scheduler, folder: folder, host: { hostReference }))
+        let host = TerminalHost(backend: terminal, root: app.root, minimumSize: app.minimumSize)
+        hostReference = host
+        host.renderIfNeeded()
+        self.runner = runner
+        self.scenario = scenario
+        self.terminal = terminal
+        self.scheduler = scheduler
+        self.app = app
+        self.host = host
+    }
+
+    /// Plays one step.
+    mutating func perform(_ step: Scenario.Step, at location: String) async throws(ScenarioStepFailure) {
+        switch step {
+        case .resize(let size):
+            terminal.resize(to: size)
+            host.pumpEvents()
+        case .colors(let depth):
+            terminal.capabilities.colorDepth = depth
+            host.setNeedsDisplay()
+        case .background(let theme):
+            terminal.capabilities.theme = theme
+            host.setNeedsDisplay()
+        case .symbols(let set):
+            terminal.capabilities.symbols = set
+            host.setNeedsDisplay()
+        case .graphics(let pixels, let mayMove):
+            terminal.capabilities.pixelImages = pixels
+            terminal.capabilities.pixelImagesMayMove = mayMove
+            host.setNeedsDisplay()
+        case .scene(let id): try show(scene: id, at: location)
+        case .command(let name, let arguments): try await perform(command: name, arguments, at: location)
+        case .events(let events): try await send(events, at: location)
+        case .wait(let duration): try await wait(duration, at: location)
+        case .expect(let text, let region, let present): try expect(text, in: region, present: present, at: location)
+        case .expectQuit(let status): try expectQuit(status, at: location)
+        case .snapshot(let name): try snapshot(name, at: location)
+        }
+    }
+
+    private func show(scene id: String, at location: String) throws(ScenarioStepFailure) {
+        guard app.showScene(id) else {
+            let known = app.sceneNames.isEmpty ? "the app has none" : "the scenes are: " + app.sceneNames.joined(separator: ", ")
+            throw ScenarioStepFailure("\(location): no scene `\(id)`; \(known)")
+        }
+        host.root = app.root
+        host.minimumSize = app.minimumSize
+    }
+
+    private func perform(command name: String, _ arguments: [String], at location: String) async throws(ScenarioStepFailure) {
+        guard let command = runner.commands.first(where: { $0.name == name }) else {
+            throw ScenarioStepFailure("\(location): unknown command `\(name)`")
+        }
+        if let failure = command.perform(arguments, app) { throw ScenarioStepFailure("\(location): \(failure)") }
+        await scheduler.settle()
+        host.setNeedsDisplay()
+    }
+
+    private mutating func send(_ events: [InputEvent], at location: String) async throws(ScenarioStepFailure) {
+        for event in events {
+            terminal.send(event)
+            host.pumpEvents()
+            await scheduler.settle()
+            host.renderIfNeeded()
+            spent += ScenarioParser.WorkBudget.leastCostOfAStep
+            try chargeRenders(at: location)
+        }
+    }
+
+    /// As the live loop does: a render after each burst of due work.
+    private mutating func wait(_ duration: Duration, at location: String) async throws(ScenarioStepFailure) {
+        let target = scheduler.now + duration
+        while let next = scheduler.nextDeadline, next <= target {
+            await scheduler.run(for: next - scheduler.now)
+            // Drawn after every burst, asked or not: a component given no `onNeedsDisplay`
+            // asks a running loop's host, and there is none here.
+            host.setNeedsDisplay()
+            host.renderIfNeeded()
+            spent += ScenarioRunner.costOfTimerBurst
+            try chargeRenders(at: location)
+        }
+        await scheduler.run(for: target - scheduler.now)
+    }
+
+    private func expect(_ text: String, in region: Rect?, present: Bool, at location: String) throws(ScenarioStepFailure) {
+        host.renderIfNeeded()
+        let screen = region.map { terminal.text(in: $0) } ?? terminal.text
+        guard screen.contains(text) != present else { return }
+        let place = region.map { "in \($0)" } ?? "on screen"
+        let verb = present ? "expected" : "did not expect"
+        throw ScenarioStepFailure("\(location): \(verb) \"\(text)\" \(place); the screen is:\n" + ScenarioRunner.framed(terminal.lines))
+    }
+
+    private func expectQuit(_ status: Int32, at location: String) throws(ScenarioStepFailure) {
+        guard host.quitStatus != status else { return }
+        let said = host.quitStatus.map { "asked to quit with \($0)" } ?? "has not asked to quit"
+        throw ScenarioStepFailure("\(location): expected the app to quit with \(status); it \(said)")
+    }
+
+    private mutating func snapshot(_ name: String, at location: String) throws(ScenarioStepFailure) {
+        host.renderIfNeeded()
+        if let svgDirectory = runner.svgDirectory { try writePicture(name, into: svgDirectory, at: location) }
+        let file = ScenarioRunner.snapshotPath(for: scenario.path, name: name)
+        let actual = ScenarioRunner.snapshotText(terminal.lines)
+        if runner.recordSnapshots {
+            do {
+                try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try actual.write(toFile: file, atomically: true, encoding: .utf8)
+                recorded.append(file)
+            } catch {
+                throw ScenarioStepFailure("\(location): cannot write snapshot \(file): \(fileProblem(error))")
+            }
+            return
+        }
+        guard let expected = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw ScenarioStepFailure("\(location): no snapshot \(file); run with \(ScenarioRunner.recordVariable)=1 to record it")
+        }
+        guard expected == actual else {
+            throw ScenarioStepFailure(
+                "\(location): screen differs from snapshot \(file) (- expected, + actual; re-record with \(ScenarioRunner.recordVariable)=1):\n"
+                    + ScenarioRunner.diff(expected: expected, actual: actual)
+            )
+        }
+    }
+
+    /// The screen as an SVG picture (`--svg`), never over a file this run did not write.
+    private func writePicture(_ name: String, into svgDirectory: String, at location: String) throws(ScenarioStepFailure) {
+        let stem = ((scenario.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let picture = (svgDirectory as NSString).appendingPathComponent("\(stem).\(name).svg")
+        let written = runner.picturesWritten
+        // The same scenario may take the same snapshot again (it then holds the same screen).
+        if let earlier = written.writer[picture], earlier.path != scenario.path {
+            throw ScenarioStepFailure(
+                "\(location): \(picture) was written by \(earlier.location) in this run already; give the scenario files or snapshots names of their own"
+            )
+        }
+        var status = stat()
+        if written.writer[picture] == nil, lstat(picture, &status) == 0 {
+            throw ScenarioStepFailure("\(location): \(picture) is there already and this run did not write it; remove it, or give --svg a folder of its own")
+        }
+        written.writer[picture] = (scenario.path, location)
+        do {
+            try terminal.screen.svg(theme: terminal.capabilities.theme).write(toFile: picture, atomically: true, encoding: .utf8)
+        } catch {
+            throw ScenarioStepFailure("\(location): cannot write \(picture): \(fileProblem(error))")
+        }
+    }
+
+    /// Counts the frames drawn since the last count; fails once the scenario is over its budget.
+    mutating func chargeRenders(at location: String) throws(ScenarioStepFailure) {
+        spent += (host.renderCount - countedRenders) * max(1, terminal.size.width * terminal.size.height)
+        countedRenders = host.renderCount
+        guard spent <= runner.workLimit else {
+            throw ScenarioStepFailure(
+                "\(location): the scenario did too much work by this line (over \(runner.workLimit) cell draws); use fewer keys, shorter waits or a smaller size"
+            )
+        }
+    }
 }

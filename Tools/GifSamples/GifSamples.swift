@@ -24,7 +24,7 @@ package enum GifSamples {
 
             extension AnimatedImage {
                 /// The bytes of the bundled loading spinner, a GIF of \(bytes.count) bytes.
-                public static let spinnerData = Data(spinnerBytes)
+                package static let spinnerData = Data(spinnerBytes)
 
                 private static let spinnerBytes: [UInt8] = [
             \(rows.joined(separator: "\n"))
