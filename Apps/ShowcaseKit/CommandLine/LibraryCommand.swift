@@ -54,92 +54,120 @@ package enum LibraryCommand: Equatable, Sendable {
     /// import or no library to read, 74 when the library cannot be used.
     @MainActor
     package func run(environment: [String: String], output: (String) -> Void, errors: (String) -> Void, progress: ProgressGroup?) -> Int32 {
-        let path: String
         switch self {
-        case .importFolder(_, _, let library, _), .stats(let library): path = library ?? PhotoLibrary.defaultPath(environment: environment)
+        case .stats(let library):
+            return Self.stats(library ?? PhotoLibrary.defaultPath(environment: environment), output: output, errors: errors)
+        case .importFolder(let folder, let album, let library, let memory):
+            let path = library ?? PhotoLibrary.defaultPath(environment: environment)
+            return Self.importFolder(folder, album: album, into: path, memory: memory, output: output, errors: errors, progress: progress)
         }
-        switch self {
-        case .stats:
-            do {
-                let library = try PhotoLibrary(readingExisting: path)  // reading changes nothing on disk
-                let summary = try library.summary()  // one snapshot: the counts agree
-                output("\(path.sanitizedForTerminal): \(summary.albums.count) albums, \(summary.assets) images, \(summary.selected) selected")
-                for album in summary.albums { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
-                return 0
-            } catch {
-                errors("error: \(error)" + Self.flagHint(error))
-                if case .noLibrary = error { return 66 }
-                return 74
-            }
-        case .importFolder(let folder, let album, _, let memory):
-            guard !RawArguments.isDescriptorPath(folder) else {
-                // The library records each file's path as text, which these bytes are not.
-                errors(
-                    "error: the folder's path \(folder.sanitizedForTerminal) is not valid UTF-8, and the library records each file's path as text; rename the folder (or a link to it) and import that"
-                )
-                return 66
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                errors("error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF, PNG or JPEG files")
-                return 66
-            }
-            let library: PhotoLibrary
-            do {
-                library = try PhotoLibrary(path: path)
-            } catch {
-                errors("error: \(error)" + Self.flagHint(error))
-                return 74
-            }
-            do {
-                var bar: ProgressBar?
-                let report = try library.importFolder(folder, album: album, reader: .photos(memory: memory)) { done, total in
-                    guard let progress, total > 0 else { return }
-                    if bar == nil { bar = progress.bar(total: total, message: "importing") }
-                    bar?.value = done
-                }
-                bar?.clear()
-                for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
-                guard report.found > 0 else {
-                    errors(
-                        report.failures.isEmpty
-                            ? "error: no image files (.gif, .png, .jpg) under \(folder.sanitizedForTerminal); nothing was imported"
-                            : "error: no image files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported"
-                    )
-                    return 66
-                }
-                var summary = "imported \(report.imported) of \(report.found) image file(s)"
-                if !report.albums.isEmpty { summary += " into \(report.albums.sorted().map { $0.sanitizedForTerminal }.joined(separator: ", "))" }
-                if report.alreadyThere > 0 {
-                    summary += "; \(report.alreadyThere) already in the library"
-                    if let album { summary += " (put in \(album.sanitizedForTerminal) too)" }
-                    if report.renewedThumbnails > 0 { summary += ", \(report.renewedThumbnails) with their thumbnails made anew" }
-                }
-                summary += "; \(report.failures.count) failed"
-                if let stop = report.stoppedBy {
-                    summary += "; \(report.notTried) not tried"
-                    output(summary)
-                    let rest = Self.retryHelps(stop) ? "run the import again to add the rest" : "the rest cannot be added to this library"
-                    errors(
-                        "error: the import stopped: \(Self.stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)"
-                    )
-                    return 74
-                }
-                output(summary)
-                if report.imported == 0 && report.alreadyThere == 0 {
-                    errors("error: none of the image files could be imported; see the reasons above")
-                    return 65
-                }
-                if !report.failures.isEmpty {
-                    errors("error: \(report.failures.count) file(s) could not be imported; see the reasons above (the others were)")
-                    return 65
-                }
-                return 0
-            } catch {
-                errors("error: \(error)" + Self.flagHint(error))
-                return 74
-            }
+    }
+
+    /// `library stats`: the albums and counts of the library at `path`, from one snapshot.
+    static func stats(_ path: String, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+        do {
+            let library = try PhotoLibrary(readingExisting: path)  // reading changes nothing on disk
+            let summary = try library.summary()  // one snapshot: the counts agree
+            output("\(path.sanitizedForTerminal): \(summary.albums.count) albums, \(summary.assets) images, \(summary.selected) selected")
+            for album in summary.albums { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
+            return 0
+        } catch {
+            errors("error: \(error)" + flagHint(error))
+            if case .noLibrary = error { return 66 }
+            return 74
         }
+    }
+
+    /// `library import`: the folder's pictures into the library at `path`, a bar on
+    /// `progress` meanwhile, then what was imported and what failed.
+    @MainActor
+    static func importFolder(
+        _ folder: String,
+        album: String?,
+        into path: String,
+        memory: MemoryBudget,
+        output: (String) -> Void,
+        errors: (String) -> Void,
+        progress: ProgressGroup?
+    ) -> Int32 {
+        if let problem = problem(withFolder: folder) {
+            errors(problem)
+            return 66
+        }
+        let library: PhotoLibrary
+        let report: PhotoLibrary.ImportReport
+        do {
+            library = try PhotoLibrary(path: path)
+            var bar: ProgressBar?
+            report = try library.importFolder(folder, album: album, reader: .photos(memory: memory)) { done, total in
+                guard let progress, total > 0 else { return }
+                if bar == nil { bar = progress.bar(total: total, message: "importing") }
+                bar?.value = done
+            }
+            bar?.clear()
+        } catch {
+            errors("error: \(error)" + flagHint(error))
+            return 74
+        }
+        for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
+        return conclude(report, folder: folder, album: album, library: path, output: output, errors: errors)
+    }
+
+    /// Why `folder` cannot be imported from, if it cannot.
+    static func problem(withFolder folder: String) -> String? {
+        guard !RawArguments.isDescriptorPath(folder) else {
+            // The library records each file's path as text, which these bytes are not.
+            return
+                "error: the folder's path \(folder.sanitizedForTerminal) is not valid UTF-8, and the library records each file's path as text; rename the folder (or a link to it) and import that"
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF, PNG or JPEG files"
+        }
+        return nil
+    }
+
+    /// The import's summary line and errors, and the exit status they come to.
+    static func conclude(
+        _ report: PhotoLibrary.ImportReport,
+        folder: String,
+        album: String?,
+        library path: String,
+        output: (String) -> Void,
+        errors: (String) -> Void
+    ) -> Int32 {
+        guard report.found > 0 else {
+            errors(
+                report.failures.isEmpty
+                    ? "error: no image files (.gif, .png, .jpg) under \(folder.sanitizedForTerminal); nothing was imported"
+                    : "error: no image files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported"
+            )
+            return 66
+        }
+        var summary = "imported \(report.imported) of \(report.found) image file(s)"
+        if !report.albums.isEmpty { summary += " into \(report.albums.sorted().map { $0.sanitizedForTerminal }.joined(separator: ", "))" }
+        if report.alreadyThere > 0 {
+            summary += "; \(report.alreadyThere) already in the library"
+            if let album { summary += " (put in \(album.sanitizedForTerminal) too)" }
+            if report.renewedThumbnails > 0 { summary += ", \(report.renewedThumbnails) with their thumbnails made anew" }
+        }
+        summary += "; \(report.failures.count) failed"
+        if let stop = report.stoppedBy {
+            output(summary + "; \(report.notTried) not tried")
+            let rest = retryHelps(stop) ? "run the import again to add the rest" : "the rest cannot be added to this library"
+            errors("error: the import stopped: \(stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)")
+            return 74
+        }
+        output(summary)
+        if report.imported == 0 && report.alreadyThere == 0 {
+            errors("error: none of the image files could be imported; see the reasons above")
+            return 65
+        }
+        if !report.failures.isEmpty {
+            errors("error: \(report.failures.count) file(s) could not be imported; see the reasons above (the others were)")
+            return 65
+        }
+        return 0
     }
 
     /// What the showcase's own flags can do about a library error (the library's messages
