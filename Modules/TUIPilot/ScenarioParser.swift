@@ -8,7 +8,6 @@ public enum ScenarioParser {
     public static func parse(_ text: String, path: String, commands: Set<String> = []) throws(ScenarioSyntaxError) -> Scenario {
         let stem = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? path
         var scenario = Scenario(name: stem, path: path, covers: [], initialSize: Size(width: 80, height: 24), lines: [])
-        var sawAction = false
         var work = WorkBudget()
         var screen = scenario.initialSize
         // Any line ending: "\r\n" is one Character, so split on newline characters.
@@ -27,118 +26,159 @@ public enum ScenarioParser {
             case "scenario":
                 guard !args.isEmpty else { throw fail("`scenario` needs a name") }
                 scenario.name = args.joined(separator: " ")
+                continue
             case "covers", "covers:":
                 guard !args.isEmpty else { throw fail("write `covers ID…`, the requirement ids the scenario checks, e.g. `covers B1.4 B1.2`") }
                 scenario.covers += args
-            case "size", "resize":
-                guard args.count == 1, let size = Size(parsing: args[0]), (0...Self.largestSide).contains(size.width),
-                    (0...Self.largestSide).contains(size.height)
-                else {
-                    throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`, each from 0 to \(Self.largestSide)")
-                }
-                if command == "size" && !sawAction { scenario.initialSize = size } else { append(.resize(size)) }
-            case "colors", "colours":
-                guard args.count == 1, let depth = ColorDepth(name: args[0]) else { throw fail("write `colors none|16|256|truecolor`") }
-                append(.colors(depth))
-            case "background":
-                guard args.count == 1, let theme = TerminalTheme(rawValue: args[0]) else { throw fail("write `background dark` or `background light`") }
-                append(.background(theme))
-            case "symbols":
-                guard args.count == 1, let set = SymbolSet(rawValue: args[0]) else { throw fail("write `symbols half`, `quadrant`, `sextant` or `braille`") }
-                append(.symbols(set))
-            case "graphics":
-                guard args.count == 1, ["kitty", "sixel", "iterm", "symbols"].contains(args[0]) else {
-                    throw fail("write `graphics kitty`, `sixel`, `iterm` or `symbols`")
-                }
-                append(.graphics(pixels: args[0] != "symbols", mayMove: args[0] != "symbols"))
-            case "scene":
-                guard args.count == 1 else { throw fail("write `scene NAME`, e.g. `scene terminal`") }
-                append(.scene(args[0]))
-            case "key", "keys":
-                guard !args.isEmpty else { throw fail("`key` needs key names, e.g. `key tab down enter`") }
-                var events: [InputEvent] = []
-                for name in args {
-                    guard let key = Key(name: name) else { throw fail("unknown key `\(name)`; see docs/SCENARIOS.md for key names") }
-                    events.append(.key(key))
-                }
-                append(.events(events))
-            case "type":
-                guard args.count == 1 else { throw fail("write `type \"text\"`") }
-                append(.events(args[0].map { .key(.character($0)) }))
-            case "paste":
-                guard args.count == 1 else { throw fail("write `paste \"text\"`") }
-                append(.events([.paste(args[0])]))
-            case "click", "press", "release":
-                guard args.count == 2, let x = coordinate(args[0]), let y = coordinate(args[1]) else { throw fail("write `\(command) X Y`") }
-                let p = Point(x: x, y: y)
-                switch command {
-                case "click": append(.events([.mouse(MouseEvent(.press, at: p)), .mouse(MouseEvent(.release, at: p))]))
-                case "press": append(.events([.mouse(MouseEvent(.press, at: p))]))
-                default: append(.events([.mouse(MouseEvent(.release, at: p))]))
-                }
-            case "drag" where args.count == 2:
-                guard let x = coordinate(args[0]), let y = coordinate(args[1]) else { throw fail("write `drag X Y` or `drag X Y -> X Y`") }
-                append(.events([.mouse(MouseEvent(.drag, at: Point(x: x, y: y)))]))
-            case "drag":
-                guard args.count == 5, args[2] == "->", let x0 = coordinate(args[0]), let y0 = coordinate(args[1]), let x1 = coordinate(args[3]),
-                    let y1 = coordinate(args[4])
-                else {
-                    throw fail("write `drag X Y -> X Y` or `drag X Y`")
-                }
-                append(.events(dragEvents(from: Point(x: x0, y: y0), to: Point(x: x1, y: y1))))
-            case "wheel":
-                guard args.count == 3, args[0] == "up" || args[0] == "down", let x = coordinate(args[1]), let y = coordinate(args[2]) else {
-                    throw fail("write `wheel up X Y` or `wheel down X Y`")
-                }
-                let action: MouseEvent.Action = args[0] == "up" ? .wheelUp : .wheelDown
-                append(.events([.mouse(MouseEvent(action, button: .none, at: Point(x: x, y: y)))]))
-            case "wait":
-                guard args.count == 1, let duration = parseDuration(args[0]) else { throw fail("write `wait 300ms` or `wait 1.5s` (at most 10 minutes)") }
-                append(.wait(duration))
-            case "expect", "expect-not":
-                guard args.count == 1 || args.count == 6 else { throw fail("write `\(command) \"text\"` or `\(command) \"text\" in X Y W H`") }
-                guard !args[0].isEmpty else {
-                    throw fail("`\(command) \"\"` checks nothing (every screen holds the empty text); give the text to look for")
-                }
-                var region: Rect?
-                if args.count == 6 {
-                    guard args[1] == "in", let x = coordinate(args[2]), let y = coordinate(args[3]), let w = coordinate(args[4]), let h = coordinate(args[5])
-                    else {
-                        throw fail("write `\(command) \"text\" in X Y W H`")
-                    }
-                    region = Rect(x: x, y: y, width: w, height: h)
-                }
-                append(.expect(text: args[0], region: region, present: command == "expect"))
-            case "expect-quit":
-                guard args.count == 1, let status = Int32(args[0]) else { throw fail("write `expect-quit STATUS`, e.g. `expect-quit 0`") }
-                append(.expectQuit(status))
-            case "snapshot":
-                guard args.count == 1, args[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw fail("write `snapshot NAME` with letters, digits, - and _")
-                }
-                append(.snapshot(args[0]))
-            case _ where commands.contains(command):
-                append(.command(name: command, arguments: args))
+                continue
+            case "size" where scenario.lines.isEmpty:
+                // Before the first action, the terminal's size at the start.
+                scenario.initialSize = try screenSize(args, command: command, fail: fail)
+                screen = scenario.initialSize
+                continue
             default:
-                let own = commands.isEmpty ? "" : " or one of the app's: " + commands.sorted().joined(separator: ", ")
-                throw fail("unknown command `\(command)`; see docs/SCENARIOS.md for the commands\(own)")
+                break
             }
-
-            func append(_ step: Scenario.Step) {
-                sawAction = true
-                scenario.lines.append(Scenario.Line(step: step, number: number))
-            }
-            if !sawAction { screen = scenario.initialSize }
-            if let last = scenario.lines.last, last.number == number {
-                if case .resize(let next) = last.step { screen = next }
-                guard work.add(last.step, on: screen) else {
-                    throw fail(
-                        "the scenario asks for too much work by this line (keys, waits and checks × screen cells, at least 80×24 each, over \(WorkBudget.limit.formatted) cell draws); use fewer keys, shorter waits or a smaller size"
-                    )
-                }
+            let step = try self.step(command, args, commands: commands, fail: fail)
+            scenario.lines.append(Scenario.Line(step: step, number: number))
+            if case .resize(let next) = step { screen = next }
+            guard work.add(step, on: screen) else {
+                throw fail(
+                    "the scenario asks for too much work by this line (keys, waits and checks × screen cells, at least 80×24 each, over \(WorkBudget.limit.formatted) cell draws); use fewer keys, shorter waits or a smaller size"
+                )
             }
         }
         return scenario
+    }
+
+    /// The step a line of `command` and `args` says: a setting, input, a wait, a check, or
+    /// one of the app's own `commands`.
+    static func step(
+        _ command: String,
+        _ args: [String],
+        commands: Set<String>,
+        fail: (String) -> ScenarioSyntaxError
+    ) throws(ScenarioSyntaxError) -> Scenario.Step {
+        switch command {
+        case "size", "resize", "colors", "colours", "background", "symbols", "graphics", "scene":
+            return try setting(command, args, fail: fail)
+        case "key", "keys", "type", "paste", "click", "press", "release", "drag", "wheel":
+            return .events(try input(command, args, fail: fail))
+        case "wait":
+            guard args.count == 1, let duration = parseDuration(args[0]) else { throw fail("write `wait 300ms` or `wait 1.5s` (at most 10 minutes)") }
+            return .wait(duration)
+        case "expect", "expect-not", "expect-quit", "snapshot":
+            return try check(command, args, fail: fail)
+        case _ where commands.contains(command):
+            return .command(name: command, arguments: args)
+        default:
+            let own = commands.isEmpty ? "" : " or one of the app's: " + commands.sorted().joined(separator: ", ")
+            throw fail("unknown command `\(command)`; see docs/SCENARIOS.md for the commands\(own)")
+        }
+    }
+
+    /// `size`/`resize WxH`'s size, each side from 0 to ``largestSide``.
+    static func screenSize(_ args: [String], command: String, fail: (String) -> ScenarioSyntaxError) throws(ScenarioSyntaxError) -> Size {
+        guard args.count == 1, let size = Size(parsing: args[0]), (0...Self.largestSide).contains(size.width), (0...Self.largestSide).contains(size.height)
+        else {
+            throw fail("write `\(command) WIDTHxHEIGHT`, e.g. `\(command) 80x24`, each from 0 to \(Self.largestSide)")
+        }
+        return size
+    }
+
+    /// What the terminal is or shows: its size, colours, background, symbols, pictures, the scene.
+    static func setting(_ command: String, _ args: [String], fail: (String) -> ScenarioSyntaxError) throws(ScenarioSyntaxError) -> Scenario.Step {
+        switch command {
+        case "colors", "colours":
+            guard args.count == 1, let depth = ColorDepth(name: args[0]) else { throw fail("write `colors none|16|256|truecolor`") }
+            return .colors(depth)
+        case "background":
+            guard args.count == 1, let theme = TerminalTheme(rawValue: args[0]) else { throw fail("write `background dark` or `background light`") }
+            return .background(theme)
+        case "symbols":
+            guard args.count == 1, let set = SymbolSet(rawValue: args[0]) else { throw fail("write `symbols half`, `quadrant`, `sextant` or `braille`") }
+            return .symbols(set)
+        case "graphics":
+            guard args.count == 1, ["kitty", "sixel", "iterm", "symbols"].contains(args[0]) else {
+                throw fail("write `graphics kitty`, `sixel`, `iterm` or `symbols`")
+            }
+            return .graphics(pixels: args[0] != "symbols", mayMove: args[0] != "symbols")
+        case "scene":
+            guard args.count == 1 else { throw fail("write `scene NAME`, e.g. `scene terminal`") }
+            return .scene(args[0])
+        default:
+            return .resize(try screenSize(args, command: command, fail: fail))
+        }
+    }
+
+    /// What a person types or does with the mouse.
+    static func input(_ command: String, _ args: [String], fail: (String) -> ScenarioSyntaxError) throws(ScenarioSyntaxError) -> [InputEvent] {
+        switch command {
+        case "key", "keys":
+            guard !args.isEmpty else { throw fail("`key` needs key names, e.g. `key tab down enter`") }
+            var events: [InputEvent] = []
+            for name in args {
+                guard let key = Key(name: name) else { throw fail("unknown key `\(name)`; see docs/SCENARIOS.md for key names") }
+                events.append(.key(key))
+            }
+            return events
+        case "type":
+            guard args.count == 1 else { throw fail("write `type \"text\"`") }
+            return args[0].map { .key(.character($0)) }
+        case "paste":
+            guard args.count == 1 else { throw fail("write `paste \"text\"`") }
+            return [.paste(args[0])]
+        case "drag" where args.count == 2:
+            guard let x = coordinate(args[0]), let y = coordinate(args[1]) else { throw fail("write `drag X Y` or `drag X Y -> X Y`") }
+            return [.mouse(MouseEvent(.drag, at: Point(x: x, y: y)))]
+        case "drag":
+            guard args.count == 5, args[2] == "->", let x0 = coordinate(args[0]), let y0 = coordinate(args[1]), let x1 = coordinate(args[3]),
+                let y1 = coordinate(args[4])
+            else {
+                throw fail("write `drag X Y -> X Y` or `drag X Y`")
+            }
+            return dragEvents(from: Point(x: x0, y: y0), to: Point(x: x1, y: y1))
+        case "wheel":
+            guard args.count == 3, args[0] == "up" || args[0] == "down", let x = coordinate(args[1]), let y = coordinate(args[2]) else {
+                throw fail("write `wheel up X Y` or `wheel down X Y`")
+            }
+            return [.mouse(MouseEvent(args[0] == "up" ? .wheelUp : .wheelDown, button: .none, at: Point(x: x, y: y)))]
+        default:  // click, press, release
+            guard args.count == 2, let x = coordinate(args[0]), let y = coordinate(args[1]) else { throw fail("write `\(command) X Y`") }
+            let p = Point(x: x, y: y)
+            switch command {
+            case "click": return [.mouse(MouseEvent(.press, at: p)), .mouse(MouseEvent(.release, at: p))]
+            case "press": return [.mouse(MouseEvent(.press, at: p))]
+            default: return [.mouse(MouseEvent(.release, at: p))]
+            }
+        }
+    }
+
+    /// What the scenario checks: text on screen (or not), a quit, a snapshot.
+    static func check(_ command: String, _ args: [String], fail: (String) -> ScenarioSyntaxError) throws(ScenarioSyntaxError) -> Scenario.Step {
+        switch command {
+        case "expect-quit":
+            guard args.count == 1, let status = Int32(args[0]) else { throw fail("write `expect-quit STATUS`, e.g. `expect-quit 0`") }
+            return .expectQuit(status)
+        case "snapshot":
+            guard args.count == 1, args[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw fail("write `snapshot NAME` with letters, digits, - and _")
+            }
+            return .snapshot(args[0])
+        default:  // expect, expect-not
+            guard args.count == 1 || args.count == 6 else { throw fail("write `\(command) \"text\"` or `\(command) \"text\" in X Y W H`") }
+            guard !args[0].isEmpty else {
+                throw fail("`\(command) \"\"` checks nothing (every screen holds the empty text); give the text to look for")
+            }
+            var region: Rect?
+            if args.count == 6 {
+                guard args[1] == "in", let x = coordinate(args[2]), let y = coordinate(args[3]), let w = coordinate(args[4]), let h = coordinate(args[5]) else {
+                    throw fail("write `\(command) \"text\" in X Y W H`")
+                }
+                region = Rect(x: x, y: y, width: w, height: h)
+            }
+            return .expect(text: args[0], region: region, present: command == "expect")
+        }
     }
 
     /// A press, a drag through each row (or column) between, and a release.

@@ -155,7 +155,9 @@ package enum LibraryCommand: Equatable, Sendable {
         if let stop = report.stoppedBy {
             output(summary + "; \(report.notTried) not tried")
             let rest = retryHelps(stop) ? "run the import again to add the rest" : "the rest cannot be added to this library"
-            errors("error: the import stopped: \(stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)")
+            errors(
+                "error: the import stopped: \(stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)"
+            )
             return 74
         }
         output(summary)
