@@ -127,72 +127,46 @@ public final class NcursesTerminal: EventSourceBackend {
         measuringWidths texts: [String] = []
     ) throws(TerminalError) -> NcursesTerminal {
         if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
-        // The background: the environment's word first, else the terminal's answer (OSC 11).
-        var theme = TerminalTheme.detect(environment: environment)
-        var typedMeanwhile: [UInt8] = []
-        var graphicsAnswers: GraphicsAnswers?
-        var backgroundColor: RGBA?
-        let graphicsTold = environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
-        let backgroundTold = environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil
-        var measured: [String: Int] = [:]
-        var unfinishedProbe: GraphicsProbe?
-        if asksBackground, !backgroundTold || graphicsTold == nil || !texts.isEmpty {
-            // One round trip: the background (OSC 11), the widths asked, what the terminal
-            // draws, DA1 last.
-            let answer = BackgroundQuery.ask(input: input, output: output, measuring: texts)
-            if answer.widths.count == texts.count { measured = Dictionary(zip(texts, answer.widths), uniquingKeysWith: { a, _ in a }) }
-            if let told = answer.theme, !backgroundTold { theme = told }
-            typedMeanwhile = answer.otherBytes
-            graphicsAnswers = answer.graphics
-            backgroundColor = answer.background
-            unfinishedProbe = answer.unfinishedProbe
+        let told = StartupSettings(environment: environment)
+        var answers = StartupAnswers(theme: TerminalTheme.detect(environment: environment))
+        if asksBackground, !told.background || told.graphics == nil || !texts.isEmpty {
+            answers.read(BackgroundQuery.ask(input: input, output: output, measuring: texts), measuring: texts, backgroundTold: told.background)
         }
         guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
-        let userTerm = environment["TERM"] ?? ""
-        let term = ColorDepthDetector.terminfoName(for: userTerm, environment: environment) { ik_check_terminal($0, output) == 0 }
+        let term = ColorDepthDetector.terminfoName(for: told.term, environment: environment) { ik_check_terminal($0, output) == 0 }
+        if told.graphics == nil {
+            // Inside tmux, the terminal's answers are tmux's own; tmux tells what it runs in.
+            answers.graphics = GraphicsAnswers.seen(answers.graphics, throughTmux: TerminalQuery.tmux(environment: environment))
+        }
         // Pixels where the terminal draws them and ncurses can leave room: kitty's protocol and
         // sixel (iTerm2's images scroll the screen, so symbols there).
-        if graphicsTold == nil {
-            // Inside tmux, the terminal's answers are tmux's own; tmux tells what it runs in.
-            graphicsAnswers = GraphicsAnswers.seen(graphicsAnswers, throughTmux: TerminalQuery.tmux(environment: environment))
-        }
-        let chosen = GraphicsProbe.choose(graphicsAnswers, environment: environment)
-        // With sixels, ncurses must never move lines by scrolling a region: that carries the
-        // pictures along and leaves copies behind. It is given the terminal's own description
-        // without the scrolling capabilities, so it writes moved lines out instead.
-        var noScroll = chosen == .sixel ? NoScrollTerminfo.prepare(term, in: NoScrollTerminfo.temporaryFolder(environment)) : nil
-        var message = [CChar](repeating: 0, count: 256)
-        let largest = TerminalHost.largestSize
-        var opened = NoScrollTerminfo.with(folder: noScroll?.folder) {
-            ik_open(input, output, noScroll?.name ?? term, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count)
-        }
-        if opened != 0, noScroll != nil {
-            // ncurses refused the derived description: the terminal's own, scrolling as usual.
-            noScroll = nil
-            opened = ik_open(input, output, term, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count)
-        }
-        let openName = noScroll?.name ?? term
-        guard opened == 0 else {
-            throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        let chosen = GraphicsProbe.choose(answers.graphics, environment: environment)
+        let openName = try startNcurses(input: input, output: output, term: term, withoutScrolling: chosen == .sixel, mouse: mouse, environment: environment)
         if installSignalHandlers { ik_install_signal_handlers() }
         let colors = Int(ik_colors())
         let direct = ik_direct_color() == 1
         let depth = ColorDepth.detect(environment: environment, colors: colors, directColor: direct)
-        let drawing = PixelDrawing(output: output, theme: theme, background: backgroundColor, directColor: direct, depth: depth, environment: environment)
-        let (pixels, cellPixels) = drawing.images(chosen, answers: graphicsAnswers) ?? (nil, nil)
+        let drawing = PixelDrawing(
+            output: output,
+            theme: answers.theme,
+            background: answers.background,
+            directColor: direct,
+            depth: depth,
+            environment: environment
+        )
+        let (pixels, cellPixels) = drawing.images(chosen, answers: answers.graphics) ?? (nil, nil)
         var caps = TerminalCapabilities(
             colorDepth: depth,
             mouse: mouse,
-            name: term == userTerm ? term : "\(userTerm), as \(term)",
-            theme: theme,
+            name: term == told.term ? term : "\(told.term), as \(term)",
+            theme: answers.theme,
             symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
             pixelImages: pixels != nil,
             cellPixels: cellPixels,
             pixelImagesMayMove: chosen == .kitty || (chosen == .sixel && openName != term)
         )
-        caps.measuredWidths = measured
-        caps.background = backgroundColor
+        caps.measuredWidths = answers.measured
+        caps.background = answers.background
         let terminal = NcursesTerminal(
             input: input,
             capabilities: caps,
@@ -201,17 +175,46 @@ public final class NcursesTerminal: EventSourceBackend {
             pairCapacity: Int(ik_color_pairs()),
             pixels: pixels,
             neverScrolls: openName != term,
-            background: backgroundColor
+            background: answers.background
         )
-        if let probe = unfinishedProbe, graphicsTold == nil, !GraphicsProbe.isInsideTmux(environment), depth != .none {
+        if let probe = answers.unfinishedProbe, told.graphics == nil, !GraphicsProbe.isInsideTmux(environment), depth != .none {
             terminal.lateGraphics = LateGraphics(probe: probe, until: .now + Self.lateGraphicsWait, drawing: drawing)
         }
-        if !typedMeanwhile.isEmpty {
+        if !answers.typedMeanwhile.isEmpty {
             // Kept here and decoded first, however many; the reader is woken to take them.
-            terminal.typedAhead = typedMeanwhile
+            terminal.typedAhead = answers.typedMeanwhile
             ik_wake()
         }
         return terminal
+    }
+
+    /// Starts ncurses with the terminfo entry `term`; returns the name it runs under.
+    /// `withoutScrolling` (sixels): ncurses must never move lines by scrolling a region — that
+    /// carries the pictures along and leaves copies behind — so it is given the terminal's own
+    /// description without the scrolling capabilities, and writes moved lines out instead;
+    /// where ncurses refuses that description, the terminal's own, scrolling as usual.
+    private static func startNcurses(
+        input: Int32,
+        output: Int32,
+        term: String,
+        withoutScrolling: Bool,
+        mouse: Bool,
+        environment: [String: String]
+    ) throws(TerminalError) -> String {
+        var noScroll = withoutScrolling ? NoScrollTerminfo.prepare(term, in: NoScrollTerminfo.temporaryFolder(environment)) : nil
+        var message = [CChar](repeating: 0, count: 256)
+        let largest = TerminalHost.largestSize
+        var opened = NoScrollTerminfo.with(folder: noScroll?.folder) {
+            ik_open(input, output, noScroll?.name ?? term, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count)
+        }
+        if opened != 0, noScroll != nil {
+            noScroll = nil
+            opened = ik_open(input, output, term, mouse ? 1 : 0, Int32(largest.height), Int32(largest.width), &message, message.count)
+        }
+        guard opened == 0 else {
+            throw .startFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return noScroll?.name ?? term
     }
 
     /// Ends ncurses and restores the terminal. Safe to call more than once.
@@ -554,4 +557,41 @@ private struct LateGraphics {
     var probe: GraphicsProbe
     let until: ContinuousClock.Instant
     let drawing: PixelDrawing
+}
+
+/// What the environment says of the terminal before anything is asked, read once.
+private struct StartupSettings {
+    /// `TERM`.
+    let term: String
+    /// `INDICATORKIT_GRAPHICS`, when it names a protocol (`auto` asks).
+    let graphics: GraphicsProtocol?
+    /// Whether the background is told (`INDICATORKIT_BACKGROUND` or `COLORFGBG`).
+    let background: Bool
+
+    init(environment: [String: String]) {
+        term = environment["TERM"] ?? ""
+        graphics = environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
+        background = environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil
+    }
+}
+
+/// What the start-up's one round trip learnt: the background (OSC 11), the widths asked, what
+/// the terminal draws (DA1 last), and what was typed meanwhile.
+private struct StartupAnswers {
+    /// The environment's word first, else the terminal's answer.
+    var theme: TerminalTheme
+    var typedMeanwhile: [UInt8] = []
+    var graphics: GraphicsAnswers?
+    var background: RGBA?
+    var measured: [String: Int] = [:]
+    var unfinishedProbe: GraphicsProbe?
+
+    mutating func read(_ answer: BackgroundQuery.Answer, measuring texts: [String], backgroundTold: Bool) {
+        if answer.widths.count == texts.count { measured = Dictionary(zip(texts, answer.widths), uniquingKeysWith: { a, _ in a }) }
+        if let told = answer.theme, !backgroundTold { theme = told }
+        typedMeanwhile = answer.otherBytes
+        graphics = answer.graphics
+        background = answer.background
+        unfinishedProbe = answer.unfinishedProbe
+    }
 }
