@@ -55,143 +55,171 @@ enum GifIndexer {
         }
     }
 
+    /// What to do after a record.
+    private enum AfterRecord {
+        /// Read the next record.
+        case next
+        /// The walk is over (the trailer, or data that ends it with a warning).
+        case done
+    }
+
+    /// Reads record after record until the trailer or the data's end.
     private static func walkRecords(_ session: inout Session, into index: inout GifIndex, limits: DecodingLimits) throws(GifDecodingError) {
         var pending: GraphicsControlBlock?
-        var gif = session.gif
-        var reader = session.reader
-        func stop(_ what: String) throws(GifDecodingError) {
-            guard !index.frames.isEmpty else { throw error(forCode: gif.pointee.Error, stage: what) }
-            index.warn("the data ends early (\(what)); showing the \(index.frames.count) frame(s) before it")
-        }
         while true {
             var type = UNDEFINED_RECORD_TYPE
-            guard DGifGetRecordType(gif, &type) == GIF_OK else {
-                if gif.pointee.Error == D_GIF_ERR_WRONG_RECORD, !index.frames.isEmpty {
+            guard DGifGetRecordType(session.gif, &type) == GIF_OK else {
+                if session.gif.pointee.Error == D_GIF_ERR_WRONG_RECORD, !index.frames.isEmpty {
                     index.warn("an unknown record follows frame \(index.frames.count - 1); the rest of the file is ignored")
                     return
                 }
-                try stop("before the trailer")
-                return
+                return try endEarly("before the trailer", gif: session.gif, index: &index)
             }
+            let after: AfterRecord
             switch type {
             case IMAGE_DESC_RECORD_TYPE:
-                guard index.frames.count < limits.maxFrameCount else {
-                    throw .tooLarge("more than \(limits.maxFrameCount) frames")
-                }
-                let descriptorOffset = reader.offset
-                guard DGifGetImageHeader(gif) == GIF_OK else {
-                    // Some images giflib refuses (a code size of 9 to 11, which browsers accept,
-                    // or a zero-size image with no data): read that image ourselves, then
-                    // resume giflib after it.
-                    switch try takeOver(at: descriptorOffset, source: reader.source, pending: pending, into: &index, limits: limits) {
-                    case .resumeAt(let offset):
-                        pending = nil
-                        session.close()
-                        session = try Session(reader: SequentialReader(source: reader.source, screenLength: reader.screenLength(), resumeAt: offset))
-                        gif = session.gif
-                        reader = session.reader
-                        continue
-                    case .stop:
-                        return
-                    case .failed(let reason, let cutShort):
-                        guard !index.frames.isEmpty else { throw cutShort ? .truncated(reason) : .malformed(reason) }
-                        index.warn("\(reason); showing the \(index.frames.count) frame(s) before it")
-                        return
-                    }
-                }
-                let desc = gif.pointee.Image
-                let w = Int(desc.Width)
-                let h = Int(desc.Height)
-                guard w * h <= limits.maxCanvasPixels else {
-                    throw .tooLarge("frame \(index.frames.count) is \(w)×\(h) pixels, the limit is \(limits.maxCanvasPixels)")
-                }
-                try index.count(framePixels: w * h, limits: limits)
-                let info = FrameInfo(
-                    index: index.frames.count,
-                    x: Int(desc.Left),
-                    y: Int(desc.Top),
-                    width: w,
-                    height: h,
-                    interlaced: desc.Interlace,
-                    delayCentiseconds: pending.map { Int($0.DelayTime) },
-                    disposal: Disposal(raw: Int(pending?.DisposalMode ?? 0)),
-                    transparentIndex: pending.flatMap { $0.TransparentColor >= 0 ? Int($0.TransparentColor) : nil },
-                    hasLocalColorTable: desc.ColorMap != nil
-                )
-                pending = nil
-                let dataOffset = reader.offset
-                var codeSize: Int32 = 0
-                var block: UnsafeMutablePointer<GifByteType>?
-                var complete = DGifGetCode(gif, &codeSize, &block) == GIF_OK
-                while complete, block != nil {
-                    complete = DGifGetCodeNext(gif, &block) == GIF_OK
-                }
-                index.frames.append(
-                    GifIndex.Frame(
-                        info: info,
-                        localPalette: desc.ColorMap.flatMap { palette(from: $0) },
-                        codeSize: Int(codeSize),
-                        dataOffset: dataOffset
-                    )
-                )
-                if !complete {
-                    index.warn("the file ends inside frame \(info.index); its missing pixels are left transparent")
-                    return
-                }
+                after = try readImage(&session, pending: &pending, into: &index, limits: limits)
             case EXTENSION_RECORD_TYPE:
-                var code: Int32 = 0
-                var block: UnsafeMutablePointer<GifByteType>?
-                guard DGifGetExtension(gif, &code, &block) == GIF_OK else {
-                    try stop("in an extension")
-                    return
-                }
-                var first = true
-                var isLoopBlock = false
-                var comment: [UInt8] = []
-                let keepComment = code == COMMENT_EXT_FUNC_CODE && index.keepsComments
-                while let bytes = block {
-                    let length = Int(bytes[0])
-                    let payload = UnsafeBufferPointer(start: bytes + 1, count: length)
-                    switch code {
-                    case GRAPHICS_EXT_FUNC_CODE where first:
-                        var gcb = GraphicsControlBlock()
-                        if DGifExtensionToGCB(length, bytes + 1, &gcb) == GIF_OK {
-                            pending = gcb  // the last one before an image wins
-                        } else if index.keepsWarnings {
-                            index.warn("a graphic control extension has \(length) bytes instead of 4; it is ignored")
-                        } else {
-                            index.omittedWarnings += 1
-                        }
-                    case APPLICATION_EXT_FUNC_CODE:
-                        if first {
-                            let name = String(decoding: payload, as: UTF8.self)
-                            isLoopBlock = name == "NETSCAPE2.0" || name == "ANIMEXTS1.0"
-                        } else if isLoopBlock, length >= 3, payload[0] == 1 {
-                            index.loopCount = Int(payload[1]) | Int(payload[2]) << 8
-                        }
-                    case COMMENT_EXT_FUNC_CODE:
-                        if keepComment, comment.count < 4096 { comment += payload.prefix(4096 - comment.count) }
-                    default:
-                        break
-                    }
-                    first = false
-                    guard DGifGetExtensionNext(gif, &block) == GIF_OK else {
-                        try stop("in an extension")
-                        return
-                    }
-                }
-                if keepComment {
-                    index.addComment(String(decoding: comment, as: UTF8.self))
-                } else if code == COMMENT_EXT_FUNC_CODE {
-                    index.omittedComments += 1
-                }
+                after = try readExtension(session.gif, pending: &pending, into: &index)
             case TERMINATE_RECORD_TYPE:
-                return
+                after = .done
             default:
                 index.warn("an unexpected record type \(type.rawValue); the rest of the file is ignored")
-                return
+                after = .done
+            }
+            if after == .done { return }
+        }
+    }
+
+    /// The data ended (`what` says where): a warning when frames were read before, else the error.
+    private static func endEarly(_ what: String, gif: UnsafeMutablePointer<GifFileType>, index: inout GifIndex) throws(GifDecodingError) {
+        guard !index.frames.isEmpty else { throw error(forCode: gif.pointee.Error, stage: what) }
+        index.warn("the data ends early (\(what)); showing the \(index.frames.count) frame(s) before it")
+    }
+
+    /// An image: its descriptor indexed with the pending graphic control, its data skipped
+    /// block by block and only its offset kept. An image giflib refuses is read by us and
+    /// giflib resumed after it (a new session).
+    private static func readImage(
+        _ session: inout Session,
+        pending: inout GraphicsControlBlock?,
+        into index: inout GifIndex,
+        limits: DecodingLimits
+    ) throws(GifDecodingError) -> AfterRecord {
+        guard index.frames.count < limits.maxFrameCount else {
+            throw .tooLarge("more than \(limits.maxFrameCount) frames")
+        }
+        let gif = session.gif
+        let reader = session.reader
+        let descriptorOffset = reader.offset
+        guard DGifGetImageHeader(gif) == GIF_OK else {
+            // Some images giflib refuses (a code size of 9 to 11, which browsers accept, or a
+            // zero-size image with no data): read that image ourselves, then resume giflib after it.
+            switch try takeOver(at: descriptorOffset, source: reader.source, pending: pending, into: &index, limits: limits) {
+            case .resumeAt(let offset):
+                pending = nil
+                session.close()
+                session = try Session(reader: SequentialReader(source: reader.source, screenLength: reader.screenLength(), resumeAt: offset))
+                return .next
+            case .stop:
+                return .done
+            case .failed(let reason, let cutShort):
+                guard !index.frames.isEmpty else { throw cutShort ? .truncated(reason) : .malformed(reason) }
+                index.warn("\(reason); showing the \(index.frames.count) frame(s) before it")
+                return .done
             }
         }
+        let desc = gif.pointee.Image
+        let w = Int(desc.Width)
+        let h = Int(desc.Height)
+        guard w * h <= limits.maxCanvasPixels else {
+            throw .tooLarge("frame \(index.frames.count) is \(w)×\(h) pixels, the limit is \(limits.maxCanvasPixels)")
+        }
+        try index.count(framePixels: w * h, limits: limits)
+        let info = FrameInfo(
+            index: index.frames.count,
+            x: Int(desc.Left),
+            y: Int(desc.Top),
+            width: w,
+            height: h,
+            interlaced: desc.Interlace,
+            delayCentiseconds: pending.map { Int($0.DelayTime) },
+            disposal: Disposal(raw: Int(pending?.DisposalMode ?? 0)),
+            transparentIndex: pending.flatMap { $0.TransparentColor >= 0 ? Int($0.TransparentColor) : nil },
+            hasLocalColorTable: desc.ColorMap != nil
+        )
+        pending = nil
+        let dataOffset = reader.offset
+        var codeSize: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        var complete = DGifGetCode(gif, &codeSize, &block) == GIF_OK
+        while complete, block != nil {
+            complete = DGifGetCodeNext(gif, &block) == GIF_OK
+        }
+        index.frames.append(
+            GifIndex.Frame(info: info, localPalette: desc.ColorMap.flatMap { palette(from: $0) }, codeSize: Int(codeSize), dataOffset: dataOffset)
+        )
+        guard complete else {
+            index.warn("the file ends inside frame \(info.index); its missing pixels are left transparent")
+            return .done
+        }
+        return .next
+    }
+
+    /// An extension: a graphic control (the last before an image wins), a loop count, a
+    /// comment (kept up to 4 KiB, or counted); any other is skipped.
+    private static func readExtension(
+        _ gif: UnsafeMutablePointer<GifFileType>,
+        pending: inout GraphicsControlBlock?,
+        into index: inout GifIndex
+    ) throws(GifDecodingError) -> AfterRecord {
+        var code: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        guard DGifGetExtension(gif, &code, &block) == GIF_OK else {
+            try endEarly("in an extension", gif: gif, index: &index)
+            return .done
+        }
+        var first = true
+        var isLoopBlock = false
+        var comment: [UInt8] = []
+        let keepComment = code == COMMENT_EXT_FUNC_CODE && index.keepsComments
+        while let bytes = block {
+            let length = Int(bytes[0])
+            let payload = UnsafeBufferPointer(start: bytes + 1, count: length)
+            switch code {
+            case GRAPHICS_EXT_FUNC_CODE where first:
+                var gcb = GraphicsControlBlock()
+                if DGifExtensionToGCB(length, bytes + 1, &gcb) == GIF_OK {
+                    pending = gcb  // the last one before an image wins
+                } else if index.keepsWarnings {
+                    index.warn("a graphic control extension has \(length) bytes instead of 4; it is ignored")
+                } else {
+                    index.omittedWarnings += 1
+                }
+            case APPLICATION_EXT_FUNC_CODE:
+                if first {
+                    let name = String(decoding: payload, as: UTF8.self)
+                    isLoopBlock = name == "NETSCAPE2.0" || name == "ANIMEXTS1.0"
+                } else if isLoopBlock, length >= 3, payload[0] == 1 {
+                    index.loopCount = Int(payload[1]) | Int(payload[2]) << 8
+                }
+            case COMMENT_EXT_FUNC_CODE:
+                if keepComment, comment.count < 4096 { comment += payload.prefix(4096 - comment.count) }
+            default:
+                break
+            }
+            first = false
+            guard DGifGetExtensionNext(gif, &block) == GIF_OK else {
+                try endEarly("in an extension", gif: gif, index: &index)
+                return .done
+            }
+        }
+        if keepComment {
+            index.addComment(String(decoding: comment, as: UTF8.self))
+        } else if code == COMMENT_EXT_FUNC_CODE {
+            index.omittedComments += 1
+        }
+        return .next
     }
 
     enum TakeOver {
