@@ -3,7 +3,7 @@ import ImageFiles
 import PickerSelection
 import Pixels
 
-extension ImageReader {
+extension PhotoReader {
     /// GIF, PNG and JPEG files, for ``PhotoLibrary/importFolder(_:album:reader:progress:)``
     /// and for any picture an app shows: GIFs (their first frame) with GifDecoding, PNG and
     /// JPEG with ImageFiles (the system's libpng and libjpeg-turbo). Each file may take
@@ -11,9 +11,9 @@ extension ImageReader {
     /// is allocated; only regular files are read. A JPEG cut short is a failure (it would
     /// show grey where its data ends); for thumbnails a JPEG is decoded scaled down by its
     /// DCT (1/2 to 1/8). A failure is a ``PhotoReadFailure``.
-    public static func photos(maxMemoryBytes: Int = ImageFile.defaultMaxMemoryBytes, maxPixels: Int = ImageFile.defaultMaxPixels) -> ImageReader {
+    public static func photos(maxMemoryBytes: Int = ImageFile.defaultMaxMemoryBytes, maxPixels: Int = ImageFile.defaultMaxPixels) -> PhotoReader {
         let limits = PhotoLimits(maxMemoryBytes: maxMemoryBytes, maxPixels: maxPixels)
-        return ImageReader(
+        return PhotoReader(
             fileExtensions: ["gif", "png", "jpg", "jpeg"],
             read: { path in
                 try readPhoto(path, limits: limits, side: 0).image
@@ -36,10 +36,10 @@ extension ImageReader {
         }
     }
 
-    private static func readPhoto(_ path: String, limits: PhotoLimits, side: Int) throws(PhotoReadFailure) -> Picture {
+    private static func readPhoto(_ path: String, limits: PhotoLimits, side: Int) throws(PhotoReadFailure) -> Decoded {
         guard ImageFile.Format(path: path) != nil else {
             let image = try readGif(path, limits: limits)
-            return Picture(image: image, fullSize: Size(width: image.width, height: image.height))
+            return Decoded(image: image, fullSize: Size(width: image.width, height: image.height))
         }
         let decoded: ImageFile.Decoded
         do throws(ImageFileError) {
@@ -57,7 +57,7 @@ extension ImageReader {
         if let warning = decoded.warning {
             throw PhotoReadFailure(kind: .undecodable, message: "the file is damaged: \(warning); get a good copy of it")
         }
-        return Picture(image: decoded.image, fullSize: decoded.fullSize)
+        return Decoded(image: decoded.image, fullSize: decoded.fullSize)
     }
 
     private static func readGif(_ path: String, limits: PhotoLimits) throws(PhotoReadFailure) -> RGBAImage {
@@ -74,7 +74,7 @@ extension ImageReader {
     }
 }
 
-/// Why `ImageReader.photos(maxMemoryBytes:maxPixels:)` could not read a file: what kind of
+/// Why `PhotoReader.photos(maxMemoryBytes:maxPixels:)` could not read a file: what kind of
 /// failure, and a message for the user that says what to do.
 public struct PhotoReadFailure: Error, Sendable, CustomStringConvertible {
     /// What went wrong.

@@ -203,11 +203,11 @@ extension PixelImagesTests {
             var canvas = Canvas(size: Size(width: 60, height: 20))
             for _ in 0..<Int.random(in: 0...6, using: &generator) {
                 let rect = Rect(x: Int.random(in: -4...56, using: &generator), y: Int.random(in: -3...18, using: &generator), width: 8, height: 4)
-                let asset = Int.random(in: 0..<4, using: &generator)
+                let photo = Int.random(in: 0..<4, using: &generator)
                 if Bool.random(using: &generator) {
-                    canvas.place(frames[asset], key: 500 + asset, in: rect)
+                    canvas.place(frames[photo], key: 500 + photo, in: rect)
                 } else {
-                    canvas.place(frames[asset], key: 900 + asset, in: rect, animation: (7, asset))
+                    canvas.place(frames[photo], key: 900 + photo, in: rect, animation: (7, photo))
                 }
             }
             pixels.present(canvas, repainted: false) { _ in false }
@@ -313,11 +313,11 @@ extension PixelImagesTests {
             canvas.draw("a line of text", at: Point(x: 0, y: 0))
             for player in 0..<Int.random(in: 0...6, using: &generator) {
                 let rect = Rect(x: Int.random(in: -4...56, using: &generator), y: Int.random(in: -3...18, using: &generator), width: 8, height: 4)
-                let asset = Int.random(in: 0..<4, using: &generator)
+                let photo = Int.random(in: 0..<4, using: &generator)
                 if Bool.random(using: &generator) {
-                    canvas.place(frames[asset], key: 500 + asset, in: rect, clip: Rect(x: 0, y: 1, width: 60, height: 19))
+                    canvas.place(frames[photo], key: 500 + photo, in: rect, clip: Rect(x: 0, y: 1, width: 60, height: 19))
                 } else {  // a player's frame, players 70… showing any of their four frames
-                    canvas.place(frames[asset], key: 900 + asset, in: rect, clip: Rect(x: 0, y: 1, width: 60, height: 19), animation: (70 + player, asset))
+                    canvas.place(frames[photo], key: 900 + photo, in: rect, clip: Rect(x: 0, y: 1, width: 60, height: 19), animation: (70 + player, photo))
                 }
             }
             let drawn = pixels.placingAsText(canvas)

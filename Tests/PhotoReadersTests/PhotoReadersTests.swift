@@ -31,7 +31,7 @@ struct PhotoReadersTests {
         try GifWriter(width: 3, height: 2, globalPalette: [(0, 0, 0), (255, 255, 255)])
             .encode([GifWriter.Frame(width: 3, height: 2, indices: [0, 1, 0, 1, 0, 1])])
             .write(to: URL(fileURLWithPath: folder + "/c.gif"))
-        let reader = ImageReader.photos()
+        let reader = PhotoReader.photos()
         #expect(reader.fileExtensions == ["gif", "png", "jpg", "jpeg"])
         #expect(try reader.read(folder + "/a.png") == Self.picture(40, 30))
         let thumbnail = try reader.readForThumbnail(folder + "/b.JPG", 64)
@@ -41,7 +41,7 @@ struct PhotoReadersTests {
     }
 
     @Test func aFailureSaysWhatKindItIs() throws {
-        let reader = ImageReader.photos(maxMemoryBytes: 1 << 20)
+        let reader = PhotoReader.photos(maxMemoryBytes: 1 << 20)
         func kind(_ path: String) -> PhotoReadFailure.Kind? {
             do {
                 _ = try reader.read(path)

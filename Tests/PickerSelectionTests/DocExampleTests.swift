@@ -16,7 +16,7 @@ struct DocExampleTests {
         let screen = Screen(title: "Home")
         let terminal = HeadlessTerminal(size: Size(width: 100, height: 30))
         let host = TerminalHost(backend: terminal, root: screen)
-        var result: [Asset]?? = .none
+        var result: [Photo]?? = .none
 
         let library = try PhotoLibrary(path: PhotoLibrary.defaultPath(environment: env))
         try library.fillWithSampleIfEmpty()

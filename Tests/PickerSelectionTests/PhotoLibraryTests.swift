@@ -10,7 +10,7 @@ import Testing
 /// The photo library against real temporary SQLite files.
 struct PhotoLibraryTests {
     /// GIF files, read with GifDecoding (the library itself knows no image format).
-    static let gifs = ImageReader(fileExtensions: ["gif"]) { try AnimatedImage(contentsOfFile: $0).image(at: 0) }
+    static let gifs = PhotoReader(fileExtensions: ["gif"]) { try AnimatedImage(contentsOfFile: $0).image(at: 0) }
 
     let folder: URL
 
@@ -63,7 +63,7 @@ struct PhotoLibraryTests {
         }
         let reopened = try PhotoLibrary(path: path())
         #expect(try reopened.savedSelection() == [42, 7, 99])
-        #expect(try reopened.assets(ids: [42, 7, 99]).map(\.id) == [42, 7, 99])
+        #expect(try reopened.photos(ids: [42, 7, 99]).map(\.id) == [42, 7, 99])
         try reopened.saveSelection([])
         #expect(try reopened.savedSelection() == [])
     }
@@ -143,7 +143,7 @@ struct PhotoLibraryTests {
         let report = try library.importFolder(source.path, reader: Self.gifs) { done, _ in
             // What another process would find in the file at that moment.
             told.append(done)
-            committed.append((try? PhotoLibrary(readingExisting: path()).stats().assets) ?? -1)
+            committed.append((try? PhotoLibrary(readingExisting: path()).stats().photos) ?? -1)
         }
         #expect(report.imported == count)
         #expect(told == Array(1...count))
@@ -214,7 +214,7 @@ struct PhotoLibraryTests {
         #expect(first.found == 2 && first.imported == 2, "the link's folder is read")
         let second = try library.importFolder(source.path, album: "Linked", reader: Self.gifs)
         #expect(second.imported == 0 && second.alreadyThere == 2 && second.failures.isEmpty)
-        #expect(try library.stats().assets == 2, "nothing was added twice")
+        #expect(try library.stats().photos == 2, "nothing was added twice")
     }
 
     @Test func readingAnExistingLibraryChangesNothingOnDisk() throws {
@@ -243,7 +243,7 @@ struct PhotoLibraryTests {
         do { _ = try PhotoLibrary(path: path()).fillWithSampleIfEmpty() }
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path() + suffix) }
         let reader = try PhotoLibrary(readingExisting: path())
-        #expect(try reader.stats().assets == 150)
+        #expect(try reader.stats().photos == 150)
         // A library cut short is called damaged, and left as it is.
         let whole = try Data(contentsOf: URL(fileURLWithPath: path()))
         let cut = path("cut.sqlite")
@@ -320,11 +320,11 @@ struct PhotoLibraryTests {
             """
         )
         let library = try PhotoLibrary(readingExisting: path)
-        let assets = try library.assets(ids: [1, 2, 3])
-        #expect(assets.count == 3)
-        #expect(assets[0].thumbnail.width == PhotoLibrary.thumbnailSize, "the side found from the blob's length")
-        #expect(assets[1].width == 0 && assets[1].height == 0)
-        #expect(assets[2].source.utf8.count == PhotoLibrary.longestSource, "a 5 MB path is read as its first 4 096 characters")
+        let photos = try library.photos(ids: [1, 2, 3])
+        #expect(photos.count == 3)
+        #expect(photos[0].thumbnail.width == PhotoLibrary.thumbnailSize, "the side found from the blob's length")
+        #expect(photos[1].width == 0 && photos[1].height == 0)
+        #expect(photos[2].source.utf8.count == PhotoLibrary.longestSource, "a 5 MB path is read as its first 4 096 characters")
     }
 
     @Test(.enabled(if: SmallFileSystem.isAvailable, SmallFileSystem.skipReason))
@@ -337,7 +337,7 @@ struct PhotoLibraryTests {
         do { _ = try PhotoLibrary(path: path) } catch {
             #expect("\(error)".contains("cannot be written (a read-only file, folder or file system)"), "\(error)")
         }
-        #expect(try PhotoLibrary(readingExisting: path).stats().assets == 150, "reading it still works")
+        #expect(try PhotoLibrary(readingExisting: path).stats().photos == 150, "reading it still works")
     }
 
     @Test func closingLeavesTheFileAloneAndLaterCallsFail() throws {
@@ -364,7 +364,7 @@ struct PhotoLibraryTests {
             try db.execute("DROP INDEX asset_source")
             try db.execute("PRAGMA user_version = 1")
         }
-        #expect(try PhotoLibrary(readingExisting: path()).stats().assets == 150)
+        #expect(try PhotoLibrary(readingExisting: path()).stats().photos == 150)
         try Database(path: path()).execute("PRAGMA user_version = 9")
         do {
             _ = try PhotoLibrary(readingExisting: path())
@@ -426,7 +426,7 @@ struct PhotoLibraryTests {
         }
         #expect(!FileManager.default.fileExists(atPath: path() + "-wal"))
         let summary = try PhotoLibrary(readingExisting: path()).summary()
-        #expect(summary.assets == 150 && summary.selected == 3)
+        #expect(summary.photos == 150 && summary.selected == 3)
         #expect(summary.albums.first { $0.name == "All Photos" }?.count == 150)
         #expect(
             !FileManager.default.fileExists(atPath: path() + "-wal") && !FileManager.default.fileExists(atPath: path() + "-shm"),
@@ -470,7 +470,7 @@ struct PhotoLibraryTests {
         #expect(error.kind == .full)
         #expect(report.failures.isEmpty, "no file is blamed for the disk")
         #expect(report.notTried == 200 - report.imported)
-        #expect(try library.stats().assets == report.imported, "every image counted is in the library")
+        #expect(try library.stats().photos == report.imported, "every image counted is in the library")
         // No room for even a new library: nothing is left behind.
         let tiny = try SmallFileSystem(bytes: 4 << 10)
         #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(path: tiny.path + "/library.sqlite") }

@@ -7,15 +7,15 @@ import Testing
 struct PickerStateTests {
     static let albums = [Album(id: 1, name: "All Photos", count: 300), Album(id: 2, name: "Holidays", count: 2)]
 
-    static func assets(_ ids: ClosedRange<Int>) -> [Asset] {
-        ids.map { Asset(id: $0, source: "s/\($0)", width: 8, height: 8, created: $0, thumbnail: RGBAImage(width: 8, height: 8)) }
+    static func photos(_ ids: ClosedRange<Int>) -> [Photo] {
+        ids.map { Photo(id: $0, source: "s/\($0)", width: 8, height: 8, created: $0, thumbnail: RGBAImage(width: 8, height: 8)) }
     }
 
     /// A state showing "All Photos" with its first page (1…120) loaded, 10×3 in view.
     static func loaded() -> PickerState {
         var state = PickerState(limit: 3)
         _ = state.handle(.albumsLoaded(albums), at: .zero)
-        _ = state.handle(.pageLoaded(album: 1, after: nil, assets(1...120)), at: .zero)
+        _ = state.handle(.pageLoaded(album: 1, after: nil, photos(1...120)), at: .zero)
         _ = state.handle(.viewport(PickerState.Viewport(columns: 10, rows: 3, trayFits: 10, drawerRows: 4)), at: .zero)
         return state
     }
@@ -24,7 +24,7 @@ struct PickerStateTests {
         var state = PickerState()
         #expect(state.handle(.albumsLoaded(Self.albums), at: .zero) == [.loadPage(album: 1, after: nil, limit: PickerState.pageSize)])
         #expect(state.currentAlbum?.name == "All Photos")
-        #expect(state.handle(.pageLoaded(album: 1, after: nil, Self.assets(1...120)), at: .zero) == [], "the first page fills the view")
+        #expect(state.handle(.pageLoaded(album: 1, after: nil, Self.photos(1...120)), at: .zero) == [], "the first page fills the view")
     }
 
     // B4.1
@@ -55,20 +55,20 @@ struct PickerStateTests {
         for _ in 0..<9 { #expect(state.handle(.move(.down), at: .zero).isEmpty) }  // rows 0…9 of 12
         #expect(state.handle(.move(.down), at: .zero) == [.loadPage(album: 1, after: 120, limit: PickerState.pageSize)])
         #expect(state.handle(.move(.down), at: .zero).isEmpty, "one read at a time")
-        _ = state.handle(.pageLoaded(album: 1, after: 120, Self.assets(121...150)), at: .zero)
-        #expect(state.assets.count == 150)
+        _ = state.handle(.pageLoaded(album: 1, after: 120, Self.photos(121...150)), at: .zero)
+        #expect(state.photos.count == 150)
         for _ in 0..<5 { #expect(state.handle(.move(.down), at: .zero).isEmpty, "a short page was the last") }
-        #expect(state.focus == 149, "the focus stops on the last asset")
+        #expect(state.focus == 149, "the focus stops on the last photo")
     }
 
     @Test func aPageOfAnAlbumNoLongerShownIsDropped() {
         var state = Self.loaded()
         _ = state.handle(.openDrawer, at: .zero)
         #expect(state.handle(.chooseAlbum(1), at: .zero).contains(.loadPage(album: 2, after: nil, limit: PickerState.pageSize)))
-        _ = state.handle(.pageLoaded(album: 1, after: 120, Self.assets(121...130)), at: .zero)
-        #expect(state.assets.isEmpty, "the old album's late page is not mixed in")
-        _ = state.handle(.pageLoaded(album: 2, after: nil, Self.assets(7...8)), at: .zero)
-        #expect(state.assets.map(\.id) == [7, 8])
+        _ = state.handle(.pageLoaded(album: 1, after: 120, Self.photos(121...130)), at: .zero)
+        #expect(state.photos.isEmpty, "the old album's late page is not mixed in")
+        _ = state.handle(.pageLoaded(album: 2, after: nil, Self.photos(7...8)), at: .zero)
+        #expect(state.photos.map(\.id) == [7, 8])
     }
 
     @Test func aFailedReadIsShownNotRetriedByDrawingAndRetriedByTheNextMove() {
@@ -86,12 +86,12 @@ struct PickerStateTests {
     }
 
     // B4.8
-    @Test("B4.8: confirm finishes once with the chosen assets in order; cancel with nothing")
+    @Test("B4.8: confirm finishes once with the chosen photos in order; cancel with nothing")
     func finishingHappensOnce() {
         var state = Self.loaded()
         _ = state.handle(.select(gridIndex: 4), at: .zero)
         _ = state.handle(.select(gridIndex: 1), at: .zero)
-        #expect(state.handle(.confirm, at: .zero) == [.finish(Self.assets(5...5) + Self.assets(2...2))])
+        #expect(state.handle(.confirm, at: .zero) == [.finish(Self.photos(5...5) + Self.photos(2...2))])
         #expect(state.handle(.cancel, at: .zero).isEmpty)
         var other = Self.loaded()
         #expect(other.handle(.cancel, at: .zero) == [.finish(nil)])

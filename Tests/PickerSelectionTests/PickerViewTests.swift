@@ -33,13 +33,13 @@ struct PickerViewTests {
         let library = try makeLibrary()
         let picker = PickerView(store: library, scheduler: VirtualScheduler())
         _ = render(picker)
-        var result: [Asset]?? = .none
+        var result: [Photo]?? = .none
         picker.onFinish = { result = .some($0) }
         for key in [Key.right, .right, .enter, .left, .left, .enter] { _ = picker.handle(.key(key)) }
         _ = picker.handle(.key(.character("c")))
         #expect(result??.map(\.id) == [3, 1])
         let second = PickerView(store: library, scheduler: VirtualScheduler())
-        var cancelled: [Asset]?? = .none
+        var cancelled: [Photo]?? = .none
         second.onFinish = { cancelled = .some($0) }
         #expect(second.selection.items == [3, 1], "the saved selection comes back")
         _ = render(second)
@@ -333,13 +333,13 @@ struct PickerViewOverAStoreTests {
             calls.append("albums")
             return try base.albums()
         }
-        func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Asset] {
+        func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Photo] {
             calls.append("page \(album) after \(after.map(String.init) ?? "-")")
             return try base.page(album: album, after: after, limit: limit)
         }
-        func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
-            calls.append("assets")
-            return try base.assets(ids: ids)
+        func photos(ids: [Int]) throws(PhotoLibraryError) -> [Photo] {
+            calls.append("photos")
+            return try base.photos(ids: ids)
         }
         func savedSelection() throws(PhotoLibraryError) -> [Int] {
             calls.append("saved")
@@ -364,14 +364,14 @@ struct PickerViewOverAStoreTests {
         let store = CountingStore(InMemoryPhotoStore(albums: ["Many": Self.images(300)]))
         let clock = VirtualScheduler()
         let picker = PickerView(store: store, scheduler: clock)
-        #expect(store.calls == ["saved", "albums", "page 1 after -", "assets"])
+        #expect(store.calls == ["saved", "albums", "page 1 after -", "photos"])
         store.calls = []
         var canvas = Canvas(size: Size(width: 100, height: 130))  // 11 × 25 thumbnails: more than a page
         for _ in 0..<3 { picker.render(in: canvas.bounds, on: &canvas) }
         #expect(store.calls.isEmpty, "no store call while drawing")
         clock.runDueWork()
         #expect(store.calls == ["page 1 after 120", "page 1 after 240"], "pages until the view is full and one row more")
-        #expect(picker.state.assets.count == 300)
+        #expect(picker.state.photos.count == 300)
         _ = picker.handle(.key(.enter))
         #expect(store.calls.last == "save [1]", "every change is saved at once")
         #expect(store.base.selection == [1])

@@ -43,7 +43,7 @@ enum ImportBench {
         }
         // The showcase's own reader (`library import`): limits checked, a JPEG for a
         // thumbnail decoded scaled down by its DCT.
-        let reader = ImageReader.photos()
+        let reader = PhotoReader.photos()
         // Each side three times, in turn, into a new library each time; the best and the
         // median of each (the machine's other work only ever slows a run down).
         var ours: [Double] = []

@@ -33,7 +33,7 @@ enum PickerBench {
                                 bytes[k + 3] = 255
                             }
                         }
-                        try library.addAsset(
+                        try library.addPhoto(
                             source: "generated/\(i).gif",
                             width: 640,
                             height: 480,
@@ -47,7 +47,7 @@ enum PickerBench {
             lines.append(String(format: "picker: generated a 100 000-image library in %.0f ms", build))
         }
         // Open and read the first page (a fresh connection, as at start-up).
-        var firstPage: [Asset] = []
+        var firstPage: [Photo] = []
         let open = try milliseconds {
             let library = try PhotoLibrary(path: path)
             let all = try library.albums()[0]

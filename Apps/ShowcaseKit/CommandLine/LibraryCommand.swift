@@ -68,7 +68,7 @@ package enum LibraryCommand: Equatable, Sendable {
         do {
             let library = try PhotoLibrary(readingExisting: path)  // reading changes nothing on disk
             let summary = try library.summary()  // one snapshot: the counts agree
-            output("\(path.sanitizedForTerminal): \(summary.albums.count) albums, \(summary.assets) images, \(summary.selected) selected")
+            output("\(path.sanitizedForTerminal): \(summary.albums.count) albums, \(summary.photos) images, \(summary.selected) selected")
             for album in summary.albums { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
             return 0
         } catch {

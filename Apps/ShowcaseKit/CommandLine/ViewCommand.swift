@@ -45,7 +45,7 @@ package struct ViewCommand: Equatable, Sendable {
             errors("error: cannot read \(name): " + (FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
             return GifCommand.unreadableStatus
         }
-        let reader = ImageReader.photos(memory: memory)
+        let reader = PhotoReader.photos(memory: memory)
         guard reader.fileExtensions.contains((path as NSString).pathExtension.lowercased()) else {
             errors("error: \(name) is not a GIF, PNG or JPEG file (by its name)")
             return GifCommand.undecodableStatus

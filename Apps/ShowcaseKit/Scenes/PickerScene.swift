@@ -12,7 +12,7 @@ final class PickerScene: View {
     private var picker: PickerView?
     private var result: String = "Your saved selection, if any, comes back when you open the picker."
     /// The pictures last confirmed, in order, with the albums that hold each.
-    private var chosen: [(asset: Asset, albums: [String])] = []
+    private var chosen: [(photo: Photo, albums: [String])] = []
     private var problem: String?
     private let buttons: ButtonBar
 
@@ -109,21 +109,21 @@ final class PickerScene: View {
         let badge = Style(foreground: .rgb(255, 255, 255), background: .rgb(37, 99, 235), attributes: .bold)
         for (i, item) in chosen.prefix(shown).enumerated() {
             let x = rect.x + i * pitch
-            let name = item.asset.name.sanitizedForTerminal.truncated(toWidth: pitch - 2)
+            let name = item.photo.name.sanitizedForTerminal.truncated(toWidth: pitch - 2)
             let album = (item.albums.first ?? "—").sanitizedForTerminal
             var albumIndent = 0  // with pixels, the number goes before the album
             if style.pixels {
                 // The photo as the picker showed it; its number goes beside its album, below
                 // it (text over a picture would take the picture away).
-                let thumb = item.asset.thumbnail
+                let thumb = item.photo.thumbnail
                 let cells = ImageLayout.cells(for: Size(width: thumb.width, height: thumb.height), in: cell, cellPixels: style.cellPixels)
                 let area = Rect(x: x + (cell.width - cells.width) / 2, y: rect.y + (cell.height - cells.height) / 2, width: cells.width, height: cells.height)
-                canvas.place(thumb, key: item.asset.id, in: area, clip: rect)
+                canvas.place(thumb, key: item.photo.id, in: area, clip: rect)
                 let number = " \(i + 1) "
                 canvas.draw(number, at: Point(x: x, y: rect.y + cell.height + 1), style: badge, clip: rect)
                 albumIndent = number.count + 1
             } else {
-                canvas.blit(style.rasterize(item.asset.thumbnail, filling: cell), at: Point(x: x, y: rect.y))
+                canvas.blit(style.rasterize(item.photo.thumbnail, filling: cell), at: Point(x: x, y: rect.y))
                 canvas.draw(" \(i + 1) ", at: Point(x: x, y: rect.y), style: badge, clip: rect)
             }
             canvas.draw(name, at: Point(x: x, y: rect.y + cell.height), clip: rect)

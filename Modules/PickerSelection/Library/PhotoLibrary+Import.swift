@@ -54,7 +54,7 @@ extension PhotoLibrary {
     public func importFolder(
         _ folder: String,
         album: String? = nil,
-        reader: ImageReader,
+        reader: PhotoReader,
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws(PhotoLibraryError) -> ImportReport {
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL
@@ -133,7 +133,7 @@ extension PhotoLibrary {
                         switch prepared[offset] {
                         case nil:  // in the library when the chunk was looked up
                             outcome.alreadyThere += 1
-                            if let album, parts.count == 1, let existing = try asset(source: path) {
+                            if let album, parts.count == 1, let existing = try photo(source: path) {
                                 try addToAlbum(existing, album: try albumID(album))
                                 outcome.albums.insert(album)
                             }
@@ -154,7 +154,7 @@ extension PhotoLibrary {
                                 continue
                             }
                             let albums = [try albumID("All Photos"), try albumID(albumName)]
-                            try addAsset(
+                            try addPhoto(
                                 source: path,
                                 width: picture.width,
                                 height: picture.height,
@@ -198,7 +198,7 @@ extension PhotoLibrary {
     /// on every core.
     private func startPreparing(
         _ chunk: ArraySlice<String>,
-        reader: ImageReader,
+        reader: PhotoReader,
         decoding: DispatchSemaphore,
         stopping: StopFlag
     ) throws(PhotoLibraryError) -> PreparingChunk {
@@ -282,17 +282,17 @@ extension PhotoLibrary {
         return "cannot read this folder (\(reason)); its files were not imported — check its permissions"
     }
 
-    /// Whether an asset was imported from `source`.
+    /// Whether a photo was imported from `source`.
     public func contains(source: String) throws(PhotoLibraryError) -> Bool {
-        try asset(source: source) != nil
+        try photo(source: source) != nil
     }
 
-    /// The identifier of the asset imported from `source`, if any.
-    func asset(source: String) throws(PhotoLibraryError) -> Int? {
+    /// The identifier of the photo imported from `source`, if any.
+    func photo(source: String) throws(PhotoLibraryError) -> Int? {
         try wrap { try database.scalarInt("SELECT id FROM asset WHERE source = ?1", [.text(source)]) }
     }
 
-    /// The asset imported from `source` and its thumbnail's side, if any.
+    /// The photo imported from `source` and its thumbnail's side, if any.
     func storedThumbnail(source: String) throws(PhotoLibraryError) -> (id: Int, side: Int)? {
         try wrap {
             try database.withStatement("SELECT id, thumbnail_side FROM asset WHERE source = ?1") { statement throws(SQLiteError) in
@@ -302,8 +302,8 @@ extension PhotoLibrary {
         }
     }
 
-    /// Puts an asset in an album (nothing when it is there already).
-    func addToAlbum(_ asset: Int, album: Int) throws {
-        try database.execute("INSERT OR IGNORE INTO membership(album, asset) VALUES (?1, ?2)", [.integer(Int64(album)), .integer(Int64(asset))])
+    /// Puts a photo in an album (nothing when it is there already).
+    func addToAlbum(_ photo: Int, album: Int) throws {
+        try database.execute("INSERT OR IGNORE INTO membership(album, asset) VALUES (?1, ?2)", [.integer(Int64(album)), .integer(Int64(photo))])
     }
 }

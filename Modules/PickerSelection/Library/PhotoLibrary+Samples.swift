@@ -18,7 +18,7 @@ extension PhotoLibrary {
     /// of 50 generated images each (deterministic). Returns whether it filled anything.
     @discardableResult
     public func fillWithSampleIfEmpty(perAlbum: Int = 50) throws(PhotoLibraryError) -> Bool {
-        guard try stats().assets == 0 else { return false }
+        guard try stats().photos == 0 else { return false }
         let all = try album(named: "All Photos")
         try batch {
             var ids: [Int] = []
@@ -30,7 +30,7 @@ extension PhotoLibrary {
                     number += 1
                     let thumbnail = Self.sampleThumbnail(album: albumIndex, index: i)
                     let name = Self.sampleFilePrefixes[albumIndex] + "-" + String(format: "%02d", i + 1) + ".gif"
-                    try addAsset(
+                    try addPhoto(
                         source: "sample://" + sample.lowercased() + "/" + name,
                         width: 640,
                         height: 480,

@@ -2,7 +2,7 @@ import Foundation
 import SQLiteStore
 import ViewCore
 
-/// The picker's photo library in a SQLite file: albums, assets with small stored
+/// The picker's photo library in a SQLite file: albums, photos with small stored
 /// thumbnails, album membership and the saved selection. It is the ``PhotoStore`` apps
 /// give the picker.
 ///
@@ -148,7 +148,7 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
-    /// The names of the albums that hold asset `id`, by name, "All Photos" left out.
+    /// The names of the albums that hold photo `id`, by name, "All Photos" left out.
     public func albumNames(of id: Int) throws(PhotoLibraryError) -> [String] {
         try wrap {
             let statement = try database.prepare(
@@ -161,9 +161,9 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
-    /// Up to `limit` assets of `album` after the asset `after` (keyset paging by identifier,
+    /// Up to `limit` photos of `album` after the photo `after` (keyset paging by identifier,
     /// so any page costs the same however deep it is).
-    public func page(album: Int, after: Int? = nil, limit: Int) throws(PhotoLibraryError) -> [Asset] {
+    public func page(album: Int, after: Int? = nil, limit: Int) throws(PhotoLibraryError) -> [Photo] {
         try wrap {
             let statement = try database.prepare(
                 """
@@ -176,13 +176,13 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
-    /// The assets with these identifiers, in the order given (missing ones left out).
-    public func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
+    /// The photos with these identifiers, in the order given (missing ones left out).
+    public func photos(ids: [Int]) throws(PhotoLibraryError) -> [Photo] {
         try wrap {
             let statement = try database.prepare(
                 "SELECT id, substr(source, 1, \(Self.longestSource)), width, height, created, thumbnail, \(thumbnailSide) FROM asset WHERE id = ?1"
             )
-            var found: [Asset] = []
+            var found: [Photo] = []
             for id in ids {
                 statement.reset()
                 try statement.bind(id, at: 1)
@@ -198,10 +198,10 @@ public final class PhotoLibrary: PhotoStore {
     /// The largest width or height read back; larger numbers from a file are taken as 0.
     static let largestSide = 1 << 20
 
-    /// Assets as the statement reads them, every number and text checked before it is used:
+    /// Photos as the statement reads them, every number and text checked before it is used:
     /// a file written by someone else may hold anything.
-    private func readAssets(_ statement: Statement) throws -> [Asset] {
-        var assets: [Asset] = []
+    private func readAssets(_ statement: Statement) throws -> [Photo] {
+        var photos: [Photo] = []
         func side(_ column: Int32) -> Int {
             let value = statement.int(column)
             return (0...Self.largestSide).contains(value) ? value : 0
@@ -209,15 +209,15 @@ public final class PhotoLibrary: PhotoStore {
         while try statement.step() {
             let stated = statement.int(6)
             let thumbnail = statement.withBlob(5) { Self.thumbnail(stored: $0, side: stated) }
-            assets.append(
-                Asset(id: statement.int(0), source: statement.text(1), width: side(2), height: side(3), created: statement.int(4), thumbnail: thumbnail)
+            photos.append(
+                Photo(id: statement.int(0), source: statement.text(1), width: side(2), height: side(3), created: statement.int(4), thumbnail: thumbnail)
             )
         }
-        return assets
+        return photos
     }
 
-    /// Counts of albums, assets and saved selection, read together.
-    public func stats() throws(PhotoLibraryError) -> (albums: Int, assets: Int, selected: Int) {
+    /// Counts of albums, photos and saved selection, read together.
+    public func stats() throws(PhotoLibraryError) -> (albums: Int, photos: Int, selected: Int) {
         try wrap {
             try database.read {
                 (
@@ -231,7 +231,7 @@ public final class PhotoLibrary: PhotoStore {
 
     /// The counts and the albums from one snapshot of the file, so they agree even while
     /// another process imports.
-    public func summary() throws(PhotoLibraryError) -> (albums: [Album], assets: Int, selected: Int) {
+    public func summary() throws(PhotoLibraryError) -> (albums: [Album], photos: Int, selected: Int) {
         try wrap {
             try database.read {
                 (
@@ -332,10 +332,10 @@ public final class PhotoLibrary: PhotoStore {
         return RGBAImage(width: side, height: side, pixels: pixels) ?? RGBAImage(width: side, height: side)
     }
 
-    /// Adds an asset to the given albums; returns its identifier. A thumbnail that is not
+    /// Adds a photo to the given albums; returns its identifier. A thumbnail that is not
     /// ``thumbnailSize`` pixels square is made so (its middle square, scaled).
     @discardableResult
-    public func addAsset(source: String, width: Int, height: Int, created: Int, thumbnail: RGBAImage, albums: [Int]) throws(PhotoLibraryError) -> Int {
+    public func addPhoto(source: String, width: Int, height: Int, created: Int, thumbnail: RGBAImage, albums: [Int]) throws(PhotoLibraryError) -> Int {
         let (rgb, side) = Self.storable(thumbnail)
         return try wrap {
             try database.execute(
@@ -350,13 +350,13 @@ public final class PhotoLibrary: PhotoStore {
         }
     }
 
-    /// Stores a new thumbnail for an asset (made ``thumbnailSize`` pixels square).
-    func replaceThumbnail(of asset: Int, with thumbnail: RGBAImage) throws(PhotoLibraryError) {
+    /// Stores a new thumbnail for a photo (made ``thumbnailSize`` pixels square).
+    func replaceThumbnail(of photo: Int, with thumbnail: RGBAImage) throws(PhotoLibraryError) {
         let (rgb, side) = Self.storable(thumbnail)
         try wrap {
             try database.execute(
                 "UPDATE asset SET thumbnail = ?1, thumbnail_side = ?2 WHERE id = ?3",
-                [.blob(rgb), .integer(Int64(side)), .integer(Int64(asset))]
+                [.blob(rgb), .integer(Int64(side)), .integer(Int64(photo))]
             )
         }
     }

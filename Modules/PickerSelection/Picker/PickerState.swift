@@ -10,7 +10,7 @@ import ViewCore
 /// ```swift
 /// var state = PickerState(limit: 20)
 /// _ = state.handle(.albumsLoaded(albums), at: now)          // [.loadPage(album: 1, after: nil, limit: 120)]
-/// _ = state.handle(.pageLoaded(album: 1, after: nil, assets), at: now)
+/// _ = state.handle(.pageLoaded(album: 1, after: nil, photos), at: now)
 /// let effects = state.handle(.activate, at: now)           // [.save([id], replacing: []), .scheduleTick(…)]
 /// ```
 public struct PickerState: Equatable, Sendable {
@@ -72,10 +72,10 @@ public struct PickerState: Equatable, Sendable {
         case savedSelectionLoaded([Int])
         /// The albums were read; the first is shown.
         case albumsLoaded([Album])
-        /// Assets were read by identifier (the saved selection's images).
-        case assetsLoaded([Asset])
-        /// A page of `album` after asset `after` was read.
-        case pageLoaded(album: Int, after: Int?, [Asset])
+        /// Photos were read by identifier (the saved selection's images).
+        case photosLoaded([Photo])
+        /// A page of `album` after photo `after` was read.
+        case pageLoaded(album: Int, after: Int?, [Photo])
         /// The selection was saved: the store holds these identifiers now.
         case saved([Int])
         /// A save was not made: the store no longer held what this picker last saw there
@@ -111,7 +111,7 @@ public struct PickerState: Equatable, Sendable {
         case chooseAlbum(Int)
         /// Show the drawer's focused album.
         case chooseFocusedAlbum
-        /// Done: finish with the chosen assets.
+        /// Done: finish with the chosen photos.
         case confirm
         /// Cancel: finish with nothing.
         case cancel
@@ -125,8 +125,8 @@ public struct PickerState: Equatable, Sendable {
         /// holds `replacing` (what this picker last saw there), else change nothing; nil:
         /// whatever it holds (Done saves what the user confirmed; nothing was read yet).
         case save([Int], replacing: [Int]?)
-        /// The picker is done: the chosen assets in order, or nil when cancelled.
-        case finish([Asset]?)
+        /// The picker is done: the chosen photos in order, or nil when cancelled.
+        case finish([Photo]?)
         /// Send ``Event/tick`` after this long.
         case scheduleTick(after: Duration)
         /// Draw again after this long (a notice expires).
@@ -141,7 +141,7 @@ public struct PickerState: Equatable, Sendable {
         public let until: Duration
     }
 
-    /// Assets read per page.
+    /// Photos read per page.
     public static let pageSize = 120
 
     /// The selection, in order.
@@ -154,8 +154,8 @@ public struct PickerState: Equatable, Sendable {
     public private(set) var albums: [Album] = []
     /// The index of the album shown.
     public private(set) var albumIndex = 0
-    /// The shown album's assets read so far.
-    public private(set) var assets: [Asset] = []
+    /// The shown album's photos read so far.
+    public private(set) var photos: [Photo] = []
     /// Where keys go.
     public private(set) var area = Area.grid
     /// The selection as it was when the picker opened (what Cancel goes back to).
@@ -166,7 +166,7 @@ public struct PickerState: Equatable, Sendable {
     public private(set) var onDisk: [Int]?
     /// Another program changed the saved selection: only Done writes it from now on.
     public private(set) var storeChangedElsewhere = false
-    /// The focused thumbnail's index in ``assets``.
+    /// The focused thumbnail's index in ``photos``.
     public private(set) var focus = 0
     /// The focused item's index in the tray.
     public private(set) var trayFocus = 0
@@ -185,8 +185,8 @@ public struct PickerState: Equatable, Sendable {
     public private(set) var isFinished = false
 
     private var problemKind: StoreCall?
-    /// Assets seen, by identifier: the tray and the result need them after the album changes.
-    private var known: [Int: Asset] = [:]
+    /// Photos seen, by identifier: the tray and the result need them after the album changes.
+    private var known: [Int: Photo] = [:]
     /// The shown album has no more pages (or its last read failed: the next move retries).
     private var albumExhausted = false
     private var pendingPage: Int??
@@ -210,11 +210,11 @@ public struct PickerState: Equatable, Sendable {
     /// closing debounce (choosing and closing there are idempotent).
     public var inputGoesToDrawer: Bool { timeline.drawerRequestedOpen || timeline.drawerOpen }
 
-    /// The asset with this identifier, if it was seen.
-    public func asset(_ id: Int) -> Asset? { known[id] }
+    /// The photo with this identifier, if it was seen.
+    public func photo(_ id: Int) -> Photo? { known[id] }
 
-    /// The chosen assets in selection order.
-    public var chosenAssets: [Asset] { selection.items.compactMap { known[$0] } }
+    /// The chosen photos in selection order.
+    public var chosenPhotos: [Photo] { selection.items.compactMap { known[$0] } }
 
     /// The grid's first row in view for `viewport`: ``firstRow`` moved as little as needed
     /// to keep the focus in view (what a drawing of another size shows before it is told).
@@ -243,14 +243,14 @@ public struct PickerState: Equatable, Sendable {
             self.albums = albums
             succeeded(.albums)
             effects += show(album: 0)
-        case .assetsLoaded(let assets):
-            for asset in assets { known[asset.id] = asset }
+        case .photosLoaded(let photos):
+            for photo in photos { known[photo.id] = photo }
             succeeded(.selectedImages)
         case .pageLoaded(let album, let after, let page):
-            guard album == currentAlbum?.id, after == assets.last?.id else { break }  // an old album's page
+            guard album == currentAlbum?.id, after == photos.last?.id else { break }  // an old album's page
             pendingPage = nil
-            for asset in page { known[asset.id] = asset }
-            assets += page
+            for photo in page { known[photo.id] = photo }
+            photos += page
             albumExhausted = page.count < Self.pageSize
             succeeded(.albumPage)
             effects += morePagesIfNeeded()
@@ -287,16 +287,16 @@ public struct PickerState: Equatable, Sendable {
             case .tray:
                 if tray.items.indices.contains(trayFocus) { effects += remove(tray.items[trayFocus], at: now) }
             case .grid:
-                if assets.indices.contains(focus) { effects += toggle(assets[focus], at: now) }
+                if photos.indices.contains(focus) { effects += toggle(photos[focus], at: now) }
             }
         case .switchArea:
             area = area == .grid && !tray.items.isEmpty ? .tray : .grid
         case .select(let index):
-            guard !inputGoesToDrawer, assets.indices.contains(index) else { break }
+            guard !inputGoesToDrawer, photos.indices.contains(index) else { break }
             focus = index
             area = .grid
             firstRow = firstRow(in: viewport)
-            effects += toggle(assets[index], at: now)
+            effects += toggle(photos[index], at: now)
         case .removeFromTray(let slot):
             let index = tray.firstVisible + slot
             guard slot >= 0, slot < viewport.trayFits, tray.items.indices.contains(index) else { break }
@@ -324,7 +324,7 @@ public struct PickerState: Equatable, Sendable {
             if !isFinished, storeChangedElsewhere || (onDisk.map { $0 != selection.items } ?? false) {
                 effects.append(.save(selection.items, replacing: nil))
             }
-            effects += finish(chosenAssets)
+            effects += finish(chosenPhotos)
         case .cancel:
             // Cancel leaves the saved selection as it was when the picker opened — unless
             // another program saved one since: that one stays.
@@ -350,7 +350,7 @@ public struct PickerState: Equatable, Sendable {
 
     private mutating func show(album index: Int) -> [Effect] {
         albumIndex = index
-        assets = []
+        photos = []
         focus = 0
         area = .grid
         firstRow = 0
@@ -362,14 +362,14 @@ public struct PickerState: Equatable, Sendable {
     /// A page to read when the rows in view (and one more) reach past what is loaded.
     private mutating func morePagesIfNeeded() -> [Effect] {
         guard let album = currentAlbum, !albumExhausted, pendingPage == nil else { return [] }
-        guard (firstRow + viewport.rows + 1) * viewport.columns >= assets.count else { return [] }
-        let after = assets.last?.id
+        guard (firstRow + viewport.rows + 1) * viewport.columns >= photos.count else { return [] }
+        let after = photos.last?.id
         pendingPage = .some(after)
         return [.loadPage(album: album.id, after: after, limit: Self.pageSize)]
     }
 
     private mutating func move(_ direction: Direction) {
-        let last = max(0, assets.count - 1)
+        let last = max(0, photos.count - 1)
         switch (area, direction) {
         case (.tray, .left): trayFocus = max(0, trayFocus - 1)
         case (.tray, .right): trayFocus = max(0, min(tray.items.count - 1, trayFocus + 1))
@@ -382,13 +382,13 @@ public struct PickerState: Equatable, Sendable {
         firstRow = firstRow(in: viewport)
     }
 
-    private mutating func toggle(_ asset: Asset, at now: Duration) -> [Effect] {
-        switch selection.toggle(asset.id) {
+    private mutating func toggle(_ photo: Photo, at now: Duration) -> [Effect] {
+        switch selection.toggle(photo.id) {
         case .limitReached(let limit):
             notice = Notice(text: "You can choose up to \(limit) images", until: now + .seconds(2))
             return [.redraw(after: .seconds(2))]
         default:
-            known[asset.id] = asset
+            known[photo.id] = photo
             return selectionChanged(at: now)
         }
     }
@@ -409,7 +409,7 @@ public struct PickerState: Equatable, Sendable {
         timeline.handle(event, at: now).map { .scheduleTick(after: $0) }
     }
 
-    private mutating func finish(_ result: [Asset]?) -> [Effect] {
+    private mutating func finish(_ result: [Photo]?) -> [Effect] {
         guard !isFinished else { return [] }
         isFinished = true
         return [.finish(result)]

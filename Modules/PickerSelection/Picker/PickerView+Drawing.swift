@@ -35,10 +35,10 @@ extension PickerView {
         let doneStyle = state.selection.isEmpty ? bar.adding(.dim) : palette.accent
         canvas.draw(texts.done, at: Point(x: layout.done.lowerBound, y: rect.y), style: doneStyle, clip: rect)
         // The name of the picture under the focus, between Cancel and the album's title.
-        let focused: Asset? =
+        let focused: Photo? =
             state.area == .tray
-            ? (state.tray.items.indices.contains(state.trayFocus) ? state.asset(state.tray.items[state.trayFocus]) : nil)
-            : (state.assets.indices.contains(state.focus) ? state.assets[state.focus] : nil)
+            ? (state.tray.items.indices.contains(state.trayFocus) ? state.photo(state.tray.items[state.trayFocus]) : nil)
+            : (state.photos.indices.contains(state.focus) ? state.photos[state.focus] : nil)
         if let focused {
             let room = Rect(x: rect.x + 10, y: rect.y, width: max(0, layout.titleRange.lowerBound - rect.x - 12), height: 1)
             canvas.draw(focused.name.sanitizedForTerminal.truncated(toWidth: room.width), at: room.origin, style: bar.adding(.dim), clip: room)
@@ -48,8 +48,8 @@ extension PickerView {
         }
     }
 
-    private func thumbnailCells(_ asset: Asset, size: Size) -> Canvas {
-        let key = CellCacheKey(asset: asset.id, size: size)
+    private func thumbnailCells(_ photo: Photo, size: Size) -> Canvas {
+        let key = CellCacheKey(photo: photo.id, size: size)
         if let cached = cellCache[key] { return cached }
         // Bounded however far the grid scrolls and however large the thumbnails: 64 screens of
         // 8×4-cell thumbnails, or a few of the largest.
@@ -58,15 +58,15 @@ extension PickerView {
             cellCacheCells = 0
         }
         cellCacheCells += size.area
-        let cells = imageStyle.rasterize(asset.thumbnail, fitting: size)
+        let cells = imageStyle.rasterize(photo.thumbnail, fitting: size)
         cellCache[key] = cells
         return cells
     }
 
-    private func drawThumbnail(_ asset: Asset, size: Size, at origin: Point, on canvas: inout Canvas, clip: Rect) {
+    private func drawThumbnail(_ photo: Photo, size: Size, at origin: Point, on canvas: inout Canvas, clip: Rect) {
         if usesPixels {
             // The photo itself, undimmed, in its proportions; its order goes below it (drawOrder).
-            let thumb = asset.thumbnail
+            let thumb = photo.thumbnail
             let cells = ImageLayout.cells(for: Size(width: thumb.width, height: thumb.height), in: size, cellPixels: imageStyle.cellPixels)
             let rect = Rect(
                 x: origin.x + (size.width - cells.width) / 2,
@@ -74,11 +74,11 @@ extension PickerView {
                 width: cells.width,
                 height: cells.height
             )
-            canvas.place(thumb, key: asset.id, in: rect, clip: clip)
+            canvas.place(thumb, key: photo.id, in: rect, clip: clip)
             return
         }
-        var cells = thumbnailCells(asset, size: size)
-        if let order = state.selection.order(of: asset.id) {
+        var cells = thumbnailCells(photo, size: size)
+        if let order = state.selection.order(of: photo.id) {
             // Selected: the picture as it is, its order number on a badge.
             cells.draw(" \(order) ", at: Point(x: 0, y: 0), style: palette.accent)
         }
@@ -126,8 +126,8 @@ extension PickerView {
 
     /// With pixels, a chosen picture's order badge sits on the row below it (text over a
     /// picture would take the picture away); with symbols it is drawn on the picture itself.
-    private func drawOrder(of asset: Asset, under origin: Point, size: Size, on canvas: inout Canvas, clip: Rect) {
-        guard usesPixels, let order = state.selection.order(of: asset.id) else { return }
+    private func drawOrder(of photo: Photo, under origin: Point, size: Size, on canvas: inout Canvas, clip: Rect) {
+        guard usesPixels, let order = state.selection.order(of: photo.id) else { return }
         canvas.draw(" \(order) ", at: Point(x: origin.x, y: origin.y + size.height), style: palette.accent, clip: clip)
     }
 
@@ -142,12 +142,12 @@ extension PickerView {
         for row in 0..<(layout.rows + partial) {
             for column in 0..<layout.columns {
                 let index = (firstRow + row) * layout.columns + column
-                guard index < state.assets.count else { break }
+                guard index < state.photos.count else { break }
                 let origin = Point(x: layout.gridLeft + column * layout.pitch.width, y: layout.gridTop + row * layout.pitch.height)
-                drawThumbnail(state.assets[index], size: layout.cell, at: origin, on: &canvas, clip: rect)
+                drawThumbnail(state.photos[index], size: layout.cell, at: origin, on: &canvas, clip: rect)
                 let box = Rect(origin: origin, size: layout.cell)
                 if index == state.focus && state.area == .grid { focused = box }
-                if state.selection.order(of: state.assets[index].id) != nil { chosen.append(box) }
+                if state.selection.order(of: state.photos[index].id) != nil { chosen.append(box) }
             }
         }
         // Frames in the gaps: the chosen pictures', then the focus over them; the badges of
@@ -157,12 +157,12 @@ extension PickerView {
         for row in 0..<(layout.rows + partial) {
             for column in 0..<layout.columns {
                 let index = (firstRow + row) * layout.columns + column
-                guard index < state.assets.count else { break }
+                guard index < state.photos.count else { break }
                 let origin = Point(x: layout.gridLeft + column * layout.pitch.width, y: layout.gridTop + row * layout.pitch.height)
-                drawOrder(of: state.assets[index], under: origin, size: layout.cell, on: &canvas, clip: rect)
+                drawOrder(of: state.photos[index], under: origin, size: layout.cell, on: &canvas, clip: rect)
             }
         }
-        if state.assets.isEmpty && state.problem == nil {
+        if state.photos.isEmpty && state.problem == nil {
             canvas.draw("This album is empty.", at: Point(x: rect.x + 2, y: rect.y + 1), style: Style(attributes: .dim), clip: rect)
         }
     }
@@ -182,9 +182,9 @@ extension PickerView {
         if layout.isCompact {
             // A short screen: on the rule, the chosen pictures' order and name, as chips.
             for (slot, i) in shown.enumerated() {
-                guard let asset = state.asset(tray.items[i]) else { continue }
+                guard let photo = state.photo(tray.items[i]) else { continue }
                 let isFocused = state.area == .tray && i == state.trayFocus
-                let name = asset.name.sanitizedForTerminal
+                let name = photo.name.sanitizedForTerminal
                 let stem = name.hasSuffix(".gif") || name.hasSuffix(".png") || name.hasSuffix(".jpg") ? String(name.dropLast(4)) : name
                 let chip = " \(i + 1) " + stem.truncated(toWidth: max(1, layout.trayItemPitch - 4 - String(i + 1).count)) + " "
                 canvas.draw(
@@ -208,17 +208,17 @@ extension PickerView {
             return
         }
         for (slot, i) in shown.enumerated() {
-            guard let asset = state.asset(tray.items[i]) else { continue }
+            guard let photo = state.photo(tray.items[i]) else { continue }
             let origin = Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + PickerLayout.trayThumbnailTop)
             let isFocused = state.area == .tray && i == state.trayFocus
-            drawThumbnail(asset, size: PickerLayout.trayCell, at: origin, on: &canvas, clip: rect)
+            drawThumbnail(photo, size: PickerLayout.trayCell, at: origin, on: &canvas, clip: rect)
             if isFocused { focused = Rect(origin: origin, size: PickerLayout.trayCell) }
         }
         if let focused { drawFrame(around: focused, focus: true, background: background, on: &canvas, clip: below) }
         for (slot, i) in shown.enumerated() {
-            guard let asset = state.asset(tray.items[i]) else { continue }
+            guard let photo = state.photo(tray.items[i]) else { continue }
             drawOrder(
-                of: asset,
+                of: photo,
                 under: Point(x: full.x + 1 + slot * PickerLayout.trayPitch.width, y: full.y + PickerLayout.trayThumbnailTop),
                 size: PickerLayout.trayCell,
                 on: &canvas,

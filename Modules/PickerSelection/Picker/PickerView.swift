@@ -20,8 +20,8 @@ import ViewCore
 /// ```
 @MainActor
 public final class PickerView: View {
-    /// Called once with the chosen assets in selection order, or nil when cancelled.
-    public var onFinish: (@MainActor ([Asset]?) -> Void)?
+    /// Called once with the chosen photos in selection order, or nil when cancelled.
+    public var onFinish: (@MainActor ([Photo]?) -> Void)?
     /// Called whenever the picker should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
 
@@ -31,12 +31,12 @@ public final class PickerView: View {
     let scheduler: any Scheduler
     /// Where things were when last drawn (clicks are found in it).
     var layout = PickerLayout()
-    /// Thumbnails as cells, by asset and size.
+    /// Thumbnails as cells, by photo and size.
     var cellCache: [CellCacheKey: Canvas] = [:]
     /// The cells the cache holds.
     var cellCacheCells = 0
     struct CellCacheKey: Hashable {
-        let asset: Int
+        let photo: Int
         let size: Size
     }
 
@@ -74,7 +74,7 @@ public final class PickerView: View {
         scheduler: any Scheduler = LiveScheduler(),
         limit: Int? = nil,
         startsEmpty: Bool = false,
-        onFinish: (@MainActor ([Asset]?) -> Void)? = nil
+        onFinish: (@MainActor ([Photo]?) -> Void)? = nil
     ) {
         self.store = store
         self.scheduler = scheduler
@@ -91,8 +91,8 @@ public final class PickerView: View {
         read(
             .selectedImages,
             "read the selected images",
-            { () throws(PhotoLibraryError) in try store.assets(ids: saved) },
-            then: PickerState.Event.assetsLoaded
+            { () throws(PhotoLibraryError) in try store.photos(ids: saved) },
+            then: PickerState.Event.photosLoaded
         )
     }
 
@@ -106,8 +106,8 @@ public final class PickerView: View {
     public var currentAlbum: Album? { state.currentAlbum }
     /// The last store failure, shown above the grid (see ``PickerState/problem``).
     public var problem: String? { state.problem }
-    /// The chosen assets in selection order.
-    public var chosenAssets: [Asset] { state.chosenAssets }
+    /// The chosen photos in selection order.
+    public var chosenPhotos: [Photo] { state.chosenPhotos }
 
     /// Tells the picker it is on screen (starts the reveal timer).
     public func appear() { send(.appear) }
@@ -144,14 +144,14 @@ public final class PickerView: View {
                 },
                 then: { $0 ? .saved(ids) : .saveRefused }
             )
-        case .finish(let assets):
+        case .finish(let photos):
             // Done: nothing of the picker's runs after it (its movements no longer show).
             finished = true
             for work in timers.values { work.cancel() }
             timers.removeAll()
             frameWork?.cancel()
             deferredWork?.cancel()
-            onFinish?(assets)
+            onFinish?(photos)
         case .scheduleTick(let delay):
             later(delay) { $0.send(.tick) }
         case .redraw(let delay):

@@ -8,9 +8,9 @@ import ViewCore
 /// store.failure = .system(path: "memory", reason: "disk full")  // every call fails
 /// ```
 public final class InMemoryPhotoStore: PhotoStore {
-    /// Every asset, by identifier.
-    public private(set) var assetsByID: [Int: Asset] = [:]
-    /// Each album and the identifiers of its assets, ascending.
+    /// Every photo, by identifier.
+    public private(set) var photosByID: [Int: Photo] = [:]
+    /// Each album and the identifiers of its photos, ascending.
     public private(set) var members: [Album: [Int]] = [:]
     /// The saved selection.
     public private(set) var selection: [Int] = []
@@ -19,7 +19,7 @@ public final class InMemoryPhotoStore: PhotoStore {
     /// When set, every call throws it.
     public var failure: PhotoLibraryError?
 
-    /// A store with these albums of images; every image is also in "All Photos". Assets
+    /// A store with these albums of images; every image is also in "All Photos". Photos
     /// are numbered from 1 in the order given (albums by name).
     public init(albums: [String: [RGBAImage]] = [:]) {
         var all: [Int] = []
@@ -28,7 +28,7 @@ public final class InMemoryPhotoStore: PhotoStore {
         for name in albums.keys.sorted() {
             var ids: [Int] = []
             for image in albums[name] ?? [] {
-                assetsByID[next] = Asset(id: next, source: "\(name)/\(next)", width: image.width, height: image.height, created: next, thumbnail: image)
+                photosByID[next] = Photo(id: next, source: "\(name)/\(next)", width: image.width, height: image.height, created: next, thumbnail: image)
                 ids.append(next)
                 next += 1
             }
@@ -46,15 +46,15 @@ public final class InMemoryPhotoStore: PhotoStore {
         }
     }
 
-    public func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Asset] {
+    public func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Photo] {
         if let failure { throw failure }
         let ids = members.first { $0.key.id == album }?.value ?? []
-        return ids.filter { $0 > (after ?? Int.min) }.prefix(max(0, limit)).compactMap { assetsByID[$0] }
+        return ids.filter { $0 > (after ?? Int.min) }.prefix(max(0, limit)).compactMap { photosByID[$0] }
     }
 
-    public func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset] {
+    public func photos(ids: [Int]) throws(PhotoLibraryError) -> [Photo] {
         if let failure { throw failure }
-        return ids.compactMap { assetsByID[$0] }
+        return ids.compactMap { photosByID[$0] }
     }
 
     public func savedSelection() throws(PhotoLibraryError) -> [Int] {
@@ -64,7 +64,7 @@ public final class InMemoryPhotoStore: PhotoStore {
 
     public func saveSelection(_ ids: [Int]) throws(PhotoLibraryError) {
         if let failure { throw failure }
-        selection = ids.filter { assetsByID[$0] != nil }
+        selection = ids.filter { photosByID[$0] != nil }
         saveCount += 1
     }
 }

@@ -1,4 +1,4 @@
-/// What the picker reads and writes: albums, pages of an album's assets, assets by
+/// What the picker reads and writes: albums, pages of an album's photos, photos by
 /// identifier and the saved selection. ``PhotoLibrary`` keeps them in a SQLite file;
 /// ``InMemoryPhotoStore`` keeps them in memory (for tests and demos); an app may bring its
 /// own (a folder of images, a web service behind a cache).
@@ -13,10 +13,10 @@
 public protocol PhotoStore: AnyObject {
     /// The albums, "All Photos" first, then by name.
     func albums() throws(PhotoLibraryError) -> [Album]
-    /// Up to `limit` assets of `album` after the asset `after`, by identifier (keyset paging).
-    func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Asset]
-    /// The assets with these identifiers, in the order given; missing ones are left out.
-    func assets(ids: [Int]) throws(PhotoLibraryError) -> [Asset]
+    /// Up to `limit` photos of `album` after the photo `after`, by identifier (keyset paging).
+    func page(album: Int, after: Int?, limit: Int) throws(PhotoLibraryError) -> [Photo]
+    /// The photos with these identifiers, in the order given; missing ones are left out.
+    func photos(ids: [Int]) throws(PhotoLibraryError) -> [Photo]
     /// The saved selection, in order.
     func savedSelection() throws(PhotoLibraryError) -> [Int]
     /// Replaces the saved selection, atomically: after a crash it is the old or the new one.

@@ -1,12 +1,12 @@
 import PhotoReaders
 import PickerSelection
 
-extension ImageReader {
+extension PhotoReader {
     /// The kit's GIF, PNG and JPEG reader (PhotoReaders) within `--max-memory`: a file that
     /// needs more says which value to give.
-    static func photos(memory: MemoryBudget) -> ImageReader {
-        let reader = ImageReader.photos(maxMemoryBytes: memory.bytes, maxPixels: memory.limits.maxCanvasPixels)
-        return ImageReader(
+    static func photos(memory: MemoryBudget) -> PhotoReader {
+        let reader = PhotoReader.photos(maxMemoryBytes: memory.bytes, maxPixels: memory.limits.maxCanvasPixels)
+        return PhotoReader(
             fileExtensions: reader.fileExtensions,
             read: { path in
                 try namingTheFlag { try reader.read(path) }

@@ -7,15 +7,15 @@ import ViewCore
 /// ```swift
 /// import GifDecoding
 ///
-/// let gifs = ImageReader(fileExtensions: ["gif"]) { path in
+/// let gifs = PhotoReader(fileExtensions: ["gif"]) { path in
 ///     try AnimatedImage(contentsOfFile: path).image(at: 0)
 /// }
 /// let report = try library.importFolder("Pictures", reader: gifs)
 /// ```
-public struct ImageReader: Sendable {
+public struct PhotoReader: Sendable {
     /// An image read for a thumbnail, and the file's own size.
-    public struct Picture: Sendable {
-        /// The pixels: the whole image, perhaps scaled down (see ``ImageReader/readForThumbnail``).
+    public struct Decoded: Sendable {
+        /// The pixels: the whole image, perhaps scaled down (see ``PhotoReader/readForThumbnail``).
         public var image: RGBAImage
         /// The file's size in pixels.
         public var fullSize: Size
@@ -34,13 +34,13 @@ public struct ImageReader: Sendable {
     /// Reads the file at a path for a thumbnail of `side` pixels: the image may be smaller
     /// than the file (a JPEG decoded at 1/8 of its size), its shorter side not below `side`
     /// unless the file's is. Import uses this one.
-    public let readForThumbnail: @Sendable (_ path: String, _ side: Int) throws -> Picture
+    public let readForThumbnail: @Sendable (_ path: String, _ side: Int) throws -> Decoded
 
     /// Creates a reader that reads every file at full size.
     public init(fileExtensions: Set<String>, read: @escaping @Sendable (String) throws -> RGBAImage) {
         self.init(fileExtensions: fileExtensions, read: read) { path, _ in
             let image = try read(path)
-            return Picture(image: image, fullSize: Size(width: image.width, height: image.height))
+            return Decoded(image: image, fullSize: Size(width: image.width, height: image.height))
         }
     }
 
@@ -48,10 +48,14 @@ public struct ImageReader: Sendable {
     public init(
         fileExtensions: Set<String>,
         read: @escaping @Sendable (String) throws -> RGBAImage,
-        readForThumbnail: @escaping @Sendable (_ path: String, _ side: Int) throws -> Picture
+        readForThumbnail: @escaping @Sendable (_ path: String, _ side: Int) throws -> Decoded
     ) {
         self.fileExtensions = Set(fileExtensions.map { $0.lowercased() })
         self.read = read
         self.readForThumbnail = readForThumbnail
     }
 }
+
+/// 0.1.0's name for ``PhotoReader``.
+@available(*, deprecated, renamed: "PhotoReader")
+public typealias ImageReader = PhotoReader

@@ -1,7 +1,7 @@
 import ViewCore
 
 /// An image of the photo library.
-public struct Asset: Equatable, Sendable, Identifiable {
+public struct Photo: Equatable, Sendable, Identifiable {
     /// Its stable identifier.
     public let id: Int
     /// Where it came from (a file path, or `sample://…`). Sanitise before drawing.
@@ -14,7 +14,7 @@ public struct Asset: Equatable, Sendable, Identifiable {
     /// made before version 3 whose files were not imported again).
     public let thumbnail: RGBAImage
 
-    /// Creates an asset (a ``PhotoStore`` of one's own makes them).
+    /// Creates a photo (a ``PhotoStore`` of one's own makes them).
     public init(id: Int, source: String, width: Int, height: Int, created: Int, thumbnail: RGBAImage) {
         self.id = id
         self.source = source
@@ -46,3 +46,7 @@ public struct Album: Hashable, Sendable, Identifiable {
         self.count = count
     }
 }
+
+/// 0.1.0's name for ``Photo``.
+@available(*, deprecated, renamed: "Photo")
+public typealias Asset = Photo
