@@ -232,25 +232,66 @@ func fileTargets(_ files: [FileBlock], libraries: Set<String>) -> (lines: [Strin
     return (lines, problems)
 }
 
+/// The docs' ```swift blocks: whole examples (one executable each), file blocks (targets of
+/// an app of the docs) and how many fragments were skipped.
+struct DocExamples {
+    var examples: [(target: String, block: Block)] = []
+    var files: [FileBlock] = []
+    var fragments = 0
+
+    /// The file blocks' executables (a `main.swift` outside the tests).
+    var mains: [FileBlock] { files.filter { $0.path.hasSuffix("/main.swift") && !$0.isTest } }
+    var hasTests: Bool { files.contains(where: \.isTest) }
+
+    /// The page and line of a generated file's line.
+    func origin(_ generated: String, _ row: Int) -> String? {
+        if let file = files.first(where: { generated.hasSuffix("/" + $0.path) }) { return "\(file.block.page):\(file.block.line + row - 1)" }
+        return nil
+    }
+}
+
+/// Builds every example of README.md and docs/*.md as a package of its own that depends on
+/// the kit by path, runs them, runs the file blocks' tests and checks what each links.
 func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [String] {
+    let found = try collectExamples(root: root)
+    let package = root.appendingPathComponent(".build/doc-examples")
+    let problems = try writeExamplePackage(found, at: package, manifest: manifest)
+    guard problems.isEmpty else { return problems }
+    print(
+        "doc-check: building \(found.examples.count) examples and \(Set(found.files.map(\.target)).count) targets of \(found.files.count) file blocks (\(found.fragments) fragments skipped) in \(package.path)"
+    )
+    let buildProblems = try buildExamples(found, package: package, swift: swift)
+    guard buildProblems.isEmpty else { return buildProblems }
+    let binaries = try run(swift, ["build", "--package-path", package.path, "--show-bin-path"], keepingErrors: false).output.trimmingCharacters(
+        in: .whitespacesAndNewlines
+    )
+    return try runExamples(found, binaries: binaries, package: package, swift: swift)
+        + (try checkLinkedLibraries(found, binaries: binaries, manifest: manifest))
+}
+
+/// The blocks of every page.
+func collectExamples(root: URL) throws -> DocExamples {
     let docs = root.appendingPathComponent("docs")
     let pages =
         [root.appendingPathComponent("README.md")]
         + (try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil))
         .filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
-    var examples: [(target: String, block: Block)] = []
-    var files: [FileBlock] = []
-    var fragments = 0
+    var found = DocExamples()
     for page in pages {
-        let found = try blocks(in: page, relativeTo: root)
-        fragments += found.fragments
-        files += found.files
-        for (n, block) in found.complete.enumerated() {
+        let blocks = try blocks(in: page, relativeTo: root)
+        found.fragments += blocks.fragments
+        found.files += blocks.files
+        for (n, block) in blocks.complete.enumerated() {
             let stem = page.deletingPathExtension().lastPathComponent.filter { $0.isLetter || $0.isNumber }
-            examples.append(("\(stem)Example\(n + 1)", block))
+            found.examples.append(("\(stem)Example\(n + 1)", block))
         }
     }
-    let package = root.appendingPathComponent(".build/doc-examples")
+    return found
+}
+
+/// Writes the examples' package (its sources and manifest) at `package`; the problems of
+/// the file blocks' targets, if any.
+func writeExamplePackage(_ found: DocExamples, at package: URL, manifest: Manifest) throws -> [String] {
     try? FileManager.default.removeItem(at: package.appendingPathComponent("Sources"))
     try? FileManager.default.removeItem(at: package.appendingPathComponent("Tests"))
     try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
@@ -258,7 +299,7 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
     try? FileManager.default.removeItem(at: link)
     try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../..")
     var targets: [String] = []
-    for (target, block) in examples {
+    for (target, block) in found.examples {
         let folder = package.appendingPathComponent("Sources/\(target)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(block.code.utf8).write(to: folder.appendingPathComponent("main.swift"))
@@ -266,19 +307,13 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
         let dependencies = products.map { ".product(name: \"\($0)\", package: \"IndicatorKit\")" }.joined(separator: ", ")
         targets.append("        .executableTarget(name: \"\(target)\", dependencies: [\(dependencies)]),")
     }
-    let apps = fileTargets(files, libraries: manifest.libraries)
+    let apps = fileTargets(found.files, libraries: manifest.libraries)
     guard apps.problems.isEmpty else { return apps.problems }
     targets += apps.lines
-    for file in files {
+    for file in found.files {
         let url = package.appendingPathComponent(file.path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(file.block.code.utf8).write(to: url)
-    }
-    let hasTests = files.contains(where: \.isTest)
-    /// The page and line of a generated file's line.
-    func origin(_ generated: String, _ row: Int) -> String? {
-        if let file = files.first(where: { generated.hasSuffix("/" + $0.path) }) { return "\(file.block.page):\(file.block.line + row - 1)" }
-        return nil
     }
     let manifestText = """
         // swift-tools-version:6.0
@@ -297,101 +332,99 @@ func checkExamples(root: URL, swift: String, manifest: Manifest) throws -> [Stri
 
         """
     try Data(manifestText.utf8).write(to: package.appendingPathComponent("Package.swift"))
-    let appTargets = Set(files.map(\.target)).count
-    print(
-        "doc-check: building \(examples.count) examples and \(appTargets) targets of \(files.count) file blocks (\(fragments) fragments skipped) in \(package.path)"
-    )
-    var build = try run(swift, ["build", "--package-path", package.path] + (hasTests ? ["--build-tests"] : []))
-    if build.status != 0 {
-        // The build stops at the first example that fails: build each to find every error.
-        var output = ""
-        for target in examples.map(\.target) + Set(files.map(\.target)).sorted() {
-            output += try run(swift, ["build", "--package-path", package.path, "--target", target]).output
-        }
-        build.output = output
+    return []
+}
+
+/// Builds the package; each error pointed at its page's own line.
+func buildExamples(_ found: DocExamples, package: URL, swift: String) throws -> [String] {
+    var build = try run(swift, ["build", "--package-path", package.path] + (found.hasTests ? ["--build-tests"] : []))
+    guard build.status != 0 else { return [] }
+    // The build stops at the first example that fails: build each to find every error.
+    var output = ""
+    for target in found.examples.map(\.target) + Set(found.files.map(\.target)).sorted() {
+        output += try run(swift, ["build", "--package-path", package.path, "--target", target]).output
     }
-    guard build.status == 0 else {
-        // Point each error at the page's own line.
-        var problems: [String] = []
-        for line in build.output.split(separator: "\n") where line.contains("error:") {
-            let location = line.split(separator: ":", maxSplits: 3)
-            if location.count >= 3, let row = Int(location[1]), let place = origin(String(location[0]), row) {
-                problems.append("\(place): \(location.count > 3 ? String(location[3]).trimmingCharacters(in: .whitespaces) : String(line))")
-                continue
-            }
-            guard let range = line.range(of: "/Sources/") else { continue }
-            let parts = line[range.upperBound...].split(separator: ":", maxSplits: 3)
-            guard parts.count >= 3, let row = Int(parts[1]),
-                let example = examples.first(where: { $0.target == parts[0].split(separator: "/").first.map(String.init) })
-            else { continue }
-            problems.append(
-                "\(example.block.page):\(example.block.line + row - 1): \(parts.count > 3 ? String(parts[3]).trimmingCharacters(in: .whitespaces) : String(line))"
-            )
-        }
-        return problems.isEmpty ? ["the examples do not build:\n" + build.output] : Array(Set(problems)).sorted()
-    }
+    build.output = output
     var problems: [String] = []
-    let binaries = try run(swift, ["build", "--package-path", package.path, "--show-bin-path"], keepingErrors: false).output.trimmingCharacters(
-        in: .whitespacesAndNewlines
-    )
+    for line in build.output.split(separator: "\n") where line.contains("error:") {
+        let location = line.split(separator: ":", maxSplits: 3)
+        if location.count >= 3, let row = Int(location[1]), let place = found.origin(String(location[0]), row) {
+            problems.append("\(place): \(location.count > 3 ? String(location[3]).trimmingCharacters(in: .whitespaces) : String(line))")
+            continue
+        }
+        guard let range = line.range(of: "/Sources/") else { continue }
+        let parts = line[range.upperBound...].split(separator: ":", maxSplits: 3)
+        guard parts.count >= 3, let row = Int(parts[1]),
+            let example = found.examples.first(where: { $0.target == parts[0].split(separator: "/").first.map(String.init) })
+        else { continue }
+        problems.append(
+            "\(example.block.page):\(example.block.line + row - 1): \(parts.count > 3 ? String(parts[3]).trimmingCharacters(in: .whitespaces) : String(line))"
+        )
+    }
+    return problems.isEmpty ? ["the examples do not build:\n" + build.output] : Array(Set(problems)).sorted()
+}
+
+/// Runs every example and app not marked otherwise (30 s each), then the file blocks' tests.
+func runExamples(_ found: DocExamples, binaries: String, package: URL, swift: String) throws -> [String] {
+    var problems: [String] = []
     var ran = 0
-    for (target, block) in examples where block.runs {
+    for (target, block) in found.examples where block.runs {
         let result = try runWithDeadline(binaries + "/" + target, seconds: 30)
         ran += 1
         if result.status != 0 {
             problems.append("\(block.page):\(block.line): the example ended with status \(result.status):\n\(result.output)")
         }
     }
-    let mains = files.filter { $0.path.hasSuffix("/main.swift") && !$0.isTest }
-    for main in mains where main.block.runs {
+    for main in found.mains where main.block.runs {
         let result = try runWithDeadline(binaries + "/" + main.target, seconds: 30)
         ran += 1
         if result.status != 0 {
             problems.append("\(main.block.page):\(main.block.line): \(main.target) ended with status \(result.status):\n\(result.output)")
         }
     }
-    print("doc-check: ran \(ran) examples (\(examples.count + mains.count - ran) marked not run)")
-    if hasTests {
-        let tests = try run(swift, ["test", "--skip-build", "--package-path", package.path])
-        if tests.status != 0 {
-            problems.append(
-                "the tests of the docs' file blocks failed:\n"
-                    + tests.output.split(separator: "\n").filter {
-                        !$0.hasPrefix("✔") && !$0.hasPrefix("[") && !$0.hasPrefix("Test Suite") && !$0.hasPrefix("Test Case")
-                            && !$0.contains("Testing Library Version") && !$0.contains("Target Platform")
-                    }.joined(separator: "\n")
-            )
-        } else {
-            print(
-                "doc-check: the docs' tests passed (" + (tests.output.split(separator: "\n").last { $0.contains("Test run with") }.map(String.init) ?? "") + ")"
-            )
-        }
+    print("doc-check: ran \(ran) examples (\(found.examples.count + found.mains.count - ran) marked not run)")
+    guard found.hasTests else { return problems }
+    let tests = try run(swift, ["test", "--skip-build", "--package-path", package.path])
+    if tests.status != 0 {
+        problems.append(
+            "the tests of the docs' file blocks failed:\n"
+                + tests.output.split(separator: "\n").filter {
+                    !$0.hasPrefix("✔") && !$0.hasPrefix("[") && !$0.hasPrefix("Test Suite") && !$0.hasPrefix("Test Case")
+                        && !$0.contains("Testing Library Version") && !$0.contains("Target Platform")
+                }.joined(separator: "\n")
+        )
+    } else {
+        print("doc-check: the docs' tests passed (" + (tests.output.split(separator: "\n").last { $0.contains("Test run with") }.map(String.init) ?? "") + ")")
     }
-    // An example that reaches no GIF decoder links no libgif; one that reaches no
-    // networking (LoadingNetworking) links no libcurl.
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") {
-        let appImports = { (target: String) in files.filter { $0.target == target }.flatMap(\.block.imports) }
-        let mainBlocks = mains.map { main -> (String, Block) in
-            // The executable reaches its own imports and those of the app's targets it imports.
-            let direct = appImports(main.target)
-            let all = direct + direct.filter { name in files.contains { $0.target == name } }.flatMap(appImports)
-            return (
-                main.target,
-                Block(page: main.block.page, line: main.block.line, code: all.map { "import \($0)" }.joined(separator: "\n"), runs: main.block.runs)
-            )
+    return problems
+}
+
+/// An example that reaches no GIF decoder links no libgif; one that reaches no networking
+/// (LoadingNetworking) links no libcurl; one that reaches no ncurses links none.
+func checkLinkedLibraries(_ found: DocExamples, binaries: String, manifest: Manifest) throws -> [String] {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") else { return [] }
+    let appImports = { (target: String) in found.files.filter { $0.target == target }.flatMap(\.block.imports) }
+    let mainBlocks = found.mains.map { main -> (String, Block) in
+        // The executable reaches its own imports and those of the app's targets it imports.
+        let direct = appImports(main.target)
+        let all = direct + direct.filter { name in found.files.contains { $0.target == name } }.flatMap(appImports)
+        return (
+            main.target,
+            Block(page: main.block.page, line: main.block.line, code: all.map { "import \($0)" }.joined(separator: "\n"), runs: main.block.runs)
+        )
+    }
+    var problems: [String] = []
+    for (target, block) in found.examples + mainBlocks {
+        let reached = manifest.closure(of: block.imports.filter { manifest.libraries.contains($0) })
+        let libraries = try run("/usr/bin/ldd", [binaries + "/" + target]).output
+        if !reached.contains("CGiflib"), libraries.contains("libgif") {
+            problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libgif")
         }
-        for (target, block) in examples + mainBlocks {
-            let reached = manifest.closure(of: block.imports.filter { manifest.libraries.contains($0) })
-            let libraries = try run("/usr/bin/ldd", [binaries + "/" + target]).output
-            if !reached.contains("CGiflib"), libraries.contains("libgif") {
-                problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libgif")
-            }
-            if !reached.contains("LoadingNetworking"), !block.imports.contains("FoundationNetworking"), libraries.contains("libcurl") {
-                problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libcurl")
-            }
-            if !reached.contains("CNcursesw"), libraries.contains("libncursesw") || libraries.contains("libtinfo") {
-                problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links ncurses")
-            }
+        if !reached.contains("LoadingNetworking"), !block.imports.contains("FoundationNetworking"), libraries.contains("libcurl") {
+            problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libcurl")
+        }
+        if !reached.contains("CNcursesw"), libraries.contains("libncursesw") || libraries.contains("libtinfo") {
+            problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links ncurses")
         }
     }
     return problems
