@@ -121,7 +121,8 @@ let package = Package(
                 "TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
                 "KitSupport", "TerminalGraphics",
             ],
-            path: "Tools/bench"
+            path: "Tools/bench",
+            exclude: ["peers"]  // the peers' own sources (Rust), built by bench itself where cargo is
         ),
 
         // Support for the randomised tests (a seeded generator); not a product.

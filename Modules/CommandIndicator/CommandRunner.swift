@@ -12,8 +12,8 @@ import Motion
 /// is shown as it comes: the indicator steps aside (and shows the cursor) until the line
 /// ends, then comes back below it. Output that goes elsewhere (a file, a pipe) is passed
 /// through byte for byte as it comes. The command is done when
-/// it exits, even if a background child still holds its pipes. The process edges come in
-/// a ``System``: ``System/live`` is the real one (ChildProcess), tests bring their own.
+/// it exits, even if a background child still holds its pipes. It runs real processes
+/// (ChildProcess); the kit's own tests run it on fake ones.
 ///
 /// ```swift
 /// ChildProcessIO.prepareToForwardInterruptions()

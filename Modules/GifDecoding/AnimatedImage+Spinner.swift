@@ -5,7 +5,7 @@ extension AnimatedImage {
     /// at two pixels a point), twelve frames of a comet going round a ring — a bright round
     /// head, a tail fading behind it — about one second a turn, looping forever.
     ///
-    /// Its bytes are compiled into the binary (``spinnerData``), so it loads wherever the
+    /// Its bytes are compiled into the binary, so it loads wherever the
     /// program is copied; nothing is read from disk.
     ///
     /// ```swift

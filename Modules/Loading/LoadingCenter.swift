@@ -43,7 +43,8 @@ public final class LoadingCenter {
     /// Keys that reach the app while the overlay shows, even with ``stopTouch``: Ctrl-C and
     /// Ctrl-Z by default, so the user can always quit or suspend; add the app's own quit key.
     public var passingKeys: Set<Key> = [.control("c"), .control("z")]
-    /// Called when the overlay should be drawn again.
+    /// Called when the overlay should be drawn again (nil: the host that last drew
+    /// ``root`` is asked).
     public var onNeedsDisplay: (@MainActor () -> Void)?
     /// What the ``LoadingPresentation/page`` presentation animates: the four wand
     /// images, 0.3 s each, by default. Takes effect when the overlay next appears.
@@ -153,7 +154,7 @@ public final class LoadingCenter {
     func report(_ id: Int, progress: Double, message: String?) {
         activities[id]?.progress = min(1, max(0, progress))
         activities[id]?.message = message?.sanitizedForTerminal
-        requestDisplay(onNeedsDisplay)
+        requestDisplay()
     }
 
     // MARK: State
@@ -174,7 +175,7 @@ public final class LoadingCenter {
         if state.isShown && !wasShown { attach() }
         if !state.isShown && wasShown { detach() }
         animateFade()
-        requestDisplay(onNeedsDisplay)
+        requestDisplay()
     }
 
     /// Moves a showing overlay to the screen the user sees now (after a push, a pop or a
@@ -183,6 +184,11 @@ public final class LoadingCenter {
         guard state.isShown, attachment == .topMostScreen, let root, root.topMost !== attachedTo else { return }
         detach()
         attach()
+    }
+
+    /// Asks for the overlay's next frame: ``onNeedsDisplay``, else the host drawing ``root``.
+    func requestDisplay() {
+        if let onNeedsDisplay { onNeedsDisplay() } else { root?.requestDisplay() }
     }
 
     private func attach() {
@@ -212,7 +218,7 @@ public final class LoadingCenter {
             }
         guard fading else { return }
         fadeWork = scheduler.schedule(after: .milliseconds(40)) { [weak self] in
-            requestDisplay(self?.onNeedsDisplay)
+            self?.requestDisplay()
             self?.animateFade()
         }
     }

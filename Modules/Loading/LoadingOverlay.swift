@@ -17,7 +17,7 @@ final class LoadingOverlay: View {
         spinnerIndicator = ActivityIndicator(animation: center.spinnerAnimation, timing: center.spinnerTiming, scheduler: center.scheduler)
         for indicator in [pageIndicator, spinnerIndicator] {
             indicator.labelPlacement = .below
-            indicator.onNeedsDisplay = { [weak center] in requestDisplay(center?.onNeedsDisplay) }
+            indicator.onNeedsDisplay = { [weak center] in center?.requestDisplay() }
         }
     }
 

@@ -12,7 +12,7 @@ import TerminalRuntime
 /// One call opens the terminal (standard input and output), draws `root` at the window's
 /// size (a notice below `minimumSize`, or when the window is too large), delivers keys,
 /// mouse, pastes and resizes to it, and draws again whenever something asks: a component
-/// given no `onNeedsDisplay` of its own asks the running app (`TUICore/requestDisplay(_:)`),
+/// given no `onNeedsDisplay` of its own asks the host that drew it (`HostLink`, ViewCore),
 /// so nothing needs wiring. Ctrl-C quits with status 130 and Ctrl-Z suspends, unless the
 /// root view uses those keys itself; signals restore the terminal as ``NcursesTerminal``
 /// does. Time runs on the live clock.

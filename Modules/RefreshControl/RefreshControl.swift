@@ -39,6 +39,7 @@ public final class RefreshControl<Item>: View {
     public var box = Size(width: 14, height: 5)
     /// Called whenever the control or its list should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
+    private var host = HostLink()
     /// Whether the animation stands still (its still frame; the caption still says what is
     /// happening). Off unless asked for: an app passes on the user's wish (`ReducedMotion`).
     public var reducedMotion: Bool {
@@ -96,7 +97,7 @@ public final class RefreshControl<Item>: View {
         self.state = state
         self.scheduler = scheduler
         self.action = action
-        player.onNeedsDisplay = { [weak self] in requestDisplay(self?.onNeedsDisplay) }
+        player.onNeedsDisplay = { [weak self] in self?.host.request(self?.onNeedsDisplay) }
     }
 
     /// Starts a refresh from code: the control shows and the action runs, as after a pull.
@@ -158,7 +159,7 @@ public final class RefreshControl<Item>: View {
             task = nil
         }
         animate()
-        requestDisplay(onNeedsDisplay)
+        host.request(onNeedsDisplay)
     }
 
     private func finished(generation: Int, result: Result<[Item], any Error>) {
@@ -273,6 +274,7 @@ public final class RefreshControl<Item>: View {
 
     /// Draws the pull header (the animation and its caption) above the list.
     public func render(in rect: Rect, on canvas: inout Canvas) {
+        host.note()
         let height = min(visibleHeight, rect.height)
         let (header, body) = rect.splitTop(height)
         if height > 0 {
@@ -320,7 +322,7 @@ public final class RefreshControl<Item>: View {
             if player.isPlaying { player.hold(frame: player.currentFrame) }
             retractTimer = scheduler.schedule(after: .milliseconds(40)) { [weak self] in
                 guard let self else { return }
-                requestDisplay(self.onNeedsDisplay)
+                self.host.request(self.onNeedsDisplay)
                 self.animate()
             }
         }

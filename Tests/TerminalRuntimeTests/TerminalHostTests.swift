@@ -258,3 +258,38 @@ struct TerminalHostTests {
         #expect(host.renderCount == 0)
     }
 }
+
+/// A component asks the host that drew it, and only that one.
+@MainActor
+struct HostLinkTests {
+    final class Ticker: View {
+        var count = 0
+        var host = HostLink()
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            host.note()
+            canvas.draw("\(count)", at: rect.origin, clip: rect)
+        }
+        func tick() {
+            count += 1
+            host.request(nil)
+        }
+    }
+
+    @Test func eachComponentAsksTheHostThatDrewItAndNoOther() {
+        let first = Ticker()
+        let second = Ticker()
+        let one = TerminalHost(backend: HeadlessTerminal(size: Size(width: 4, height: 1)), root: first)
+        let two = TerminalHost(backend: HeadlessTerminal(size: Size(width: 4, height: 1)), root: second)
+        first.tick()  // not drawn yet: it asks no one (its first frame is coming)
+        one.renderIfNeeded()
+        two.renderIfNeeded()
+        #expect(!one.needsDisplay && !two.needsDisplay)
+        first.tick()
+        #expect(one.needsDisplay, "the host that drew it is asked")
+        #expect(!two.needsDisplay, "the other host is not")
+        var canvas = Canvas(size: Size(width: 4, height: 1))
+        second.render(in: canvas.bounds, on: &canvas)  // drawn by hand: no host noted
+        second.tick()
+        #expect(two.needsDisplay, "a drawing by hand leaves the host it had")
+    }
+}

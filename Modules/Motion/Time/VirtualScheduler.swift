@@ -41,7 +41,7 @@ public final class VirtualScheduler: Scheduler {
     /// The tasks started through ``startTask(_:)``.
     private let tracked = TrackedTasks()
 
-    /// Creates a scheduler whose clock reads zero (noted in the ``ledger`` in force, if any).
+    /// Creates a scheduler whose clock reads zero (noted by TUITesting's `.endsIdle`, when in force).
     public init() {
         Self.ledger?.note(self)
     }

@@ -5,6 +5,7 @@ import ViewCore
 extension PickerView {
     /// Draws the title bar, the grid, the tray and the album drawer as they are at the scheduler's time.
     public func render(in rect: Rect, on canvas: inout Canvas) {
+        host.note()
         let now = scheduler.now
         layout = PickerLayout(in: rect, state: state, now: now, thumbnail: thumbnailSize)
         noteViewport(layout.viewport)

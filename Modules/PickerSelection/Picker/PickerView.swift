@@ -24,6 +24,7 @@ public final class PickerView: View {
     public var onFinish: (@MainActor ([Photo]?) -> Void)?
     /// Called whenever the picker should be drawn again.
     public var onNeedsDisplay: (@MainActor () -> Void)?
+    var host = HostLink()
 
     /// Everything the picker knows.
     public private(set) var state: PickerState
@@ -49,7 +50,7 @@ public final class PickerView: View {
     /// The grid's thumbnails, in cells: one of ``thumbnailSizes``; `+` and `-` step through
     /// them (the tray's stay 8×4).
     public var thumbnailSize = PickerView.thumbnailSizes[0] {
-        didSet { if thumbnailSize != oldValue { requestDisplay(onNeedsDisplay) } }
+        didSet { if thumbnailSize != oldValue { host.request(onNeedsDisplay) } }
     }
     /// How thumbnails are drawn in the grid and the tray (pass `ImageStyle(for:
     /// capabilities)`; half blocks in colour unless told; `SymbolSet.automatic(environment:)`
@@ -60,7 +61,7 @@ public final class PickerView: View {
             guard imageStyle != oldValue else { return }
             cellCache.removeAll()
             cellCacheCells = 0
-            requestDisplay(onNeedsDisplay)
+            host.request(onNeedsDisplay)
         }
     }
     private var frameWork: ScheduledWork?
@@ -118,7 +119,7 @@ public final class PickerView: View {
     func send(_ event: PickerState.Event) {
         for effect in state.handle(event, at: scheduler.now) { perform(effect) }
         keepDrawing()
-        requestDisplay(onNeedsDisplay)
+        host.request(onNeedsDisplay)
     }
 
     private func perform(_ effect: PickerState.Effect) {
@@ -155,7 +156,7 @@ public final class PickerView: View {
         case .scheduleTick(let delay):
             later(delay) { $0.send(.tick) }
         case .redraw(let delay):
-            later(delay) { requestDisplay($0.onNeedsDisplay) }
+            later(delay) { $0.host.request($0.onNeedsDisplay) }
         }
     }
 
@@ -192,7 +193,7 @@ public final class PickerView: View {
         frameWork = nil
         guard !finished, state.timeline.isAnimating(at: scheduler.now) else { return }
         frameWork = scheduler.schedule(after: .milliseconds(30)) { [weak self] in
-            requestDisplay(self?.onNeedsDisplay)
+            self?.host.request(self?.onNeedsDisplay)
             self?.keepDrawing()
         }
     }
@@ -207,7 +208,7 @@ public final class PickerView: View {
         deferredWork = scheduler.schedule(after: .zero) { [weak self] in
             guard let self else { return }
             for effect in effects { self.perform(effect) }
-            requestDisplay(self.onNeedsDisplay)
+            self.host.request(self.onNeedsDisplay)
         }
     }
 

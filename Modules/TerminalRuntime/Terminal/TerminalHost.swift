@@ -36,18 +36,6 @@ public final class TerminalHost {
     /// Called with each event from the backend that the root view did not use
     /// (`TerminalApp` quits on an unused Ctrl-C and suspends on an unused Ctrl-Z).
     public var onUnhandled: (@MainActor (InputEvent) -> Void)?
-    /// The host a running ``TerminalRunLoop`` draws, if any (the one started last: a process
-    /// runs one full-screen app): a component given no `onNeedsDisplay` of its own asks it
-    /// for its next frame (see `requestDisplay(_:)`).
-    public internal(set) static weak var active: TerminalHost? {
-        didSet {
-            guard let active else {
-                AmbientDisplay.request = nil
-                return
-            }
-            AmbientDisplay.request = { [weak active] in active?.setNeedsDisplay() }
-        }
-    }
     /// Called when the root view's answer to an event is `EventResult/quit(status:)`.
     public var onQuit: (@MainActor (Int32) -> Void)?
     /// The status of the last `EventResult/quit(status:)` the root view answered, if any.
@@ -114,7 +102,9 @@ public final class TerminalHost {
                 on: &canvas
             )
         } else if size.contains(minimumSize) {
-            root.render(in: canvas.bounds, on: &canvas)
+            // Components drawn now note this host: they ask it for their next frame.
+            let request: @MainActor @Sendable () -> Void = { [weak self] in self?.setNeedsDisplay() }
+            DisplayRequest.$current.withValue(request) { root.render(in: canvas.bounds, on: &canvas) }
         } else {
             Self.drawTooSmallNotice(on: &canvas, minimum: minimumSize)
         }

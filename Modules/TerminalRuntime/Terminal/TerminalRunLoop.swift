@@ -53,7 +53,6 @@ public final class TerminalRunLoop {
     public func start() {
         guard sources.isEmpty else { return }
         host.onNeedsDisplay = { [weak self] in self?.postRender() }
-        TerminalHost.active = host
         let input = DispatchSource.makeReadSource(fileDescriptor: backend.inputDescriptor, queue: .main)
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.deliverInput() }
@@ -113,7 +112,6 @@ public final class TerminalRunLoop {
         for source in sources { source.cancel() }
         sources = []
         host.onNeedsDisplay = nil
-        if TerminalHost.active === host { TerminalHost.active = nil }
     }
 
     /// Stops, restores the terminal and ends the process with `status`.

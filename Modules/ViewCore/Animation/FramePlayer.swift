@@ -70,8 +70,10 @@ public final class FramePlayer {
         guard let cache else { return rendering != nil }
         return cache.frame != lastDrawnFrame && rendering != nil
     }
-    /// Called when the frame changes and the player's view should be drawn again.
+    /// Called when the frame changes and the player's view should be drawn again (nil: the
+    /// host that last drew it is asked).
     public var onNeedsDisplay: (@MainActor () -> Void)?
+    private var host = HostLink()
 
     /// What the player is doing.
     public private(set) var state: State = .stopped
@@ -98,7 +100,7 @@ public final class FramePlayer {
     public func play(from start: Duration? = nil) {
         state = .playing(start: start ?? scheduler.now)
         reschedule()
-        requestDisplay(onNeedsDisplay)
+        host.request(onNeedsDisplay)
     }
 
     /// Stops: the still frame shows and no timer runs.
@@ -106,7 +108,7 @@ public final class FramePlayer {
         guard state != .stopped else { return }
         state = .stopped
         reschedule()
-        requestDisplay(onNeedsDisplay)
+        host.request(onNeedsDisplay)
     }
 
     /// Pauses at the frame showing now. Does nothing unless playing.
@@ -127,7 +129,7 @@ public final class FramePlayer {
             return
         }
         reschedule()
-        requestDisplay(onNeedsDisplay)
+        host.request(onNeedsDisplay)
     }
 
     /// Resumes from `frame` within the play that was showing, keeping the play count.
@@ -135,7 +137,7 @@ public final class FramePlayer {
         let offset = animation.cycleDuration(timing: timing) * max(0, play) + animation.startOffset(ofFrame: frame, timing: timing)
         state = .playing(start: scheduler.now - offset)
         reschedule()
-        requestDisplay(onNeedsDisplay)
+        host.request(onNeedsDisplay)
     }
 
     /// Shows `frame` (clamped to the frames) until told otherwise; no timer runs.
@@ -144,7 +146,7 @@ public final class FramePlayer {
         guard state != .holding(frame: frame) else { return }
         state = .holding(frame: frame)
         reschedule()
-        requestDisplay(onNeedsDisplay)
+        host.request(onNeedsDisplay)
     }
 
     /// Steps `by` frames from the one showing (wrapping around) and holds there.
@@ -207,6 +209,7 @@ public final class FramePlayer {
     /// pixels left blank, so overlaying it shows what is beneath), or text in `textStyle`.
     /// Calling it counts as being drawn (see ``sleepsWhenNotDrawn``).
     public func cells(fitting box: Size, textStyle: Style = .plain) -> Canvas {
+        host.note()
         drawnSinceTick = true
         if isPlaying, !reducedMotion, timer == nil || timer?.isCancelled == true { scheduleNextTick() }
         let index = currentFrameIndex
@@ -266,7 +269,7 @@ public final class FramePlayer {
             guard let self, !Task.isCancelled else { return }
             self.rendering = nil
             self.cache = (index, box, textStyle, cells)
-            requestDisplay(self.onNeedsDisplay)
+            self.host.request(self.onNeedsDisplay)
         }
     }
 
@@ -292,7 +295,7 @@ public final class FramePlayer {
         }
         if currentFrameIndex != lastDrawnFrame {
             drawnSinceTick = false  // until the redraw asked for comes
-            requestDisplay(onNeedsDisplay)
+            host.request(onNeedsDisplay)
         }
         scheduleNextTick()
     }

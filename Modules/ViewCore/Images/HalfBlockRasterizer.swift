@@ -53,7 +53,7 @@ public struct HalfBlockRasterizer: Sendable {
     }
 
     /// The image stretched over exactly `cells` (its proportions are the caller's: see
-    /// ``ImageLayout``).
+    /// `ImageLayout`).
     public func rasterize(_ image: RGBAImage, filling cells: Size) -> Canvas {
         rasterize(image, pixels: Size(width: cells.width, height: cells.height * 2))
     }

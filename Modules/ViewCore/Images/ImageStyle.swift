@@ -93,7 +93,7 @@ public struct ImageStyle: Sendable, Hashable {
         return SymbolRasterizer(symbols: symbols, background: background, minimumContrast: contrast).rasterize(image, fitting: box)
     }
 
-    /// `image` stretched over exactly `cells`: with ``ImageLayout/cells(for:in:cellPixels:)``,
+    /// `image` stretched over exactly `cells`: with `ImageLayout/cells(for:in:cellPixels:)`,
     /// a picture in its true proportions whatever the font's cell shape.
     public func rasterize(_ image: RGBAImage, filling cells: Size, defaultMinimumContrast: Double = 0) -> Canvas {
         let background = ground

@@ -191,7 +191,7 @@ public struct SymbolRasterizer: Sendable {
     }
 
     /// The image stretched over exactly `cells` (its proportions are the caller's: see
-    /// ``ImageLayout``).
+    /// `ImageLayout`).
     public func rasterize(_ image: RGBAImage, filling cells: Size) -> Canvas {
         if symbols == .half { return halfBlocks.rasterize(image, filling: cells) }
         guard !cells.isEmpty, image.width > 0, image.height > 0 else { return Canvas(size: .zero) }

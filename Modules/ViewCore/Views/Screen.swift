@@ -78,7 +78,14 @@ open class Screen: View {
         content?.handle(event) ?? .ignored
     }
 
+    /// Asks the host that last drew this screen for its next frame (nothing before it was
+    /// drawn: its first frame is coming). What shows on a screen without being one of its
+    /// views (an overlay a coordinator attaches) asks through it.
+    public func requestDisplay() { host.request(nil) }
+    private var host = HostLink()
+
     public func render(in rect: Rect, on canvas: inout Canvas) {
+        host.note()
         renderBody(in: rect, on: &canvas)
         for overlay in overlays { overlay.render(in: rect, on: &canvas) }
         if let presented {
