@@ -75,9 +75,10 @@ public final class TerminalApp {
     }
 
     /// Ends the app with `status`: ``run(_:minimumSize:mouse:environment:)`` returns it once
-    /// the terminal is restored.
+    /// the terminal is restored. (A view quits through its `HostLink`, which works under a
+    /// headless `Pilot` too.)
     public func quit(status: Int32 = 0) {
-        loop.quit(status: status)
+        host.quit(status: status)
     }
 
     /// Ends the running app, if there is one (see ``quit(status:)``).

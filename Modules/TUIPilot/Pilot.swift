@@ -47,6 +47,27 @@ public final class Pilot {
         send(.mouse(MouseEvent(.release, button: button, at: point)))
     }
 
+    /// Clicks on the first cell of the first place the screen shows `text`, top to bottom,
+    /// as a person clicks a button they read; says where, or nil (nothing sent) when the
+    /// screen does not show it.
+    @discardableResult
+    public func click(on text: String, button: MouseEvent.Button = .left) -> Point? {
+        guard let point = position(of: text) else { return nil }
+        click(at: point, button: button)
+        return point
+    }
+
+    /// Where the screen shows `text` first (its first cell), top to bottom, or nil. Columns
+    /// count cells, so wide characters before it count two.
+    public func position(of text: String) -> Point? {
+        guard !text.isEmpty else { return nil }
+        for (y, line) in terminal.lines.enumerated() {
+            guard let range = line.range(of: text) else { continue }
+            return Point(x: String(line[..<range.lowerBound]).displayWidth, y: y)
+        }
+        return nil
+    }
+
     /// Drags from `start` to `end` with the left button, a row or column at a time.
     public func drag(from start: Point, to end: Point) {
         send(.mouse(MouseEvent(.press, button: .left, at: start)))
@@ -77,11 +98,16 @@ public final class Pilot {
         draw()
     }
 
-    /// The status the view asked to quit with (`EventResult/quit(status:)`), once it has.
+    /// The status the app asked to quit with, once it has: from an event
+    /// (`EventResult/quit(status:)`) or from anywhere else (a component's `HostLink.quit`, a
+    /// timer's, a task's).
     public var quitStatus: Int32? { host.quitStatus }
 
-    /// The screen, a string a row.
+    /// The screen, a string a row, each as wide as the terminal.
     public var lines: [String] { terminal.lines }
+    /// The screen, a string a row, without the spaces that end each row: what to compare
+    /// with text written in a test.
+    public var trimmedLines: [String] { terminal.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) } }
     /// The screen as one text, rows joined by newlines.
     public var text: String { terminal.text }
     /// The screen with its styles written in (see `HeadlessTerminal/styledLines`).

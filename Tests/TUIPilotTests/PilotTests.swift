@@ -67,3 +67,60 @@ struct PilotTests {
         pilot.expectSnapshot("after-one-key", styles: true)
     }
 }
+
+/// What a test of an app needs beyond keys: a quit from anywhere, rows as written, a click
+/// on what the screen shows.
+@MainActor
+@Suite(.endsIdle)
+struct PilotHarnessTests {
+    /// Quits by itself a second after it is first drawn, from a timer: no event involved.
+    final class Countdown: View {
+        let clock: VirtualScheduler
+        var host = HostLink()
+        var timer: ScheduledWork?
+        init(clock: VirtualScheduler) { self.clock = clock }
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            host.note()
+            if timer == nil { timer = clock.schedule(after: .seconds(1)) { [weak self] in self?.host.quit(status: 3) } }
+            canvas.draw("counting", at: rect.origin, clip: rect)
+        }
+    }
+
+    @Test func aQuitFromATimerIsThePilotsQuitStatus() async {
+        let clock = VirtualScheduler()
+        let pilot = Pilot(Countdown(clock: clock), size: Size(width: 20, height: 2), clock: clock)
+        #expect(pilot.quitStatus == nil)
+        await pilot.advance(by: .milliseconds(999))
+        #expect(pilot.quitStatus == nil)
+        await pilot.advance(by: .milliseconds(1))
+        #expect(pilot.quitStatus == 3)
+    }
+
+    /// Draws two labels and records where it was clicked.
+    final class Buttons: View {
+        var clicks: [Point] = []
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            canvas.draw("名前: [Cancel] [OK]", at: Point(x: 1, y: 1), clip: rect)
+        }
+        func handle(_ event: InputEvent) -> EventResult {
+            guard case .mouse(let mouse) = event, mouse.action == .press else { return .ignored }
+            clicks.append(mouse.position)
+            return .handled
+        }
+    }
+
+    @Test func aClickOnTextLandsOnItsFirstCellCountingWideCharactersTwice() {
+        let view = Buttons()
+        let pilot = Pilot(view, size: Size(width: 30, height: 3))
+        #expect(pilot.click(on: "[OK]") == Point(x: 16, y: 1), "名前 takes four cells")
+        #expect(view.clicks == [Point(x: 16, y: 1)])
+        #expect(pilot.click(on: "[Help]") == nil, "not on screen: nothing is sent")
+        #expect(view.clicks.count == 1)
+    }
+
+    @Test func trimmedLinesAreTheRowsAsWritten() {
+        let pilot = Pilot(Buttons(), size: Size(width: 30, height: 3))
+        #expect(pilot.lines[1].count == 28, "as wide as the terminal (the wide characters take a cell pair)")
+        #expect(pilot.trimmedLines == ["", " 名前: [Cancel] [OK]", ""])
+    }
+}

@@ -50,6 +50,14 @@ public final class TerminalHost {
         self.minimumSize = minimumSize
     }
 
+    /// Ends the app with `status`: records it (``quitStatus``) and tells ``onQuit``, as when
+    /// the root view answers an event with `EventResult.quit(status:)`. A component asks it
+    /// through its `HostLink`; `TerminalApp.quit(status:)` through the running app's host.
+    public func quit(status: Int32) {
+        quitStatus = status
+        onQuit?(status)
+    }
+
     /// Asks for a render at the next opportunity.
     public func setNeedsDisplay() { needsDisplay = true }
 
@@ -64,10 +72,7 @@ public final class TerminalHost {
         // view it falls on.
         if case .mouse = event, laidOutSize != backend.size { _ = composeFrame() }
         let result = root.handle(event)
-        if case .quit(let status) = result {
-            quitStatus = status
-            onQuit?(status)
-        }
+        if case .quit(let status) = result { quit(status: status) }
         return result
     }
 
@@ -103,8 +108,8 @@ public final class TerminalHost {
             )
         } else if size.contains(minimumSize) {
             // Components drawn now note this host: they ask it for their next frame.
-            let request: @MainActor @Sendable () -> Void = { [weak self] in self?.setNeedsDisplay() }
-            DisplayRequest.$current.withValue(request) { root.render(in: canvas.bounds, on: &canvas) }
+            let requests = HostRequests(display: { [weak self] in self?.setNeedsDisplay() }, quit: { [weak self] in self?.quit(status: $0) })
+            DisplayRequest.$current.withValue(requests) { root.render(in: canvas.bounds, on: &canvas) }
         } else {
             Self.drawTooSmallNotice(on: &canvas, minimum: minimumSize)
         }

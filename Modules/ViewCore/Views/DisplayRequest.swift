@@ -5,9 +5,23 @@
 /// host: two hosts (a full-screen app and a test's `Pilot`, say) each hear only their own
 /// components.
 public enum DisplayRequest {
-    /// The request of the host drawing now: set by `TerminalHost` for the time it draws its
-    /// views, nil elsewhere (a canvas drawn by hand asks no one).
-    @TaskLocal public static var current: (@MainActor @Sendable () -> Void)?
+    /// What the host drawing now does when asked: set by `TerminalHost` for the time it
+    /// draws its views, nil elsewhere (a canvas drawn by hand asks no one).
+    @TaskLocal public static var current: HostRequests?
+}
+
+/// What a component may ask of the host that draws it: its next frame, or that the app end.
+public struct HostRequests: Sendable {
+    /// Asks for the next frame.
+    public let display: @MainActor @Sendable () -> Void
+    /// Asks the app to end with a status (what `EventResult.quit(status:)` does from an event).
+    public let quit: @MainActor @Sendable (Int32) -> Void
+
+    /// Requests that call `display` and `quit`.
+    public init(display: @escaping @MainActor @Sendable () -> Void, quit: @escaping @MainActor @Sendable (Int32) -> Void) {
+        self.display = display
+        self.quit = quit
+    }
 }
 
 /// A component's way back to the host that last drew it.
@@ -19,22 +33,30 @@ public enum DisplayRequest {
 ///     …
 /// }
 /// func timerFired() { host.request(onNeedsDisplay) }
+/// func done() { host.quit(status: 0) }
 /// ```
 @MainActor
 public struct HostLink {
-    private var request: (@MainActor @Sendable () -> Void)?
+    private var requests: HostRequests?
 
     /// Not linked to a host until it is drawn.
     public init() {}
 
     /// Notes the host drawing now, if any (call it while drawing).
     public mutating func note() {
-        if let current = DisplayRequest.current { request = current }
+        if let current = DisplayRequest.current { requests = current }
     }
 
     /// Asks for the next frame: through `handler` when there is one, else through the host
     /// that last drew the component (nothing before it was drawn: its first frame is coming).
     public func request(_ handler: (@MainActor () -> Void)?) {
-        if let handler { handler() } else { request?() }
+        if let handler { handler() } else { requests?.display() }
+    }
+
+    /// Asks the app to end with `status`, from anywhere (a timer, a task's answer), as
+    /// `EventResult.quit(status:)` does from an event; a headless `Pilot` sees it as its
+    /// `quitStatus`. Nothing before the component was drawn.
+    public func quit(status: Int32 = 0) {
+        requests?.quit(status)
     }
 }
