@@ -71,3 +71,45 @@ struct ListViewTests {
         #expect(list.handle(.key(.character("x"))) == .ignored)
     }
 }
+
+/// Rows that know their index, whether they are selected and whether the list has focus;
+/// a title above them.
+@MainActor
+struct ListViewRowStateTests {
+    @Test func aRowDrawsItsOwnCursorAndColourWithNothingDrawnOverTheList() {
+        var told: [ListView<String>.RowState] = []
+        let list = ListView(items: ["Buy milk", "Write tests", "Ship"], selects: true) { item, row in
+            told.append(row)
+            return ListView<String>.Row(row.isSelected ? "> \(item)" : "  \(item)", style: row.isSelected ? Style(foreground: .magenta) : nil)
+        }
+        _ = list.handle(.key(.down))
+        let canvas = rendered(list, size: Size(width: 16, height: 3))
+        #expect(canvas.lines == ["  Buy milk      ", "> Write tests   ", "  Ship          "])
+        #expect(canvas[0, 1].style.foreground == .magenta, "the row's own style")
+        #expect(!canvas[0, 1].style.attributes.contains(.reverse), "not reversed over it")
+        #expect(told.map(\.index) == [0, 1, 2] && told.map(\.isSelected) == [false, true, false])
+    }
+
+    @Test func anUnfocusedListIgnoresKeysAndDoesNotReverseItsSelection() {
+        let list = ListView(items: ["a", "b"], selects: true) { $0 }
+        list.isFocused = false
+        #expect(list.handle(.key(.down)) == .ignored)
+        #expect(list.selectedIndex == 0)
+        let canvas = rendered(list, size: Size(width: 4, height: 2))
+        #expect(!canvas[0, 0].style.attributes.contains(.reverse))
+        list.isFocused = true
+        #expect(rendered(list, size: Size(width: 4, height: 2))[0, 0].style.attributes.contains(.reverse))
+    }
+
+    @Test func aTitleTakesTheFirstRowAndClicksStillLandOnTheirItem() {
+        let list = ListView(items: (1...10).map { "Item \($0)" }, selects: true) { $0 }
+        list.title = "Groceries"
+        let canvas = rendered(list, size: Size(width: 12, height: 4))
+        #expect(canvas.lines[0].hasPrefix("Groceries") && canvas[0, 0].style.attributes.contains(.bold))
+        #expect(canvas.lines[1].hasPrefix("Item 1") && canvas.lines[3].hasPrefix("Item 3"))
+        _ = list.handle(.mouse(MouseEvent(.press, button: .left, at: Point(x: 2, y: 2))))
+        #expect(list.selectedItem == "Item 2")
+        _ = list.handle(.key(.pageDown))
+        #expect(list.selectedIndex == 3, "a page is the three rows under the title, less one")
+    }
+}
