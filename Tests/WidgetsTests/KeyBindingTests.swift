@@ -35,11 +35,13 @@ struct KeyBindingTests {
         help.showsAll = true
         #expect(help.height(forWidth: 80) == 4)
         let canvas = rendered(help, size: Size(width: 40, height: 4))
-        #expect(canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) } == [
-            "↑/k   up       f2 tab 2",
-            "↓/j   down     f3 tab 3",
-            "q/esc quit",
-            "f1    tab 1",
-        ])
+        #expect(
+            canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) } == [
+                "↑/k   up       f2 tab 2",
+                "↓/j   down     f3 tab 3",
+                "q/esc quit",
+                "f1    tab 1",
+            ]
+        )
     }
 }
