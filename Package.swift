@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TUICore", "TestSupport"], path: "Tests/MotionTests"),
         .testTarget(name: "ViewCoreTests", dependencies: ["ViewCore", "TUICore", "TestSupport"], path: "Tests/ViewCoreTests"),
         .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "TUICore", "TestSupport"], path: "Tests/TerminalRuntimeTests"),
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TUICore", "TestSupport"], path: "Tests/WidgetsTests"),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TUICore", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore", "TestSupport"], path: "Tests/TUICoreTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(

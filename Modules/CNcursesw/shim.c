@@ -318,6 +318,18 @@ void ik_refresh(void) {
     doupdate();
 }
 
+void ik_cursor(int y, int x, int visible) {
+    if (ik_screen == NULL) return;
+    if (visible) {
+        leaveok(stdscr, FALSE);
+        wmove(stdscr, y, x);
+        curs_set(1);
+    } else {
+        leaveok(stdscr, TRUE);
+        curs_set(0);
+    }
+}
+
 void ik_redraw_lines(int top, int count) {
     if (ik_screen == NULL || count <= 0) return;
     wredrawln(stdscr, top, count);

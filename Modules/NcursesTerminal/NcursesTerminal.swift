@@ -273,6 +273,11 @@ public final class NcursesTerminal: EventSourceBackend {
             repainted = true
         }
         shown = canvas
+        if let cursor = canvas.cursor, canvas.bounds.contains(cursor) {
+            ik_cursor(Int32(cursor.y), Int32(cursor.x), 1)
+        } else {
+            ik_cursor(0, 0, 0)
+        }
         ik_refresh()
         // A sixel on a row written again was erased with it: it is sent again.
         if neverScrolls {

@@ -50,6 +50,8 @@ void ik_reset_pairs(void);
 void ik_put(int y, int x, const wchar_t *wcs, int n, int width, unsigned flags, int pair);
 /* Sends the changes of this frame to the terminal. */
 void ik_refresh(void);
+/* Shows the terminal's cursor at (y, x) after the next refresh, or hides it. */
+void ik_cursor(int y, int x, int visible);
 /* Makes the next refresh repaint the whole screen. */
 void ik_force_repaint(void);
 

@@ -40,6 +40,7 @@ public final class HeadlessTerminal: TerminalBackend {
             }
         }
         shown.placements = canvas.placements.compactMap { $0.moved(by: .zero, within: shown.bounds) }
+        shown.cursor = canvas.cursor.flatMap { shown.bounds.contains($0) ? $0 : nil }
         lastChangedCells = zip(shown.cells, screen.size == size ? screen.cells : Canvas(size: size).cells).count { $0 != $1 }
         screen = shown
         presentCount += 1
@@ -62,6 +63,8 @@ public final class HeadlessTerminal: TerminalBackend {
     /// The screen as lines of plain text, trailing spaces kept (every line `size.width` cells);
     /// the cells of a picture placed as pixels (`ImagePlacement`) read `▒`.
     public var lines: [String] { marked.lines }
+    /// Where the terminal's cursor shows, if anywhere (the last frame's `Canvas.cursor`).
+    public var cursor: Point? { screen.cursor }
 
     /// The pictures placed as pixels on the screen now.
     public var placements: [ImagePlacement] { screen.placements }

@@ -17,6 +17,9 @@ public struct Canvas: Hashable, Sendable {
     /// Pictures placed over cells as pixels, for backends that draw them (see
     /// `place(_:key:in:)`); drawing text over one of their cells takes the picture away.
     public package(set) var placements: [ImagePlacement] = []
+    /// Where the terminal's own cursor shows (where typing goes): a text field sets it when it
+    /// is drawn with the focus, and the backend puts the cursor there; nil keeps it hidden.
+    public var cursor: Point?
 
     /// Creates a canvas filled with `fill`.
     public init(size: Size, fill: Cell = .blank) {

@@ -1,0 +1,189 @@
+import ViewCore
+
+/// A line of text being typed, as a value: the characters and the insertion point, edited by
+/// readline's keys. ``TextField`` draws it; a prompt or a test can drive it alone.
+public struct TextInput: Equatable, Sendable {
+    /// The text.
+    public private(set) var characters: [Character]
+    /// Where typing goes: an index into ``characters`` (0 … count).
+    public private(set) var position: Int
+    /// The most characters it takes (nil: no limit); typing and pasting past it are cut.
+    public var limit: Int?
+
+    /// `text`, the insertion point at its end.
+    public init(_ text: String = "", limit: Int? = nil) {
+        characters = Array(text.sanitizedForTerminal.filter { $0 != "\n" && $0 != "\r" })
+        if let limit { characters = Array(characters.prefix(max(0, limit))) }
+        position = characters.count
+        self.limit = limit
+    }
+
+    /// The text as a string.
+    public var text: String { String(characters) }
+
+    /// Inserts `text` at the insertion point, as much as the limit leaves room for; line
+    /// breaks and tabs become spaces, other control characters are dropped.
+    public mutating func insert(_ text: String) {
+        var added = text.compactMap { c -> Character? in
+            if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" { return " " }
+            return c.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? c : nil
+        }
+        if let limit { added = Array(added.prefix(max(0, limit - characters.count))) }
+        characters.insert(contentsOf: added, at: position)
+        position += added.count
+    }
+
+    /// Edits by `key` as readline does; says whether the key is one it uses.
+    ///
+    /// ←/→ and Ctrl-B/F a character; Alt-B/F and Ctrl-←/→ a word; Home/End and Ctrl-A/E
+    /// the ends; Backspace and Ctrl-H delete back, Delete and Ctrl-D forward; Ctrl-W and
+    /// Alt-Backspace delete the word before, Alt-D the word after; Ctrl-U deletes to the
+    /// start, Ctrl-K to the end; a character is typed.
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .left, .control("b"): position = max(0, position - 1)
+        case .right, .control("f"): position = min(characters.count, position + 1)
+        case .home, .control("a"): position = 0
+        case .end, .control("e"): position = characters.count
+        case .modified(.character("b"), .alt), .modified(.left, .control), .modified(.left, .alt): position = wordStart(before: position)
+        case .modified(.character("f"), .alt), .modified(.right, .control), .modified(.right, .alt): position = wordEnd(after: position)
+        case .backspace, .control("h"):
+            guard position > 0 else { return true }
+            characters.remove(at: position - 1)
+            position -= 1
+        case .delete, .control("d"):
+            guard position < characters.count else { return true }
+            characters.remove(at: position)
+        case .control("w"), .modified(.backspace, .alt):
+            let start = wordStart(before: position)
+            characters.removeSubrange(start..<position)
+            position = start
+        case .modified(.character("d"), .alt):
+            characters.removeSubrange(position..<wordEnd(after: position))
+        case .control("u"):
+            characters.removeSubrange(0..<position)
+            position = 0
+        case .control("k"):
+            characters.removeSubrange(position...)
+        case .character(let c):
+            insert(String(c))
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func wordStart(before index: Int) -> Int {
+        var i = index
+        while i > 0, characters[i - 1].isWhitespace { i -= 1 }
+        while i > 0, !characters[i - 1].isWhitespace { i -= 1 }
+        return i
+    }
+
+    private func wordEnd(after index: Int) -> Int {
+        var i = index
+        while i < characters.count, characters[i].isWhitespace { i += 1 }
+        while i < characters.count, !characters[i].isWhitespace { i += 1 }
+        return i
+    }
+}
+
+/// A one-line text field: readline's keys (``TextInput``), pastes, a placeholder, a limit,
+/// the text shown as typed, masked or not at all, scrolled sideways to keep the insertion
+/// point in view, and the terminal's own cursor placed where typing goes (`Canvas.cursor`).
+///
+/// ```swift
+/// let name = TextField(placeholder: "Your name", limit: 40)
+/// name.onSubmit = { print("hello,", $0) }
+/// ```
+@MainActor
+public final class TextField: View {
+    /// How the text is shown.
+    public enum Echo: Equatable, Sendable {
+        /// As typed.
+        case normal
+        /// A mask character a character typed (a password).
+        case masked(Character)
+        /// Nothing at all (the cursor stays put, as `sudo` asks).
+        case hidden
+    }
+
+    /// What is typed, and where.
+    public var input: TextInput
+    /// Shown dim while the field is empty.
+    public var placeholder: String
+    /// How the text is shown (as typed by default).
+    public var echo = Echo.normal
+    /// Drawn before the text (`> `, `Name: `).
+    public var prompt = ""
+    /// Whether it has the keyboard focus: unfocused, it takes no keys and shows no cursor.
+    public var isFocused = true
+    /// Called with the text on Enter.
+    public var onSubmit: (@MainActor (String) -> Void)?
+    /// Called with the text after each change.
+    public var onChange: (@MainActor (String) -> Void)?
+    /// The first character shown (the field scrolls sideways to keep the insertion point in view).
+    public private(set) var scroll = 0
+
+    /// A field holding `text`, with a placeholder and an optional limit on its characters.
+    public init(_ text: String = "", placeholder: String = "", limit: Int? = nil) {
+        input = TextInput(text, limit: limit)
+        self.placeholder = placeholder
+    }
+
+    /// The text.
+    public var text: String { input.text }
+
+    private func shown(_ character: Character) -> Character? {
+        switch echo {
+        case .normal: character
+        case .masked(let mask): mask
+        case .hidden: nil
+        }
+    }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        let promptText = prompt.sanitizedForTerminal.truncated(toWidth: rect.width)
+        canvas.draw(promptText, at: rect.origin, clip: rect)
+        let field = Rect(x: rect.x + promptText.displayWidth, y: rect.y, width: rect.width - promptText.displayWidth, height: 1)
+        guard field.width > 0 else { return }
+        let visible = input.characters.compactMap(shown)
+        let position = echo == .hidden ? 0 : input.position
+        if visible.isEmpty, !placeholder.isEmpty {
+            canvas.draw(placeholder.sanitizedForTerminal.truncated(toWidth: field.width), at: field.origin, style: Style(attributes: .dim), clip: field)
+        }
+        // Keep the insertion point in view, a cell left for the cursor at the end.
+        if position < scroll { scroll = position }
+        while scroll < position, String(visible[scroll..<position]).displayWidth >= field.width { scroll += 1 }
+        var x = field.x
+        for character in visible[min(scroll, visible.count)...] {
+            let width = character.displayWidth
+            guard x + width <= field.maxX else { break }
+            canvas.draw(String(character), at: Point(x: x, y: field.y), clip: field)
+            x += width
+        }
+        if isFocused {
+            let before = String(visible[min(scroll, position)..<position]).displayWidth
+            canvas.cursor = Point(x: min(field.maxX - 1, field.x + before), y: field.y)
+        }
+    }
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        guard isFocused else { return .ignored }
+        let before = input
+        switch event {
+        case .key(.enter):
+            onSubmit?(input.text)
+            return .handled
+        case .key(let key):
+            guard input.handle(key) else { return .ignored }
+        case .paste(let text):
+            input.insert(text)
+        default:
+            return .ignored
+        }
+        if input.characters != before.characters { onChange?(input.text) }
+        return .handled
+    }
+}

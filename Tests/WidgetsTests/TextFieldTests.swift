@@ -1,0 +1,78 @@
+import TUIPilot
+import TestSupport
+import Testing
+import Widgets
+
+/// Typing a line: readline's keys on the value, the field on a headless terminal.
+@MainActor
+struct TextFieldTests {
+    @Test func readlineKeysEditTheLine() {
+        var input = TextInput("hello big world")
+        #expect(input.position == 15)
+        _ = input.handle(.control("w"))
+        #expect(input.text == "hello big " && input.position == 10)
+        _ = input.handle(.modified(.character("b"), .alt))
+        #expect(input.position == 6, "back a word: to the start of big")
+        _ = input.handle(.control("k"))
+        #expect(input.text == "hello ")
+        _ = input.handle(.control("a"))
+        _ = input.handle(.delete)
+        #expect(input.text == "ello " && input.position == 0)
+        _ = input.handle(.modified(.character("f"), .alt))
+        #expect(input.position == 4)
+        _ = input.handle(.control("u"))
+        #expect(input.text == " " && input.position == 0)
+        let used = input.handle(.function(5))
+        #expect(!used, "a key it does not use")
+    }
+
+    @Test func aLimitCutsTypingAndPastingAndLineBreaksBecomeSpaces() {
+        var input = TextInput(limit: 8)
+        input.insert("ab\ncd\u{1B}[2Jef")
+        #expect(input.text == "ab cd[2J", "control characters dropped, the break a space, cut at 8")
+        _ = input.handle(.character("x"))
+        #expect(input.text.count == 8)
+    }
+
+    @Test func aBurstOfKeysAndAPasteAllArriveInOrder() {
+        let field = TextField(placeholder: "Name")
+        var changes = 0
+        field.onChange = { _ in changes += 1 }
+        var submitted: [String] = []
+        field.onSubmit = { submitted.append($0) }
+        let pilot = Pilot(field, size: Size(width: 20, height: 1))
+        #expect(pilot.trimmedLines == ["Name"] && pilot.terminal.cursor == Point(x: 0, y: 0))
+        pilot.type(String(repeating: "abc", count: 40))  // 120 keys at once
+        pilot.paste("\nxyz")
+        #expect(field.text == String(repeating: "abc", count: 40) + " xyz")
+        #expect(changes == 121)
+        pilot.press(.enter)
+        #expect(submitted == [field.text])
+    }
+
+    @Test func aLongLineScrollsToKeepTheCursorInViewWhereTheTerminalShowsIt() {
+        let field = TextField("0123456789abcdef")
+        field.prompt = "> "
+        let pilot = Pilot(field, size: Size(width: 10, height: 1))
+        #expect(pilot.lines == ["> 9abcdef "], "the end in view, a cell left for the cursor")
+        #expect(pilot.terminal.cursor == Point(x: 9, y: 0), "after the last character")
+        pilot.press(.home)
+        #expect(pilot.lines == ["> 01234567"] && pilot.terminal.cursor == Point(x: 2, y: 0))
+        pilot.press(.right, .right)
+        #expect(pilot.terminal.cursor == Point(x: 4, y: 0))
+    }
+
+    @Test func aPasswordIsMaskedOrHiddenAndAnUnfocusedFieldShowsNoCursor() {
+        let field = TextField("secret")
+        field.echo = .masked("•")
+        let pilot = Pilot(field, size: Size(width: 10, height: 1))
+        #expect(pilot.trimmedLines == ["••••••"])
+        field.echo = .hidden
+        pilot.press(.character("!"))
+        #expect(pilot.trimmedLines == [""] && pilot.terminal.cursor == Point(x: 0, y: 0))
+        #expect(field.text == "secret!")
+        field.isFocused = false
+        pilot.press(.character("?"))
+        #expect(field.text == "secret!" && pilot.terminal.cursor == nil)
+    }
+}
