@@ -44,8 +44,11 @@ public final class ListView<Item>: View {
     /// A row as the app writes it: its text and, when given, its style. Without one, the
     /// list's ``rowStyle`` is used, reversed on the selected row of a focused list.
     public struct Row: Equatable, Sendable {
+        /// The row's text (made safe and cut to the width when drawn).
         public var text: String
+        /// Its style; nil for the list's.
         public var style: Style?
+        /// A row of `text`, in `style` or the list's.
         public init(_ text: String, style: Style? = nil) {
             self.text = text
             self.style = style

@@ -2,7 +2,7 @@ import ViewCore
 
 /// A progress bar for a full-screen app: a fraction drawn in eighths of a cell, in a
 /// gradient, with its percentage; a new value is eased to over a moment on the scheduler
-/// (``Tween``), so steps of a download read as motion, not jumps. (Command-line tools use
+/// (Motion's `Tween`), so steps of a download read as motion, not jumps. (Command-line tools use
 /// Indicator's `ProgressBar`, drawn on a line of its own.)
 ///
 /// ```swift

@@ -1,5 +1,6 @@
 import Indicator
 import TUICore
+import TestSupport
 import Testing
 
 @testable import RefreshControl
@@ -15,11 +16,7 @@ struct TypedListTests {
 
     static let songs = (1...20).map { Song(title: "Song \($0)", seconds: 60 + $0) }
 
-    func render(_ view: some View, _ size: Size = Size(width: 24, height: 5)) -> Canvas {
-        var canvas = Canvas(size: size)
-        view.render(in: canvas.bounds, on: &canvas)
-        return canvas
-    }
+    func render(_ view: some View, _ size: Size = Size(width: 24, height: 5)) -> Canvas { rendered(view, size: size) }
 
     @Test func aRefreshReturnsTheAppsItemsAndAFailureShowsAboveThem() async throws {
         let clock = VirtualScheduler()
