@@ -19,11 +19,14 @@ public struct EndsIdleTrait: TestTrait, SuiteTrait, TestScoping {
         let ledger = VirtualScheduler.Ledger()
         try await VirtualScheduler.$ledger.withValue(ledger) { try await function() }
         for work in await ledger.pendingWork {
-            Issue.record("the test ended with work still scheduled: \(work)")
+            Issue.record("the test ended with work still scheduled: \(work)", sourceLocation: test.sourceLocation)
         }
         let unsettled = await ledger.unsettledCount
         if unsettled > 0 {
-            Issue.record("settling gave up \(unsettled) time(s): a task started through the clock waited on something other than a clock")
+            Issue.record(
+                "settling gave up \(unsettled) time(s): a task started through the clock waited on something other than a clock (a Mailbox is waited on as a clock is)",
+                sourceLocation: test.sourceLocation
+            )
         }
     }
 }

@@ -124,3 +124,41 @@ struct PilotHarnessTests {
         #expect(pilot.trimmedLines == ["", " 名前: [Cancel] [OK]", ""])
     }
 }
+
+/// Messages from outside a running view, on the virtual clock.
+@MainActor
+@Suite(.endsIdle)
+struct MailboxTests {
+    /// Shows the messages it receives, in order.
+    final class Feed: View {
+        let inbox = Mailbox<String>()
+        var received: [String] = []
+        var host = HostLink()
+        init(scheduler: any Scheduler) {
+            scheduler.startTask { [inbox] in
+                while let message = await inbox.receive() {
+                    self.received.append(message)
+                    self.host.request(nil)
+                }
+            }
+        }
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            host.note()
+            for (row, line) in received.suffix(rect.height).enumerated() { canvas.draw(line, at: Point(x: 0, y: row), clip: rect) }
+        }
+    }
+
+    @Test func messagesSentFromOutsideAreShownAndTheClockSettlesAtOnce() async {
+        let clock = VirtualScheduler()
+        let feed = Feed(scheduler: clock)
+        let pilot = Pilot(feed, size: Size(width: 12, height: 3), clock: clock)
+        await pilot.advance(by: .zero)
+        for message in ["one", "two", "three"] { feed.inbox.send(message) }
+        await pilot.advance(by: .zero)
+        #expect(pilot.trimmedLines == ["one", "two", "three"])
+        #expect(clock.unsettledCount == 0, "a task waiting on its mailbox is waiting, not busy")
+        feed.inbox.close()
+        await pilot.advance(by: .zero)
+        #expect(clock.trackedTaskCount == 0, "closed: the receiving task ends")
+    }
+}
