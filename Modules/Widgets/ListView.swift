@@ -27,10 +27,16 @@ public final class ListView<Item>: View {
     public var items: [Item] {
         didSet {
             if let selectedIndex { self.selectedIndex = items.isEmpty ? nil : min(selectedIndex, items.count - 1) }
-            if selects, selectedIndex == nil, !items.isEmpty { selectedIndex = 0 }
-            clampOffset()
+            applyFilter(keepingSelectionInView: false)
         }
     }
+    /// Only the items whose row text contains this, ignoring case, are shown (a search as
+    /// one types); empty shows them all. A selection filtered out moves to the first shown.
+    public var filter = "" {
+        didSet { applyFilter(keepingSelectionInView: true) }
+    }
+    /// The indices in ``items`` of the rows shown, top first (all of them without a filter).
+    public private(set) var shownIndices: [Int] = []
     /// Where a row is and what it is: what an app's row drawing is told.
     public struct RowState: Equatable, Sendable {
         /// The item's index in ``items`` (the items shown, once filtered).
@@ -90,6 +96,15 @@ public final class ListView<Item>: View {
         self.drawRow = row
         self.selects = selects
         selectedIndex = selects && !items.isEmpty ? 0 : nil
+        shownIndices = Array(items.indices)
+    }
+
+    private func applyFilter(keepingSelectionInView: Bool) {
+        let needle = filter.lowercased()
+        shownIndices = needle.isEmpty ? Array(items.indices) : items.indices.filter { row(items[$0]).lowercased().contains(needle) }
+        if selects, selectedIndex.map({ !shownIndices.contains($0) }) ?? true { selectedIndex = shownIndices.first }
+        clampOffset()
+        if keepingSelectionInView, let selectedIndex { select(selectedIndex) }
     }
 
     /// The selected item.
@@ -99,20 +114,28 @@ public final class ListView<Item>: View {
     public var isAtTop: Bool { offset == 0 }
 
     private var pageHeight: Int { max(1, frame.height - (title == nil ? 0 : 1)) }
-    private var maxOffset: Int { max(0, items.count - pageHeight) }
+    private var maxOffset: Int { max(0, shownIndices.count - pageHeight) }
 
-    /// Scrolls so that row `index` is the first visible one (clamped).
+    /// Scrolls so that the `index`-th row shown is the first visible one (clamped).
     public func scroll(to index: Int) {
         offset = min(max(0, index), maxOffset)
     }
 
-    /// Selects the item at `index` (clamped) and scrolls it into view; nothing without `selects`.
+    /// Selects the item at `index` of ``items`` (clamped) and scrolls it into view; nothing
+    /// without `selects`, or when the filter hides it.
     public func select(_ index: Int) {
         guard selects, !items.isEmpty else { return }
         let chosen = min(max(0, index), items.count - 1)
+        guard let position = shownIndices.firstIndex(of: chosen) else { return }
         selectedIndex = chosen
-        if chosen < offset { scroll(to: chosen) }
-        if chosen >= offset + pageHeight { scroll(to: chosen - pageHeight + 1) }
+        if position < offset { scroll(to: position) }
+        if position >= offset + pageHeight { scroll(to: position - pageHeight + 1) }
+    }
+
+    /// Moves the selection `rows` rows among those shown (clamped to the first and last).
+    private func moveSelection(by rows: Int) {
+        guard let selectedIndex, let position = shownIndices.firstIndex(of: selectedIndex), !shownIndices.isEmpty else { return }
+        select(shownIndices[min(max(0, position + rows), shownIndices.count - 1)])
     }
 
     private func clampOffset() { offset = min(max(0, offset), maxOffset) }
@@ -128,10 +151,10 @@ public final class ListView<Item>: View {
             rect = rect.inset(top: 1)
             guard !rect.isEmpty else { return }
         }
-        let needsBar = items.count > rect.height
+        let needsBar = shownIndices.count > rect.height
         let textArea = needsBar ? rect.inset(right: 1) : rect
-        for line in 0..<rect.height where offset + line < items.count {
-            let index = offset + line
+        for line in 0..<rect.height where offset + line < shownIndices.count {
+            let index = shownIndices[offset + line]
             let state = RowState(index: index, isSelected: index == selectedIndex, isFocused: isFocused)
             let drawn = drawRow(items[index], state)
             let text = drawn.text.sanitizedForTerminal.truncated(toWidth: textArea.width)
@@ -144,7 +167,7 @@ public final class ListView<Item>: View {
         }
         guard needsBar else { return }
         let bar = rect.maxX - 1
-        let thumbHeight = max(1, rect.height * rect.height / items.count)
+        let thumbHeight = max(1, rect.height * rect.height / shownIndices.count)
         let thumbTop = maxOffset == 0 ? 0 : (rect.height - thumbHeight) * offset / maxOffset
         for line in 0..<rect.height {
             let inThumb = line >= thumbTop && line < thumbTop + thumbHeight
@@ -157,16 +180,17 @@ public final class ListView<Item>: View {
         if case .key = event, !isFocused { return .ignored }
         if selects, let selectedIndex {
             switch event {
-            case .key(.up): select(selectedIndex - 1)
-            case .key(.down): select(selectedIndex + 1)
-            case .key(.pageUp): select(selectedIndex - max(1, pageHeight - 1))
-            case .key(.pageDown): select(selectedIndex + max(1, pageHeight - 1))
-            case .key(.home): select(0)
-            case .key(.end): select(items.count - 1)
+            case .key(.up): moveSelection(by: -1)
+            case .key(.down): moveSelection(by: 1)
+            case .key(.pageUp): moveSelection(by: -max(1, pageHeight - 1))
+            case .key(.pageDown): moveSelection(by: max(1, pageHeight - 1))
+            case .key(.home): moveSelection(by: -shownIndices.count)
+            case .key(.end): moveSelection(by: shownIndices.count)
             case .key(.enter): onActivate?(items[selectedIndex])
             case .mouse(let mouse) where mouse.action == .press && frame.contains(mouse.position):
-                let index = offset + mouse.position.y - frame.y - (title == nil ? 0 : 1)
-                guard items.indices.contains(index) else { return .ignored }
+                let position = offset + mouse.position.y - frame.y - (title == nil ? 0 : 1)
+                guard shownIndices.indices.contains(position) else { return .ignored }
+                let index = shownIndices[position]
                 if index == selectedIndex { onActivate?(items[index]) } else { select(index) }
             default: return scrollByWheel(event)
             }

@@ -113,3 +113,31 @@ struct ListViewRowStateTests {
         #expect(list.selectedIndex == 3, "a page is the three rows under the title, less one")
     }
 }
+
+/// A filter, as one types a search: only the rows that contain it, the selection among them.
+@MainActor
+struct ListViewFilterTests {
+    @Test func aFilterShowsTheMatchingRowsAndTheSelectionMovesAmongThem() {
+        let fruit = ["Apple", "Banana", "Cherry", "Pineapple", "Grape", "Apricot"]
+        var chosen: [String] = []
+        let list = ListView(items: fruit, selects: true) { $0 }
+        list.onActivate = { chosen.append($0) }
+        _ = list.handle(.key(.down))
+        #expect(list.selectedItem == "Banana")
+        list.filter = "AP"
+        #expect(list.shownIndices == [0, 3, 4, 5], "ignoring case")
+        #expect(list.selectedItem == "Apple", "Banana is filtered out: the first shown")
+        #expect(rendered(list, size: Size(width: 10, height: 4)).lines == ["Apple     ", "Pineapple ", "Grape     ", "Apricot   "])
+        _ = list.handle(.key(.down))
+        #expect(list.selectedItem == "Pineapple", "the next shown, not the next item")
+        _ = list.handle(.key(.end))
+        _ = list.handle(.key(.enter))
+        #expect(chosen == ["Apricot"])
+        _ = list.handle(.mouse(MouseEvent(.press, button: .left, at: Point(x: 1, y: 2))))
+        #expect(list.selectedItem == "Grape", "a click lands on the row shown there")
+        list.filter = "zzz"
+        #expect(list.shownIndices.isEmpty && list.selectedItem == nil)
+        list.filter = ""
+        #expect(list.shownIndices.count == 6 && list.selectedItem == "Apple")
+    }
+}
