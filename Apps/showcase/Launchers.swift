@@ -79,8 +79,7 @@ import TerminalGraphics
 @MainActor func runUnderIndicator(_ command: RunCommand) -> Never {
     let stream = LineTerminal.standardError
     stream.restoreCursorOnSignals()  // SIGQUIT; SIGINT, SIGTERM and SIGHUP go to the command
-    // Interruptions are taken by ChildProcess's own thread before anything else starts, so
-    // that they reach the command and not this process's default handlers.
+    // From here on SIGINT, SIGTERM and SIGHUP are taken by ChildProcess's thread and passed on to the command.
     ChildProcessIO.prepareToForwardInterruptions()
     let runner = CommandRunner(
         arguments: command.command,

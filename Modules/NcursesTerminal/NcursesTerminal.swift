@@ -547,7 +547,7 @@ private struct PixelDrawing {
             theme: theme,
             background: background,
             sixelColors: drawing.sixelColors,
-            placesAsText: GraphicsProbe.placesKittyImagesAsText(answers, environment: environment),
+            placesAsText: drawing.kittyAsText,
             directColor: directColor,
             throughTmux: drawing.throughTmux
         )

@@ -134,7 +134,7 @@ extension PictureDrawing {
     public func inline(_ picture: RGBAImage, cells: Size) -> String {
         let target = Size(width: cells.width * cell.width, height: cells.height * cell.height)
         let fitted = picture.width > target.width || picture.height > target.height || graphics == .sixel ? picture.scaled(to: target) : picture
-        let room = String(repeating: "\n", count: cells.height) + "\u{1B}[\(cells.height)A\r"
+        let room = Self.room(cells)
         switch graphics {
         case .kitty where kittyAsText:
             // Placed as text (kitty ≥ 0.28, Ghostty, and through tmux): lines of placeholders.
@@ -184,7 +184,7 @@ extension PictureDrawing {
         }
         commands += KittyGraphics.animate(id: id, running: true, loops: loops)
         if kittyAsText { return passedOn(commands) + Self.placeholderRows(id: id, cells: cells) }
-        return String(repeating: "\n", count: cells.height) + "\u{1B}[\(cells.height)A\r" + commands + Self.toLastRow(cells) + "\r"
+        return Self.room(cells) + commands + Self.toLastRow(cells) + "\r"
     }
 
     /// The lines of text that show image `id`'s virtual placement over `cells`: kitty's
@@ -198,6 +198,10 @@ extension PictureDrawing {
 
     /// Commands as the terminal gets them: through tmux's passthrough inside tmux.
     private func passedOn(_ commands: String) -> String { throughTmux ? TmuxPassthrough.wrap(commands) : commands }
+
+    /// Room for `cells` below the cursor (the terminal scrolls if need be), the cursor back
+    /// at its top left.
+    private static func room(_ cells: Size) -> String { String(repeating: "\n", count: cells.height) + "\u{1B}[\(cells.height)A\r" }
 
     /// Down to the picture's last row (the line's end then takes the cursor on).
     private static func toLastRow(_ cells: Size) -> String { cells.height > 1 ? "\u{1B}[\(cells.height - 1)B" : "" }

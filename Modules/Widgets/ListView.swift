@@ -39,7 +39,7 @@ public final class ListView<Item>: View {
     public private(set) var shownIndices: [Int] = []
     /// Where a row is and what it is: what an app's row drawing is told.
     public struct RowState: Equatable, Sendable {
-        /// The item's index in ``items`` (the items shown, once filtered).
+        /// The item's index in ``items`` (whatever the filter shows).
         public let index: Int
         /// Whether it is the list's selection.
         public let isSelected: Bool

@@ -155,7 +155,11 @@ public final class TextField: View {
         }
         // Keep the insertion point in view, a cell left for the cursor at the end.
         if position < scroll { scroll = position }
-        while scroll < position, String(visible[scroll..<position]).displayWidth >= field.width { scroll += 1 }
+        var widthBefore = visible[scroll..<position].reduce(0) { $0 + $1.displayWidth }
+        while scroll < position, widthBefore >= field.width {
+            widthBefore -= visible[scroll].displayWidth
+            scroll += 1
+        }
         var x = field.x
         for character in visible[min(scroll, visible.count)...] {
             let width = character.displayWidth
@@ -163,10 +167,7 @@ public final class TextField: View {
             canvas.draw(String(character), at: Point(x: x, y: field.y), clip: field)
             x += width
         }
-        if isFocused {
-            let before = String(visible[min(scroll, position)..<position]).displayWidth
-            canvas.cursor = Point(x: min(field.maxX - 1, field.x + before), y: field.y)
-        }
+        if isFocused { canvas.cursor = Point(x: min(field.maxX - 1, field.x + widthBefore), y: field.y) }
     }
 
     public func handle(_ event: InputEvent) -> EventResult {

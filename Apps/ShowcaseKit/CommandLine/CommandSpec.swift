@@ -86,7 +86,7 @@ struct CommandSpec: Sendable {
                 parsed.operands += words[index...]
                 break
             }
-            guard word.hasPrefix("-"), word != "-", !(optionsOnlyFirst && !parsed.operands.isEmpty) else {
+            guard word.hasPrefix("-"), word != "-" else {
                 parsed.operands.append(word)
                 if optionsOnlyFirst {
                     parsed.operands += words[index...]
