@@ -44,11 +44,7 @@ public final class NcursesTerminal: EventSourceBackend {
     private var pendingResize = false
     /// Input is read and decoded here, not by ncurses: in chunks, the terminal's answers
     /// taken out, pastes bounded.
-    private var parser = TerminalInputParser()
-    /// Bytes read before ncurses started (typed during the start-up questions), not decoded yet.
-    private var typedAhead: [UInt8] = []
-    /// When the last input byte came (an unfinished paste ends after ``pasteQuietLimit``).
-    private var lastInput = ContinuousClock.now
+    private var reader: TerminalInputReader
     /// How many rows the last frame changed: ncurses may move lines that moved by scrolling
     /// a region, and a terminal moves its pictures with them.
     private var changedRows = 0
@@ -83,6 +79,7 @@ public final class NcursesTerminal: EventSourceBackend {
         defaultColors = (theme.foreground, background.map { ($0.r, $0.g, $0.b) } ?? theme.background)
         self.neverScrolls = neverScrolls
         inputDescriptor = input
+        reader = TerminalInputReader(descriptor: input)
         self.capabilities = capabilities
         self.colorCount = colorCount
         self.directColor = directColor
@@ -182,7 +179,7 @@ public final class NcursesTerminal: EventSourceBackend {
         }
         if !answers.typedMeanwhile.isEmpty {
             // Kept here and decoded first, however many; the reader is woken to take them.
-            terminal.typedAhead = answers.typedMeanwhile
+            terminal.reader = TerminalInputReader(descriptor: input, typedAhead: answers.typedMeanwhile)
             ik_wake()
         }
         return terminal
@@ -346,54 +343,16 @@ public final class NcursesTerminal: EventSourceBackend {
         return drawn
     }
 
-    /// The most bytes read and decoded by one ``readEvents()``: what a larger burst brings
-    /// waits for the next call, so that a flood is drawn between batches and never queued whole.
-    static let readChunk = 16 * 1024
-    /// How long the rest of a sequence cut at a read's end is waited for before what came is
-    /// taken as keys (a lone Esc): 25 ms, as ncurses' ESCDELAY here.
-    static let escapeDelay: Int32 = 25
-    /// A paste whose end marker has not come when no byte came for this long is ended.
-    static let pasteQuietLimit: Duration = .seconds(2)
-
     /// The input that arrived since the last call: keys, mouse events, pastes and resizes,
-    /// the terminal's answers taken out (`TerminalInputParser`). At most `readChunk`
-    /// bytes are taken at a time; the reader is called again for the rest.
+    /// the terminal's answers taken out (`TerminalInputParser`). At most
+    /// `TerminalInputReader.readChunk` bytes are taken at a time; the reader is called again for the rest.
     public func readEvents() -> [InputEvent] {
         var events: [InputEvent] = []
         if pendingResize {
             pendingResize = false
             events.append(.resize(size))
         }
-        var chunk: [UInt8]
-        if !typedAhead.isEmpty {
-            chunk = Array(typedAhead.prefix(Self.readChunk))
-            typedAhead.removeFirst(chunk.count)
-            if !typedAhead.isEmpty { ik_wake() }
-        } else {
-            chunk = readAvailable(waiting: 0)
-        }
-        if !chunk.isEmpty {
-            let now = ContinuousClock.now
-            if parser.isInPaste, now - lastInput > Self.pasteQuietLimit { events += parser.endPaste() }
-            lastInput = now
-            events += parser.feed(chunk)
-            events += readLateGraphics(chunk)
-        }
-        // A sequence cut at the end of what came: its rest is waited for a moment, else what
-        // came is taken as keys (a lone Esc). A few rounds at most; then later calls go on.
-        var rounds = 0
-        while parser.isHoldingPartialSequence, typedAhead.isEmpty {
-            rounds += 1
-            let more = readAvailable(waiting: Self.escapeDelay)
-            if more.isEmpty {
-                events += parser.flush()
-            } else {
-                lastInput = ContinuousClock.now
-                events += parser.feed(more)
-                events += readLateGraphics(more)
-            }
-            if rounds >= 8 { break }
-        }
+        events += reader.events(wake: { ik_wake() }, observing: { readLateGraphics($0) })
         return events
     }
 
@@ -427,18 +386,6 @@ public final class NcursesTerminal: EventSourceBackend {
         capabilities.pixelImagesMayMove = chosen == .kitty
         shown = Canvas(size: .zero)  // everything is drawn again
         return [.resize(size)]
-    }
-
-    /// What the terminal sent, at most `readChunk` bytes, waiting up to `milliseconds` for
-    /// something to come; empty when nothing did.
-    private func readAvailable(waiting milliseconds: Int32) -> [UInt8] {
-        var watch = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-        var ready = poll(&watch, 1, milliseconds)
-        while ready < 0 && errno == EINTR { ready = poll(&watch, 1, milliseconds) }
-        guard ready > 0, watch.revents & Int16(POLLIN) != 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: Self.readChunk)
-        let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer[..<count]) : []
     }
 
     private struct Pair {

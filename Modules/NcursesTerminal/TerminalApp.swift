@@ -1,7 +1,14 @@
 import Foundation
 import TerminalRuntime
 
-/// Runs a full-screen app on the real terminal and returns once it has quit, the terminal
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs an app on the real terminal, full-screen or inline (``run(_:inline:ending:minimumSize:environment:)``),
+/// and returns once it has quit, the terminal
 /// restored, so the code after it runs (print a result, go on with a command line):
 ///
 /// ```swift
@@ -21,22 +28,24 @@ public final class TerminalApp {
     /// The app running now (nil before and after ``run(_:minimumSize:mouse:environment:)``).
     public private(set) static var current: TerminalApp?
 
-    /// The terminal it runs on.
-    public let terminal: NcursesTerminal
+    /// The terminal it runs on: an ``NcursesTerminal`` (full-screen) or an ``InlineTerminal``.
+    public let backend: any EventSourceBackend
+    /// The full-screen terminal it runs on (nil for an inline app).
+    public var terminal: NcursesTerminal? { backend as? NcursesTerminal }
     /// The host that draws the root view.
     public let host: TerminalHost
     private let loop: TerminalRunLoop
 
-    private init(host: TerminalHost, terminal: NcursesTerminal) {
-        self.terminal = terminal
+    private init(host: TerminalHost, backend: any EventSourceBackend, suspend: @escaping @MainActor () -> Void) {
+        self.backend = backend
         self.host = host
-        loop = TerminalRunLoop(backend: terminal, host: host)
+        loop = TerminalRunLoop(backend: backend, host: host)
         let loop = loop
         host.onQuit = { status in loop.quit(status: status) }
         host.onUnhandled = { [weak self] event in
             switch event {
             case .key(.control("c")): self?.quit(status: 130)  // as a shell reports an interrupted program
-            case .key(.control("z")): self?.terminal.suspend()
+            case .key(.control("z")): suspend()
             default: break
             }
         }
@@ -56,21 +65,67 @@ public final class TerminalApp {
         return run(root, on: terminal, minimumSize: minimumSize)
     }
 
+    /// Runs `root` inline: in `rows` rows below the cursor, in the flow of the terminal
+    /// (``InlineTerminal``), until it quits; then the last frame stays with the cursor below
+    /// it, or the rows are erased (`ending`), and the status is returned. It draws on standard
+    /// output when that is a terminal, else on the controlling terminal (`/dev/tty`), so a
+    /// tool's output can go to a pipe while it asks (`vim $(pick *.swift)`). The same view
+    /// runs full-screen and under a headless `Pilot` unchanged.
+    ///
+    /// ```swift
+    /// let status = try TerminalApp.run(Chooser(items), inline: 8, ending: .clear)
+    /// ```
+    @discardableResult
+    public static func run(
+        _ root: any View,
+        inline rows: Int,
+        ending: InlineEnding = .keepLastFrame,
+        minimumSize: Size = Size(width: 1, height: 1),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(TerminalError) -> Int32 {
+        let terminal: InlineTerminal
+        if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            terminal = try InlineTerminal.open(rows: rows, ending: ending, environment: environment)
+        } else {
+            terminal = try InlineTerminal.openControllingTerminal(rows: rows, ending: ending, environment: environment)
+        }
+        return run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
+    }
+
     /// Runs `root` on a terminal already open until it quits; the terminal is closed then.
     @discardableResult
     public static func run(_ root: any View, on terminal: NcursesTerminal, minimumSize: Size = Size(width: 1, height: 1)) -> Int32 {
         run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
     }
 
-    /// Runs a host made by the app (on `terminal`) until it quits; the terminal is closed then.
+    /// Runs `root` on an inline terminal already open until it quits; the terminal is closed then.
+    @discardableResult
+    public static func run(_ root: any View, on terminal: InlineTerminal, minimumSize: Size = Size(width: 1, height: 1)) -> Int32 {
+        run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
+    }
+
+    /// Runs a host made by the app (on `terminal`) until it quits; the terminal is closed
+    /// then, and what the app printed meanwhile (`HostLink.print`) goes to standard output.
     @discardableResult
     public static func run(_ host: TerminalHost, on terminal: NcursesTerminal) -> Int32 {
-        let app = TerminalApp(host: host, terminal: terminal)
-        let outer = current
-        current = app
-        defer { current = outer }
-        let status = app.loop.runUntilQuit()
-        terminal.close()
+        let status = TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
+        for text in host.takePrinted() { Swift.print(text) }
+        return status
+    }
+
+    /// Runs a host made by the app (on an inline `terminal`) until it quits; the terminal is
+    /// closed then. What the app prints (`HostLink.print`) goes above its rows as it runs.
+    @discardableResult
+    public static func run(_ host: TerminalHost, on terminal: InlineTerminal) -> Int32 {
+        TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
+    }
+
+    private func runUntilQuit() -> Int32 {
+        let outer = Self.current
+        Self.current = self
+        defer { Self.current = outer }
+        let status = loop.runUntilQuit()
+        backend.close()
         return status
     }
 
@@ -84,5 +139,11 @@ public final class TerminalApp {
     /// Ends the running app, if there is one (see ``quit(status:)``).
     public static func quit(status: Int32 = 0) {
         current?.quit(status: status)
+    }
+
+    /// Prints `text` as a line of the terminal's flow: above an inline app's rows at once, or
+    /// once a full-screen app has ended (`HostLink.print` from a view does the same).
+    public func print(_ text: String) {
+        host.print(text)
     }
 }

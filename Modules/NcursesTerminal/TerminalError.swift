@@ -8,6 +8,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case unknownTerminal(String)
     /// No UTF-8 locale could be selected, so wide characters cannot be drawn.
     case noUTF8Locale
+    /// Standard output is redirected and the process has no controlling terminal to draw on.
+    case noControllingTerminal
     /// ncurses refused to start.
     case startFailed(String)
 
@@ -20,6 +22,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             "TERM=\(name.isEmpty ? "(unset)" : name) cannot move the cursor; run it in a full terminal such as xterm, tmux or screen"
         case .unknownTerminal(let name):
             "TERM=\(name) is not a terminal type known to terminfo; set TERM to e.g. xterm-256color or install ncurses-term"
+        case .noControllingTerminal:
+            "no terminal to draw on: standard output is redirected and /dev/tty cannot be opened; run it from a terminal window"
         case .noUTF8Locale:
             "no UTF-8 locale is available; set LANG to a UTF-8 locale such as C.UTF-8"
         case .startFailed(let message):

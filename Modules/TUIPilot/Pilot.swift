@@ -102,6 +102,9 @@ public final class Pilot {
     /// (`EventResult/quit(status:)`) or from anywhere else (a component's `HostLink.quit`, a
     /// timer's, a task's).
     public var quitStatus: Int32? { host.quitStatus }
+    /// What the app printed through its `HostLink` (above an inline app's rows, or after a
+    /// full-screen app), oldest first.
+    public var printed: [String] { host.printed }
 
     /// The screen, a string a row, each as wide as the terminal.
     public var lines: [String] { terminal.lines }

@@ -51,4 +51,34 @@ size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity);
    by a signal, -2 when it took too long; `*length` is what was read. */
 int ik_line_run_capture(char *const argv[], int ms, char *out, size_t capacity, size_t *length);
 
+/* An inline app's hold on its terminal (one at a time): input raw (no echo, no line editing,
+   no signals from keys, output processing kept), and a self-pipe that becomes readable on a
+   resize, on a continue after a stop, or when woken.
+
+   ik_inline_begin saves the modes of `fd` and sets them raw; returns the pipe's read end, or -1
+   (errno set) when the modes cannot be read or set. On SIGINT, SIGTERM, SIGHUP or SIGQUIT the
+   bytes last given to ik_inline_set_endings (`ending`) are written within half a second, the
+   modes restored and the signal raised again; on SIGTSTP (`stop`), the modes restored and the
+   process stopped; on SIGCONT the raw modes are set again and the pipe told ('c'). A signal
+   handled or ignored by the program before keeps its handler. */
+int ik_inline_begin(int fd);
+
+/* What a signal writes: `ending` when the process ends by it, `stop` when it is stopped (each
+   at most 1024 bytes; more is cut). Safe to call while a signal may arrive. */
+void ik_inline_set_endings(const char *ending, size_t ending_len, const char *stop, size_t stop_len);
+
+/* Empties the pipe; returns a bit set: 1 resized, 2 continued after a stop, 4 woken. */
+int ik_inline_drain(void);
+
+/* Makes the pipe readable ('i': woken), so a waiting run loop reads input held back. */
+void ik_inline_wake(void);
+
+/* Stops the process as Ctrl-Z does in a shell, through the SIGTSTP handler: returns once it is
+   continued (the pipe then says so). */
+void ik_inline_suspend(void);
+
+/* Restores the modes and the signal handlers as they were before ik_inline_begin, and closes
+   the pipe. Safe to call more than once. */
+void ik_inline_end(void);
+
 #endif

@@ -13,9 +13,15 @@ public protocol TerminalBackend: AnyObject {
     func present(_ canvas: Canvas)
     /// Takes the input events that have arrived, without waiting.
     func readEvents() -> [InputEvent]
+    /// Writes `text` as lines of the terminal's flow above what is drawn, and draws again
+    /// below them; false when the backend cannot (the default: a full screen has no above).
+    func printAbove(_ text: String) -> Bool
 }
 
 extension TerminalBackend {
     /// The window's size is what is drawn, unless the backend says otherwise.
     public var windowSize: Size { size }
+
+    /// A full screen has nothing above it: nothing is printed.
+    public func printAbove(_ text: String) -> Bool { false }
 }

@@ -38,6 +38,10 @@ public final class TerminalHost {
     public var onUnhandled: (@MainActor (InputEvent) -> Void)?
     /// Called when the root view's answer to an event is `EventResult/quit(status:)`.
     public var onQuit: (@MainActor (Int32) -> Void)?
+    /// What was printed (``print(_:)``) where the backend cannot print above what it draws,
+    /// oldest first (`TerminalApp` prints it once a full-screen app has ended; a `Pilot`
+    /// test reads it).
+    public private(set) var printed: [String] = []
     /// The status of the last `EventResult/quit(status:)` the root view answered, if any.
     public private(set) var quitStatus: Int32?
     /// How many frames were rendered.
@@ -56,6 +60,23 @@ public final class TerminalHost {
     public func quit(status: Int32) {
         quitStatus = status
         onQuit?(status)
+    }
+
+    /// Prints `text` as a line of the terminal's flow: above what is drawn where the backend
+    /// can (an inline terminal), else kept in ``printed``. A component asks it through its
+    /// `HostLink`.
+    public func print(_ text: String) {
+        if backend.printAbove(text) {
+            needsDisplay = true  // the rows were erased to make room
+        } else {
+            printed.append(text)
+        }
+    }
+
+    /// Takes the texts kept in ``printed``, leaving none.
+    public func takePrinted() -> [String] {
+        defer { printed = [] }
+        return printed
     }
 
     /// Asks for a render at the next opportunity.
@@ -108,7 +129,11 @@ public final class TerminalHost {
             )
         } else if size.contains(minimumSize) {
             // Components drawn now note this host: they ask it for their next frame.
-            let requests = HostRequests(display: { [weak self] in self?.setNeedsDisplay() }, quit: { [weak self] in self?.quit(status: $0) })
+            let requests = HostRequests(
+                display: { [weak self] in self?.setNeedsDisplay() },
+                quit: { [weak self] in self?.quit(status: $0) },
+                print: { [weak self] in self?.print($0) }
+            )
             DisplayRequest.$current.withValue(requests) { root.render(in: canvas.bounds, on: &canvas) }
         } else {
             Self.drawTooSmallNotice(on: &canvas, minimum: minimumSize)

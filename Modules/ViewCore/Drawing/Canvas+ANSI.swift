@@ -11,32 +11,43 @@ extension Canvas {
     /// ```
     public func ansiText(colorDepth: ColorDepth) -> String {
         var out = ""
-        for y in 0..<size.height {
-            var current = Style.plain
-            for x in 0..<size.width {
-                let cell = self[x, y]
-                guard cell.width > 0 else { continue }
-                if colorDepth != .none {
-                    let style = cell.style.resolved(for: colorDepth)
-                    var codes: [String] = []
-                    if style.attributes != current.attributes {
-                        codes.append("0")
-                        for (attribute, code) in [(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
-                        where style.attributes.contains(attribute) {
-                            codes.append(code)
-                        }
-                        current = Style(attributes: style.attributes)  // colours to send again after the reset
-                    }
-                    if style.foreground != current.foreground { codes.append(Self.sgr(style.foreground, background: false)) }
-                    if style.background != current.background { codes.append(Self.sgr(style.background, background: true)) }
-                    if !codes.isEmpty { out += "\u{1B}[" + codes.joined(separator: ";") + "m" }
-                    current = style
-                }
-                out.append(cell.character)
-            }
-            if current != .plain { out += "\u{1B}[0m" }
-            out += "\n"
+        for y in 0..<size.height { out += ansiLine(y, colorDepth: colorDepth) + "\n" }
+        return out
+    }
+
+    /// Row `y` as text with SGR sequences, as ``ansiText(colorDepth:)`` writes it (ending
+    /// with a reset when a style was set), without the newline. With `trimmed`, the blanks at
+    /// its end in the terminal's own colours are left out, for the caller to erase the rest
+    /// of the line instead.
+    public func ansiLine(_ y: Int, colorDepth: ColorDepth, trimmed: Bool = false) -> String {
+        var out = ""
+        var current = Style.plain
+        var end = size.width
+        if trimmed {
+            while end > 0, self[end - 1, y].isBlankInDefaultColors { end -= 1 }
         }
+        for x in 0..<end {
+            let cell = self[x, y]
+            guard cell.width > 0 else { continue }
+            if colorDepth != .none {
+                let style = cell.style.resolved(for: colorDepth)
+                var codes: [String] = []
+                if style.attributes != current.attributes {
+                    codes.append("0")
+                    for (attribute, code) in [(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
+                    where style.attributes.contains(attribute) {
+                        codes.append(code)
+                    }
+                    current = Style(attributes: style.attributes)  // colours to send again after the reset
+                }
+                if style.foreground != current.foreground { codes.append(Self.sgr(style.foreground, background: false)) }
+                if style.background != current.background { codes.append(Self.sgr(style.background, background: true)) }
+                if !codes.isEmpty { out += "\u{1B}[" + codes.joined(separator: ";") + "m" }
+                current = style
+            }
+            out.append(cell.character)
+        }
+        if current != .plain { out += "\u{1B}[0m" }
         return out
     }
 
@@ -48,5 +59,12 @@ extension Canvas {
         case .palette(let index): (background ? "48;5;" : "38;5;") + String(index)
         case .rgb(let r, let g, let b): (background ? "48;2;" : "38;2;") + "\(r);\(g);\(b)"
         }
+    }
+}
+
+extension Cell {
+    /// A space on the terminal's own background, neither reversed nor underlined: nothing to see.
+    fileprivate var isBlankInDefaultColors: Bool {
+        width == 1 && character == " " && style.background == .default && !style.attributes.contains(.reverse) && !style.attributes.contains(.underline)
     }
 }

@@ -10,17 +10,25 @@ public enum DisplayRequest {
     @TaskLocal public static var current: HostRequests?
 }
 
-/// What a component may ask of the host that draws it: its next frame, or that the app end.
+/// What a component may ask of the host that draws it: its next frame, that a line be
+/// printed, or that the app end.
 public struct HostRequests: Sendable {
     /// Asks for the next frame.
     public let display: @MainActor @Sendable () -> Void
     /// Asks the app to end with a status (what `EventResult.quit(status:)` does from an event).
     public let quit: @MainActor @Sendable (Int32) -> Void
+    /// Prints a line above the app (an inline app's terminal), or after it ends (full-screen).
+    public let print: @MainActor @Sendable (String) -> Void
 
-    /// Requests that call `display` and `quit`.
-    public init(display: @escaping @MainActor @Sendable () -> Void, quit: @escaping @MainActor @Sendable (Int32) -> Void) {
+    /// Requests that call `display`, `quit` and `print` (by default, printing nothing).
+    public init(
+        display: @escaping @MainActor @Sendable () -> Void,
+        quit: @escaping @MainActor @Sendable (Int32) -> Void,
+        print: @escaping @MainActor @Sendable (String) -> Void = { _ in }
+    ) {
         self.display = display
         self.quit = quit
+        self.print = print
     }
 }
 
@@ -58,5 +66,12 @@ public struct HostLink {
     /// `quitStatus`. Nothing before the component was drawn.
     public func quit(status: Int32 = 0) {
         requests?.quit(status)
+    }
+
+    /// Prints `text` as a line of the terminal's flow: above an inline app's rows while it
+    /// runs, after a full-screen app ends; a headless `Pilot` keeps it in `printed`. Nothing
+    /// before the component was drawn.
+    public func print(_ text: String) {
+        requests?.print(text)
     }
 }

@@ -1,0 +1,152 @@
+import TerminalRuntime
+
+/// What becomes of an inline app's rows when it ends.
+public enum InlineEnding: Sendable, Equatable {
+    /// The last frame stays, up to its last row with something on it, and the cursor goes
+    /// below it (as a command's output stays).
+    case keepLastFrame
+    /// The rows are erased and the cursor is where the app began: as if it never ran.
+    case clear
+}
+
+/// The bytes that keep a block of rows below the cursor showing an app's frames, in the flow
+/// of the terminal: no alternate screen, nothing above the block touched. A pure value: it
+/// is told each frame and says what to write.
+///
+/// - The block is made by writing newlines from its first row (the screen scrolls when the
+///   cursor is near the bottom) and going back up, so that every later move stays in it.
+/// - Only rows that changed are written, each from its start, ending with an erase of the
+///   rest of the line (no trailing blanks are sent).
+/// - The cursor rests on the block's first column of its first row unless the frame places
+///   it (`Canvas.cursor`). A terminal that re-wraps lines on a resize keeps the cursor with
+///   its character, so the block's top is found again wherever the text above went.
+/// - Each frame is one synchronized update (mode 2026; terminals without it ignore it).
+struct InlineBlock {
+    /// The block's size: the window's width, the rows asked (at most the window's).
+    private(set) var size: Size
+    /// The colours sent.
+    let colorDepth: ColorDepth
+    /// What the rows show now; nil when the block is to be made and drawn whole.
+    private var shown: Canvas?
+    /// The row of the block the terminal's cursor is on.
+    private var cursorRow = 0
+    /// Whether the terminal's cursor is visible.
+    private var cursorShown = true
+
+    init(size: Size, colorDepth: ColorDepth) {
+        self.size = size
+        self.colorDepth = colorDepth
+    }
+
+    /// Whether the rows were made and show a frame.
+    var isDrawn: Bool { shown != nil }
+
+    /// The bytes that show `canvas`: the block made first if it is not there yet.
+    mutating func frame(_ canvas: Canvas) -> String {
+        var out = "\u{1B}[?2026h"
+        if cursorShown {
+            out += "\u{1B}[?25l"
+            cursorShown = false
+        }
+        let height = min(size.height, canvas.size.height)
+        if shown == nil {
+            out += "\r" + String(repeating: "\n", count: max(0, height - 1))
+            if height > 1 { out += "\u{1B}[\(height - 1)A" }
+            cursorRow = 0
+        }
+        for y in 0..<height where shown.map({ !Self.row(y, of: canvas, equals: $0) }) ?? true {
+            out += move(to: y) + canvas.ansiLine(y, colorDepth: colorDepth, trimmed: true)
+            // A row filling the width leaves the cursor on its last column, pending a wrap:
+            // an erase there would take that column.
+            if !Self.fillsWidth(y, of: canvas) { out += "\u{1B}[K" }
+        }
+        if let cursor = canvas.cursor, cursor.y >= 0, cursor.y < height, cursor.x >= 0, cursor.x < canvas.size.width {
+            out += move(to: cursor.y)
+            if cursor.x > 0 { out += "\u{1B}[\(cursor.x)C" }
+            out += "\u{1B}[?25h"
+            cursorShown = true
+        } else {
+            out += move(to: 0)
+        }
+        shown = canvas
+        return out + "\u{1B}[?2026l"
+    }
+
+    /// Takes in a new window size: the next frame erases the block from its top and makes it again.
+    mutating func resize(to newSize: Size) -> String {
+        let out = erase()
+        size = newSize
+        return out
+    }
+
+    /// The bytes that print `text` above the block: the block is erased, the text written
+    /// where it began, and the next frame makes the block again below it. A newline ends
+    /// the text whether or not it has one.
+    mutating func print(_ text: String) -> String {
+        var body = text
+        if body.hasSuffix("\n") { body.removeLast() }
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        return "\u{1B}[?2026h" + erase() + lines.map { $0 + "\u{1B}[0m\r\n" }.joined() + "\u{1B}[?2026l"
+    }
+
+    /// The bytes that end the block as `ending` says, the cursor shown; the block is gone then.
+    mutating func end(_ ending: InlineEnding) -> String {
+        let out = endingBytes(ending)
+        shown = nil
+        cursorRow = 0
+        cursorShown = true
+        return out
+    }
+
+    /// What ``end(_:)`` would write now, leaving the block as it is (a signal writes it).
+    func endingBytes(_ ending: InlineEnding) -> String {
+        var copy = self
+        guard let last = shown.flatMap({ canvas in (0..<min(size.height, canvas.size.height)).last { !Self.isBlank($0, of: canvas) } }),
+            ending == .keepLastFrame
+        else { return copy.erase() + "\u{1B}[0m\u{1B}[?25h" }
+        return copy.move(to: last) + "\n\u{1B}[J\u{1B}[0m\u{1B}[?25h"
+    }
+
+    /// The block was erased by someone else (the stop before a continue): the next frame
+    /// makes it again where the cursor is.
+    mutating func forget() {
+        shown = nil
+        cursorRow = 0
+        cursorShown = true
+    }
+
+    /// Erases the block from its top, leaving the cursor there; the next frame makes it again.
+    private mutating func erase() -> String {
+        guard shown != nil else { return "" }
+        let out = move(to: 0) + "\u{1B}[J"
+        shown = nil
+        cursorRow = 0
+        return out
+    }
+
+    /// Moves the cursor to the start of row `y` of the block.
+    private mutating func move(to y: Int) -> String {
+        let step = y - cursorRow
+        cursorRow = y
+        if step > 0 { return "\u{1B}[\(step)B\r" }
+        if step < 0 { return "\u{1B}[\(-step)A\r" }
+        return "\r"
+    }
+
+    private static func row(_ y: Int, of canvas: Canvas, equals other: Canvas) -> Bool {
+        guard canvas.size.width == other.size.width, y < other.size.height else { return false }
+        for x in 0..<canvas.size.width where canvas[x, y] != other[x, y] { return false }
+        return true
+    }
+
+    private static func fillsWidth(_ y: Int, of canvas: Canvas) -> Bool {
+        guard canvas.size.width > 0 else { return false }
+        // The negation of what `Canvas.ansiLine(_:colorDepth:trimmed:)` leaves out at a row's end.
+        let last = canvas[canvas.size.width - 1, y]
+        return last.width != 1 || last.character != " " || last.style.background != .default || !last.style.attributes.isDisjoint(with: [.reverse, .underline])
+    }
+
+    private static func isBlank(_ y: Int, of canvas: Canvas) -> Bool {
+        (0..<canvas.size.width).allSatisfy { canvas[$0, y].character == " " && canvas[$0, y].style.background == .default }
+    }
+}

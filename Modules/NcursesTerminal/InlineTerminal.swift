@@ -1,0 +1,257 @@
+internal import CTerminalIO
+import Foundation
+import TerminalRuntime
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real terminal, inline: an app drawn in a few rows below the cursor, in the flow of
+/// the terminal (no alternate screen), the way a command-line tool shows a prompt, a picker
+/// or progress. What was on the screen above stays as it was, lines can be printed above
+/// the app while it runs (``printAbove(_:)``), and when it ends its last frame stays with the
+/// cursor below it, or it is erased (``InlineEnding``).
+///
+/// It needs no terminfo and no ncurses: it writes the sequences every terminal of the last
+/// thirty years reads (cursor up and down, erase in line and in display, SGR), so it works
+/// where `TERM` names a terminal this machine does not know (ssh from kitty, say).
+///
+/// ```swift
+/// let terminal = try InlineTerminal.open(rows: 5, environment: ProcessInfo.processInfo.environment)
+/// let status = TerminalApp.run(MyPrompt(), on: terminal)   // or TerminalApp.run(view, inline: 5)
+/// ```
+///
+/// Input is raw while it runs: keys, Ctrl-C and Ctrl-Z arrive as keys (`TerminalApp` quits
+/// with 130 and suspends on them when the view does not use them), pastes as one event. No
+/// mouse: the terminal's own scrolling and selection keep working. The terminal is restored
+/// by ``close()``, and also on SIGINT, SIGTERM, SIGHUP and SIGQUIT (the block ended as asked,
+/// then the signal raised again); SIGTSTP erases the block and gives the terminal back, and
+/// the block is drawn again where the cursor is on `fg`.
+@MainActor
+public final class InlineTerminal: EventSourceBackend {
+    /// The block's size: the window's width (at most `TerminalHost/largestSize`) and the rows
+    /// asked, or the window's height when it has fewer.
+    public private(set) var size: Size
+    /// The window's width and the block's height: wider than ``size`` when the window is
+    /// wider than the largest size drawn.
+    public private(set) var windowSize: Size
+    /// Colour depth (from the environment: `NO_COLOR`, `COLORTERM`, `TERM`), no mouse, the
+    /// terminal's name, the theme, symbols; pictures drawn as symbols.
+    public let capabilities: TerminalCapabilities
+    /// The descriptor input is read from.
+    public let inputDescriptor: Int32
+    /// Readable when the window was resized (or the app continued after a stop).
+    public let resizeDescriptor: Int32
+    /// The rows asked.
+    public let rows: Int
+    /// What becomes of the rows when the app ends (``close()``) or a signal ends it.
+    public var ending: InlineEnding {
+        didSet { noteEndings() }
+    }
+
+    private let output: Int32
+    private var block: InlineBlock
+    private var reader: TerminalInputReader
+    private var pendingResize = false
+    private var isOpen = true
+    /// Descriptors opened here (the controlling terminal), closed by ``close()``.
+    private let ownedDescriptor: Int32?
+
+    /// The bytes that turn the terminal's modes back (bracketed paste off, colours reset).
+    private static let modesOff = "\u{1B}[?2004l"
+
+    private init(input: Int32, output: Int32, owned: Int32?, rows: Int, ending: InlineEnding, pipe: Int32, environment: [String: String]) {
+        inputDescriptor = input
+        self.output = output
+        ownedDescriptor = owned
+        resizeDescriptor = pipe
+        self.rows = rows
+        self.ending = ending
+        let window = Self.window(of: output)
+        (size, windowSize) = Self.sizes(window: window, rows: rows)
+        let term = environment["TERM"] ?? ""
+        let depth = ColorDepth.detect(environment: environment)
+        capabilities = TerminalCapabilities(
+            colorDepth: depth,
+            mouse: false,
+            name: term,
+            theme: TerminalTheme.detect(environment: environment),
+            symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment)
+        )
+        block = InlineBlock(size: size, colorDepth: depth)
+        reader = TerminalInputReader(descriptor: input)
+    }
+
+    /// Checks, without touching the terminal, that the descriptors are a terminal that can
+    /// move the cursor (by `TERM`: not unset, not `dumb`).
+    public static func preflight(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, environment: [String: String]) -> TerminalError? {
+        guard isatty(input) == 1, isatty(output) == 1 else { return .notATerminal }
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" { return .dumbTerminal(term) }
+        return nil
+    }
+
+    /// Takes the terminal on `input` and `output` (by default standard input and output) for
+    /// an app in `rows` rows below the cursor. Throws, touching nothing, when they are not a
+    /// usable terminal, or when another inline app holds one. Nothing is drawn until the
+    /// first frame.
+    public static func open(
+        input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO,
+        rows: Int,
+        ending: InlineEnding = .keepLastFrame,
+        environment: [String: String]
+    ) throws(TerminalError) -> InlineTerminal {
+        try open(input: input, output: output, owned: nil, rows: rows, ending: ending, environment: environment)
+    }
+
+    /// ``open(input:output:rows:ending:environment:)`` on the process's controlling terminal
+    /// (`/dev/tty`): the app is drawn and typed into there even when standard input and
+    /// output are pipes or files, as a picker in `vim $(pick …)` must be.
+    public static func openControllingTerminal(
+        rows: Int,
+        ending: InlineEnding = .keepLastFrame,
+        environment: [String: String]
+    ) throws(TerminalError)
+        -> InlineTerminal
+    {
+        let fd = openFile("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw .noControllingTerminal }
+        do {
+            return try open(input: fd, output: fd, owned: fd, rows: rows, ending: ending, environment: environment)
+        } catch {
+            closeFile(fd)
+            throw error
+        }
+    }
+
+    private static func open(
+        input: Int32,
+        output: Int32,
+        owned: Int32?,
+        rows: Int,
+        ending: InlineEnding,
+        environment: [String: String]
+    ) throws(TerminalError)
+        -> InlineTerminal
+    {
+        if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
+        let pipe = ik_inline_begin(input)
+        guard pipe >= 0 else {
+            throw errno == EBUSY ? .startFailed("another inline app holds the terminal") : .startFailed(String(cString: strerror(errno)))
+        }
+        let terminal = InlineTerminal(input: input, output: output, owned: owned, rows: max(1, rows), ending: ending, pipe: pipe, environment: environment)
+        terminal.write("\u{1B}[?2004h")  // bracketed paste: a paste arrives as one event
+        terminal.noteEndings()
+        return terminal
+    }
+
+    /// Shows `canvas` in the block: only the rows that changed are written.
+    public func present(_ canvas: Canvas) {
+        guard isOpen else { return }
+        write(block.frame(canvas))
+        noteEndings()
+    }
+
+    /// Prints `text` above the block, as `print` would before the app began; the next frame
+    /// draws the block again below it (a host asks for one). A newline ends it whether or not
+    /// it has one. False once closed.
+    @discardableResult
+    public func printAbove(_ text: String) -> Bool {
+        guard isOpen else { return false }
+        write(block.print(text))
+        noteEndings()
+        return true
+    }
+
+    /// The keys and pastes that arrived, and a resize when the window changed.
+    public func readEvents() -> [InputEvent] {
+        var events: [InputEvent] = []
+        if pendingResize {
+            pendingResize = false
+            events.append(.resize(size))
+        }
+        return events + reader.events(wake: { ik_inline_wake() })
+    }
+
+    /// Call when ``resizeDescriptor`` is readable: adopts the window's size, or takes the
+    /// block as gone after a stop, and queues `.resize` (the host draws the block again).
+    public func applyResize() {
+        let told = ik_inline_drain()
+        guard told & 3 != 0 else { return }  // only woken: input waits
+        if told & 2 != 0 { block.forget() }  // the stop erased it
+        (size, windowSize) = Self.sizes(window: Self.window(of: output), rows: rows)
+        write(block.resize(to: size))
+        pendingResize = true
+    }
+
+    /// Stops the process as Ctrl-Z does in a shell: the block is erased and the terminal given
+    /// back; on `fg` it is drawn again where the cursor is. Returns once continued.
+    public func suspend() {
+        guard isOpen else { return }
+        ik_inline_suspend()
+    }
+
+    /// Ends the block as ``ending`` says, restores the terminal's modes and the signals'
+    /// handlers. Safe to call more than once.
+    public func close() {
+        guard isOpen else { return }
+        write(block.end(ending) + Self.modesOff)
+        isOpen = false
+        ik_inline_end()
+        if let ownedDescriptor { closeFile(ownedDescriptor) }
+    }
+
+    /// Tells the signal handlers what to write, as the block is now.
+    private func noteEndings() {
+        guard isOpen else { return }
+        let ending = Array((block.endingBytes(ending) + Self.modesOff).utf8)
+        let stop = Array((block.endingBytes(.clear) + Self.modesOff).utf8)
+        ending.withUnsafeBufferPointer { e in
+            stop.withUnsafeBufferPointer { s in
+                e.withMemoryRebound(to: CChar.self) { e in
+                    s.withMemoryRebound(to: CChar.self) { s in ik_inline_set_endings(e.baseAddress, e.count, s.baseAddress, s.count) }
+                }
+            }
+        }
+    }
+
+    /// Writes all of `text`, through interruptions.
+    private func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { writeFile(output, $0.baseAddress! + offset, $0.count - offset) }
+            if n > 0 {
+                offset += n
+            } else if n < 0, errno == EINTR || errno == EAGAIN {
+                var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, 100)
+            } else {
+                return  // the terminal is gone
+            }
+        }
+    }
+
+    private static func window(of output: Int32) -> Size {
+        var columns: Int32 = 0
+        var lines: Int32 = 0
+        ik_line_window_cells(output, &columns, &lines)
+        return Size(width: columns > 0 ? Int(columns) : 80, height: lines > 0 ? Int(lines) : 24)
+    }
+
+    /// What is drawn and what the window has, for `rows` rows asked.
+    private static func sizes(window: Size, rows: Int) -> (size: Size, window: Size) {
+        let height = min(max(1, rows), window.height, TerminalHost.largestSize.height)
+        let size = Size(width: min(window.width, TerminalHost.largestSize.width), height: height)
+        return (size, Size(width: window.width, height: height))
+    }
+}
+
+// The system's calls, under names the terminal's own methods do not shadow.
+private func openFile(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+private func closeFile(_ fd: Int32) { close(fd) }
+private func writeFile(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }

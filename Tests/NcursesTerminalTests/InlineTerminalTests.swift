@@ -1,0 +1,203 @@
+import Foundation
+import TUICore
+import TestSupport
+import Testing
+
+@testable import NcursesTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The inline terminal on a pseudo-terminal, its output read back row by row by a screen
+/// model that already shows what a shell had printed. One inline app holds a terminal at a
+/// time, so these run one at a time.
+@Suite(.serialized)
+@MainActor
+struct InlineTerminalTests {
+    /// Lines a shell had printed, one per row, the cursor on the row after them.
+    @MainActor
+    final class Session {
+        let pty: PseudoTerminal
+        var screen: ScreenModel
+        let terminal: InlineTerminal
+        let host: TerminalHost
+
+        init(size: Size = Size(width: 30, height: 8), above: [String], rows: Int, ending: InlineEnding = .keepLastFrame, view: any View) throws {
+            pty = try PseudoTerminal(size: size)
+            screen = ScreenModel(size: size)
+            screen.feed(above.map { $0 + "\r\n" }.joined())
+            terminal = try InlineTerminal.open(input: pty.secondary, output: pty.secondary, rows: rows, ending: ending, environment: ["TERM": "xterm-256color"])
+            host = TerminalHost(backend: terminal, root: view)
+        }
+
+        /// Draws what is pending and reads what reached the terminal into the screen.
+        func draw() {
+            host.renderIfNeeded()
+            read()
+        }
+
+        func read() {
+            screen.feed(String(decoding: pty.readAvailable(), as: UTF8.self))
+        }
+    }
+
+    @MainActor
+    final class Lines: View {
+        var lines: [String]
+        var cursor: Point?
+        var link = HostLink()
+        init(_ lines: [String]) { self.lines = lines }
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            link.note()
+            for (y, line) in lines.enumerated() where y < rect.height { canvas.draw(line, at: Point(x: rect.x, y: rect.y + y)) }
+            canvas.cursor = cursor
+        }
+    }
+
+    @Test func itDrawsBelowTheCursorLeavesWhatIsAboveAndWritesOnlyChangedRows() throws {
+        let view = Lines(["Pick one", "> apples", "  pears"])
+        let session = try Session(above: ["$ make", "built"], rows: 3, view: view)
+        defer { session.terminal.close() }
+        #expect(session.terminal.size == Size(width: 30, height: 3))
+        session.draw()
+        #expect(session.screen.rows.prefix(5) == ["$ make", "built", "Pick one", "> apples", "  pears"])
+        #expect(!session.screen.cursorVisible && session.screen.cursor == Point(x: 0, y: 2), "the cursor rests, hidden, on the block's first row")
+        session.screen.forgetWrites()
+        view.lines = ["Pick one", "  apples", "> pears"]
+        session.host.setNeedsDisplay()
+        session.draw()
+        #expect(session.screen.rows.prefix(5) == ["$ make", "built", "Pick one", "  apples", "> pears"])
+        #expect(session.screen.writtenRows == [3, 4], "only the two rows that changed")
+        session.screen.forgetWrites()
+        session.host.setNeedsDisplay()
+        session.draw()
+        #expect(session.screen.writtenRows.isEmpty, "nothing changed, nothing written")
+    }
+
+    @Test func atTheBottomTheScreenScrollsToMakeRoom() throws {
+        let above = (1...7).map { "line \($0)" }
+        let session = try Session(above: above, rows: 3, view: Lines(["a", "b", "c"]))
+        defer { session.terminal.close() }
+        session.draw()
+        #expect(session.screen.scrollback == ["line 1", "line 2"])
+        #expect(session.screen.rows == ["line 3", "line 4", "line 5", "line 6", "line 7", "a", "b", "c"])
+    }
+
+    @Test func whenItEndsTheLastFrameStaysWithTheCursorBelowAndTheTerminalIsRestored() throws {
+        let session = try Session(above: ["$ pick"], rows: 4, view: Lines(["chose: pears"]))
+        session.draw()
+        var raw = termios()
+        tcgetattr(session.pty.secondary, &raw)
+        #expect(raw.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == 0, "keys arrive one by one, unechoed, Ctrl-C as a key")
+        session.terminal.close()
+        session.read()
+        #expect(session.screen.rows.prefix(3) == ["$ pick", "chose: pears", ""])
+        #expect(session.screen.cursor == Point(x: 0, y: 2) && session.screen.cursorVisible, "below the last row with something on it, shown")
+        var restored = termios()
+        tcgetattr(session.pty.secondary, &restored)
+        #expect(restored.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == tcflag_t(ECHO | ICANON | ISIG))
+        session.terminal.close()  // twice: nothing more
+        #expect(session.pty.readAvailable().isEmpty)
+    }
+
+    @Test func clearedItLeavesTheScreenAsBeforeTheCursorWhereItBegan() throws {
+        let session = try Session(above: ["$ ask", "x"], rows: 3, ending: .clear, view: Lines(["one", "two", "three"]))
+        session.draw()
+        session.terminal.close()
+        session.read()
+        #expect(session.screen.rows.prefix(5) == ["$ ask", "x", "", "", ""])
+        #expect(session.screen.cursor == Point(x: 0, y: 2))
+    }
+
+    @Test func linesPrintedGoAboveTheRowsAndTheRowsFollowThem() throws {
+        let view = Lines(["[=====>    ] 50%"])
+        let session = try Session(above: ["$ build"], rows: 1, view: view)
+        defer { session.terminal.close() }
+        session.draw()
+        view.link.print("compiled a.swift")  // as a component does, through the host that drew it
+        session.draw()
+        session.host.print("compiled b.swift\n")
+        session.draw()
+        #expect(session.screen.rows.prefix(5) == ["$ build", "compiled a.swift", "compiled b.swift", "[=====>    ] 50%", ""])
+    }
+
+    @Test func theViewsCursorIsPlacedAndShown() throws {
+        let view = Lines(["Name: Ada", "(enter to confirm)"])
+        view.cursor = Point(x: 9, y: 0)
+        let session = try Session(above: ["$ ask"], rows: 2, view: view)
+        defer { session.terminal.close() }
+        session.draw()
+        #expect(session.screen.cursor == Point(x: 9, y: 1) && session.screen.cursorVisible)
+    }
+
+    @Test func aRowFillingTheWidthKeepsItsLastColumn() throws {
+        let session = try Session(size: Size(width: 10, height: 6), above: ["$"], rows: 2, view: Lines(["0123456789", "漢字漢字漢"]))
+        defer { session.terminal.close() }
+        session.draw()
+        #expect(session.screen.rows.prefix(3) == ["$", "0123456789", "漢字漢字漢"])
+    }
+
+    @Test func keysArriveRawCtrlCAmongThemAndPastesWhole() throws {
+        let session = try Session(above: [], rows: 1, view: Lines([""]))
+        defer { session.terminal.close() }
+        session.pty.send([0x03, 0x61, 0x1B, 0x5B, 0x41] + Array("\u{1B}[200~two\nlines\u{1B}[201~".utf8))
+        var events: [InputEvent] = []
+        let deadline = ContinuousClock.now + .seconds(10)
+        while events.count < 4, ContinuousClock.now < deadline {
+            var input = pollfd(fd: session.pty.secondary, events: Int16(POLLIN), revents: 0)
+            _ = poll(&input, 1, 10)
+            events += session.terminal.readEvents()
+        }
+        #expect(events == [.key(.control("c")), .key(.character("a")), .key(.up), .paste("two\nlines")])
+    }
+
+    @Test func aResizeDrawsTheBlockAgainAtTheNewWidthWithNothingLeftOver() throws {
+        let view = Lines(["a wide first row of text", "second"])
+        let session = try Session(size: Size(width: 30, height: 8), above: ["$ run"], rows: 2, view: view)
+        defer { session.terminal.close() }
+        session.draw()
+        session.pty.resize(to: Size(width: 12, height: 8))
+        session.screen.resize(to: Size(width: 12, height: 8))
+        raise(SIGWINCH)
+        var woken = pollfd(fd: session.terminal.resizeDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&woken, 1, 10_000) == 1, "the resize reaches the run loop's descriptor")
+        session.terminal.applyResize()
+        #expect(session.terminal.size == Size(width: 12, height: 2))
+        #expect(session.terminal.readEvents() == [.resize(Size(width: 12, height: 2))])
+        session.host.send(.resize(session.terminal.size))
+        session.draw()
+        #expect(session.screen.rows.prefix(4) == ["$ run", "a wide first", "second", ""])
+    }
+
+    @Test func aSecondInlineAppIsRefusedWhileOneHoldsTheTerminal() throws {
+        let session = try Session(above: [], rows: 1, view: Lines([""]))
+        defer { session.terminal.close() }
+        #expect(throws: TerminalError.startFailed("another inline app holds the terminal")) {
+            try InlineTerminal.open(input: session.pty.secondary, output: session.pty.secondary, rows: 1, environment: ["TERM": "xterm"])
+        }
+    }
+
+    @Test func withoutATerminalOrWithADumbOneItSaysWhatToDo() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        #expect(throws: TerminalError.notATerminal) { try InlineTerminal.open(input: fds[0], output: fds[1], rows: 3, environment: ["TERM": "xterm"]) }
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        #expect(throws: TerminalError.dumbTerminal("dumb")) {
+            try InlineTerminal.open(input: pty.secondary, output: pty.secondary, rows: 3, environment: ["TERM": "dumb"])
+        }
+        #expect(pty.readAvailable().isEmpty, "nothing was written")
+    }
+
+    @Test func aBlockTallerThanTheWindowTakesTheWindow() throws {
+        let session = try Session(size: Size(width: 20, height: 4), above: ["$"], rows: 10, view: Lines(["1", "2", "3", "4", "5"]))
+        defer { session.terminal.close() }
+        #expect(session.terminal.size == Size(width: 20, height: 4))
+        session.draw()
+        #expect(session.screen.rows == ["1", "2", "3", "4"])
+    }
+}

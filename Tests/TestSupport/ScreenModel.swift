@@ -1,0 +1,183 @@
+import TUICore
+
+/// A small terminal screen that reads back what a program wrote, row by row: printable
+/// characters (wide ones taking two columns, the wrap at the right edge deferred as
+/// terminals do), CR, LF (scrolling the screen at its bottom, the top row going to
+/// ``scrollback``), cursor moves (CUU, CUD, CUF, CUB, CUP), erases (EL, ED) and the cursor's
+/// visibility. Colours and other modes are read and ignored.
+public struct ScreenModel {
+    public private(set) var size: Size
+    /// The rows, each `size.width` columns; "" marks the right half of a wide character.
+    private var grid: [[String]]
+    /// The rows scrolled off the top, oldest first, trailing blanks trimmed.
+    public private(set) var scrollback: [String] = []
+    /// Where the next character goes.
+    public private(set) var cursor = Point(x: 0, y: 0)
+    /// Whether the cursor is shown (DECTCEM).
+    public private(set) var cursorVisible = true
+    /// The rows something was written on or erased since ``forgetWrites()``.
+    public private(set) var writtenRows: Set<Int> = []
+    /// The text as the terminal has it, from wherever the last feed stopped in a sequence.
+    private var pending = ""
+    /// Whether the cursor sits past the last column, waiting to wrap at the next character.
+    private var wrapPending = false
+
+    public init(size: Size) {
+        self.size = size
+        grid = Array(repeating: Array(repeating: " ", count: size.width), count: size.height)
+    }
+
+    /// The rows as text, trailing blanks trimmed.
+    public var rows: [String] {
+        grid.map { row in
+            var line = row.joined()
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    /// Forgets which rows were written (see ``writtenRows``).
+    public mutating func forgetWrites() { writtenRows = [] }
+
+    /// A new window size: rows are cut or added at the bottom, columns at the right (no
+    /// re-wrapping, as xterm does).
+    public mutating func resize(to newSize: Size) {
+        grid = (0..<newSize.height).map { y in
+            let old = y < grid.count ? grid[y] : []
+            return (0..<newSize.width).map { x in x < old.count ? old[x] : " " }
+        }
+        size = newSize
+        cursor = Point(x: min(cursor.x, newSize.width - 1), y: min(cursor.y, newSize.height - 1))
+        wrapPending = false
+    }
+
+    /// Reads `text` as the terminal would.
+    public mutating func feed(_ text: String) {
+        let characters = Array(pending + text)
+        pending = ""
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            if c == "\u{1B}" {
+                guard i + 1 < characters.count else {
+                    pending = String(characters[i...])
+                    return
+                }
+                if characters[i + 1] == "[" {
+                    var j = i + 2
+                    while j < characters.count, !(characters[j].isLetter || characters[j] == "~" || characters[j] == "@") { j += 1 }
+                    guard j < characters.count else {
+                        pending = String(characters[i...])
+                        return
+                    }
+                    control(String(characters[(i + 2)..<j]), final: characters[j])
+                    i = j + 1
+                } else if characters[i + 1] == "]" || characters[i + 1] == "_" || characters[i + 1] == "P" {
+                    // A string up to BEL or ST: skipped.
+                    var j = i + 2
+                    while j < characters.count, characters[j] != "\u{07}", !(characters[j] == "\u{1B}" && j + 1 < characters.count && characters[j + 1] == "\\")
+                    { j += 1 }
+                    guard j < characters.count else {
+                        pending = String(characters[i...])
+                        return
+                    }
+                    i = characters[j] == "\u{07}" ? j + 1 : j + 2
+                } else {
+                    i += 2  // a two-byte sequence
+                }
+                continue
+            }
+            switch c {
+            case "\r":
+                cursor.x = 0
+                wrapPending = false
+            case "\n", "\r\n":
+                if c == "\r\n" { cursor.x = 0 }
+                lineFeed()
+            case "\u{08}":
+                cursor.x = max(0, cursor.x - 1)
+                wrapPending = false
+            default:
+                if c.unicodeScalars.first.map({ $0.value < 0x20 || $0.value == 0x7F }) != true { put(c) }
+            }
+            i += 1
+        }
+    }
+
+    private mutating func lineFeed() {
+        wrapPending = false
+        if cursor.y == size.height - 1 {
+            var top = grid.removeFirst().joined()
+            while top.hasSuffix(" ") { top.removeLast() }
+            scrollback.append(top)
+            grid.append(Array(repeating: " ", count: size.width))
+            writtenRows = Set(writtenRows.compactMap { $0 > 0 ? $0 - 1 : nil })
+        } else {
+            cursor.y += 1
+        }
+    }
+
+    private mutating func put(_ character: Character) {
+        let width = max(1, character.displayWidth)
+        if wrapPending || cursor.x + width > size.width {
+            cursor.x = 0
+            lineFeed()
+        }
+        blank(cursor.x, cursor.y)
+        if width == 2 { blank(cursor.x + 1, cursor.y) }
+        grid[cursor.y][cursor.x] = String(character)
+        if width == 2 { grid[cursor.y][cursor.x + 1] = "" }
+        writtenRows.insert(cursor.y)
+        if cursor.x + width >= size.width {
+            cursor.x = size.width - 1
+            wrapPending = true
+        } else {
+            cursor.x += width
+        }
+    }
+
+    /// Blanks a column, and the other half of a wide character it was part of.
+    private mutating func blank(_ x: Int, _ y: Int) {
+        guard x < size.width else { return }
+        if grid[y][x] == "", x > 0 { grid[y][x - 1] = " " }
+        if x + 1 < size.width, grid[y][x + 1] == "" { grid[y][x + 1] = " " }
+        grid[y][x] = " "
+    }
+
+    private mutating func eraseLine(from start: Int, row y: Int) {
+        for x in start..<size.width { blank(x, y) }
+        writtenRows.insert(y)
+    }
+
+    private mutating func control(_ parameters: String, final: Character) {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        let n = max(1, numbers.first.flatMap { $0 } ?? 1)
+        if parameters.hasPrefix("?") {
+            if parameters == "?25" { cursorVisible = final == "h" }
+            return
+        }
+        switch final {
+        case "A": cursor.y = max(0, cursor.y - n)
+        case "B": cursor.y = min(size.height - 1, cursor.y + n)
+        case "C": cursor.x = min(size.width - 1, cursor.x + n)
+        case "D": cursor.x = max(0, cursor.x - n)
+        case "H", "f":
+            cursor = Point(x: min(size.width, max(1, numbers.count > 1 ? numbers[1] ?? 1 : 1)) - 1, y: min(size.height, n) - 1)
+        case "K":
+            switch numbers.first.flatMap({ $0 }) ?? 0 {
+            case 1: for x in 0...cursor.x { blank(x, cursor.y) }
+            case 2: eraseLine(from: 0, row: cursor.y)
+            default: eraseLine(from: cursor.x, row: cursor.y)
+            }
+        case "J":
+            switch numbers.first.flatMap({ $0 }) ?? 0 {
+            case 2, 3: for y in 0..<size.height { eraseLine(from: 0, row: y) }
+            default:
+                eraseLine(from: cursor.x, row: cursor.y)
+                for y in (cursor.y + 1)..<max(cursor.y + 1, size.height) { eraseLine(from: 0, row: y) }
+            }
+        default: return  // SGR and the rest: no change to the text
+        }
+        wrapPending = false
+    }
+}
