@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "TUITesting", targets: ["TUITesting"]),
         .library(name: "CommandIndicator", targets: ["CommandIndicator"]),
         .library(name: "PickerSelection", targets: ["PickerSelection"]),
+        .library(name: "Prompts", targets: ["Prompts"]),
         // The one program a dependent package gets; the tools (bench, gifgen, giflib-floor,
         // doc-check, …) are this package's own: `swift build --product NAME` builds them here.
         .executable(name: "showcase", targets: ["showcase"]),
@@ -85,7 +86,9 @@ let package = Package(
         // FoundationNetworking (nor libcurl and what it brings).
         .target(name: "LoadingNetworking", dependencies: ["Loading"], path: "Modules/LoadingNetworking"),
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion"], path: "Modules/CommandIndicator"),
-        .target(name: "PickerSelection", dependencies: ["ViewCore", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
+        .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
+        // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
+        .target(name: "Prompts", dependencies: ["Widgets", "NcursesTerminal"], path: "Modules/Prompts"),
         .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "Pixels"], path: "Modules/PhotoReaders"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
@@ -96,7 +99,7 @@ let package = Package(
             name: "ShowcaseKit",
             dependencies: [
                 "TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection",
-                "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics",
+                "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics", "Prompts",
             ],
             path: "Apps/ShowcaseKit"
         ),
@@ -104,6 +107,7 @@ let package = Package(
             name: "showcase",
             dependencies: [
                 "ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection", "TerminalGraphics",
+                "Prompts",
             ],
             path: "Apps/showcase"
         ),
@@ -162,6 +166,7 @@ let package = Package(
             path: "Tests/TUIPilotTests",
             exclude: ["__Snapshots__", "Scenarios"]
         ),
+        .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "TUICore"], path: "Tests/PromptsTests"),
         .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "Motion"], path: "Tests/TUITestingTests"),
         .testTarget(
             name: "CommandIndicatorTests",

@@ -4,6 +4,7 @@ import Foundation
 import GifDecoding
 import Indicator
 import NcursesTerminal
+import Prompts
 import ShowcaseKit
 import TUICore
 import TerminalGraphics
@@ -73,6 +74,29 @@ import TerminalGraphics
         output: { say(String($0.dropLast())) },
         errors: printError
     )
+}
+
+/// `showcase pick ITEM…`: the choice asked inline (on `/dev/tty` when standard output is
+/// redirected), the chosen printed on standard output, one a line.
+@MainActor func pickItems(_ pick: PickCommand) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let depth = ColorDepth.detect(environment: environment)
+    let style = ImageStyle(
+        symbols: SymbolChoice.automatic.resolved(environment: environment),
+        theme: .detect(environment: environment),
+        colorMode: depth == .none ? .monochrome : .color
+    )
+    let prompt = pick.prompt(thumbnails: style)
+    let status: Int32
+    do {
+        status = try TerminalApp.run(prompt, inline: prompt.preferredHeight, ending: .clear, environment: environment)
+    } catch {
+        printError("showcase: \(error)\n")
+        return 2
+    }
+    guard let output = PickCommand.output(prompt) else { return status == 0 ? 1 : status }
+    FileHandle.standardOutput.write(Data(output.utf8))
+    return 0
 }
 
 /// `showcase run -- COMMAND`: the command under a spinner; ends the process with its status.

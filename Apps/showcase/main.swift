@@ -32,6 +32,8 @@ case .run(let runCommand):
     runUnderIndicator(runCommand)
 case .view(let view):
     finish(printPicture(view))
+case .pick(let pick):
+    finish(pickItems(pick))
 case .library(let libraryCommand):
     finish(libraryCommand.run(environment: ProcessInfo.processInfo.environment, output: say, errors: printError, progress: .standardError))
 case .interactive(let scene, let library, let symbols, let graphics):

@@ -16,6 +16,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
     case run(RunCommand)
     /// Print a picture inline (`showcase view FILE`).
     case view(ViewCommand)
+    /// Choose among items inline and print the chosen (`showcase pick ITEM…`).
+    case pick(PickCommand)
     /// Print usage.
     case help
     /// Print one command's usage (`showcase gif info --help`).
@@ -96,6 +98,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
             return .run(try RunCommand.parse(Array(rest.dropFirst())))
         case "view":
             return .view(try ViewCommand.parse(Array(rest.dropFirst())))
+        case "pick":
+            return .pick(try PickCommand.parse(Array(rest.dropFirst())))
         default:
             throw UsageError("unknown command `\(first.sanitizedForTerminal)`")
         }

@@ -131,6 +131,21 @@ enum ShowcaseCommandLine {
         ]
     )
 
+    static let pick = CommandSpec(
+        name: "pick",
+        operands: "ITEM…",
+        summary: "choose among ITEMs in a few rows below the prompt and print the chosen, one a line, in the order chosen; Esc exits 1",
+        details: """
+            Shows the ITEMs in a few rows below the prompt: ↑/↓ move, space chooses or unchooses (the order shows as numbers), / filters as you type, Enter prints the chosen one a line in the order chosen (with nothing chosen, the focused one), Esc prints nothing. Files that are GIF, PNG or JPEG pictures get a thumbnail beside the list. It draws on the terminal even when standard output goes to a pipe, and erases its rows when it ends, so `vim $(showcase pick *.swift)` works.
+
+            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            """,
+        options: [
+            .value("--title", "TEXT", "the question above the items (default Pick)"),
+            .value("--limit", "N", "choose at most N (1: one, Enter takes it)"),
+        ]
+    )
+
     static let libraryImport = CommandSpec(
         name: "library import",
         operands: "DIR",
@@ -156,7 +171,7 @@ enum ShowcaseCommandLine {
     )
 
     /// Every command, in the order the help lists them.
-    static let commands = [headless, gifInfo, gifFrames, gifPlay, run, view, libraryImport, libraryStats]
+    static let commands = [headless, gifInfo, gifFrames, gifPlay, run, view, pick, libraryImport, libraryStats]
 
     /// The command named `name`, or the commands under a group (`gif`), or nil.
     static func specs(named name: String) -> [CommandSpec] {

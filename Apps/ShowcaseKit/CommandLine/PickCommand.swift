@@ -1,0 +1,105 @@
+import Foundation
+import PhotoReaders
+import PickerSelection
+import Prompts
+import TUICore
+
+/// `showcase pick ITEM…`: choose among the items inline, in an order, and print the chosen,
+/// one a line, in the order chosen (as fzf's multi-select, with the picker's order numbers).
+/// It is drawn on the terminal even when standard output goes to a pipe, so
+/// `vim $(showcase pick *.swift)` works; the rows are erased when it ends.
+package struct PickCommand: Equatable, Sendable {
+    /// What may be chosen, in the order given.
+    package var items: [String]
+    /// The question (default: "Pick").
+    package var title: String
+    /// The most that may be chosen (`--limit`); 1 chooses one.
+    package var limit: Int?
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> PickCommand {
+        let parsed = try ShowcaseCommandLine.pick.parse(arguments)
+        guard !parsed.operands.isEmpty else { throw UsageError("`pick` needs at least one ITEM to choose among") }
+        return PickCommand(
+            items: parsed.operands,
+            title: parsed.value("--title") ?? "Pick",
+            limit: try parsed.number("--limit", in: 1...1_000_000, what: "a number of items")
+        )
+    }
+
+    /// The prompt, its thumbnails drawn with `style` for items that are pictures (GIF, PNG,
+    /// JPEG files): the answer is read from it once it has run.
+    @MainActor
+    package func prompt(thumbnails style: ImageStyle) -> ChoicePrompt<String> {
+        let prompt = ChoicePrompt(title, choices: items, mode: limit == 1 ? .single : .multiple(limit: limit))
+        prompt.leavesSummary = false
+        let reader = PhotoReader.photos(memory: .default)
+        if items.contains(where: { Thumbnail.isPicture($0, reader: reader) }) {
+            let thumbnails = Thumbnails(reader: reader, style: style)
+            prompt.preview = { thumbnails.view(for: $0) }
+        }
+        return prompt
+    }
+
+    /// What `showcase pick` prints once the prompt was answered: the chosen, one a line.
+    @MainActor
+    package static func output(_ prompt: ChoicePrompt<String>) -> String? {
+        prompt.answer.map { $0.map { $0 + "\n" }.joined() }
+    }
+}
+
+/// The thumbnails of the pictures among the items, read once each, at the size first drawn.
+@MainActor
+final class Thumbnails {
+    private let reader: PhotoReader
+    private let style: ImageStyle
+    private var drawn: [String: Thumbnail] = [:]
+
+    init(reader: PhotoReader, style: ImageStyle) {
+        self.reader = reader
+        self.style = style
+    }
+
+    /// A view of `path`'s picture, or nil when it is none (or cannot be read).
+    func view(for path: String) -> (any View)? {
+        guard Thumbnail.isPicture(path, reader: reader) else { return nil }
+        if let known = drawn[path] { return known }
+        let thumbnail = Thumbnail(path: path, reader: reader, style: style)
+        if drawn.count > 256 { drawn.removeAll() }  // a picture a key at most; bounded
+        drawn[path] = thumbnail
+        return thumbnail
+    }
+}
+
+/// One picture file drawn in block symbols, fitted to where it is drawn; its name when it
+/// cannot be read.
+@MainActor
+final class Thumbnail: View {
+    let path: String
+    private let reader: PhotoReader
+    private let style: ImageStyle
+    private var cells: (size: Size, canvas: Canvas?)?
+
+    init(path: String, reader: PhotoReader, style: ImageStyle) {
+        self.path = path
+        self.reader = reader
+        self.style = style
+    }
+
+    static func isPicture(_ path: String, reader: PhotoReader) -> Bool {
+        reader.fileExtensions.contains((path as NSString).pathExtension.lowercased()) && FileManager.default.isReadableFile(atPath: path)
+    }
+
+    func render(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        if cells?.size != rect.size {
+            let (columns, rows) = style.symbols.grid
+            let picture = try? reader.readForThumbnail(path, max(rect.width * columns, rect.height * rows)).image
+            cells = (rect.size, picture.map { style.rasterize($0, fitting: rect.size) })
+        }
+        guard let drawn = cells?.canvas else {
+            canvas.draw("(cannot be read)", at: rect.origin, style: Style(attributes: .dim), clip: rect)
+            return
+        }
+        canvas.blit(drawn, at: rect.origin)
+    }
+}

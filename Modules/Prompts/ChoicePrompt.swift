@@ -1,0 +1,266 @@
+import Widgets
+
+/// Choose one of a list, or several in an order: ↑/↓ move, Space chooses or unchooses (the
+/// order shows as numbers, renumbered when one is taken out, as the photo picker's tray),
+/// `/` filters as one types, Enter confirms, Esc cancels.
+///
+/// ```swift
+/// let order = try ChoicePrompt("Deploy in which order?", choices: services, mode: .multiple()).ask()
+/// let one = try ChoicePrompt("Branch?", choices: branches).ask().first
+/// ```
+///
+/// Enter with nothing chosen takes the focused choice. A long list shows a page
+/// (``pageSize``) and scrolls; the filter keeps the choices whose text contains it, ignoring
+/// case, and what was chosen stays chosen while hidden. A view beside the list may show the
+/// focused choice (``preview``).
+@MainActor
+public final class ChoicePrompt<Item>: Prompt {
+    /// One choice, or several in the order chosen.
+    public enum Mode: Equatable, Sendable {
+        /// Enter takes the focused choice.
+        case single
+        /// Space chooses; at most `limit` (nil: any number).
+        case multiple(limit: Int? = nil)
+    }
+
+    /// The question.
+    public let title: String
+    /// What may be chosen, in the order shown.
+    public let choices: [Item]
+    /// One or several.
+    public let mode: Mode
+    /// The indices in ``choices`` chosen so far, in the order chosen.
+    public private(set) var selection: OrderedSelection<Int>
+    /// The choices taken, in the order chosen (one in ``Mode/single``); nil until Enter.
+    public private(set) var answer: [Item]?
+    /// Whether Esc cancelled it.
+    public private(set) var isCancelled = false
+    /// The most rows of choices shown at once; a longer list scrolls.
+    public var pageSize: Int
+    /// Whether the question and its answer stay as one line once answered (or cancelled);
+    /// false leaves nothing, for a tool that prints the answer itself.
+    public var leavesSummary = true
+    /// A view that shows the focused choice beside the list (a picture's thumbnail, a
+    /// file's first lines), ``previewWidth`` columns wide; nil: none.
+    public var preview: (@MainActor (Item) -> (any View)?)?
+    /// The columns the preview takes when there is one.
+    public var previewWidth = 24
+
+    private let label: @MainActor (Item) -> String
+    /// The list shows indices into ``choices``: the filter's matches.
+    private var list: ListView<Int>!
+    private let filterField = TextField()
+    private var isFiltering = false
+    /// The choice focused before the filter last changed (kept while it matches none).
+    private var lastFocused: Int?
+    /// A word for the user after a key that could not do its work (the limit reached).
+    private var notice: String?
+
+    /// A prompt for `title` among `choices`, written by `label`; `chosen` (indices) are
+    /// chosen at the start.
+    public init(
+        _ title: String,
+        choices: [Item],
+        mode: Mode = .single,
+        chosen: [Int] = [],
+        pageSize: Int = 10,
+        label: @escaping @MainActor (Item) -> String
+    ) {
+        self.title = title
+        self.choices = choices
+        self.mode = mode
+        self.pageSize = max(1, pageSize)
+        self.label = label
+        var limit: Int?
+        if case .multiple(let most) = mode { limit = most }
+        selection = OrderedSelection(chosen.filter { choices.indices.contains($0) }, limit: limit)
+        list = ListView(items: Array(choices.indices), selects: true) { [unowned self] index, state in
+            self.row(for: index, state: state)
+        }
+    }
+
+    /// The focused choice (nil when the filter matches none).
+    public var focusedChoice: Item? { list.selectedItem.map { choices[$0] } }
+    /// What the filter holds (empty: every choice shown).
+    public var filter: String { filterField.text }
+    /// The indices in ``choices`` shown now, top first.
+    public var shownIndices: [Int] { list.items }
+
+    public var preferredHeight: Int { 2 + min(max(1, choices.count), pageSize) }
+
+    private var isMultiple: Bool { mode != .single }
+
+    private func row(for index: Int, state: ListView<Int>.RowState) -> ListView<Int>.Row {
+        let text = label(choices[index])
+        let marker = state.isSelected ? "›" : " "
+        guard isMultiple else { return ListView<Int>.Row("\(marker) \(text)", style: state.isSelected ? PromptLook.focused : nil) }
+        let digits = String(choices.count).count
+        let order = selection.order(of: index).map { String($0) } ?? ""
+        let box = "[" + String(repeating: " ", count: digits - order.count) + order + "]"
+        let style = state.isSelected ? PromptLook.focused : selection.contains(index) ? PromptLook.chosen : Style()
+        return ListView<Int>.Row("\(marker) \(box) \(text)", style: style)
+    }
+
+    // MARK: Drawing
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        if let answer {
+            guard leavesSummary else { return }
+            let words = answer.map(label).joined(separator: ", ")
+            PromptLook.drawQuestion(mark: "✔", markStyle: PromptLook.answered, title: title, rest: words, restStyle: PromptLook.chosen, in: rect, on: &canvas)
+            return
+        }
+        if isCancelled {
+            guard leavesSummary else { return }
+            PromptLook.drawQuestion(
+                mark: "✘",
+                markStyle: PromptLook.cancelled,
+                title: title,
+                rest: "cancelled",
+                restStyle: PromptLook.hint,
+                in: rect,
+                on: &canvas
+            )
+            return
+        }
+        let restX = PromptLook.drawQuestion(
+            mark: "?",
+            markStyle: PromptLook.question,
+            title: title,
+            rest: isFiltering ? "" : status,
+            restStyle: notice == nil ? PromptLook.hint : PromptLook.problem,
+            in: rect,
+            on: &canvas
+        )
+        if isFiltering, restX + 2 < rect.maxX {
+            filterField.prompt = "/"
+            filterField.render(in: Rect(x: restX, y: rect.y, width: rect.maxX - restX, height: 1), on: &canvas)
+        }
+        let hasHelp = rect.height >= 3
+        let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1 - (hasHelp ? 1 : 0)))
+        let previewView = preview.flatMap { make in focusedChoice.flatMap(make) }
+        let showsPreview = previewView != nil && body.width > previewWidth + 20
+        let listRect = showsPreview ? body.inset(right: previewWidth + 1) : body
+        if list.items.isEmpty, body.height > 0 {
+            canvas.draw("  no choice contains “\(filter.sanitizedForTerminal)”", at: body.origin, style: PromptLook.hint, clip: body)
+        }
+        list.render(in: listRect, on: &canvas)
+        if showsPreview, let previewView {
+            previewView.render(in: Rect(x: body.maxX - previewWidth, y: body.y, width: previewWidth, height: body.height), on: &canvas)
+        }
+        if hasHelp {
+            HelpView(bindings).render(in: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), on: &canvas)
+        }
+    }
+
+    /// What the question's line says after it: a notice, how many are chosen, the filter.
+    private var status: String {
+        if let notice { return notice }
+        var parts: [String] = []
+        if isMultiple { parts.append("\(selection.count) chosen") }
+        if !filter.isEmpty { parts.append("/\(filter)") }
+        return parts.joined(separator: "  ")
+    }
+
+    /// The keys that work now, as the help line says them.
+    private var bindings: [KeyBinding] {
+        if isFiltering {
+            return [
+                KeyBinding(.up, .down, label: "↑/↓", action: "move"),
+                KeyBinding(.enter, action: "keep filter"),
+                KeyBinding(.escape, action: "clear filter"),
+            ]
+        }
+        return [
+            KeyBinding(.up, .down, label: "↑/↓", action: "move"),
+            KeyBinding(.character(" "), label: "space", action: "choose", isEnabled: isMultiple),
+            KeyBinding(.character("/"), action: "filter"),
+            KeyBinding(.enter, action: "confirm"),
+            KeyBinding(.escape, action: "cancel"),
+        ]
+    }
+
+    // MARK: Keys
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        guard answer == nil, !isCancelled else { return .ignored }
+        notice = nil
+        switch event {
+        case .key(.up), .key(.down), .key(.pageUp), .key(.pageDown), .key(.control("p")), .key(.control("n")):
+            return list.handle(Self.arrow(event))
+        case .key(.home),
+            .key(.end) where !isFiltering:
+            return list.handle(event)
+        default: break
+        }
+        if isFiltering { return handleWhileFiltering(event) }
+        switch event {
+        case .key(.character(" ")), .key(.tab):
+            guard isMultiple, let index = list.selectedItem else { return .ignored }
+            if case .limitReached(let most) = selection.toggle(index) { notice = "at most \(most)" }
+            return .handled
+        case .key(.character("/")):
+            isFiltering = true
+            return .handled
+        case .key(.enter):
+            return confirm()
+        case .key(.escape):
+            isCancelled = true
+            return .quit(status: 1)
+        default:
+            return .ignored
+        }
+    }
+
+    /// Ctrl-P and Ctrl-N as ↑ and ↓ (as readline and fzf).
+    private static func arrow(_ event: InputEvent) -> InputEvent {
+        switch event {
+        case .key(.control("p")): .key(.up)
+        case .key(.control("n")): .key(.down)
+        default: event
+        }
+    }
+
+    private func handleWhileFiltering(_ event: InputEvent) -> EventResult {
+        switch event {
+        case .key(.enter):
+            isFiltering = false
+        case .key(.escape):
+            isFiltering = false
+            filterField.input = TextInput()
+            applyFilter()
+        default:
+            guard filterField.handle(event) == .handled else { return .ignored }
+            applyFilter()
+        }
+        return .handled
+    }
+
+    /// Shows the choices whose text contains the filter, ignoring case; the focus stays on
+    /// its choice when it is still shown, or shown again (after a filter that matched none).
+    private func applyFilter() {
+        if let current = list.selectedItem { lastFocused = current }
+        let focused = lastFocused
+        let needle = filter.lowercased()
+        list.items = needle.isEmpty ? Array(choices.indices) : choices.indices.filter { label(choices[$0]).lowercased().contains(needle) }
+        if let focused, let position = list.items.firstIndex(of: focused) { list.select(position) } else { list.select(0) }
+    }
+
+    private func confirm() -> EventResult {
+        let taken = isMultiple && !selection.isEmpty ? selection.items : list.selectedItem.map { [$0] } ?? []
+        guard !taken.isEmpty else {
+            notice = "nothing to choose"
+            return .handled
+        }
+        answer = taken.map { choices[$0] }
+        return .quit(status: 0)
+    }
+}
+
+extension ChoicePrompt where Item: CustomStringConvertible {
+    /// A prompt for `title` among `choices`, each written as its description.
+    public convenience init(_ title: String, choices: [Item], mode: Mode = .single, chosen: [Int] = [], pageSize: Int = 10) {
+        self.init(title, choices: choices, mode: mode, chosen: chosen, pageSize: pageSize) { $0.description }
+    }
+}

@@ -1,0 +1,94 @@
+import Widgets
+
+/// A yes-or-no question: `y` or `n` answers at once, ←/→ or Tab move between Yes and No,
+/// Enter takes the one shown (``defaultAnswer`` at the start), Esc cancels.
+///
+/// ```swift
+/// if try ConfirmPrompt("Delete 3 files?", default: false).ask() { … }
+/// ```
+@MainActor
+public final class ConfirmPrompt: Prompt {
+    /// The question.
+    public let title: String
+    /// The answer Enter gives before any other key.
+    public let defaultAnswer: Bool
+    /// The answer shown now (Enter takes it).
+    public private(set) var current: Bool
+    /// Yes or no, once given.
+    public private(set) var answer: Bool?
+    /// Whether Esc cancelled it.
+    public private(set) var isCancelled = false
+    /// Whether the question and its answer stay as one line once answered.
+    public var leavesSummary = true
+
+    /// A question whose Enter answers `default`.
+    public init(_ title: String, default defaultAnswer: Bool = true) {
+        self.title = title
+        self.defaultAnswer = defaultAnswer
+        current = defaultAnswer
+    }
+
+    public var preferredHeight: Int { 1 }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        if let answer {
+            guard leavesSummary else { return }
+            PromptLook.drawQuestion(
+                mark: "✔",
+                markStyle: PromptLook.answered,
+                title: title,
+                rest: answer ? "yes" : "no",
+                restStyle: PromptLook.chosen,
+                in: rect,
+                on: &canvas
+            )
+            return
+        }
+        if isCancelled {
+            guard leavesSummary else { return }
+            PromptLook.drawQuestion(
+                mark: "✘",
+                markStyle: PromptLook.cancelled,
+                title: title,
+                rest: "cancelled",
+                restStyle: PromptLook.hint,
+                in: rect,
+                on: &canvas
+            )
+            return
+        }
+        let x = PromptLook.drawQuestion(mark: "?", markStyle: PromptLook.question, title: title, rest: "", restStyle: PromptLook.hint, in: rect, on: &canvas)
+        let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+        var at = x
+        for (word, value) in [(" Yes ", true), (" No ", false)] {
+            let style = value == current ? Style(foreground: .black, background: .cyan, attributes: .bold) : PromptLook.hint
+            canvas.draw(word, at: Point(x: at, y: row.y), style: style, clip: row)
+            at += word.displayWidth + 1
+        }
+        canvas.draw(defaultAnswer ? "(Y/n)" : "(y/N)", at: Point(x: at, y: row.y), style: PromptLook.hint, clip: row)
+    }
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        guard answer == nil, !isCancelled else { return .ignored }
+        switch event {
+        case .key(.character("y")), .key(.character("Y")): return answer(true)
+        case .key(.character("n")), .key(.character("N")): return answer(false)
+        case .key(.enter): return answer(current)
+        case .key(.left), .key(.right), .key(.tab), .key(.backTab), .key(.character("h")), .key(.character("l")):
+            current.toggle()
+            return .handled
+        case .key(.escape):
+            isCancelled = true
+            return .quit(status: 1)
+        default:
+            return .ignored
+        }
+    }
+
+    private func answer(_ value: Bool) -> EventResult {
+        answer = value
+        current = value
+        return .quit(status: 0)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import NcursesTerminal
+import Widgets
+
+/// A question asked in a few rows of the terminal, answered with keys: a view (so a `Pilot`
+/// drives it headless like any other) that knows its answer once it has one.
+///
+/// ```swift
+/// let fruit = try ChoicePrompt("Fruit?", choices: ["apples", "pears", "plums"]).ask().first
+/// let sure = try ConfirmPrompt("Delete 3 files?").ask()
+/// let name = try TextPrompt("Name:", placeholder: "your name").ask()
+/// ```
+///
+/// Each answers Enter with its answer and Esc by cancelling; once answered it is drawn as one
+/// line (`✔ Fruit? pears`) that stays in the terminal's flow, as the question and answer a
+/// shell session keeps.
+@MainActor
+public protocol Prompt: View {
+    /// What it asks for.
+    associatedtype Answer
+    /// The answer, once given; nil before and when cancelled.
+    var answer: Answer? { get }
+    /// Whether it was cancelled (Esc).
+    var isCancelled: Bool { get }
+    /// The rows it needs to be drawn whole.
+    var preferredHeight: Int { get }
+}
+
+/// Why a prompt has no answer.
+public enum PromptError: Error, Equatable, CustomStringConvertible {
+    /// Esc: the user chose not to answer.
+    case cancelled
+    /// Ctrl-C (the prompt quits with 130, as a shell reports an interrupted program).
+    case interrupted
+    /// There is no terminal to ask on; the error says what to do.
+    case noTerminal(TerminalError)
+
+    public var description: String {
+        switch self {
+        case .cancelled: "cancelled"
+        case .interrupted: "interrupted"
+        case .noTerminal(let error): error.description
+        }
+    }
+}
+
+extension Prompt {
+    /// Asks on the terminal, inline below the cursor (on `/dev/tty` when standard output is
+    /// redirected), and returns the answer; the question and its answer stay as one line.
+    /// Throws ``PromptError/cancelled`` on Esc, ``PromptError/interrupted`` on Ctrl-C and
+    /// ``PromptError/noTerminal(_:)`` where there is no terminal (a pipe, a CI log): there a
+    /// tool takes its answers from its arguments instead.
+    public func ask(environment: [String: String] = ProcessInfo.processInfo.environment) throws(PromptError) -> Answer {
+        let status: Int32
+        do {
+            status = try TerminalApp.run(self, inline: preferredHeight, ending: .keepLastFrame, environment: environment)
+        } catch {
+            throw .noTerminal(error)
+        }
+        if let answer { return answer }
+        throw status == 130 ? .interrupted : .cancelled
+    }
+}
+
+/// How prompts look: a mark before the question, a colour for what is chosen.
+enum PromptLook {
+    static let question = Style(foreground: .cyan, attributes: .bold)
+    static let title = Style(attributes: .bold)
+    static let answered = Style(foreground: .green, attributes: .bold)
+    static let cancelled = Style(foreground: .red, attributes: .bold)
+    static let chosen = Style(foreground: .cyan)
+    static let focused = Style(foreground: .cyan, attributes: .bold)
+    static let hint = Style(attributes: .dim)
+    static let problem = Style(foreground: .red)
+
+    /// Draws the question's line: `? title` then `rest` in `restStyle`; returns where the rest began.
+    @discardableResult
+    static func drawQuestion(
+        mark: String,
+        markStyle: Style,
+        title: String,
+        rest: String,
+        restStyle: Style,
+        in rect: Rect,
+        on canvas: inout Canvas
+    ) -> Int {
+        let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+        canvas.draw(mark, at: row.origin, style: markStyle, clip: row)
+        let titleText = title.sanitizedForTerminal
+        canvas.draw(titleText, at: Point(x: row.x + 2, y: row.y), style: Self.title, clip: row)
+        let restX = row.x + 2 + titleText.displayWidth + 1
+        canvas.draw(rest.sanitizedForTerminal.truncated(toWidth: max(0, row.maxX - restX)), at: Point(x: restX, y: row.y), style: restStyle, clip: row)
+        return restX
+    }
+}

@@ -1,0 +1,95 @@
+import Widgets
+
+/// A line of text: readline's keys, pastes, a placeholder, a limit, masked or hidden echo
+/// (a `TextField`); Enter answers once `validate` finds nothing wrong (what it says is shown
+/// below, in red), Esc cancels.
+///
+/// ```swift
+/// let name = try TextPrompt("Name:", placeholder: "your name").ask()
+/// let port = try TextPrompt("Port:", text: "8080") { Int($0) == nil ? "a number, please" : nil }.ask()
+/// ```
+@MainActor
+public final class TextPrompt: Prompt {
+    /// The question.
+    public let title: String
+    /// The field typed into (its echo, limit and placeholder may be set).
+    public let field: TextField
+    /// What is wrong with a text, or nil when it will do.
+    public var validate: @MainActor (String) -> String?
+    /// The text, once Enter took it.
+    public private(set) var answer: String?
+    /// Whether Esc cancelled it.
+    public private(set) var isCancelled = false
+    /// Whether the question and its answer stay as one line once answered (a masked or
+    /// hidden answer shows as such).
+    public var leavesSummary = true
+    /// What `validate` said of the last Enter.
+    public private(set) var problem: String?
+
+    /// A question whose field starts with `text`.
+    public init(
+        _ title: String,
+        text: String = "",
+        placeholder: String = "",
+        limit: Int? = nil,
+        validate: @escaping @MainActor (String) -> String? = { _ in nil }
+    ) {
+        self.title = title
+        field = TextField(text, placeholder: placeholder, limit: limit)
+        self.validate = validate
+    }
+
+    /// The field's line and the line a problem is said on.
+    public var preferredHeight: Int { 2 }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        if let answer {
+            guard leavesSummary else { return }
+            let shown: String
+            switch field.echo {
+            case .normal: shown = answer
+            case .masked(let mask): shown = String(repeating: mask, count: answer.count)
+            case .hidden: shown = ""
+            }
+            PromptLook.drawQuestion(mark: "✔", markStyle: PromptLook.answered, title: title, rest: shown, restStyle: PromptLook.chosen, in: rect, on: &canvas)
+            return
+        }
+        if isCancelled {
+            guard leavesSummary else { return }
+            PromptLook.drawQuestion(
+                mark: "✘",
+                markStyle: PromptLook.cancelled,
+                title: title,
+                rest: "cancelled",
+                restStyle: PromptLook.hint,
+                in: rect,
+                on: &canvas
+            )
+            return
+        }
+        let x = PromptLook.drawQuestion(mark: "?", markStyle: PromptLook.question, title: title, rest: "", restStyle: PromptLook.hint, in: rect, on: &canvas)
+        field.render(in: Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: 1), on: &canvas)
+        if let problem, rect.height > 1 {
+            canvas.draw("  " + problem.sanitizedForTerminal, at: Point(x: rect.x, y: rect.y + 1), style: PromptLook.problem, clip: rect)
+        }
+    }
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        guard answer == nil, !isCancelled else { return .ignored }
+        switch event {
+        case .key(.enter):
+            problem = validate(field.text)
+            guard problem == nil else { return .handled }
+            answer = field.text
+            return .quit(status: 0)
+        case .key(.escape):
+            isCancelled = true
+            return .quit(status: 1)
+        default:
+            let result = field.handle(event)
+            if result == .handled { problem = nil }
+            return result
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Prompts
+import TUICore
+import TUIPilot
+import Testing
+
+/// The prompts driven by keys, headless, as a user answers them.
+@MainActor
+struct PromptsTests {
+    let fruit = ["apples", "pears", "plums", "cherries", "figs"]
+
+    @Test func orderedChoiceNumbersWhatIsChosenAndRenumbersWhenOneIsTakenOut() {
+        let prompt = ChoicePrompt("Fruit?", choices: fruit, mode: .multiple())
+        let pilot = Pilot(prompt, size: Size(width: 50, height: prompt.preferredHeight))
+        #expect(pilot.trimmedLines.first == "? Fruit? 0 chosen")
+        pilot.press(.down, .down, .character(" "), .up, .character(" "), .up, .character(" "))
+        #expect(Array(pilot.trimmedLines[1...5]) == ["› [3] apples", "  [2] pears", "  [1] plums", "  [ ] cherries", "  [ ] figs"])
+        pilot.press(.down, .down, .character(" "))  // plums out: the others move up a number
+        #expect(Array(pilot.trimmedLines[1...3]) == ["  [2] apples", "  [1] pears", "› [ ] plums"])
+        pilot.press(.enter)
+        #expect(pilot.quitStatus == 0)
+        #expect(prompt.answer == ["pears", "apples"], "in the order chosen")
+        #expect(pilot.trimmedLines == ["✔ Fruit? pears, apples", "", "", "", "", "", ""], "one line stays")
+    }
+
+    @Test func enterWithNothingChosenTakesTheFocusedChoiceAndEscCancels() {
+        let many = ChoicePrompt("Fruit?", choices: fruit, mode: .multiple())
+        let pilot = Pilot(many, size: Size(width: 40, height: 7))
+        pilot.press(.down, .enter)
+        #expect(many.answer == ["pears"] && pilot.quitStatus == 0)
+        let cancelled = ChoicePrompt("Fruit?", choices: fruit)
+        let other = Pilot(cancelled, size: Size(width: 40, height: 7))
+        other.press(.down, .escape)
+        #expect(cancelled.answer == nil && cancelled.isCancelled && other.quitStatus == 1)
+        #expect(other.trimmedLines.first == "✘ Fruit? cancelled")
+        other.press(.enter)
+        #expect(cancelled.answer == nil, "a cancelled prompt takes no more keys")
+    }
+
+    @Test func theLimitIsSaidAndKept() {
+        let prompt = ChoicePrompt("Two at most", choices: fruit, mode: .multiple(limit: 2))
+        let pilot = Pilot(prompt, size: Size(width: 40, height: 7))
+        pilot.press(.character(" "), .down, .character(" "), .down, .character(" "))
+        #expect(prompt.selection.items == [0, 1])
+        #expect(pilot.trimmedLines.first == "? Two at most at most 2")
+        pilot.press(.down)
+        #expect(pilot.trimmedLines.first == "? Two at most 2 chosen", "the notice goes at the next key")
+    }
+
+    @Test func slashFiltersAsOneTypesAndChosenStayChosenWhileHidden() {
+        let prompt = ChoicePrompt("Fruit?", choices: fruit, mode: .multiple())
+        let pilot = Pilot(prompt, size: Size(width: 40, height: 7))
+        pilot.press(.character(" "))  // apples
+        pilot.type("/P")
+        #expect(prompt.shownIndices == [0, 1, 2], "apples, pears and plums contain p, ignoring case")
+        #expect(pilot.trimmedLines.first == "? Fruit? /P" && pilot.terminal.cursor == Point(x: 11, y: 0))
+        pilot.type("l")
+        #expect(prompt.shownIndices == [0, 2] && Array(pilot.trimmedLines[1...2]) == ["› [1] apples", "  [ ] plums"])
+        pilot.press(.down, .character(" "))  // a space while filtering is text: "Pl " matches none
+        #expect(prompt.shownIndices.isEmpty && pilot.trimmedLines[1] == "  no choice contains “Pl ”", "\(pilot.trimmedLines)")
+        pilot.press(.backspace, .enter)  // keep the filter, leave typing
+        pilot.press(.character(" "))  // now a space chooses the focused plums
+        #expect(prompt.selection.items == [0, 2])
+        pilot.press(.character("/"), .escape)  // the filter cleared, everything back
+        #expect(prompt.shownIndices == [0, 1, 2, 3, 4] && prompt.focusedChoice == "plums")
+        pilot.press(.enter)
+        #expect(prompt.answer == ["apples", "plums"])
+    }
+
+    @Test func aLongListShowsAPageAndScrolls() {
+        let numbers = (1...100).map { "item \($0)" }
+        let prompt = ChoicePrompt("Which?", choices: numbers, pageSize: 5)
+        #expect(prompt.preferredHeight == 7)
+        let pilot = Pilot(prompt, size: Size(width: 30, height: 7))
+        pilot.press(.end)
+        #expect(pilot.trimmedLines[5].hasPrefix("› item 100"))
+        pilot.press(.home, .pageDown)
+        #expect(prompt.focusedChoice == "item 5")
+    }
+
+    @Test func aPreviewShowsTheFocusedChoiceBesideTheList() {
+        final class Caption: View {
+            let text: String
+            init(_ text: String) { self.text = text }
+            func render(in rect: Rect, on canvas: inout Canvas) { canvas.draw(text, at: rect.origin, clip: rect) }
+        }
+        let prompt = ChoicePrompt("Fruit?", choices: fruit)
+        prompt.preview = { Caption("<\($0)>") }
+        prompt.previewWidth = 10
+        let pilot = Pilot(prompt, size: Size(width: 40, height: 7))
+        pilot.press(.down)
+        #expect(pilot.trimmedLines[1] == "  apples" + String(repeating: " ", count: 22) + "<pears>", "the preview in the last 10 columns")
+    }
+
+    @Test func yesOrNo() {
+        let prompt = ConfirmPrompt("Delete 3 files?", default: false)
+        let pilot = Pilot(prompt, size: Size(width: 40, height: 1))
+        #expect(pilot.trimmedLines == ["? Delete 3 files?  Yes   No  (y/N)"])
+        pilot.press(.enter)
+        #expect(prompt.answer == false && pilot.trimmedLines == ["✔ Delete 3 files? no"])
+        let typed = ConfirmPrompt("Go on?")
+        let other = Pilot(typed, size: Size(width: 40, height: 1))
+        other.press(.left, .right, .character("y"))
+        #expect(typed.answer == true && other.quitStatus == 0)
+    }
+
+    @Test func textIsValidatedBeforeItIsTaken() {
+        let prompt = TextPrompt("Port:", text: "80a") { Int($0) == nil ? "a number, please" : nil }
+        let pilot = Pilot(prompt, size: Size(width: 30, height: 2))
+        pilot.press(.enter)
+        #expect(prompt.answer == nil && pilot.quitStatus == nil && pilot.trimmedLines == ["? Port: 80a", "  a number, please"])
+        #expect(pilot.terminal.cursor == Point(x: 11, y: 0))
+        pilot.press(.backspace)
+        #expect(pilot.trimmedLines == ["? Port: 80", ""], "the problem goes once the text changes")
+        pilot.press(.enter)
+        #expect(prompt.answer == "80" && pilot.trimmedLines == ["✔ Port: 80", ""])
+    }
+
+    @Test func aMaskedAnswerStaysMasked() {
+        let prompt = TextPrompt("Password:")
+        prompt.field.echo = .masked("*")
+        let pilot = Pilot(prompt, size: Size(width: 30, height: 2))
+        pilot.paste("hunter2")
+        pilot.press(.enter)
+        #expect(prompt.answer == "hunter2" && pilot.trimmedLines[0] == "✔ Password: *******")
+    }
+
+    @Test func withoutATerminalAskingSaysWhatToDo() {
+        // The tests' standard input is no terminal, and the environment names none either.
+        #expect(throws: PromptError.self) { try ConfirmPrompt("Sure?").ask(environment: ["TERM": "dumb"]) }
+    }
+}

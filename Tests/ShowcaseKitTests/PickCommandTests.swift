@@ -1,0 +1,155 @@
+import Foundation
+import NcursesTerminal
+import TUICore
+import TestSupport
+import Testing
+
+@testable import ShowcaseKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `showcase pick` as a user runs it: on a pseudo-terminal whose screen already shows a
+/// shell's lines, driven by keys, its output and the screen read back.
+@Suite(.serialized)
+struct PickCommandTests {
+    /// A run of `showcase pick`: its terminal, the screen it left and, when standard output
+    /// was a pipe, what it printed there.
+    final class Run {
+        let process = Process()
+        let pty: PseudoTerminal
+        var screen: ScreenModel
+        let pipe: Pipe?
+
+        /// Starts `showcase pick ARGUMENTS` on a terminal showing `above`; with
+        /// `outputToPipe`, its standard output goes to a pipe, and the terminal is made its
+        /// controlling terminal (setsid --ctty), which it then draws on through /dev/tty.
+        init(_ arguments: [String], above: [String] = ["$ showcase pick"], outputToPipe: Bool = false) throws {
+            let size = Size(width: 60, height: 16)
+            pty = try PseudoTerminal(size: size)
+            screen = ScreenModel(size: size)
+            screen.feed(above.map { $0 + "\r\n" }.joined())
+            let terminal = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
+            if outputToPipe {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+                process.arguments = ["--ctty", ShowcaseEndToEndTests.executable.path, "pick"] + arguments
+                pipe = Pipe()
+                process.standardOutput = pipe
+            } else {
+                process.executableURL = ShowcaseEndToEndTests.executable
+                process.arguments = ["pick"] + arguments
+                pipe = nil
+                process.standardOutput = terminal
+            }
+            process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+            process.standardInput = terminal
+            process.standardError = terminal
+            try process.run()
+        }
+
+        /// Reads what reached the terminal until `condition` holds for the screen.
+        func waitFor(_ condition: (ScreenModel) -> Bool) {
+            var fed = 0  // each wait reads on from where the last stopped
+            _ = pty.output(until: { text in
+                self.screen.feed(String(text.dropFirst(fed)))
+                fed = text.count
+                return condition(self.screen)
+            })
+        }
+
+        func type(_ text: String) { pty.send(Array(text.utf8)) }
+
+        /// Waits for the end, reads the rest of the screen; the status and what the pipe got.
+        func finish() -> (status: Int32, printed: String) {
+            let printed = pipe.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+            process.waitUntilExit()
+            waitFor { _ in true }
+            screen.feed(String(decoding: pty.readAvailable(), as: UTF8.self))
+            return (process.terminationStatus, printed)
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    static func showsPrompt(_ screen: ScreenModel) -> Bool { screen.rows.contains { $0.hasPrefix("↑/↓ move") } }
+
+    @Test(.timeLimit(.minutes(1)))
+    func itPrintsTheChosenInTheOrderChosenAndLeavesTheScreenAboveAsItWas() throws {
+        let run = try Run(["apples", "pears", "plums"], above: ["$ ls", "apples pears plums", "$ showcase pick *"])
+        run.waitFor(Self.showsPrompt)
+        #expect(run.screen.rows.prefix(4) == ["$ ls", "apples pears plums", "$ showcase pick *", "? Pick 0 chosen"])
+        run.type("\u{1B}[B \u{1B}[A ")  // ↓, space, ↑, space: pears first, then apples
+        run.waitFor { $0.rows.contains("› [2] apples") }
+        #expect(run.screen.rows[5] == "  [1] pears")
+        run.type("\r")
+        let (status, _) = run.finish()
+        #expect(status == 0)
+        #expect(
+            run.screen.rows.prefix(6) == ["$ ls", "apples pears plums", "$ showcase pick *", "pears", "apples", ""],
+            "its rows erased, the chosen printed where they were, one a line: \(run.screen.rows)"
+        )
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func escPrintsNothingAndExits1() throws {
+        let run = try Run(["apples", "pears"])
+        run.waitFor(Self.showsPrompt)
+        run.type("\u{1B}")
+        let (status, _) = run.finish()
+        #expect(status == 1)
+        #expect(run.screen.rows.prefix(3) == ["$ showcase pick", "", ""])
+        var modes = termios()
+        tcgetattr(run.pty.secondary, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON), "the terminal is as the shell left it")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func enterWithNothingChosenPrintsTheFocusedAndCtrlCExits130() throws {
+        let run = try Run(["apples", "pears"])
+        run.waitFor(Self.showsPrompt)
+        run.type("\u{1B}[B\r")
+        _ = run.finish()
+        #expect(run.screen.rows.prefix(3) == ["$ showcase pick", "pears", ""])
+        let interrupted = try Run(["apples"])
+        interrupted.waitFor(Self.showsPrompt)
+        interrupted.type("\u{03}")
+        #expect(interrupted.finish().status == 130)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func killedItRestoresTheTerminal() throws {
+        let run = try Run(["apples", "pears"])
+        run.waitFor(Self.showsPrompt)
+        kill(run.process.processIdentifier, SIGTERM)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationReason == .uncaughtSignal && run.process.terminationStatus == SIGTERM)
+        run.waitFor { $0.cursorVisible }
+        var modes = termios()
+        tcgetattr(run.pty.secondary, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON))
+    }
+
+    static let hasSetsid = FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: hasSetsid, "needs util-linux's setsid"))
+    func withItsOutputInAPipeItDrawsOnTheTerminalAndPrintsToThePipe() throws {
+        let run = try Run(["one.swift", "two.swift"], above: ["$ vim $(showcase pick *.swift)"], outputToPipe: true)
+        run.waitFor(Self.showsPrompt)
+        run.type(" \r")
+        let (status, printed) = run.finish()
+        #expect(status == 0 && printed == "one.swift\n")
+        #expect(run.screen.rows.prefix(2) == ["$ vim $(showcase pick *.swift)", ""], "nothing of it left on the terminal")
+    }
+
+    @Test func noItemsIsAUsageError() throws {
+        #expect(throws: UsageError("`pick` needs at least one ITEM to choose among")) { try ShowcaseCommand.parse(["pick"]) }
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["pick", "--limit", "0", "a"]) }
+        #expect(
+            try ShowcaseCommand.parse(["pick", "--limit", "1", "--title", "Which?", "a", "b"])
+                == .pick(PickCommand(items: ["a", "b"], title: "Which?", limit: 1))
+        )
+    }
+}
