@@ -69,7 +69,8 @@ enum PromptLook {
     static let answered = Style(foreground: .green, attributes: .bold)
     static let cancelled = Style(foreground: .red, attributes: .bold)
     static let chosen = Style(foreground: .cyan)
-    static let focused = Style(foreground: .cyan, attributes: .bold)
+    // Magenta reads on dark and light backgrounds alike (cyan fades on white).
+    static let focused = Style(foreground: .magenta, attributes: .bold)
     static let hint = Style(attributes: .dim)
     static let problem = Style(foreground: .red)
 
