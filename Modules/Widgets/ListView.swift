@@ -84,6 +84,23 @@ public final class ListView<Item>: View {
     /// A title drawn on the first row, above the items (none by default).
     public var title: String?
 
+    /// How a list longer than its rows is moved through.
+    public enum Paging: Equatable, Sendable {
+        /// A row at a time, with a scroll bar on the right (the default).
+        case scrolls
+        /// A page at a time, ←/→ turning pages too, and the page shown on the last row: dots
+        /// (`● ○ ○`), or `2/5` where the dots do not fit (as bubbles' paginator).
+        case pages
+    }
+    /// How a list longer than its rows is moved through (``Paging/scrolls`` by default).
+    public var paging = Paging.scrolls {
+        didSet { clampOffset() }
+    }
+    /// The page shown (0 first), when ``paging`` is ``Paging/pages``.
+    public var page: Int { offset / pageHeight }
+    /// How many pages the rows shown make (at least 1).
+    public var pageCount: Int { max(1, (shownIndices.count + pageHeight - 1) / pageHeight) }
+
     /// A list of `items` written as rows by `row`, with a selection when `selects`.
     public convenience init(items: [Item] = [], selects: Bool = false, row: @escaping @MainActor (Item) -> String) {
         self.init(items: items, selects: selects) { item, _ in Row(row(item)) }
@@ -113,12 +130,22 @@ public final class ListView<Item>: View {
     /// Whether the first row is visible (the list is scrolled to its top).
     public var isAtTop: Bool { offset == 0 }
 
-    private var pageHeight: Int { max(1, frame.height - (title == nil ? 0 : 1)) }
-    private var maxOffset: Int { max(0, shownIndices.count - pageHeight) }
+    /// The rows under the title.
+    private var rowsHeight: Int { max(1, frame.height - (title == nil ? 0 : 1)) }
+    /// The rows of items at once: paged, a row is kept for the page indicator when there
+    /// is more than one page.
+    private var pageHeight: Int { paging == .pages && shownIndices.count > rowsHeight ? max(1, rowsHeight - 1) : rowsHeight }
+    /// What Page Up and Down move: a page, or a page less a row of context when scrolling.
+    private var pageStep: Int { paging == .pages ? pageHeight : max(1, pageHeight - 1) }
+    private var maxOffset: Int {
+        paging == .pages ? (max(1, (shownIndices.count + pageHeight - 1) / pageHeight) - 1) * pageHeight : max(0, shownIndices.count - pageHeight)
+    }
 
-    /// Scrolls so that the `index`-th row shown is the first visible one (clamped).
+    /// Scrolls so that the `index`-th row shown is the first visible one (clamped); paged,
+    /// to the start of the page that row is on.
     public func scroll(to index: Int) {
-        offset = min(max(0, index), maxOffset)
+        let clamped = min(max(0, index), maxOffset)
+        offset = paging == .pages ? clamped / pageHeight * pageHeight : clamped
     }
 
     /// Selects the item at `index` of ``items`` (clamped) and scrolls it into view; nothing
@@ -128,7 +155,7 @@ public final class ListView<Item>: View {
         let chosen = min(max(0, index), items.count - 1)
         guard let position = shownIndices.firstIndex(of: chosen) else { return }
         selectedIndex = chosen
-        if position < offset { scroll(to: position) }
+        if position < offset || paging == .pages { scroll(to: position) }
         if position >= offset + pageHeight { scroll(to: position - pageHeight + 1) }
     }
 
@@ -138,7 +165,7 @@ public final class ListView<Item>: View {
         select(shownIndices[min(max(0, position + rows), shownIndices.count - 1)])
     }
 
-    private func clampOffset() { offset = min(max(0, offset), maxOffset) }
+    private func clampOffset() { scroll(to: offset) }
 
     /// Draws the rows in view and a scroll bar when they do not all fit.
     public func render(in rect: Rect, on canvas: inout Canvas) {
@@ -151,9 +178,9 @@ public final class ListView<Item>: View {
             rect = rect.inset(top: 1)
             guard !rect.isEmpty else { return }
         }
-        let needsBar = shownIndices.count > rect.height
+        let needsBar = paging == .scrolls && shownIndices.count > rect.height
         let textArea = needsBar ? rect.inset(right: 1) : rect
-        for line in 0..<rect.height where offset + line < shownIndices.count {
+        for line in 0..<min(rect.height, pageHeight) where offset + line < shownIndices.count {
             let index = shownIndices[offset + line]
             let state = RowState(index: index, isSelected: index == selectedIndex, isFocused: isFocused)
             let drawn = drawRow(items[index], state)
@@ -165,6 +192,9 @@ public final class ListView<Item>: View {
             }
             canvas.draw(text, at: Point(x: textArea.x, y: rect.y + line), style: style, clip: textArea)
         }
+        if paging == .pages, pageCount > 1, rect.height > pageHeight {
+            drawPageIndicator(at: Point(x: rect.x, y: rect.y + pageHeight), width: rect.width, on: &canvas)
+        }
         guard needsBar else { return }
         let bar = rect.maxX - 1
         let thumbHeight = max(1, rect.height * rect.height / shownIndices.count)
@@ -175,17 +205,36 @@ public final class ListView<Item>: View {
         }
     }
 
-    /// Takes the arrow keys, Page Up and Down, Home, End and the wheel to scroll; when it selects, they move the selection, a click selects and Enter activates.
+    /// `● ○ ○` with the page shown filled, or `2/5` where the dots do not fit.
+    private func drawPageIndicator(at point: Point, width: Int, on canvas: inout Canvas) {
+        let clip = Rect(x: point.x, y: point.y, width: width, height: 1)
+        guard pageCount * 2 - 1 <= width else {
+            canvas.draw("\(page + 1)/\(pageCount)", at: point, style: Style(attributes: .dim), clip: clip)
+            return
+        }
+        for index in 0..<pageCount {
+            canvas.put(
+                index == page ? "●" : "○",
+                at: Point(x: point.x + index * 2, y: point.y),
+                style: Style(attributes: index == page ? [] : .dim),
+                clip: clip
+            )
+        }
+    }
+
+    /// Takes the arrow keys, Page Up and Down, Home, End and the wheel to scroll (paged, ←/→ turn pages too); when it selects, they move the selection, a click selects and Enter activates.
     public func handle(_ event: InputEvent) -> EventResult {
         if case .key = event, !isFocused { return .ignored }
         if selects, let selectedIndex {
             switch event {
             case .key(.up): moveSelection(by: -1)
             case .key(.down): moveSelection(by: 1)
-            case .key(.pageUp): moveSelection(by: -max(1, pageHeight - 1))
-            case .key(.pageDown): moveSelection(by: max(1, pageHeight - 1))
+            case .key(.pageUp): moveSelection(by: -pageStep)
+            case .key(.pageDown): moveSelection(by: pageStep)
             case .key(.home): moveSelection(by: -shownIndices.count)
             case .key(.end): moveSelection(by: shownIndices.count)
+            case .key(.left) where paging == .pages: moveSelection(by: -pageHeight)
+            case .key(.right) where paging == .pages: moveSelection(by: pageHeight)
             case .key(.enter): onActivate?(items[selectedIndex])
             case .mouse(let mouse) where mouse.action == .press && frame.contains(mouse.position):
                 let position = offset + mouse.position.y - frame.y - (title == nil ? 0 : 1)
@@ -199,10 +248,12 @@ public final class ListView<Item>: View {
         switch event {
         case .key(.up): scroll(to: offset - 1)
         case .key(.down): scroll(to: offset + 1)
-        case .key(.pageUp): scroll(to: offset - max(1, pageHeight - 1))
-        case .key(.pageDown): scroll(to: offset + max(1, pageHeight - 1))
+        case .key(.pageUp): scroll(to: offset - pageStep)
+        case .key(.pageDown): scroll(to: offset + pageStep)
         case .key(.home): scroll(to: 0)
         case .key(.end): scroll(to: maxOffset)
+        case .key(.left) where paging == .pages: scroll(to: offset - pageHeight)
+        case .key(.right) where paging == .pages: scroll(to: offset + pageHeight)
         default: return scrollByWheel(event)
         }
         return .handled

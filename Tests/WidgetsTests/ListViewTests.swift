@@ -141,3 +141,32 @@ struct ListViewFilterTests {
         #expect(list.shownIndices.count == 6 && list.selectedItem == "Apple")
     }
 }
+
+/// A list moved through a page at a time, the page shown on its last row.
+@MainActor
+struct PagedListViewTests {
+    @Test func pagesTurnWithTheKeysAndTheDotsSayWhichPage() {
+        let list = ListView(rows: (1...10).map { "Item \($0)" })
+        list.paging = .pages
+        let pilot = Pilot(list, size: Size(width: 20, height: 5))
+        #expect(pilot.trimmedLines == ["Item 1", "Item 2", "Item 3", "Item 4", "● ○ ○"], "four rows a page, the fifth for the page")
+        pilot.press(.right)
+        #expect(list.page == 1 && pilot.trimmedLines == ["Item 5", "Item 6", "Item 7", "Item 8", "○ ● ○"])
+        pilot.press(.pageDown, .right)
+        #expect(list.page == 2 && pilot.trimmedLines == ["Item 9", "Item 10", "", "", "○ ○ ●"], "the last page, as far as it goes")
+        pilot.press(.left, .home)
+        #expect(list.page == 0 && list.pageCount == 3)
+    }
+
+    @Test func aSelectionMovingOffItsPageTurnsThePageAndANarrowListCountsPages() {
+        let list = ListView(items: (1...30).map { "Item \($0)" }, selects: true) { $0 }
+        list.paging = .pages
+        let pilot = Pilot(list, size: Size(width: 4, height: 4))
+        pilot.press(.down, .down, .down)
+        #expect(list.selectedIndex == 3 && list.page == 1 && pilot.trimmedLines.last == "2/10", "ten dots do not fit in 4 columns")
+        pilot.press(.right)
+        #expect(list.selectedIndex == 6 && list.page == 2)
+        list.filter = "Item 1"  // 1, 10…19: 11 rows, 4 pages
+        #expect(list.pageCount == 4)
+    }
+}
