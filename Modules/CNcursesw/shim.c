@@ -362,31 +362,9 @@ static volatile sig_atomic_t ik_resumed = 0;
 static void ik_on_stop(int sig);
 
 /* Runs `handler` on `sig`, restarting interrupted calls. */
-static void ik_handle(int sig, void (*handler)(int)) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = handler;
-    sa.sa_flags = SA_RESTART;
-    sigaction(sig, &sa, NULL);
-}
+static void ik_handle(int sig, void (*handler)(int)) { ik_signal_handle(sig, handler, SA_RESTART, NULL); }
 
 static void ik_install_stop_handler(void) { ik_handle(SIGTSTP, ik_on_stop); }
-
-/* Stops the process now, as SIGTSTP does by default (from inside a SIGTSTP handler, where
-   the signal is blocked); the handler is to be installed again on SIGCONT. */
-static void ik_stop_now(void) {
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(SIGTSTP, &dfl, NULL);
-    sigset_t just;
-    sigemptyset(&just);
-    sigaddset(&just, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-    raise(SIGTSTP);  /* stops here until SIGCONT */
-}
 
 /* Async-signal-safe: write(2), tcgetattr/tcsetattr, sigaction, sigprocmask and raise. */
 static void ik_on_stop(int sig) {
@@ -398,7 +376,7 @@ static void ik_on_stop(int sig) {
         if (ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 0);
         if (ik_have_termios) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     }
-    ik_stop_now();
+    ik_signal_stop_now();
     errno = saved;
 }
 
@@ -478,16 +456,6 @@ int ik_apply_resize(void) {
     return 1;
 }
 
-/* Restores the default action for `sig` and raises it again (async-signal-safe). */
-static void ik_reraise_default(int sig) {
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
-    raise(sig);
-}
-
 /* Restores the terminal as far as it reads within half a second, then ends the process by the
    same signal. The frame it had not read yet is thrown away: a terminal that stopped reading
    (a stalled link, paused output) would otherwise hold the restore, and the signal, for good.
@@ -495,7 +463,7 @@ static void ik_reraise_default(int sig) {
 static void ik_on_fatal(int sig) {
     if (ik_out_fd >= 0 && ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 1);
     if (ik_have_termios && ik_out_fd >= 0) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
-    ik_reraise_default(sig);
+    ik_signal_raise_default(sig);
 }
 
 void ik_install_signal_handlers(void) {

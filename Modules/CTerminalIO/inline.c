@@ -32,15 +32,6 @@ static void tell(char what) {
     }
 }
 
-static void set_handler(int sig, void (*handler)(int), struct sigaction *saved) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = handler;
-    sa.sa_flags = SA_RESTART;
-    sigaction(sig, &sa, saved);
-}
-
 /* Whether `sig` is at its default action (nobody else handles or ignores it). */
 static int is_default(int sig) {
     struct sigaction now;
@@ -51,12 +42,7 @@ static void on_ending(int sig) {
     int which = current_endings;
     ik_line_write_within(inline_fd, endings[which], ending_lens[which], 500, 1);
     tcsetattr(inline_fd, TCSANOW, &inline_saved);
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
-    raise(sig);
+    ik_signal_raise_default(sig);
 }
 
 static void on_stop(int sig);
@@ -64,7 +50,7 @@ static void on_stop(int sig);
 static void on_continue(int sig) {
     (void)sig;
     int saved = errno;
-    set_handler(SIGTSTP, on_stop, NULL);
+    ik_signal_handle(SIGTSTP, on_stop, SA_RESTART, NULL);
     tcsetattr(inline_fd, TCSADRAIN, &inline_raw);
     tell('c');
     errno = saved;
@@ -76,16 +62,7 @@ static void on_stop(int sig) {
     int which = current_endings;
     ik_line_write_within(inline_fd, stops[which], stop_lens[which], 500, 0);
     tcsetattr(inline_fd, TCSANOW, &inline_saved);
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(SIGTSTP, &dfl, NULL);
-    sigset_t just;
-    sigemptyset(&just);
-    sigaddset(&just, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-    raise(SIGTSTP); /* stops here until SIGCONT */
+    ik_signal_stop_now();
     errno = saved;
 }
 
@@ -129,18 +106,18 @@ int ik_inline_begin(int fd) {
     for (int i = 0; i < ENDING_COUNT; i++) {
         taken_ending[i] = is_default(ending_signals[i]);
         if (taken_ending[i]) {
-            set_handler(ending_signals[i], on_ending, &saved_ending[i]);
+            ik_signal_handle(ending_signals[i], on_ending, SA_RESTART, &saved_ending[i]);
             sigaddset(&handled, ending_signals[i]);
         }
     }
     taken_stop = is_default(SIGTSTP);
     if (taken_stop) {
-        set_handler(SIGTSTP, on_stop, &saved_tstp);
-        set_handler(SIGCONT, on_continue, &saved_cont);
+        ik_signal_handle(SIGTSTP, on_stop, SA_RESTART, &saved_tstp);
+        ik_signal_handle(SIGCONT, on_continue, SA_RESTART, &saved_cont);
         sigaddset(&handled, SIGTSTP);
         sigaddset(&handled, SIGCONT);
     }
-    set_handler(SIGWINCH, on_winch, &saved_winch);
+    ik_signal_handle(SIGWINCH, on_winch, SA_RESTART, &saved_winch);
     sigaddset(&handled, SIGWINCH);
     /* The thread that draws must be able to take them: a mask inherited from whoever
        started us may block them. */

@@ -69,13 +69,27 @@ int ik_line_write_within(int fd, const char *bytes, size_t len, int ms, int disc
     return done == len;
 }
 
-static void on_handler(int sig, void (*handler)(int), int flags) {
+void ik_signal_handle(int sig, void (*handler)(int), int flags, struct sigaction *saved) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = handler;
     sa.sa_flags = flags;
-    sigaction(sig, &sa, NULL);
+    sigaction(sig, &sa, saved);
+}
+
+void ik_signal_raise_default(int sig) {
+    ik_signal_handle(sig, SIG_DFL, 0, NULL);
+    raise(sig);
+}
+
+void ik_signal_stop_now(void) {
+    ik_signal_handle(SIGTSTP, SIG_DFL, 0, NULL);
+    sigset_t just;
+    sigemptyset(&just);
+    sigaddset(&just, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+    raise(SIGTSTP); /* stops here until SIGCONT */
 }
 
 /* The indicator block the cursor ends: its rows as last drawn (-1: not told, so the cursor's
@@ -126,8 +140,7 @@ static void on_guard_signal(int sig) {
     char ending[64];
     size_t n = ik_line_ending_bytes(guard_rows, guard_clears, ending, sizeof ending);
     ik_line_write_within(guard_fd, ending, n, 500, 0);
-    on_handler(sig, SIG_DFL, 0);
-    raise(sig);
+    ik_signal_raise_default(sig);
 }
 
 static void on_guard_continue(int sig);
@@ -138,19 +151,14 @@ static void on_guard_stop(int sig) {
     (void)sig;
     int saved = errno;
     ik_line_write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500, 0);
-    on_handler(SIGTSTP, SIG_DFL, 0);
-    sigset_t just;
-    sigemptyset(&just);
-    sigaddset(&just, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-    raise(SIGTSTP); /* stops here until SIGCONT */
+    ik_signal_stop_now();
     errno = saved;
 }
 
 static void on_guard_continue(int sig) {
     (void)sig;
     int saved = errno;
-    on_handler(SIGTSTP, on_guard_stop, SA_RESTART);
+    ik_signal_handle(SIGTSTP, on_guard_stop, SA_RESTART, NULL);
     if (guard_fd >= 0) {
         ssize_t w = write(guard_fd, hide_cursor_bytes, sizeof hide_cursor_bytes - 1);
         (void)w;
@@ -176,13 +184,13 @@ void ik_line_restore_cursor_on_signals(int fd, int only_unhandled) {
     const int ending[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
     for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
         if (!only_unhandled || is_default(ending[i])) {
-            on_handler(ending[i], on_guard_signal, 0);
+            ik_signal_handle(ending[i], on_guard_signal, 0, NULL);
             sigaddset(&handled, ending[i]);
         }
     }
     if (!only_unhandled || is_default(SIGTSTP)) {
-        on_handler(SIGTSTP, on_guard_stop, SA_RESTART);
-        on_handler(SIGCONT, on_guard_continue, SA_RESTART);
+        ik_signal_handle(SIGTSTP, on_guard_stop, SA_RESTART, NULL);
+        ik_signal_handle(SIGCONT, on_guard_continue, SA_RESTART, NULL);
         sigaddset(&handled, SIGTSTP);
         sigaddset(&handled, SIGCONT);
     }

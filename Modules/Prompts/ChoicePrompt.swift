@@ -105,25 +105,8 @@ public final class ChoicePrompt<Item>: Prompt {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        if let answer {
-            guard leavesSummary else { return }
-            let words = answer.map(label).joined(separator: ", ")
-            PromptLook.drawQuestion(mark: "✔", markStyle: PromptLook.answered, title: title, rest: words, restStyle: PromptLook.chosen, in: rect, on: &canvas)
-            return
-        }
-        if isCancelled {
-            guard leavesSummary else { return }
-            PromptLook.drawQuestion(
-                mark: "✘",
-                markStyle: PromptLook.cancelled,
-                title: title,
-                rest: "cancelled",
-                restStyle: PromptLook.hint,
-                in: rect,
-                on: &canvas
-            )
-            return
-        }
+        let summary = answer.map { $0.map(label).joined(separator: ", ") }
+        if PromptLook.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
         let restX = PromptLook.drawQuestion(
             mark: "?",
             markStyle: PromptLook.question,

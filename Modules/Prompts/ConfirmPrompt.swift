@@ -32,32 +32,8 @@ public final class ConfirmPrompt: Prompt {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        if let answer {
-            guard leavesSummary else { return }
-            PromptLook.drawQuestion(
-                mark: "✔",
-                markStyle: PromptLook.answered,
-                title: title,
-                rest: answer ? "yes" : "no",
-                restStyle: PromptLook.chosen,
-                in: rect,
-                on: &canvas
-            )
-            return
-        }
-        if isCancelled {
-            guard leavesSummary else { return }
-            PromptLook.drawQuestion(
-                mark: "✘",
-                markStyle: PromptLook.cancelled,
-                title: title,
-                rest: "cancelled",
-                restStyle: PromptLook.hint,
-                in: rect,
-                on: &canvas
-            )
-            return
-        }
+        let summary = answer.map { $0 ? "yes" : "no" }
+        if PromptLook.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
         let x = PromptLook.drawQuestion(mark: "?", markStyle: PromptLook.question, title: title, rest: "", restStyle: PromptLook.hint, in: rect, on: &canvas)
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         var at = x

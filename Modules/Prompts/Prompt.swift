@@ -74,6 +74,20 @@ enum PromptLook {
     static let hint = Style(attributes: .dim)
     static let problem = Style(foreground: .red)
 
+    /// Draws what stays of a prompt once answered (`✔ title answer`) or cancelled
+    /// (`✘ title cancelled`), nothing of it without `leavesSummary`; false while it is still
+    /// being asked (nothing drawn).
+    static func drawOutcome(title: String, answer: String?, isCancelled: Bool, leavesSummary: Bool, in rect: Rect, on canvas: inout Canvas) -> Bool {
+        guard answer != nil || isCancelled else { return false }
+        guard leavesSummary else { return true }
+        if let answer {
+            drawQuestion(mark: "✔", markStyle: answered, title: title, rest: answer, restStyle: chosen, in: rect, on: &canvas)
+        } else {
+            drawQuestion(mark: "✘", markStyle: cancelled, title: title, rest: "cancelled", restStyle: hint, in: rect, on: &canvas)
+        }
+        return true
+    }
+
     /// Draws the question's line: `? title` then `rest` in `restStyle`; returns where the rest began.
     @discardableResult
     static func drawQuestion(

@@ -44,34 +44,21 @@ public final class TextPrompt: Prompt {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        if let answer {
-            guard leavesSummary else { return }
-            let shown: String
-            switch field.echo {
-            case .normal: shown = answer
-            case .masked(let mask): shown = String(repeating: mask, count: answer.count)
-            case .hidden: shown = ""
-            }
-            PromptLook.drawQuestion(mark: "✔", markStyle: PromptLook.answered, title: title, rest: shown, restStyle: PromptLook.chosen, in: rect, on: &canvas)
-            return
-        }
-        if isCancelled {
-            guard leavesSummary else { return }
-            PromptLook.drawQuestion(
-                mark: "✘",
-                markStyle: PromptLook.cancelled,
-                title: title,
-                rest: "cancelled",
-                restStyle: PromptLook.hint,
-                in: rect,
-                on: &canvas
-            )
-            return
-        }
+        let summary = answer.map(shownAnswer)
+        if PromptLook.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
         let x = PromptLook.drawQuestion(mark: "?", markStyle: PromptLook.question, title: title, rest: "", restStyle: PromptLook.hint, in: rect, on: &canvas)
         field.render(in: Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: 1), on: &canvas)
         if let problem, rect.height > 1 {
             canvas.draw("  " + problem.sanitizedForTerminal, at: Point(x: rect.x, y: rect.y + 1), style: PromptLook.problem, clip: rect)
+        }
+    }
+
+    /// The answer as the summary shows it: as typed, masked, or not at all.
+    private func shownAnswer(_ answer: String) -> String {
+        switch field.echo {
+        case .normal: answer
+        case .masked(let mask): String(repeating: mask, count: answer.count)
+        case .hidden: ""
         }
     }
 

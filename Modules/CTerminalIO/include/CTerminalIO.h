@@ -5,6 +5,7 @@
 #ifndef CTERMINALIO_H
 #define CTERMINALIO_H
 
+#include <signal.h>
 #include <stddef.h>
 
 /* Writes what it can of `bytes` to `fd` within about `ms` milliseconds, whatever the terminal
@@ -50,6 +51,18 @@ size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity);
    it is killed. Returns its exit status (0…255), -1 when it could not be started or was ended
    by a signal, -2 when it took too long; `*length` is what was read. */
 int ik_line_run_capture(char *const argv[], int ms, char *out, size_t capacity, size_t *length);
+
+/* The steps the terminal guards' signal handlers share (all async-signal-safe). Sets `handler`
+   for `sig` with `flags` (SA_RESTART: interrupted calls go on), the old one kept in `saved`
+   when not NULL. */
+void ik_signal_handle(int sig, void (*handler)(int), int flags, struct sigaction *saved);
+
+/* Gives `sig` its default action again and raises it (ending the process, for most). */
+void ik_signal_raise_default(int sig);
+
+/* Stops the process as SIGTSTP does by default, from inside a SIGTSTP handler (where the
+   signal is blocked); returns once continued. The handler is to be set again on SIGCONT. */
+void ik_signal_stop_now(void);
 
 /* An inline app's hold on its terminal (one at a time): input raw (no echo, no line editing,
    no signals from keys, output processing kept), and a self-pipe that becomes readable on a
