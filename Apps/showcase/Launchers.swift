@@ -80,20 +80,18 @@ import TerminalGraphics
 /// redirected), the chosen printed on standard output, one a line.
 @MainActor func pickItems(_ pick: PickCommand) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
-    let depth = ColorDepth.detect(environment: environment)
-    let style = ImageStyle(
-        symbols: SymbolChoice.automatic.resolved(environment: environment),
-        theme: .detect(environment: environment),
-        colorMode: depth == .none ? .monochrome : .color
-    )
-    let prompt = pick.prompt(thumbnails: style)
-    let status: Int32
+    let terminal: InlineTerminal
     do {
-        status = try TerminalApp.run(prompt, inline: prompt.preferredHeight, ending: .clear, environment: environment)
+        // The rows the prompt takes do not depend on how its thumbnails are drawn; the
+        // thumbnails are drawn as the opened terminal allows (pixels, or symbols).
+        let rows = pick.prompt(thumbnails: ImageStyle()).preferredHeight
+        terminal = try InlineTerminal.openForTool(rows: rows, ending: .clear, environment: environment)
     } catch {
         printError("showcase: \(error)\n")
         return 2
     }
+    let prompt = pick.prompt(thumbnails: ImageStyle(for: terminal.capabilities))
+    let status = TerminalApp.run(prompt, on: terminal)
     guard let output = PickCommand.output(prompt) else { return status == 0 ? 1 : status }
     FileHandle.standardOutput.write(Data(output.utf8))
     return 0

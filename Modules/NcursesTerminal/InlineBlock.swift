@@ -30,6 +30,13 @@ struct InlineBlock {
     private var shown: Canvas?
     /// The row of the block the terminal's cursor is on.
     private var cursorRow = 0
+    /// The column the terminal's cursor is on after a frame.
+    private var cursorColumn = 0
+    /// The rows the last frame wrote (every row when it made the block): a sixel on them was
+    /// erased with them.
+    private(set) var writtenRows: Set<Int> = []
+    /// Whether the last frame made the block (every row written, on a fresh screen area).
+    private(set) var madeBlock = false
     /// Whether the terminal's cursor is visible.
     private var cursorShown = true
 
@@ -41,21 +48,26 @@ struct InlineBlock {
     /// Whether the rows were made and show a frame.
     var isDrawn: Bool { shown != nil }
 
-    /// The bytes that show `canvas`: the block made first if it is not there yet.
-    mutating func frame(_ canvas: Canvas) -> String {
+    /// The bytes that show `canvas`: the block made first if it is not there yet. The rows
+    /// of `rewriting` are written even when unchanged (a sixel that went away leaves its
+    /// pixels until its cells are written over).
+    mutating func frame(_ canvas: Canvas, rewriting: Set<Int> = []) -> String {
         var out = "\u{1B}[?2026h"
         if cursorShown {
             out += "\u{1B}[?25l"
             cursorShown = false
         }
         let height = min(size.height, canvas.size.height)
+        writtenRows = []
+        madeBlock = shown == nil
         if shown == nil {
             out += "\r" + String(repeating: "\n", count: max(0, height - 1))
             if height > 1 { out += "\u{1B}[\(height - 1)A" }
             cursorRow = 0
         }
-        for y in 0..<height where shown.map({ !Self.row(y, of: canvas, equals: $0) }) ?? true {
+        for y in 0..<height where rewriting.contains(y) || shown.map({ !Self.row(y, of: canvas, equals: $0) }) ?? true {
             out += move(to: y) + canvas.ansiLine(y, colorDepth: colorDepth, trimmed: true)
+            writtenRows.insert(y)
             // A row filling the width leaves the cursor on its last column, pending a wrap:
             // an erase there would take that column.
             if !Self.fillsWidth(y, of: canvas) { out += "\u{1B}[K" }
@@ -65,8 +77,10 @@ struct InlineBlock {
             if cursor.x > 0 { out += "\u{1B}[\(cursor.x)C" }
             out += "\u{1B}[?25h"
             cursorShown = true
+            cursorColumn = cursor.x
         } else {
             out += move(to: 0)
+            cursorColumn = 0
         }
         shown = canvas
         return out + "\u{1B}[?2026l"
@@ -122,6 +136,16 @@ struct InlineBlock {
         shown = nil
         cursorRow = 0
         return out
+    }
+
+    /// The bytes that take the cursor from where the last frame left it to `point` of the
+    /// block, by relative moves only (the block's place on the screen is not known), leaving
+    /// the block's idea of the cursor as it was: a picture is drawn there between a save and
+    /// a restore of the cursor.
+    func moveFromRest(to point: Point) -> String {
+        let step = point.y - cursorRow
+        let rows = step > 0 ? "\u{1B}[\(step)B" : step < 0 ? "\u{1B}[\(-step)A" : ""
+        return rows + "\u{1B}[\(point.x + 1)G"
     }
 
     /// Moves the cursor to the start of row `y` of the block.

@@ -1,5 +1,6 @@
 internal import CTerminalIO
 import Foundation
+import TerminalGraphics
 import TerminalRuntime
 
 #if canImport(Glibc)
@@ -25,7 +26,15 @@ import Darwin
 ///
 /// Input is raw while it runs: keys, Ctrl-C and Ctrl-Z arrive as keys (`TerminalApp` quits
 /// with 130 and suspends on them when the view does not use them), pastes as one event. No
-/// mouse: the terminal's own scrolling and selection keep working. The terminal is restored
+/// mouse: the terminal's own scrolling and selection keep working.
+///
+/// Before the first frame it asks the terminal, in one round trip, for its background (OSC 11)
+/// and what it draws (the answers `NcursesTerminal` reads too, DA1 last, so a terminal that
+/// knows none of them costs only its DA1 answer). Faint text is then drawn in a colour that
+/// reads on that background, and pictures are pixels where they scroll with the rows: kitty's
+/// Unicode placeholders (kitty 0.28 and later, Ghostty) and sixel; elsewhere they are
+/// symbols. kitty's pictures are deleted when the app ends (the next app reuses their ids),
+/// so a frame left in the terminal keeps its text; a sixel stays. The terminal is restored
 /// by ``close()``, and also on SIGINT, SIGTERM, SIGHUP and SIGQUIT (the block ended as asked,
 /// then the signal raised again); SIGTSTP erases the block and gives the terminal back, and
 /// the block is drawn again where the cursor is on `fg`.
@@ -38,7 +47,8 @@ public final class InlineTerminal: EventSourceBackend {
     /// wider than the largest size drawn.
     public private(set) var windowSize: Size
     /// Colour depth (from the environment: `NO_COLOR`, `COLORTERM`, `TERM`), no mouse, the
-    /// terminal's name, the theme, symbols; pictures drawn as symbols.
+    /// terminal's name, the theme and background it said, symbols, and pixel pictures where
+    /// it places them as text.
     public let capabilities: TerminalCapabilities
     /// The descriptor input is read from.
     public let inputDescriptor: Int32
@@ -53,6 +63,9 @@ public final class InlineTerminal: EventSourceBackend {
 
     private let output: Int32
     private var block: InlineBlock
+    /// Pictures as kitty placeholders, where the terminal takes them.
+    private var pixels: PixelImages?
+    private var faint: FaintText
     private var reader: TerminalInputReader
     private var pendingResize = false
     private var isOpen = true
@@ -62,7 +75,16 @@ public final class InlineTerminal: EventSourceBackend {
     /// The bytes that turn the terminal's modes back (bracketed paste off, colours reset).
     private static let modesOff = "\u{1B}[?2004l"
 
-    private init(input: Int32, output: Int32, owned: Int32?, rows: Int, ending: InlineEnding, pipe: Int32, environment: [String: String]) {
+    private init(
+        input: Int32,
+        output: Int32,
+        owned: Int32?,
+        rows: Int,
+        ending: InlineEnding,
+        pipe: Int32,
+        answers: StartupAnswers,
+        environment: [String: String]
+    ) {
         inputDescriptor = input
         self.output = output
         ownedDescriptor = owned
@@ -73,15 +95,44 @@ public final class InlineTerminal: EventSourceBackend {
         (size, windowSize) = Self.sizes(window: window, rows: rows)
         let term = environment["TERM"] ?? ""
         let depth = ColorDepth.detect(environment: environment)
-        capabilities = TerminalCapabilities(
+        let drawing = PictureDrawing.decide(
+            told: StartupSettings(environment: environment).graphics,
+            answers: answers.graphics,
+            tmux: nil,
+            windowPixels: TerminalQuery.windowPixels(of: output),
+            cells: window,
+            environment: environment
+        )
+        // kitty's pictures only as text: one placed at the cursor would not scroll with the
+        // rows. A sixel is pixels of the screen, which scroll with the text.
+        if depth != .none, (drawing.graphics == .kitty && drawing.kittyAsText) || drawing.graphics == .sixel {
+            pixels = PixelImages(
+                graphics: drawing.graphics,
+                output: output,
+                cellPixels: drawing.cellPixels,
+                theme: answers.theme,
+                background: answers.background,
+                sixelColors: drawing.sixelColors,
+                placesAsText: drawing.graphics == .kitty,
+                directColor: depth == .trueColor,
+                throughTmux: drawing.throughTmux
+            )
+            pixels?.colorDepth = depth
+        }
+        var caps = TerminalCapabilities(
             colorDepth: depth,
             mouse: false,
             name: term,
-            theme: TerminalTheme.detect(environment: environment),
-            symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment)
+            theme: answers.theme,
+            symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
+            pixelImages: pixels != nil,
+            cellPixels: pixels != nil ? drawing.cellPixels : nil
         )
+        caps.background = answers.background
+        capabilities = caps
+        faint = FaintText(theme: answers.theme, background: answers.background, depth: depth)
         block = InlineBlock(size: size, colorDepth: depth)
-        reader = TerminalInputReader(descriptor: input)
+        reader = TerminalInputReader(descriptor: input, typedAhead: answers.typedMeanwhile)
     }
 
     /// Checks, without touching the terminal, that the descriptors are a terminal that can
@@ -96,15 +147,18 @@ public final class InlineTerminal: EventSourceBackend {
     /// Takes the terminal on `input` and `output` (by default standard input and output) for
     /// an app in `rows` rows below the cursor. Throws, touching nothing, when they are not a
     /// usable terminal, or when another inline app holds one. Nothing is drawn until the
-    /// first frame.
+    /// first frame. `asksBackground`: whether the terminal is asked its background and what it
+    /// draws (not when `INDICATORKIT_BACKGROUND` or `COLORFGBG`, and `INDICATORKIT_GRAPHICS`,
+    /// tell).
     public static func open(
         input: Int32 = STDIN_FILENO,
         output: Int32 = STDOUT_FILENO,
         rows: Int,
         ending: InlineEnding = .keepLastFrame,
-        environment: [String: String]
+        environment: [String: String],
+        asksBackground: Bool = true
     ) throws(TerminalError) -> InlineTerminal {
-        try open(input: input, output: output, owned: nil, rows: rows, ending: ending, environment: environment)
+        try open(input: input, output: output, owned: nil, rows: rows, ending: ending, environment: environment, asksBackground: asksBackground)
     }
 
     /// ``open(input:output:rows:ending:environment:)`` on the process's controlling terminal
@@ -113,18 +167,35 @@ public final class InlineTerminal: EventSourceBackend {
     public static func openControllingTerminal(
         rows: Int,
         ending: InlineEnding = .keepLastFrame,
-        environment: [String: String]
+        environment: [String: String],
+        asksBackground: Bool = true
     ) throws(TerminalError)
         -> InlineTerminal
     {
         let fd = openFile("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw .noControllingTerminal }
         do {
-            return try open(input: fd, output: fd, owned: fd, rows: rows, ending: ending, environment: environment)
+            return try open(input: fd, output: fd, owned: fd, rows: rows, ending: ending, environment: environment, asksBackground: asksBackground)
         } catch {
             closeFile(fd)
             throw error
         }
+    }
+
+    /// Opens where a command-line tool asks its questions: on standard input and output when
+    /// both are a terminal, else on the controlling terminal (``openControllingTerminal(rows:ending:environment:asksBackground:)``),
+    /// so its answers can go to a pipe. `TerminalApp.run(_:inline:ending:minimumSize:environment:)`
+    /// opens by it; open by it yourself to read ``capabilities`` before making the view.
+    public static func openForTool(
+        rows: Int,
+        ending: InlineEnding = .keepLastFrame,
+        environment: [String: String],
+        asksBackground: Bool = true
+    ) throws(TerminalError) -> InlineTerminal {
+        if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            return try open(rows: rows, ending: ending, environment: environment, asksBackground: asksBackground)
+        }
+        return try openControllingTerminal(rows: rows, ending: ending, environment: environment, asksBackground: asksBackground)
     }
 
     private static func open(
@@ -133,7 +204,8 @@ public final class InlineTerminal: EventSourceBackend {
         owned: Int32?,
         rows: Int,
         ending: InlineEnding,
-        environment: [String: String]
+        environment: [String: String],
+        asksBackground: Bool
     ) throws(TerminalError)
         -> InlineTerminal
     {
@@ -142,7 +214,25 @@ public final class InlineTerminal: EventSourceBackend {
         guard pipe >= 0 else {
             throw errno == EBUSY ? .startFailed("another inline app holds the terminal") : .startFailed(String(cString: strerror(errno)))
         }
-        let terminal = InlineTerminal(input: input, output: output, owned: owned, rows: max(1, rows), ending: ending, pipe: pipe, environment: environment)
+        // One round trip, as NcursesTerminal's start-up: the background and what it draws.
+        let told = StartupSettings(environment: environment)
+        var answers = StartupAnswers(theme: TerminalTheme.detect(environment: environment))
+        if asksBackground, !told.background || told.graphics == nil {
+            answers.read(BackgroundQuery.ask(input: input, output: output), measuring: [], backgroundTold: told.background)
+        }
+        if told.graphics == nil {
+            answers.graphics = GraphicsAnswers.seen(answers.graphics, throughTmux: TerminalQuery.tmux(environment: environment))
+        }
+        let terminal = InlineTerminal(
+            input: input,
+            output: output,
+            owned: owned,
+            rows: max(1, rows),
+            ending: ending,
+            pipe: pipe,
+            answers: answers,
+            environment: environment
+        )
         terminal.write("\u{1B}[?2004h")  // bracketed paste: a paste arrives as one event
         terminal.noteEndings()
         return terminal
@@ -151,7 +241,19 @@ public final class InlineTerminal: EventSourceBackend {
     /// Shows `canvas` in the block: only the rows that changed are written.
     public func present(_ canvas: Canvas) {
         guard isOpen else { return }
-        write(block.frame(canvas))
+        // Pictures become placeholder cells (their pixels sent first), faint text a colour.
+        let canvas = faint.explicit(pixels?.placingAsText(canvas) ?? canvas)
+        // The rows of sixels that went away are written again: that erases their pixels.
+        let stale = pixels.map { $0.graphics == .sixel ? $0.staleRects(for: canvas) : [] } ?? []
+        write(block.frame(canvas, rewriting: Set(stale.flatMap { $0.y..<$0.maxY })))
+        if let pixels, pixels.graphics == .sixel {
+            // A sixel goes where its cells are, found from where the frame left the cursor;
+            // it is sent again when a row of it was written (the row's erase took its pixels).
+            let block = block
+            pixels.moveFromSaved = { block.moveFromRest(to: $0) }
+            let written = block.writtenRows
+            pixels.present(canvas, repainted: block.madeBlock) { rect in (rect.y..<rect.maxY).contains { written.contains($0) } }
+        }
         noteEndings()
     }
 
@@ -199,6 +301,7 @@ public final class InlineTerminal: EventSourceBackend {
     public func close() {
         guard isOpen else { return }
         write(block.end(ending) + Self.modesOff)
+        pixels?.deleteAll()
         isOpen = false
         ik_inline_end()
         if let ownedDescriptor { closeFile(ownedDescriptor) }

@@ -56,11 +56,8 @@ public final class NcursesTerminal: EventSourceBackend {
     private var pixels: PixelImages?
     /// The start-up's graphics answers when they did not come in time: read on as they come.
     private var lateGraphics: LateGraphics?
-    /// What the terminal's default colours look like: the theme's text, and the background
-    /// the terminal said (OSC 11) or the theme's.
-    private let defaultColors: (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8))
-    /// Dim styles as the explicit colours they are drawn in (``Style/faintMadeExplicit(foreground:background:depth:)``).
-    private var faintStyles: [Style: Style] = [:]
+    /// Dim styles as the explicit colours they are drawn in.
+    private var faint: FaintText
     /// How pictures are drawn: kitty's protocol, sixel, or symbols (chosen at start-up).
     public var graphics: GraphicsProtocol { pixels?.graphics ?? .symbols }
 
@@ -75,8 +72,7 @@ public final class NcursesTerminal: EventSourceBackend {
         background: RGBA? = nil
     ) {
         self.pixels = pixels
-        let theme = capabilities.theme
-        defaultColors = (theme.foreground, background.map { ($0.r, $0.g, $0.b) } ?? theme.background)
+        faint = FaintText(theme: capabilities.theme, background: background, depth: capabilities.colorDepth)
         self.neverScrolls = neverScrolls
         inputDescriptor = input
         reader = TerminalInputReader(descriptor: input)
@@ -334,13 +330,7 @@ public final class NcursesTerminal: EventSourceBackend {
     /// `style` as this terminal shows it: down-sampled to its colours, faint text in an
     /// explicit colour that stays readable on its background (``Style/faintMadeExplicit(foreground:background:depth:)``).
     private func drawnStyle(_ style: Style) -> Style {
-        let depth = capabilities.colorDepth
-        guard style.attributes.contains(.dim) else { return style.resolved(for: depth) }
-        if let known = faintStyles[style] { return known }
-        let drawn = style.faintMadeExplicit(foreground: defaultColors.foreground, background: defaultColors.background, depth: depth).resolved(for: depth)
-        if faintStyles.count > 256 { faintStyles.removeAll() }
-        faintStyles[style] = drawn
-        return drawn
+        faint.explicit(style).resolved(for: capabilities.colorDepth)
     }
 
     /// The input that arrived since the last call: keys, mouse events, pastes and resizes,
@@ -509,41 +499,4 @@ private struct LateGraphics {
     var probe: GraphicsProbe
     let until: ContinuousClock.Instant
     let drawing: PixelDrawing
-}
-
-/// What the environment says of the terminal before anything is asked, read once.
-private struct StartupSettings {
-    /// `TERM`.
-    let term: String
-    /// `INDICATORKIT_GRAPHICS`, when it names a protocol (`auto` asks).
-    let graphics: GraphicsProtocol?
-    /// Whether the background is told (`INDICATORKIT_BACKGROUND` or `COLORFGBG`).
-    let background: Bool
-
-    init(environment: [String: String]) {
-        term = environment["TERM"] ?? ""
-        graphics = environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
-        background = environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil
-    }
-}
-
-/// What the start-up's one round trip learnt: the background (OSC 11), the widths asked, what
-/// the terminal draws (DA1 last), and what was typed meanwhile.
-private struct StartupAnswers {
-    /// The environment's word first, else the terminal's answer.
-    var theme: TerminalTheme
-    var typedMeanwhile: [UInt8] = []
-    var graphics: GraphicsAnswers?
-    var background: RGBA?
-    var measured: [String: Int] = [:]
-    var unfinishedProbe: GraphicsProbe?
-
-    mutating func read(_ answer: BackgroundQuery.Answer, measuring texts: [String], backgroundTold: Bool) {
-        if answer.widths.count == texts.count { measured = Dictionary(zip(texts, answer.widths), uniquingKeysWith: { a, _ in a }) }
-        if let told = answer.theme, !backgroundTold { theme = told }
-        typedMeanwhile = answer.otherBytes
-        graphics = answer.graphics
-        background = answer.background
-        unfinishedProbe = answer.unfinishedProbe
-    }
 }

@@ -61,6 +61,10 @@ final class PixelImages {
     let throughTmux: Bool
     /// The colours the terminal's text is drawn in, for a sixel painted like the cells beneath.
     var colorDepth: ColorDepth = .trueColor
+    /// How the cursor is taken to a cell after the cursor was saved (nil: by its absolute
+    /// position, for a full screen). An inline block does not know its place on the screen:
+    /// it restores the saved cursor, then moves from there.
+    var moveFromSaved: ((Point) -> String)?
 
     init(
         graphics: GraphicsProtocol,
@@ -479,7 +483,10 @@ final class PixelImages {
         UInt32(truncatingIfNeeded: (rect.y &* 4099 &+ rect.x) &* 2 &+ 1) & 0x7FFF_FFFF | 1
     }
 
-    private func move(to point: Point) -> String { "\u{1B}[\(point.y + 1);\(point.x + 1)H" }
+    private func move(to point: Point) -> String {
+        if let moveFromSaved { return "\u{1B}8" + moveFromSaved(point) }
+        return "\u{1B}[\(point.y + 1);\(point.x + 1)H"
+    }
 
     private func write(_ text: String) {
         var bytes = Array((throughTmux ? TmuxPassthrough.wrap(text) : text).utf8)[...]

@@ -83,12 +83,7 @@ public final class TerminalApp {
         minimumSize: Size = Size(width: 1, height: 1),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(TerminalError) -> Int32 {
-        let terminal: InlineTerminal
-        if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            terminal = try InlineTerminal.open(rows: rows, ending: ending, environment: environment)
-        } else {
-            terminal = try InlineTerminal.openControllingTerminal(rows: rows, ending: ending, environment: environment)
-        }
+        let terminal = try InlineTerminal.openForTool(rows: rows, ending: ending, environment: environment)
         return run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
     }
 

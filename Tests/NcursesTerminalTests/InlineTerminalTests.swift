@@ -23,11 +23,28 @@ struct InlineTerminalTests {
         let terminal: InlineTerminal
         let host: TerminalHost
 
-        init(size: Size = Size(width: 30, height: 8), above: [String], rows: Int, ending: InlineEnding = .keepLastFrame, view: any View) throws {
+        /// `answers`: what the terminal answers the start-up's questions with, already waiting
+        /// (by default only DA1, as a terminal that knows none of the others).
+        init(
+            size: Size = Size(width: 30, height: 8),
+            above: [String],
+            rows: Int,
+            ending: InlineEnding = .keepLastFrame,
+            environment: [String: String] = ["TERM": "xterm-256color"],
+            answers: String = "\u{1B}[?62;22c",
+            view: any View
+        ) throws {
             pty = try PseudoTerminal(size: size)
             screen = ScreenModel(size: size)
             screen.feed(above.map { $0 + "\r\n" }.joined())
-            terminal = try InlineTerminal.open(input: pty.secondary, output: pty.secondary, rows: rows, ending: ending, environment: ["TERM": "xterm-256color"])
+            var cooked = termios()
+            tcgetattr(pty.secondary, &cooked)
+            var quiet = cooked
+            quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)  // the answers are not echoed, as a terminal's are not
+            tcsetattr(pty.secondary, TCSANOW, &quiet)
+            pty.send(Array(answers.utf8))
+            tcsetattr(pty.secondary, TCSANOW, &cooked)  // a shell's modes, which the app must give back
+            terminal = try InlineTerminal.open(input: pty.secondary, output: pty.secondary, rows: rows, ending: ending, environment: environment)
             host = TerminalHost(backend: terminal, root: view)
         }
 
@@ -191,6 +208,97 @@ struct InlineTerminalTests {
             try InlineTerminal.open(input: pty.secondary, output: pty.secondary, rows: 3, environment: ["TERM": "dumb"])
         }
         #expect(pty.readAvailable().isEmpty, "nothing was written")
+    }
+
+    /// Dim text and a picture: what a terminal's answers change.
+    @MainActor
+    final class FaintAndPicture: View {
+        func render(in rect: Rect, on canvas: inout Canvas) {
+            canvas.draw("faint", at: rect.origin, style: Style(attributes: .dim))
+            canvas.place(RGBAImage(width: 4, height: 4, pixels: Array(repeating: 200, count: 64))!, key: 7, in: Rect(x: 10, y: 0, width: 2, height: 2))
+        }
+    }
+
+    @Test func itAsksTheBackgroundAndWhatItDrawsThenDrawsFaintTextAndPicturesByTheAnswers() throws {
+        let kitty =
+            "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\" + "\u{1B}_Gi=31;OK\u{1B}\\" + "\u{1B}P>|kitty(0.41.1)\u{1B}\\" + "\u{1B}[6;20;10t"
+            + "\u{1B}[?62;22c" + "x"  // and a key typed meanwhile
+        let session = try Session(
+            above: ["$ pick"],
+            rows: 2,
+            environment: ["TERM": "xterm-kitty", "COLORTERM": "truecolor"],
+            answers: kitty,
+            view: FaintAndPicture()
+        )
+        let caps = session.terminal.capabilities
+        #expect(caps.theme == .light && caps.background == RGBA(255, 255, 255))
+        #expect(caps.pixelImages && caps.cellPixels == Size(width: 10, height: 20))
+        let asked = String(decoding: session.pty.readAvailable(), as: UTF8.self)
+        #expect(asked.contains("\u{1B}]11;?\u{1B}\\\u{1B}_Gi=31") && asked.contains("\u{1B}[c\u{1B}[?2004h"), "one round trip, DA1 last")
+        session.host.renderIfNeeded()
+        let frame = String(decoding: session.pty.readAvailable(), as: UTF8.self)
+        #expect(frame.contains("\u{1B}_Ga=t,"), "the picture's pixels sent")
+        #expect(frame.unicodeScalars.contains { $0.value == 0x10EEEE }, "and its cells written as placeholders, which scroll with the rows")
+        #expect(!frame.contains("\u{1B}[2m") && !frame.contains(";2m"), "no terminal dim: pale grey on white")
+        #expect(frame.contains("38;2;"), "faint text in an explicit colour that reads on white")
+        #expect(session.terminal.readEvents() == [.key(.character("x"))], "what was typed meanwhile is not lost")
+        session.terminal.close()
+        #expect(String(decoding: session.pty.readAvailable(), as: UTF8.self).contains("a=d"), "the picture deleted at the end")
+    }
+
+    @Test func aSixelTerminalGetsItsPicturesWhereTheirCellsAreAndTheirRowsWrittenOverWhenTheyGo() throws {
+        final class Toggle: View {
+            var shows = true
+            func render(in rect: Rect, on canvas: inout Canvas) {
+                canvas.draw("pick", at: rect.origin)
+                if shows {
+                    canvas.place(RGBAImage(width: 4, height: 4, pixels: Array(repeating: 200, count: 64))!, key: 7, in: Rect(x: 10, y: 1, width: 2, height: 2))
+                }
+            }
+        }
+        let view = Toggle()
+        let session = try Session(
+            above: ["$ one", "$ two"],
+            rows: 4,
+            environment: ["TERM": "xterm-256color"],
+            answers: "\u{1B}[6;20;10t\u{1B}[?62;4;22c",  // DA1 with sixel graphics (4)
+            view: view
+        )
+        defer { session.terminal.close() }
+        #expect(session.terminal.capabilities.pixelImages)
+        session.draw()
+        #expect(session.screen.rows.prefix(3) == ["$ one", "$ two", "pick"])
+        #expect(session.screen.pictures == [Point(x: 10, y: 3)], "on the block's second row, found from the cursor alone")
+        #expect(session.screen.cursor == Point(x: 0, y: 2), "and the cursor back where the frame left it")
+        session.screen.forgetWrites()
+        view.shows = false
+        session.host.setNeedsDisplay()
+        session.draw()
+        #expect(session.screen.writtenRows == [3, 4], "the picture's rows written over, which erases its pixels")
+        #expect(session.screen.pictures.isEmpty)
+    }
+
+    @Test func answersThatComeAfterTheWaitAreNotTakenForKeys() throws {
+        let session = try Session(above: [], rows: 1, answers: "", view: Lines(["waiting"]))  // no answer in time
+        defer { session.terminal.close() }
+        session.pty.send(Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4;22cq".utf8))
+        var events: [InputEvent] = []
+        for _ in 0..<100 where !events.contains(.key(.character("q"))) {
+            var ready = pollfd(fd: session.pty.secondary, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 100)
+            events += session.terminal.readEvents()
+        }
+        #expect(events == [.key(.character("q"))])
+    }
+
+    @Test func aTerminalThatAnswersOnlyDA1GetsSymbolsAndItsOwnFaint() throws {
+        let session = try Session(above: [], rows: 2, view: FaintAndPicture())
+        defer { session.terminal.close() }
+        #expect(!session.terminal.capabilities.pixelImages && session.terminal.capabilities.theme == .dark)
+        _ = session.pty.readAvailable()
+        session.host.renderIfNeeded()
+        let frame = String(decoding: session.pty.readAvailable(), as: UTF8.self)
+        #expect(!frame.contains("\u{1B}_G"))
     }
 
     @Test func aBlockTallerThanTheWindowTakesTheWindow() throws {

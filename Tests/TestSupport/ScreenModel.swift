@@ -18,6 +18,10 @@ public struct ScreenModel {
     /// The rows something was written on or erased since ``forgetWrites()``.
     public private(set) var writtenRows: Set<Int> = []
     /// The text as the terminal has it, from wherever the last feed stopped in a sequence.
+    /// Where each DCS string (a sixel picture) began: the cursor then.
+    public private(set) var pictures: [Point] = []
+    /// The cursor saved by `ESC 7`.
+    private var saved = Point(x: 0, y: 0)
     private var pending = ""
     /// Whether the cursor sits past the last column, waiting to wrap at the next character.
     private var wrapPending = false
@@ -37,7 +41,10 @@ public struct ScreenModel {
     }
 
     /// Forgets which rows were written (see ``writtenRows``).
-    public mutating func forgetWrites() { writtenRows = [] }
+    public mutating func forgetWrites() {
+        writtenRows = []
+        pictures = []
+    }
 
     /// A new window size: rows are cut or added at the bottom, columns at the right (no
     /// re-wrapping, as xterm does).
@@ -73,7 +80,7 @@ public struct ScreenModel {
                     control(String(characters[(i + 2)..<j]), final: characters[j])
                     i = j + 1
                 } else if characters[i + 1] == "]" || characters[i + 1] == "_" || characters[i + 1] == "P" {
-                    // A string up to BEL or ST: skipped.
+                    // A string up to BEL or ST: skipped, a DCS's place noted.
                     var j = i + 2
                     while j < characters.count, characters[j] != "\u{07}", !(characters[j] == "\u{1B}" && j + 1 < characters.count && characters[j + 1] == "\\")
                     { j += 1 }
@@ -81,8 +88,14 @@ public struct ScreenModel {
                         pending = String(characters[i...])
                         return
                     }
+                    if characters[i + 1] == "P" { pictures.append(cursor) }
                     i = characters[j] == "\u{07}" ? j + 1 : j + 2
                 } else {
+                    if characters[i + 1] == "7" { saved = cursor }
+                    if characters[i + 1] == "8" {
+                        cursor = saved
+                        wrapPending = false
+                    }
                     i += 2  // a two-byte sequence
                 }
                 continue
@@ -161,6 +174,7 @@ public struct ScreenModel {
         case "B": cursor.y = min(size.height - 1, cursor.y + n)
         case "C": cursor.x = min(size.width - 1, cursor.x + n)
         case "D": cursor.x = max(0, cursor.x - n)
+        case "G": cursor.x = min(size.width - 1, n - 1)
         case "H", "f":
             cursor = Point(x: min(size.width, max(1, numbers.count > 1 ? numbers[1] ?? 1 : 1)) - 1, y: min(size.height, n) - 1)
         case "K":

@@ -70,14 +70,14 @@ final class Thumbnails {
     }
 }
 
-/// One picture file drawn in block symbols, fitted to where it is drawn; its name when it
-/// cannot be read.
+/// One picture file fitted to where it is drawn: as pixels where the style says the terminal
+/// draws them, else in block symbols; "(cannot be read)" when it is no picture after all.
 @MainActor
 final class Thumbnail: View {
     let path: String
     private let reader: PhotoReader
     private let style: ImageStyle
-    private var cells: (size: Size, canvas: Canvas?)?
+    private var cells: (size: Size, canvas: Canvas?, picture: RGBAImage?)?
 
     init(path: String, reader: PhotoReader, style: ImageStyle) {
         self.path = path
@@ -92,14 +92,23 @@ final class Thumbnail: View {
     func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
         if cells?.size != rect.size {
-            let (columns, rows) = style.symbols.grid
-            let picture = try? reader.readForThumbnail(path, max(rect.width * columns, rect.height * rows)).image
-            cells = (rect.size, picture.map { style.rasterize($0, fitting: rect.size) })
+            if style.pixels {
+                let cell = style.cellPixels ?? Size(width: 10, height: 20)
+                let picture = try? reader.readForThumbnail(path, max(rect.width * cell.width, rect.height * cell.height)).image
+                cells = (rect.size, nil, picture)
+            } else {
+                let (columns, rows) = style.symbols.grid
+                let picture = try? reader.readForThumbnail(path, max(rect.width * columns, rect.height * rows)).image
+                cells = (rect.size, picture.map { style.rasterize($0, fitting: rect.size) }, nil)
+            }
         }
-        guard let drawn = cells?.canvas else {
+        if let picture = cells?.picture {
+            let size = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: rect.size, cellPixels: style.cellPixels)
+            canvas.place(picture, key: path.hashValue, in: Rect(origin: rect.origin, size: size), clip: rect)
+        } else if let drawn = cells?.canvas {
+            canvas.blit(drawn, at: rect.origin)
+        } else {
             canvas.draw("(cannot be read)", at: rect.origin, style: Style(attributes: .dim), clip: rect)
-            return
         }
-        canvas.blit(drawn, at: rect.origin)
     }
 }
