@@ -26,26 +26,34 @@ package enum BackgroundQuery {
         var background: RGBA? = nil
         /// The cells the cursor moved for each text measured, in order.
         var widths: [Int] = []
+        /// Where the cursor was (from 0), when asked.
+        var cursor: Point? = nil
         /// When the DA1 answer did not come in time: the graphics answers read so far, to be
         /// read on as the rest comes (a terminal slow on its first start).
         var unfinishedProbe: GraphicsProbe? = nil
     }
 
-    /// The background colour (OSC 11), each of `measuring` written at the line's start with
-    /// a cursor-position request after it (the line erased after the last), then what it
-    /// draws (``GraphicsProbe/queries``, DA1 last).
-    static func request(measuring texts: [String] = []) -> [UInt8] {
+    /// Where the cursor is (`locating`), the background colour (OSC 11), each of `measuring`
+    /// written at the line's start with a cursor-position request after it (the line erased
+    /// after the last), then what it draws (``GraphicsProbe/queries``, DA1 last).
+    static func request(locating: Bool = false, measuring texts: [String] = []) -> [UInt8] {
         let widths = texts.isEmpty ? "" : texts.map { "\r" + $0.sanitizedForTerminal + "\u{1B}[6n" }.joined() + "\r\u{1B}[K"
-        return Array(("\u{1B}]11;?\u{1B}\\" + widths + GraphicsProbe.queries).utf8)
+        return Array(((locating ? "\u{1B}[6n" : "") + "\u{1B}]11;?\u{1B}\\" + widths + GraphicsProbe.queries).utf8)
     }
 
     /// Sends the requests on `output` and reads the answers from `input` (in non-canonical,
     /// no-echo mode for the while), for `timeout` at most.
-    static func ask(input: Int32, output: Int32, measuring texts: [String] = [], timeout: Duration = .milliseconds(200)) -> Answer {
+    static func ask(
+        input: Int32,
+        output: Int32,
+        locating: Bool = false,
+        measuring texts: [String] = [],
+        timeout: Duration = .milliseconds(200)
+    ) -> Answer {
         var seen: [UInt8] = []
         guard
             let received = TerminalQuery.exchange(
-                request(measuring: texts),
+                request(locating: locating, measuring: texts),
                 input: input,
                 output: output,
                 timeout: timeout,
@@ -60,8 +68,11 @@ package enum BackgroundQuery {
         var probe = GraphicsProbe()
         probe.read(received)
         var rest = probe.leftover
-        let widths = texts.isEmpty ? [] : takeCursorColumns(from: &rest).map { $0 - 1 }
+        var reports = locating || !texts.isEmpty ? takeCursorReports(from: &rest) : []
+        let cursor = locating && !reports.isEmpty ? reports.removeFirst() : nil
+        let widths = texts.isEmpty ? [] : reports.map { $0.x }
         var answer = parse(rest)
+        answer.cursor = cursor
         answer.graphics = probe.isComplete ? probe.answers : nil
         if !probe.isComplete {
             probe.dropLeftover()
@@ -72,9 +83,9 @@ package enum BackgroundQuery {
     }
 
     /// Takes the cursor position reports (`ESC [ row ; column R`) out of `bytes`, returning
-    /// their columns in order.
-    package static func takeCursorColumns(from bytes: inout [UInt8]) -> [Int] {
-        var columns: [Int] = []
+    /// where each put the cursor, from 0, in order.
+    package static func takeCursorReports(from bytes: inout [UInt8]) -> [Point] {
+        var reports: [Point] = []
         var kept: [UInt8] = []
         var i = 0
         while i < bytes.count {
@@ -83,7 +94,7 @@ package enum BackgroundQuery {
                 while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) { j += 1 }
                 let numbers = String(decoding: bytes[(i + 2)..<j], as: UTF8.self).split(separator: ";").compactMap { Int($0) }
                 if j < bytes.count, bytes[j] == UInt8(ascii: "R"), numbers.count == 2 {
-                    columns.append(numbers[1])
+                    reports.append(Point(x: numbers[1] - 1, y: numbers[0] - 1))
                     i = j + 1
                     continue
                 }
@@ -92,7 +103,7 @@ package enum BackgroundQuery {
             i += 1
         }
         bytes = kept
-        return columns
+        return reports
     }
 
     /// Whether `bytes` hold a DA1 answer, `ESC [ ? … c`.

@@ -30,8 +30,6 @@ struct InlineBlock {
     private var shown: Canvas?
     /// The row of the block the terminal's cursor is on.
     private var cursorRow = 0
-    /// The column the terminal's cursor is on after a frame.
-    private var cursorColumn = 0
     /// The rows the last frame wrote (every row when it made the block): a sixel on them was
     /// erased with them.
     private(set) var writtenRows: Set<Int> = []
@@ -39,10 +37,30 @@ struct InlineBlock {
     private(set) var madeBlock = false
     /// Whether the terminal's cursor is visible.
     private var cursorShown = true
+    /// The window's height in rows: where making the block scrolls the screen.
+    private(set) var screenRows: Int
+    /// The screen row (from 0) of the block's first row, or of where the next frame makes it;
+    /// nil when not known. Told by a cursor report (``locate(cursorRow:)``), then kept as the
+    /// block is made (the screen scrolls at the bottom) and lines are printed above it; lost on
+    /// a resize (the terminal may re-wrap) and a stop. Mouse reports are read by it.
+    private(set) var top: Int?
 
-    init(size: Size, colorDepth: ColorDepth) {
+    init(size: Size, colorDepth: ColorDepth, screenRows: Int = 24) {
         self.size = size
         self.colorDepth = colorDepth
+        self.screenRows = screenRows
+    }
+
+    /// Takes in a cursor report asked when the cursor was where the block is made (at the
+    /// start, or after the erase of a resize): its screen row, from 0.
+    mutating func locate(cursorRow: Int) {
+        top = shown == nil ? cursorRow : max(0, min(cursorRow, screenRows - size.height))
+    }
+
+    /// The block's row at screen row `y`, or nil when `y` is outside it or its place is unknown.
+    func row(atScreenRow y: Int) -> Int? {
+        guard let top, shown != nil, y >= top, y < top + size.height else { return nil }
+        return y - top
     }
 
     /// Whether the rows were made and show a frame.
@@ -61,6 +79,8 @@ struct InlineBlock {
         writtenRows = []
         madeBlock = shown == nil
         if shown == nil {
+            // The newlines scroll the screen when the block would pass its bottom.
+            top = top.map { max(0, min($0, screenRows - height)) }
             out += "\r" + String(repeating: "\n", count: max(0, height - 1))
             if height > 1 { out += "\u{1B}[\(height - 1)A" }
             cursorRow = 0
@@ -77,19 +97,20 @@ struct InlineBlock {
             if cursor.x > 0 { out += "\u{1B}[\(cursor.x)C" }
             out += "\u{1B}[?25h"
             cursorShown = true
-            cursorColumn = cursor.x
         } else {
             out += move(to: 0)
-            cursorColumn = 0
         }
         shown = canvas
         return out + "\u{1B}[?2026l"
     }
 
-    /// Takes in a new window size: the next frame erases the block from its top and makes it again.
-    mutating func resize(to newSize: Size) -> String {
+    /// Takes in a new window size: the block is erased from its top and the next frame makes
+    /// it again. Its place is not known after (a terminal may re-wrap the lines above).
+    mutating func resize(to newSize: Size, screenRows rows: Int) -> String {
         let out = erase()
         size = newSize
+        screenRows = rows
+        top = nil
         return out
     }
 
@@ -100,7 +121,9 @@ struct InlineBlock {
         var body = text
         if body.hasSuffix("\n") { body.removeLast() }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        return "\u{1B}[?2026h" + erase() + lines.map { $0 + "\u{1B}[0m\r\n" }.joined() + "\u{1B}[?2026l"
+        let out = "\u{1B}[?2026h" + erase() + lines.map { $0 + "\u{1B}[0m\r\n" }.joined() + "\u{1B}[?2026l"
+        top = top.map { min($0 + lines.count, screenRows - 1) }  // each line moves it down, or scrolls the screen
+        return out
     }
 
     /// The bytes that end the block as `ending` says, the cursor shown; the block is gone then.
@@ -127,6 +150,7 @@ struct InlineBlock {
         shown = nil
         cursorRow = 0
         cursorShown = true
+        top = nil
     }
 
     /// Erases the block from its top, leaving the cursor there; the next frame makes it again.

@@ -25,8 +25,11 @@ import Darwin
 /// ```
 ///
 /// Input is raw while it runs: keys, Ctrl-C and Ctrl-Z arrive as keys (`TerminalApp` quits
-/// with 130 and suspends on them when the view does not use them), pastes as one event. No
-/// mouse: the terminal's own scrolling and selection keep working.
+/// with 130 and suspends on them when the view does not use them), pastes as one event. The
+/// mouse only when asked (`mouse: true`): the terminal's own scrolling and selection then stop
+/// while the app runs. Its reports are read against the block's place on the screen, which
+/// a cursor report tells at the start and after each resize, and which is kept as the block
+/// scrolls the screen and lines are printed above it; a report outside the block is dropped.
 ///
 /// Before the first frame it asks the terminal, in one round trip, for its background (OSC 11)
 /// and what it draws (the answers `NcursesTerminal` reads too, DA1 last, so a terminal that
@@ -46,7 +49,7 @@ public final class InlineTerminal: EventSourceBackend {
     /// The window's width and the block's height: wider than ``size`` when the window is
     /// wider than the largest size drawn.
     public private(set) var windowSize: Size
-    /// Colour depth (from the environment: `NO_COLOR`, `COLORTERM`, `TERM`), no mouse, the
+    /// Colour depth (from the environment: `NO_COLOR`, `COLORTERM`, `TERM`), the mouse if asked, the
     /// terminal's name, the theme and background it said, symbols, and pixel pictures where
     /// it places them as text.
     public let capabilities: TerminalCapabilities
@@ -72,8 +75,13 @@ public final class InlineTerminal: EventSourceBackend {
     /// Descriptors opened here (the controlling terminal), closed by ``close()``.
     private let ownedDescriptor: Int32?
 
-    /// The bytes that turn the terminal's modes back (bracketed paste off, colours reset).
-    private static let modesOff = "\u{1B}[?2004l"
+    /// The bytes that turn the app's modes on: bracketed paste (a paste arrives as one event),
+    /// and the mouse's reports (buttons, drags, the wheel; SGR coordinates) when asked.
+    private let modesOn: String
+    /// The bytes that turn them back off.
+    private let modesOff: String
+    /// Whether a cursor report was asked (after a resize) and has not come.
+    private var awaitingCursorReport = false
 
     private init(
         input: Int32,
@@ -83,6 +91,7 @@ public final class InlineTerminal: EventSourceBackend {
         ending: InlineEnding,
         pipe: Int32,
         answers: StartupAnswers,
+        mouse: Bool,
         environment: [String: String]
     ) {
         inputDescriptor = input
@@ -93,6 +102,8 @@ public final class InlineTerminal: EventSourceBackend {
         self.ending = ending
         let window = Self.window(of: output)
         (size, windowSize) = Self.sizes(window: window, rows: rows)
+        modesOn = "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1002h\u{1B}[?1006h" : "")
+        modesOff = "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1002l\u{1B}[?1006l" : "")
         let term = environment["TERM"] ?? ""
         let depth = ColorDepth.detect(environment: environment)
         let drawing = PictureDrawing.decide(
@@ -121,7 +132,7 @@ public final class InlineTerminal: EventSourceBackend {
         }
         var caps = TerminalCapabilities(
             colorDepth: depth,
-            mouse: false,
+            mouse: mouse,
             name: term,
             theme: answers.theme,
             symbols: depth == .none ? .half : SymbolSet.automatic(environment: environment),
@@ -131,7 +142,7 @@ public final class InlineTerminal: EventSourceBackend {
         caps.background = answers.background
         capabilities = caps
         faint = FaintText(theme: answers.theme, background: answers.background, depth: depth)
-        block = InlineBlock(size: size, colorDepth: depth)
+        block = InlineBlock(size: size, colorDepth: depth, screenRows: window.height)
         reader = TerminalInputReader(descriptor: input, typedAhead: answers.typedMeanwhile)
     }
 
@@ -147,27 +158,39 @@ public final class InlineTerminal: EventSourceBackend {
     /// Takes the terminal on `input` and `output` (by default standard input and output) for
     /// an app in `rows` rows below the cursor. Throws, touching nothing, when they are not a
     /// usable terminal, or when another inline app holds one. Nothing is drawn until the
-    /// first frame. `asksBackground`: whether the terminal is asked its background and what it
-    /// draws (not when `INDICATORKIT_BACKGROUND` or `COLORFGBG`, and `INDICATORKIT_GRAPHICS`,
-    /// tell).
+    /// first frame. `mouse`: whether the mouse's reports are asked for (the terminal's own
+    /// selection and scrolling stop meanwhile). `asksBackground`: whether the terminal is asked
+    /// its background and what it draws (not when `INDICATORKIT_BACKGROUND` or `COLORFGBG`, and
+    /// `INDICATORKIT_GRAPHICS`, tell); with the mouse, where the cursor is is asked anyway.
     public static func open(
         input: Int32 = STDIN_FILENO,
         output: Int32 = STDOUT_FILENO,
         rows: Int,
         ending: InlineEnding = .keepLastFrame,
         environment: [String: String],
+        mouse: Bool = false,
         asksBackground: Bool = true
     ) throws(TerminalError) -> InlineTerminal {
-        try open(input: input, output: output, owned: nil, rows: rows, ending: ending, environment: environment, asksBackground: asksBackground)
+        try open(
+            input: input,
+            output: output,
+            owned: nil,
+            rows: rows,
+            ending: ending,
+            environment: environment,
+            mouse: mouse,
+            asksBackground: asksBackground
+        )
     }
 
-    /// ``open(input:output:rows:ending:environment:)`` on the process's controlling terminal
+    /// ``open(input:output:rows:ending:environment:mouse:asksBackground:)`` on the process's controlling terminal
     /// (`/dev/tty`): the app is drawn and typed into there even when standard input and
     /// output are pipes or files, as a picker in `vim $(pick …)` must be.
     public static func openControllingTerminal(
         rows: Int,
         ending: InlineEnding = .keepLastFrame,
         environment: [String: String],
+        mouse: Bool = false,
         asksBackground: Bool = true
     ) throws(TerminalError)
         -> InlineTerminal
@@ -175,7 +198,16 @@ public final class InlineTerminal: EventSourceBackend {
         let fd = openFile("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw .noControllingTerminal }
         do {
-            return try open(input: fd, output: fd, owned: fd, rows: rows, ending: ending, environment: environment, asksBackground: asksBackground)
+            return try open(
+                input: fd,
+                output: fd,
+                owned: fd,
+                rows: rows,
+                ending: ending,
+                environment: environment,
+                mouse: mouse,
+                asksBackground: asksBackground
+            )
         } catch {
             closeFile(fd)
             throw error
@@ -183,19 +215,20 @@ public final class InlineTerminal: EventSourceBackend {
     }
 
     /// Opens where a command-line tool asks its questions: on standard input and output when
-    /// both are a terminal, else on the controlling terminal (``openControllingTerminal(rows:ending:environment:asksBackground:)``),
-    /// so its answers can go to a pipe. `TerminalApp.run(_:inline:ending:minimumSize:environment:)`
+    /// both are a terminal, else on the controlling terminal (``openControllingTerminal(rows:ending:environment:mouse:asksBackground:)``),
+    /// so its answers can go to a pipe. `TerminalApp.run(_:inline:ending:mouse:minimumSize:environment:)`
     /// opens by it; open by it yourself to read ``capabilities`` before making the view.
     public static func openForTool(
         rows: Int,
         ending: InlineEnding = .keepLastFrame,
         environment: [String: String],
+        mouse: Bool = false,
         asksBackground: Bool = true
     ) throws(TerminalError) -> InlineTerminal {
         if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            return try open(rows: rows, ending: ending, environment: environment, asksBackground: asksBackground)
+            return try open(rows: rows, ending: ending, environment: environment, mouse: mouse, asksBackground: asksBackground)
         }
-        return try openControllingTerminal(rows: rows, ending: ending, environment: environment, asksBackground: asksBackground)
+        return try openControllingTerminal(rows: rows, ending: ending, environment: environment, mouse: mouse, asksBackground: asksBackground)
     }
 
     private static func open(
@@ -205,6 +238,7 @@ public final class InlineTerminal: EventSourceBackend {
         rows: Int,
         ending: InlineEnding,
         environment: [String: String],
+        mouse: Bool,
         asksBackground: Bool
     ) throws(TerminalError)
         -> InlineTerminal
@@ -214,11 +248,15 @@ public final class InlineTerminal: EventSourceBackend {
         guard pipe >= 0 else {
             throw errno == EBUSY ? .startFailed("another inline app holds the terminal") : .startFailed(String(cString: strerror(errno)))
         }
-        // One round trip, as NcursesTerminal's start-up: the background and what it draws.
+        // One round trip, as NcursesTerminal's start-up: the background and what it draws,
+        // and where the cursor is for the mouse.
         let told = StartupSettings(environment: environment)
         var answers = StartupAnswers(theme: TerminalTheme.detect(environment: environment))
-        if asksBackground, !told.background || told.graphics == nil {
-            answers.read(BackgroundQuery.ask(input: input, output: output), measuring: [], backgroundTold: told.background)
+        var cursor: Point?
+        if (asksBackground && (!told.background || told.graphics == nil)) || mouse {
+            let answer = BackgroundQuery.ask(input: input, output: output, locating: mouse)
+            answers.read(answer, measuring: [], backgroundTold: told.background)
+            cursor = answer.cursor
         }
         if told.graphics == nil {
             answers.graphics = GraphicsAnswers.seen(answers.graphics, throughTmux: TerminalQuery.tmux(environment: environment))
@@ -231,9 +269,11 @@ public final class InlineTerminal: EventSourceBackend {
             ending: ending,
             pipe: pipe,
             answers: answers,
+            mouse: mouse,
             environment: environment
         )
-        terminal.write("\u{1B}[?2004h")  // bracketed paste: a paste arrives as one event
+        if let cursor { terminal.block.locate(cursorRow: cursor.y) }
+        terminal.write(terminal.modesOn)
         terminal.noteEndings()
         return terminal
     }
@@ -268,14 +308,38 @@ public final class InlineTerminal: EventSourceBackend {
         return true
     }
 
-    /// The keys and pastes that arrived, and a resize when the window changed.
+    /// The keys, pastes and mouse events that arrived, and a resize when the window changed. A
+    /// mouse event's position is in the block's cells; one outside the block, or before its
+    /// place on the screen is known, is dropped.
     public func readEvents() -> [InputEvent] {
         var events: [InputEvent] = []
         if pendingResize {
             pendingResize = false
             events.append(.resize(size))
         }
-        return events + reader.events(wake: { ik_inline_wake() })
+        let read = reader.events(wake: { ik_inline_wake() }, observing: { self.takeCursorReport($0) })
+        for event in read {
+            guard case .mouse(var mouse) = event else {
+                events.append(event)
+                continue
+            }
+            guard let row = block.row(atScreenRow: mouse.position.y), mouse.position.x < size.width else { continue }
+            mouse.position.y = row
+            events.append(.mouse(mouse))
+        }
+        return events
+    }
+
+    /// Reads the cursor report asked after a resize out of input bytes (the parser drops it as
+    /// an answer): where the block is made, so where the mouse's rows are.
+    private func takeCursorReport(_ bytes: [UInt8]) -> [InputEvent] {
+        guard awaitingCursorReport else { return [] }
+        var rest = bytes
+        if let report = BackgroundQuery.takeCursorReports(from: &rest).first {
+            awaitingCursorReport = false
+            block.locate(cursorRow: report.y)
+        }
+        return []
     }
 
     /// Call when ``resizeDescriptor`` is readable: adopts the window's size, or takes the
@@ -284,8 +348,15 @@ public final class InlineTerminal: EventSourceBackend {
         let told = ik_inline_drain()
         guard told & 3 != 0 else { return }  // only woken: input waits
         if told & 2 != 0 { block.forget() }  // the stop erased it
-        (size, windowSize) = Self.sizes(window: Self.window(of: output), rows: rows)
-        write(block.resize(to: size))
+        let window = Self.window(of: output)
+        (size, windowSize) = Self.sizes(window: window, rows: rows)
+        var out = block.resize(to: size, screenRows: window.height)
+        if told & 2 != 0 { out += modesOn }  // the stop turned them off
+        if capabilities.mouse {
+            out += "\u{1B}[6n"  // where the block is made again: its report comes as input
+            awaitingCursorReport = true
+        }
+        write(out)
         pendingResize = true
     }
 
@@ -300,7 +371,7 @@ public final class InlineTerminal: EventSourceBackend {
     /// handlers. Safe to call more than once.
     public func close() {
         guard isOpen else { return }
-        write(block.end(ending) + Self.modesOff)
+        write(block.end(ending) + modesOff)
         pixels?.deleteAll()
         isOpen = false
         ik_inline_end()
@@ -310,8 +381,8 @@ public final class InlineTerminal: EventSourceBackend {
     /// Tells the signal handlers what to write, as the block is now.
     private func noteEndings() {
         guard isOpen else { return }
-        let ending = Array((block.endingBytes(ending) + Self.modesOff).utf8)
-        let stop = Array((block.endingBytes(.clear) + Self.modesOff).utf8)
+        let ending = Array((block.endingBytes(ending) + modesOff).utf8)
+        let stop = Array((block.endingBytes(.clear) + modesOff).utf8)
         ending.withUnsafeBufferPointer { e in
             stop.withUnsafeBufferPointer { s in
                 e.withMemoryRebound(to: CChar.self) { e in

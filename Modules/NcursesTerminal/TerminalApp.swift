@@ -70,7 +70,9 @@ public final class TerminalApp {
     /// it, or the rows are erased (`ending`), and the status is returned. It draws on standard
     /// output when that is a terminal, else on the controlling terminal (`/dev/tty`), so a
     /// tool's output can go to a pipe while it asks (`vim $(pick *.swift)`). The same view
-    /// runs full-screen and under a headless `Pilot` unchanged.
+    /// runs full-screen and under a headless `Pilot` unchanged. `mouse`: clicks, drags and the
+    /// wheel in the rows reach the view (the terminal's own selection and scrolling stop while
+    /// it runs, so it is off by default).
     ///
     /// ```swift
     /// let status = try TerminalApp.run(Chooser(items), inline: 8, ending: .clear)
@@ -80,10 +82,11 @@ public final class TerminalApp {
         _ root: any View,
         inline rows: Int,
         ending: InlineEnding = .keepLastFrame,
+        mouse: Bool = false,
         minimumSize: Size = Size(width: 1, height: 1),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(TerminalError) -> Int32 {
-        let terminal = try InlineTerminal.openForTool(rows: rows, ending: ending, environment: environment)
+        let terminal = try InlineTerminal.openForTool(rows: rows, ending: ending, environment: environment, mouse: mouse)
         return run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
     }
 

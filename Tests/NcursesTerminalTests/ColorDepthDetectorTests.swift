@@ -97,7 +97,7 @@ struct BackgroundQueryTests {
         #expect(request.contains("\r漢字\u{1B}[6n\r❤️\u{1B}[6n\r\u{1B}[K"), "each at the line's start, the line erased after")
         #expect(request.hasSuffix("\u{1B}[c"), "DA1 still last")
         var bytes = Array("x\u{1B}[12;5Ry\u{1B}[12;2R\u{1B}[1;5A".utf8)
-        #expect(BackgroundQuery.takeCursorColumns(from: &bytes) == [5, 2])
+        #expect(BackgroundQuery.takeCursorReports(from: &bytes) == [Point(x: 4, y: 11), Point(x: 1, y: 11)])
         #expect(bytes == Array("xy\u{1B}[1;5A".utf8), "the keys typed meanwhile stay, in order")
     }
 

@@ -32,6 +32,7 @@ struct InlineTerminalTests {
             ending: InlineEnding = .keepLastFrame,
             environment: [String: String] = ["TERM": "xterm-256color"],
             answers: String = "\u{1B}[?62;22c",
+            mouse: Bool = false,
             view: any View
         ) throws {
             pty = try PseudoTerminal(size: size)
@@ -44,7 +45,14 @@ struct InlineTerminalTests {
             tcsetattr(pty.secondary, TCSANOW, &quiet)
             pty.send(Array(answers.utf8))
             tcsetattr(pty.secondary, TCSANOW, &cooked)  // a shell's modes, which the app must give back
-            terminal = try InlineTerminal.open(input: pty.secondary, output: pty.secondary, rows: rows, ending: ending, environment: environment)
+            terminal = try InlineTerminal.open(
+                input: pty.secondary,
+                output: pty.secondary,
+                rows: rows,
+                ending: ending,
+                environment: environment,
+                mouse: mouse
+            )
             host = TerminalHost(backend: terminal, root: view)
         }
 
@@ -289,6 +297,80 @@ struct InlineTerminalTests {
             events += session.terminal.readEvents()
         }
         #expect(events == [.key(.character("q"))])
+    }
+
+    /// A click at `point` of the screen (from 0), as the terminal reports it (SGR, from 1).
+    static func click(_ point: Point) -> [UInt8] { Array("\u{1B}[<0;\(point.x + 1);\(point.y + 1)M".utf8) }
+
+    /// Where a mouse event is, nil for other events.
+    static func position(_ event: InputEvent) -> Point? {
+        if case .mouse(let mouse) = event { return mouse.position }
+        return nil
+    }
+
+    /// The events that come once `bytes` are typed, waiting on the descriptor (no sleeping).
+    static func events(after bytes: [UInt8], in session: Session, until done: ([InputEvent]) -> Bool) -> [InputEvent] {
+        session.pty.send(bytes)
+        var events: [InputEvent] = []
+        for _ in 0..<50 where !done(events) {
+            var ready = pollfd(fd: session.pty.secondary, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 100)
+            events += session.terminal.readEvents()
+        }
+        return events
+    }
+
+    @Test func withTheMouseAClickIsReadInTheBlocksCellsWhereverTheBlockIs() throws {
+        // The cursor on the third row (a report says so): the block takes rows 2…4.
+        let session = try Session(above: ["$ one", "$ two"], rows: 3, answers: "\u{1B}[3;1R\u{1B}[?62;22c", mouse: true, view: Lines(["a", "b", "c"]))
+        defer { session.terminal.close() }
+        #expect(session.terminal.capabilities.mouse)
+        #expect(String(decoding: session.pty.readAvailable(), as: UTF8.self).contains("\u{1B}[?1002h\u{1B}[?1006h"))
+        session.draw()
+        let inside = Self.events(after: Self.click(Point(x: 0, y: 0)) + Self.click(Point(x: 5, y: 3)), in: session) { !$0.isEmpty }
+        #expect(inside == [.mouse(MouseEvent(.press, button: .left, at: Point(x: 5, y: 1)))], "the row above is not the app's")
+        // Two lines printed above move the block down two rows.
+        session.terminal.printAbove("built\nlinked")
+        session.host.setNeedsDisplay()
+        session.draw()
+        #expect(session.screen.rows.prefix(7) == ["$ one", "$ two", "built", "linked", "a", "b", "c"])
+        let moved = Self.events(after: Self.click(Point(x: 1, y: 4)), in: session) { !$0.isEmpty }
+        #expect(moved.map(Self.position) == [Point(x: 1, y: 0)])
+    }
+
+    @Test func atTheBottomTheBlockScrollsTheScreenAndTheMouseFollows() throws {
+        let session = try Session(
+            above: (1...7).map { "line \($0)" },
+            rows: 3,
+            answers: "\u{1B}[8;1R\u{1B}[?62;22c",
+            mouse: true,
+            view: Lines(["a", "b", "c"])
+        )
+        defer { session.terminal.close() }
+        session.draw()
+        #expect(session.screen.rows == ["line 3", "line 4", "line 5", "line 6", "line 7", "a", "b", "c"])
+        let clicked = Self.events(after: Self.click(Point(x: 2, y: 5)), in: session) { !$0.isEmpty }
+        #expect(clicked.map(Self.position) == [Point(x: 2, y: 0)])
+    }
+
+    @Test func afterAResizeTheMouseWaitsForTheBlocksNewPlace() throws {
+        let session = try Session(above: ["$ one"], rows: 2, answers: "\u{1B}[2;1R\u{1B}[?62;22c", mouse: true, view: Lines(["a", "b"]))
+        defer { session.terminal.close() }
+        session.draw()
+        session.pty.resize(to: Size(width: 20, height: 8))
+        session.screen.resize(to: Size(width: 20, height: 8))
+        raise(SIGWINCH)
+        var woken = pollfd(fd: session.terminal.resizeDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&woken, 1, 10_000) == 1)
+        session.terminal.applyResize()
+        #expect(String(decoding: session.pty.readAvailable(), as: UTF8.self).hasSuffix("\u{1B}[6n"), "where is it now?")
+        #expect(session.terminal.readEvents() == [.resize(Size(width: 20, height: 2))])
+        session.host.send(.resize(session.terminal.size))
+        session.draw()
+        let typed = Self.events(after: Self.click(Point(x: 0, y: 1)) + Array("z".utf8), in: session) { !$0.isEmpty }
+        #expect(typed == [.key(.character("z"))], "a click before the answer cannot be placed: dropped")
+        let placed = Self.events(after: Array("\u{1B}[2;1R".utf8) + Self.click(Point(x: 0, y: 2)), in: session) { !$0.isEmpty }
+        #expect(placed.map(Self.position) == [Point(x: 0, y: 1)])
     }
 
     @Test func aTerminalThatAnswersOnlyDA1GetsSymbolsAndItsOwnFaint() throws {

@@ -132,6 +132,24 @@ struct PickCommandTests {
         #expect(modes.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON))
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func ctrlZGivesTheTerminalBackAndFgTakesItAgainWithPastesWhole() throws {
+        let run = try Run(["apples", "pears"])
+        run.waitFor(Self.showsPrompt)
+        run.type("\u{1A}")  // Ctrl-Z
+        var info = siginfo_t()
+        #expect(waitid(P_PID, id_t(run.process.processIdentifier), &info, WSTOPPED | WNOWAIT) == 0, "it stopped, as a shell job")
+        let given = String(decoding: run.pty.readAvailable(), as: UTF8.self)
+        #expect(given.contains("\u{1B}[?2004l"), "bracketed paste off for the shell")
+        kill(run.process.processIdentifier, SIGCONT)  // `fg`
+        let resumed = run.pty.output(until: { $0.contains("\u{1B}[?2004h") && $0.contains("pears") })
+        #expect(resumed.contains("\u{1B}[?2004h"), "bracketed paste on again: a pasted line with a newline does not answer")
+        run.screen.feed(given + resumed)
+        #expect(Self.showsPrompt(run.screen), "drawn again")
+        run.type("\u{1B}")
+        #expect(run.finish().status == 1)
+    }
+
     static let hasSetsid = FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")
 
     @Test(.timeLimit(.minutes(1)), .enabled(if: hasSetsid, "needs util-linux's setsid"))
