@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs an app on the real terminal, full-screen or inline (``run(_:inline:ending:minimumSize:environment:)``),
+/// Runs an app on the real terminal, full-screen or inline (``run(_:inline:ending:mouse:minimumSize:environment:)``),
 /// and returns once it has quit, the terminal
 /// restored, so the code after it runs (print a result, go on with a command line):
 ///
