@@ -2,8 +2,8 @@ import TerminalRuntime
 
 /// What becomes of an inline app's rows when it ends.
 public enum InlineEnding: Sendable, Equatable {
-    /// The last frame stays, up to its last row with something on it, and the cursor goes
-    /// below it (as a command's output stays).
+    /// The last frame stays, up to its last row with something on it (text or a picture),
+    /// and the cursor goes below it (as a command's output stays).
     case keepLastFrame
     /// The rows are erased and the cursor is where the app began: as if it never ran.
     case clear
@@ -45,16 +45,21 @@ struct InlineBlock {
     /// a resize (the terminal may re-wrap) and a stop. Mouse reports are read by it.
     private(set) var top: Int?
 
-    init(size: Size, colorDepth: ColorDepth, screenRows: Int = 24) {
+    /// Rows kept free below the block when it is made (a sixel on its last row would scroll
+    /// the screen if that were the screen's last).
+    let reserve: Int
+
+    init(size: Size, colorDepth: ColorDepth, screenRows: Int = 24, reserve: Int = 0) {
         self.size = size
         self.colorDepth = colorDepth
         self.screenRows = screenRows
+        self.reserve = reserve
     }
 
     /// Takes in a cursor report asked when the cursor was where the block is made (at the
     /// start, or after the erase of a resize): its screen row, from 0.
     mutating func locate(cursorRow: Int) {
-        top = shown == nil ? cursorRow : max(0, min(cursorRow, screenRows - size.height))
+        top = shown == nil ? cursorRow : max(0, min(cursorRow, screenRows - size.height - reserve))
     }
 
     /// The block's row at screen row `y`, or nil when `y` is outside it or its place is unknown.
@@ -79,10 +84,12 @@ struct InlineBlock {
         writtenRows = []
         madeBlock = shown == nil
         if shown == nil {
-            // The newlines scroll the screen when the block would pass its bottom.
-            top = top.map { max(0, min($0, screenRows - height)) }
-            out += "\r" + String(repeating: "\n", count: max(0, height - 1))
-            if height > 1 { out += "\u{1B}[\(height - 1)A" }
+            // The newlines scroll the screen when the block (and the rows kept free below it)
+            // would pass its bottom.
+            let room = height + reserve
+            top = top.map { max(0, min($0, screenRows - room)) }
+            out += "\r" + String(repeating: "\n", count: max(0, room - 1))
+            if room > 1 { out += "\u{1B}[\(room - 1)A" }
             cursorRow = 0
         }
         for y in 0..<height where rewriting.contains(y) || shown.map({ !Self.row(y, of: canvas, equals: $0) }) ?? true {
@@ -194,7 +201,9 @@ struct InlineBlock {
         return last.width != 1 || last.character != " " || last.style.background != .default || !last.style.attributes.isDisjoint(with: [.reverse, .underline])
     }
 
+    /// Whether row `y` shows nothing: blank cells and no picture (a sixel is left, with its rows).
     private static func isBlank(_ y: Int, of canvas: Canvas) -> Bool {
         (0..<canvas.size.width).allSatisfy { canvas[$0, y].character == " " && canvas[$0, y].style.background == .default }
+            && !canvas.placements.contains { $0.rect.y <= y && y < $0.rect.maxY }
     }
 }

@@ -82,6 +82,8 @@ public final class InlineTerminal: EventSourceBackend {
     private let modesOff: String
     /// Whether a cursor report was asked (after a resize) and has not come.
     private var awaitingCursorReport = false
+    /// Rows kept free below the block (one where sixels are drawn).
+    private let reserve: Int
 
     private init(
         input: Int32,
@@ -101,7 +103,6 @@ public final class InlineTerminal: EventSourceBackend {
         self.rows = rows
         self.ending = ending
         let window = Self.window(of: output)
-        (size, windowSize) = Self.sizes(window: window, rows: rows)
         modesOn = "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1002h\u{1B}[?1006h" : "")
         modesOff = "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1002l\u{1B}[?1006l" : "")
         let term = environment["TERM"] ?? ""
@@ -130,6 +131,10 @@ public final class InlineTerminal: EventSourceBackend {
             )
             pixels?.colorDepth = depth
         }
+        // A sixel reaching the screen's last row scrolls the screen (the cursor goes below
+        // it): with sixels, a row is kept free below the block.
+        reserve = pixels?.graphics == .sixel ? 1 : 0
+        (size, windowSize) = Self.sizes(window: window, rows: rows, reserve: reserve)
         var caps = TerminalCapabilities(
             colorDepth: depth,
             mouse: mouse,
@@ -142,7 +147,7 @@ public final class InlineTerminal: EventSourceBackend {
         caps.background = answers.background
         capabilities = caps
         faint = FaintText(theme: answers.theme, background: answers.background, depth: depth)
-        block = InlineBlock(size: size, colorDepth: depth, screenRows: window.height)
+        block = InlineBlock(size: size, colorDepth: depth, screenRows: window.height, reserve: reserve)
         reader = TerminalInputReader(descriptor: input, typedAhead: answers.typedMeanwhile)
     }
 
@@ -349,7 +354,7 @@ public final class InlineTerminal: EventSourceBackend {
         guard told & 3 != 0 else { return }  // only woken: input waits
         if told & 2 != 0 { block.forget() }  // the stop erased it
         let window = Self.window(of: output)
-        (size, windowSize) = Self.sizes(window: window, rows: rows)
+        (size, windowSize) = Self.sizes(window: window, rows: rows, reserve: reserve)
         var out = block.resize(to: size, screenRows: window.height)
         if told & 2 != 0 { out += modesOn }  // the stop turned them off
         if capabilities.mouse {
@@ -418,8 +423,10 @@ public final class InlineTerminal: EventSourceBackend {
     }
 
     /// What is drawn and what the window has, for `rows` rows asked.
-    private static func sizes(window: Size, rows: Int) -> (size: Size, window: Size) {
-        let height = min(max(1, rows), window.height, TerminalHost.largestSize.height)
+    /// What is drawn and what the window has, for `rows` rows asked and `reserve` rows kept
+    /// free below them.
+    private static func sizes(window: Size, rows: Int, reserve: Int) -> (size: Size, window: Size) {
+        let height = min(max(1, rows), max(1, window.height - reserve), TerminalHost.largestSize.height)
         let size = Size(width: min(window.width, TerminalHost.largestSize.width), height: height)
         return (size, Size(width: window.width, height: height))
     }

@@ -373,6 +373,28 @@ struct InlineTerminalTests {
         #expect(placed.map(Self.position) == [Point(x: 0, y: 1)])
     }
 
+    @Test func withSixelsARowIsKeptFreeBelowTheBlockAndTheLastFrameKeepsItsPicture() throws {
+        final class PictureBelow: View {
+            func render(in rect: Rect, on canvas: inout Canvas) {
+                canvas.draw("pick", at: rect.origin)
+                canvas.place(RGBAImage(width: 4, height: 4, pixels: Array(repeating: 200, count: 64))!, key: 7, in: Rect(x: 10, y: 1, width: 2, height: 2))
+            }
+        }
+        let session = try Session(
+            above: (1...7).map { "line \($0)" },
+            rows: 3,
+            answers: "\u{1B}[6;20;10t\u{1B}[?62;4;22c",
+            view: PictureBelow()
+        )
+        session.draw()
+        // A sixel on the screen's last row would scroll the screen: the block stops a row short.
+        #expect(session.screen.rows == ["line 4", "line 5", "line 6", "line 7", "pick", "", "", ""])
+        #expect(session.screen.pictures == [Point(x: 10, y: 5)])
+        session.terminal.close()
+        session.read()
+        #expect(session.screen.cursor == Point(x: 0, y: 7), "below the picture's last row, not below the text's")
+    }
+
     @Test func aTerminalThatAnswersOnlyDA1GetsSymbolsAndItsOwnFaint() throws {
         let session = try Session(above: [], rows: 2, view: FaintAndPicture())
         defer { session.terminal.close() }
