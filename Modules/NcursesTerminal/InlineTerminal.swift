@@ -263,7 +263,8 @@ public final class InlineTerminal: EventSourceBackend {
             answers.read(answer, measuring: [], backgroundTold: told.background)
             cursor = answer.cursor
         }
-        if told.graphics == nil {
+        if asksBackground, told.graphics == nil {
+            // Inside tmux, what tmux says of the terminal it runs in (a `tmux display-message`).
             answers.graphics = GraphicsAnswers.seen(answers.graphics, throughTmux: TerminalQuery.tmux(environment: environment))
         }
         let terminal = InlineTerminal(
