@@ -423,7 +423,6 @@ public final class InlineTerminal: EventSourceBackend {
         return Size(width: columns > 0 ? Int(columns) : 80, height: lines > 0 ? Int(lines) : 24)
     }
 
-    /// What is drawn and what the window has, for `rows` rows asked.
     /// What is drawn and what the window has, for `rows` rows asked and `reserve` rows kept
     /// free below them.
     private static func sizes(window: Size, rows: Int, reserve: Int) -> (size: Size, window: Size) {
