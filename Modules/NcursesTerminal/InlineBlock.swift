@@ -68,6 +68,9 @@ struct InlineBlock {
         return y - top
     }
 
+    /// The end of a frame's synchronized update (mode 2026), which ends every frame's bytes.
+    static let updateEnd = "\u{1B}[?2026l"
+
     /// Whether the rows were made and show a frame.
     var isDrawn: Bool { shown != nil }
 
@@ -108,7 +111,7 @@ struct InlineBlock {
             out += move(to: 0)
         }
         shown = canvas
-        return out + "\u{1B}[?2026l"
+        return out + Self.updateEnd
     }
 
     /// Takes in a new window size: the block is erased from its top and the next frame makes

@@ -36,8 +36,9 @@ import Darwin
 /// knows none of them costs only its DA1 answer). Faint text is then drawn in a colour that
 /// reads on that background, and pictures are pixels where they scroll with the rows: kitty's
 /// Unicode placeholders (kitty 0.28 and later, Ghostty) and sixel; elsewhere they are
-/// symbols. kitty's pictures are deleted when the app ends (the next app reuses their ids),
-/// so a frame left in the terminal keeps its text; a sixel stays. The terminal is restored
+/// symbols. A frame left in the terminal keeps its pictures (kitty's under 24-bit ids from a
+/// random start, on a direct-colour terminal; with 256 colours they are deleted at the end,
+/// since the next app takes the same ids). The terminal is restored
 /// by ``close()``, and also on SIGINT, SIGTERM, SIGHUP and SIGQUIT (the block ended as asked,
 /// then the signal raised again); SIGTSTP erases the block and gives the terminal back, and
 /// the block is drawn again where the cursor is on `fg`.
@@ -66,8 +67,11 @@ public final class InlineTerminal: EventSourceBackend {
 
     private let output: Int32
     private var block: InlineBlock
-    /// Pictures as kitty placeholders, where the terminal takes them.
+    /// Pictures as kitty placeholders or sixels, where the terminal takes them.
     private var pixels: PixelImages?
+    /// Whether the kitty pictures of a last frame left behind can stay (their ids apart from
+    /// the next app's: a direct-colour terminal).
+    private var picturesOutlive = false
     private var faint: FaintText
     private var reader: TerminalInputReader
     private var pendingResize = false
@@ -130,6 +134,7 @@ public final class InlineTerminal: EventSourceBackend {
                 throughTmux: drawing.throughTmux
             )
             pixels?.colorDepth = depth
+            picturesOutlive = pixels?.idsApart() ?? false
         }
         // A sixel reaching the screen's last row scrolls the screen (the cursor goes below
         // it): with sixels, a row is kept free below the block.
@@ -291,14 +296,19 @@ public final class InlineTerminal: EventSourceBackend {
         let canvas = faint.explicit(pixels?.placingAsText(canvas) ?? canvas)
         // The rows of sixels that went away are written again: that erases their pixels.
         let stale = pixels.map { $0.graphics == .sixel ? $0.staleRects(for: canvas) : [] } ?? []
-        write(block.frame(canvas, rewriting: Set(stale.flatMap { $0.y..<$0.maxY })))
-        if let pixels, pixels.graphics == .sixel {
+        let frame = block.frame(canvas, rewriting: Set(stale.flatMap { $0.y..<$0.maxY }))
+        if let pixels, pixels.graphics == .sixel, frame.hasSuffix(InlineBlock.updateEnd) {
             // A sixel goes where its cells are, found from where the frame left the cursor;
             // it is sent again when a row of it was written (the row's erase took its pixels).
+            // Both are one synchronized update: a terminal never shows the rows without it.
+            write(String(frame.dropLast(InlineBlock.updateEnd.count)))
             let block = block
             pixels.moveFromSaved = { block.moveFromRest(to: $0) }
             let written = block.writtenRows
             pixels.present(canvas, repainted: block.madeBlock) { rect in (rect.y..<rect.maxY).contains { written.contains($0) } }
+            write(InlineBlock.updateEnd)
+        } else {
+            write(frame)
         }
         noteEndings()
     }
@@ -378,7 +388,11 @@ public final class InlineTerminal: EventSourceBackend {
     public func close() {
         guard isOpen else { return }
         write(block.end(ending) + modesOff)
-        pixels?.deleteAll()
+        if ending == .keepLastFrame, picturesOutlive {
+            pixels?.deleteAllButShown()  // the frame left keeps its pictures, under ids no next app takes
+        } else {
+            pixels?.deleteAll()
+        }
         isOpen = false
         ik_inline_end()
         if let ownedDescriptor { closeFile(ownedDescriptor) }

@@ -61,6 +61,22 @@ final class PixelImages {
     let throughTmux: Bool
     /// The colours the terminal's text is drawn in, for a sixel painted like the cells beneath.
     var colorDepth: ColorDepth = .trueColor
+    /// The first id pictures placed as text may take. 1 for a full screen, whose pictures go
+    /// when it ends. An inline app on a direct-colour terminal takes a random one of 24 bits
+    /// (``idsApart()``), so the pictures of a frame it leaves behind keep their ids while the
+    /// next app's take others.
+    private var firstID: UInt32 = 1
+    /// The pictures the last ``placingAsText(_:)`` showed, by key.
+    private var lastShown: Set<Int> = []
+
+    /// Where placeholder colours name any 24-bit id: ids from a random start, far from
+    /// another app's. True when it did.
+    func idsApart() -> Bool {
+        guard placesAsText, directColor else { return false }
+        firstID = UInt32.random(in: 0x100...0xF0_0000)
+        return true
+    }
+
     /// How the cursor is taken to a cell after the cursor was saved (nil: by its absolute
     /// position, for a full screen). An inline block does not know its place on the screen:
     /// it restores the saved cursor, then moves from there.
@@ -299,6 +315,7 @@ final class PixelImages {
             }
         }
         deleteUnshown(stills: onScreen, animations: animating, out: &out)  // and their ids free
+        lastShown = onScreen.union(animating)
         if !out.isEmpty { write(out) }
         return result
     }
@@ -367,13 +384,22 @@ final class PixelImages {
         animations[key] = frames
     }
 
-    /// The smallest id no kept picture has: ids stay below 256, which a 256-colour
-    /// foreground can name.
+    /// The smallest id from ``firstID`` no kept picture has: ids stay below 256, which a
+    /// 256-colour foreground can name, unless ``idsApart()`` moved the start.
     private func freeID() -> UInt32 {
         let taken = Set(sent.values).union(animations.values.map(\.id))
-        var id: UInt32 = 1
+        var id = firstID
         while taken.contains(id) { id += 1 }
         return id
+    }
+
+    /// Deletes every picture sent but those the last frame shows (an inline app whose last
+    /// frame stays, its ids apart from the next app's).
+    func deleteAllButShown() {
+        let kept = Set(lastShown.compactMap { sent[$0] }).union(lastShown.compactMap { animations[$0]?.id })
+        sent = sent.filter { !kept.contains($0.value) }
+        animations = animations.filter { !kept.contains($0.value.id) }
+        deleteAll()
     }
 
     /// Deletes every picture sent (when the app ends).

@@ -234,6 +234,7 @@ struct InlineTerminalTests {
         let session = try Session(
             above: ["$ pick"],
             rows: 2,
+            ending: .clear,
             environment: ["TERM": "xterm-kitty", "COLORTERM": "truecolor"],
             answers: kitty,
             view: FaintAndPicture()
@@ -251,7 +252,33 @@ struct InlineTerminalTests {
         #expect(frame.contains("38;2;"), "faint text in an explicit colour that reads on white")
         #expect(session.terminal.readEvents() == [.key(.character("x"))], "what was typed meanwhile is not lost")
         session.terminal.close()
-        #expect(String(decoding: session.pty.readAvailable(), as: UTF8.self).contains("a=d"), "the picture deleted at the end")
+        #expect(String(decoding: session.pty.readAvailable(), as: UTF8.self).contains("a=d"), "the rows erased, the picture deleted")
+    }
+
+    /// A kitty 0.41 that answers at once; `colors`: what `COLORTERM` says.
+    static let kitty041 = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.41.1)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c"
+
+    @Test func aFrameLeftBehindKeepsItsKittyPicturesWhereTheirIdsCannotBeTakenAgain() throws {
+        // Direct colour: placeholder colours name 24-bit ids, taken from a random start.
+        let kept = try Session(
+            above: [],
+            rows: 2,
+            environment: ["TERM": "xterm-kitty", "COLORTERM": "truecolor"],
+            answers: Self.kitty041,
+            view: FaintAndPicture()
+        )
+        _ = kept.pty.readAvailable()
+        kept.host.renderIfNeeded()
+        let frame = String(decoding: kept.pty.readAvailable(), as: UTF8.self)
+        let id = try #require(frame.firstRange(of: /i=(\d+)/).flatMap { Int(frame[$0].dropFirst(2)) })
+        #expect(id >= 256, "far from the ids another app starts at")
+        kept.terminal.close()
+        #expect(!String(decoding: kept.pty.readAvailable(), as: UTF8.self).contains("a=d"), "the picture stays with the frame")
+        // 256 colours name ids below 256 only, which the next app takes again: deleted.
+        let palette = try Session(above: [], rows: 2, environment: ["TERM": "xterm-kitty"], answers: Self.kitty041, view: FaintAndPicture())
+        palette.host.renderIfNeeded()
+        palette.terminal.close()
+        #expect(String(decoding: palette.pty.readAvailable(), as: UTF8.self).contains("a=d,d=I,i=1"))
     }
 
     @Test func aSixelTerminalGetsItsPicturesWhereTheirCellsAreAndTheirRowsWrittenOverWhenTheyGo() throws {
@@ -274,7 +301,12 @@ struct InlineTerminalTests {
         )
         defer { session.terminal.close() }
         #expect(session.terminal.capabilities.pixelImages)
-        session.draw()
+        let frame = String(decoding: session.pty.readAvailable(), as: UTF8.self)
+        session.screen.feed(frame)
+        session.host.renderIfNeeded()
+        let drawn = String(decoding: session.pty.readAvailable(), as: UTF8.self)
+        session.screen.feed(drawn)
+        #expect(drawn.hasSuffix("\u{1B}\\\u{1B}8\u{1B}[?2026l"), "the sixel inside the frame's synchronized update")
         #expect(session.screen.rows.prefix(3) == ["$ one", "$ two", "pick"])
         #expect(session.screen.pictures == [Point(x: 10, y: 3)], "on the block's second row, found from the cursor alone")
         #expect(session.screen.cursor == Point(x: 0, y: 2), "and the cursor back where the frame left it")
