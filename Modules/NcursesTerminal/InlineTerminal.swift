@@ -35,13 +35,14 @@ import Darwin
 /// and what it draws (the answers `NcursesTerminal` reads too, DA1 last, so a terminal that
 /// knows none of them costs only its DA1 answer). Faint text is then drawn in a colour that
 /// reads on that background, and pictures are pixels where they scroll with the rows: kitty's
-/// Unicode placeholders (kitty 0.28 and later, Ghostty) and sixel; elsewhere they are
-/// symbols. A frame left in the terminal keeps its pictures (kitty's under 24-bit ids from a
-/// random start, on a direct-colour terminal; with 256 colours they are deleted at the end,
-/// since the next app takes the same ids). The terminal is restored
-/// by ``close()``, and also on SIGINT, SIGTERM, SIGHUP and SIGQUIT (the block ended as asked,
-/// then the signal raised again); SIGTSTP erases the block and gives the terminal back, and
-/// the block is drawn again where the cursor is on `fg`.
+/// (as Unicode placeholders from kitty 0.28, else placed at their cells) and sixel; elsewhere
+/// they are symbols. A frame left in the terminal keeps its pictures (kitty's under ids from a
+/// random start; as placeholders with 256 colours they are deleted at the end, since the next
+/// app takes the same ids).
+///
+/// The terminal is restored by ``close()``, and also on SIGINT, SIGTERM, SIGHUP and SIGQUIT
+/// (the block ended as asked, then the signal raised again); SIGTSTP erases the block and
+/// gives the terminal back, and the block is drawn again where the cursor is on `fg`.
 @MainActor
 public final class InlineTerminal: EventSourceBackend {
     /// The block's size: the window's width (at most `TerminalHost/largestSize`) and the rows
@@ -70,7 +71,7 @@ public final class InlineTerminal: EventSourceBackend {
     /// Pictures as kitty placeholders or sixels, where the terminal takes them.
     private var pixels: PixelImages?
     /// Whether the kitty pictures of a last frame left behind can stay (their ids apart from
-    /// the next app's: a direct-colour terminal).
+    /// the next app's; not as text on a 256-colour terminal).
     private var picturesOutlive = false
     private var faint: FaintText
     private var reader: TerminalInputReader
@@ -119,9 +120,9 @@ public final class InlineTerminal: EventSourceBackend {
             cells: window,
             environment: environment
         )
-        // kitty's pictures only as text: one placed at the cursor would not scroll with the
-        // rows. A sixel is pixels of the screen, which scroll with the text.
-        if depth != .none, (drawing.graphics == .kitty && drawing.kittyAsText) || drawing.graphics == .sixel {
+        // Pictures that scroll with the rows: kitty's (as text where it takes placeholders,
+        // else placed at their cells, where kitty keeps them) and sixels (pixels of the screen).
+        if depth != .none, drawing.graphics == .kitty || drawing.graphics == .sixel {
             pixels = PixelImages(
                 graphics: drawing.graphics,
                 output: output,
@@ -129,7 +130,7 @@ public final class InlineTerminal: EventSourceBackend {
                 theme: answers.theme,
                 background: answers.background,
                 sixelColors: drawing.sixelColors,
-                placesAsText: drawing.graphics == .kitty,
+                placesAsText: drawing.kittyAsText,
                 directColor: depth == .trueColor,
                 throughTmux: drawing.throughTmux
             )
@@ -297,7 +298,7 @@ public final class InlineTerminal: EventSourceBackend {
         // The rows of sixels that went away are written again: that erases their pixels.
         let stale = pixels.map { $0.graphics == .sixel ? $0.staleRects(for: canvas) : [] } ?? []
         let frame = block.frame(canvas, rewriting: Set(stale.flatMap { $0.y..<$0.maxY }))
-        if let pixels, pixels.graphics == .sixel, frame.hasSuffix(InlineBlock.updateEnd) {
+        if let pixels, pixels.graphics == .sixel || !pixels.placesAsText, frame.hasSuffix(InlineBlock.updateEnd) {
             // A sixel goes where its cells are, found from where the frame left the cursor;
             // it is sent again when a row of it was written (the row's erase took its pixels).
             // Both are one synchronized update: a terminal never shows the rows without it.

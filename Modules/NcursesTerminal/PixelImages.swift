@@ -62,18 +62,23 @@ final class PixelImages {
     /// The colours the terminal's text is drawn in, for a sixel painted like the cells beneath.
     var colorDepth: ColorDepth = .trueColor
     /// The first id pictures placed as text may take. 1 for a full screen, whose pictures go
-    /// when it ends. An inline app on a direct-colour terminal takes a random one of 24 bits
-    /// (``idsApart()``), so the pictures of a frame it leaves behind keep their ids while the
-    /// next app's take others.
+    /// when it ends. An inline app takes a random one (``idsApart()``), so the pictures of a
+    /// frame it leaves behind keep their ids while the next app's take others.
     private var firstID: UInt32 = 1
     /// The pictures the last ``placingAsText(_:)`` showed, by key.
     private var lastShown: Set<Int> = []
 
-    /// Where placeholder colours name any 24-bit id: ids from a random start, far from
-    /// another app's. True when it did.
+    /// kitty: ids from a random start, far from another app's — of 24 bits as text (where a
+    /// placeholder's colour must name them: a direct-colour terminal only), of 31 placed at
+    /// the cursor. True when it did.
     func idsApart() -> Bool {
-        guard placesAsText, directColor else { return false }
-        firstID = UInt32.random(in: 0x100...0xF0_0000)
+        guard graphics == .kitty else { return false }
+        if placesAsText {
+            guard directColor else { return false }
+            firstID = UInt32.random(in: 0x100...0xF0_0000)
+        } else {
+            nextID = UInt32.random(in: 0x100...0x7000_0000)
+        }
         return true
     }
 
@@ -396,7 +401,8 @@ final class PixelImages {
     /// Deletes every picture sent but those the last frame shows (an inline app whose last
     /// frame stays, its ids apart from the next app's).
     func deleteAllButShown() {
-        let kept = Set(lastShown.compactMap { sent[$0] }).union(lastShown.compactMap { animations[$0]?.id })
+        let shownKeys = placesAsText ? lastShown : Set(shown.keys.compactMap { sentKey[$0] }).union(placedAnimation.values)
+        let kept = Set(shownKeys.compactMap { sent[$0] }).union(shownKeys.compactMap { animations[$0]?.id })
         sent = sent.filter { !kept.contains($0.value) }
         animations = animations.filter { !kept.contains($0.value.id) }
         deleteAll()

@@ -258,6 +258,22 @@ struct InlineTerminalTests {
     /// A kitty 0.41 that answers at once; `colors`: what `COLORTERM` says.
     static let kitty041 = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.41.1)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c"
 
+    @Test func kittyWithoutPlaceholdersGetsItsPicturesPlacedAtTheirCellsFromTheCursor() throws {
+        let kitty026 = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c"
+        let session = try Session(above: ["$ one"], rows: 3, environment: ["TERM": "xterm-kitty"], answers: kitty026, view: FaintAndPicture())
+        #expect(session.terminal.capabilities.pixelImages)
+        _ = session.pty.readAvailable()
+        session.host.renderIfNeeded()
+        let frame = String(decoding: session.pty.readAvailable(), as: UTF8.self)
+        #expect(!frame.unicodeScalars.contains { $0.value == 0x10EEEE }, "no placeholders: kitty 0.26 has none")
+        // Placed where its cells are, by moves from where the frame left the cursor (the
+        // block's place on the screen is not known), inside the frame's synchronized update.
+        #expect(frame.contains("\u{1B}8\u{1B}[11G\u{1B}_Ga=p,"))
+        #expect(frame.hasSuffix("\u{1B}8\u{1B}[?2026l"))
+        session.terminal.close()
+        #expect(!String(decoding: session.pty.readAvailable(), as: UTF8.self).contains("a=d"), "the frame left keeps its picture")
+    }
+
     @Test func aFrameLeftBehindKeepsItsKittyPicturesWhereTheirIdsCannotBeTakenAgain() throws {
         // Direct colour: placeholder colours name 24-bit ids, taken from a random start.
         let kept = try Session(
