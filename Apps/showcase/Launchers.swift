@@ -80,17 +80,17 @@ import TerminalGraphics
 /// redirected), the chosen printed on standard output, one a line.
 @MainActor func pickItems(_ pick: PickCommand) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
+    // The thumbnails are drawn as the terminal, once open, says it shows them (pixels, or symbols).
+    var opened: InlineTerminal?
+    let prompt = pick.prompt(thumbnails: { opened.map { ImageStyle(for: $0.capabilities) } ?? ImageStyle() })
     let terminal: InlineTerminal
     do {
-        // The rows the prompt takes do not depend on how its thumbnails are drawn; the
-        // thumbnails are drawn as the opened terminal allows (pixels, or symbols).
-        let rows = pick.prompt(thumbnails: ImageStyle()).preferredHeight
-        terminal = try InlineTerminal.openForTool(rows: rows, ending: .clear, environment: environment)
+        terminal = try InlineTerminal.openForTool(rows: prompt.preferredHeight, ending: .clear, environment: environment)
     } catch {
         printError("showcase: \(error)\n")
         return 2
     }
-    let prompt = pick.prompt(thumbnails: ImageStyle(for: terminal.capabilities))
+    opened = terminal
     let status = TerminalApp.run(prompt, on: terminal)
     guard let output = PickCommand.output(prompt) else { return status == 0 ? 1 : status }
     FileHandle.standardOutput.write(Data(output.utf8))

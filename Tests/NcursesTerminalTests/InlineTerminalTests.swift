@@ -65,6 +65,18 @@ struct InlineTerminalTests {
         func read() {
             screen.feed(String(decoding: pty.readAvailable(), as: UTF8.self))
         }
+
+        /// Resizes the window as a terminal does (SIGWINCH), waits for the resize to reach the
+        /// run loop's descriptor and has the terminal take it in; false when it never came.
+        func resizeWindow(to size: Size) -> Bool {
+            pty.resize(to: size)
+            screen.resize(to: size)
+            raise(SIGWINCH)
+            var woken = pollfd(fd: terminal.resizeDescriptor, events: Int16(POLLIN), revents: 0)
+            let came = poll(&woken, 1, 10_000) == 1
+            terminal.applyResize()
+            return came
+        }
     }
 
     @MainActor
@@ -182,12 +194,7 @@ struct InlineTerminalTests {
         let session = try Session(size: Size(width: 30, height: 8), above: ["$ run"], rows: 2, view: view)
         defer { session.terminal.close() }
         session.draw()
-        session.pty.resize(to: Size(width: 12, height: 8))
-        session.screen.resize(to: Size(width: 12, height: 8))
-        raise(SIGWINCH)
-        var woken = pollfd(fd: session.terminal.resizeDescriptor, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&woken, 1, 10_000) == 1, "the resize reaches the run loop's descriptor")
-        session.terminal.applyResize()
+        #expect(session.resizeWindow(to: Size(width: 12, height: 8)), "the resize reaches the run loop's descriptor")
         #expect(session.terminal.size == Size(width: 12, height: 2))
         #expect(session.terminal.readEvents() == [.resize(Size(width: 12, height: 2))])
         session.host.send(.resize(session.terminal.size))
@@ -337,13 +344,8 @@ struct InlineTerminalTests {
     @Test func answersThatComeAfterTheWaitAreNotTakenForKeys() throws {
         let session = try Session(above: [], rows: 1, answers: "", view: Lines(["waiting"]))  // no answer in time
         defer { session.terminal.close() }
-        session.pty.send(Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4;22cq".utf8))
-        var events: [InputEvent] = []
-        for _ in 0..<100 where !events.contains(.key(.character("q"))) {
-            var ready = pollfd(fd: session.pty.secondary, events: Int16(POLLIN), revents: 0)
-            _ = poll(&ready, 1, 100)
-            events += session.terminal.readEvents()
-        }
+        let late = Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4;22cq".utf8)
+        let events = Self.events(after: late, in: session) { $0.contains(.key(.character("q"))) }
         #expect(events == [.key(.character("q"))])
     }
 
@@ -405,12 +407,7 @@ struct InlineTerminalTests {
         let session = try Session(above: ["$ one"], rows: 2, answers: "\u{1B}[2;1R\u{1B}[?62;22c", mouse: true, view: Lines(["a", "b"]))
         defer { session.terminal.close() }
         session.draw()
-        session.pty.resize(to: Size(width: 20, height: 8))
-        session.screen.resize(to: Size(width: 20, height: 8))
-        raise(SIGWINCH)
-        var woken = pollfd(fd: session.terminal.resizeDescriptor, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&woken, 1, 10_000) == 1)
-        session.terminal.applyResize()
+        #expect(session.resizeWindow(to: Size(width: 20, height: 8)))
         #expect(String(decoding: session.pty.readAvailable(), as: UTF8.self).hasSuffix("\u{1B}[6n"), "where is it now?")
         #expect(session.terminal.readEvents() == [.resize(Size(width: 20, height: 2))])
         session.host.send(.resize(session.terminal.size))

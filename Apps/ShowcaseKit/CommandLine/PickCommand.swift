@@ -26,10 +26,11 @@ package struct PickCommand: Equatable, Sendable {
         )
     }
 
-    /// The prompt, its thumbnails drawn with `style` for items that are pictures (GIF, PNG,
-    /// JPEG files): the answer is read from it once it has run.
+    /// The prompt, its thumbnails drawn in the style `style` gives when the first is drawn
+    /// (once the terminal is open and has said what it shows) for items that are pictures
+    /// (GIF, PNG, JPEG files): the answer is read from it once it has run.
     @MainActor
-    package func prompt(thumbnails style: ImageStyle) -> ChoicePrompt<String> {
+    package func prompt(thumbnails style: @escaping @MainActor () -> ImageStyle) -> ChoicePrompt<String> {
         let prompt = ChoicePrompt(title, choices: items, mode: limit == 1 ? .single : .multiple(limit: limit))
         prompt.leavesSummary = false
         let reader = PhotoReader.photos(memory: .default)
@@ -51,12 +52,13 @@ package struct PickCommand: Equatable, Sendable {
 @MainActor
 final class Thumbnails {
     private let reader: PhotoReader
-    private let style: ImageStyle
+    private let makeStyle: @MainActor () -> ImageStyle
+    private lazy var style = makeStyle()
     private var drawn: [String: Thumbnail] = [:]
 
-    init(reader: PhotoReader, style: ImageStyle) {
+    init(reader: PhotoReader, style: @escaping @MainActor () -> ImageStyle) {
         self.reader = reader
-        self.style = style
+        makeStyle = style
     }
 
     /// A view of `path`'s picture, or nil when it is none (or cannot be read).
