@@ -129,6 +129,12 @@ let package = Package(
             exclude: ["peers"]  // the peers' own sources (Rust), built by bench itself where cargo is
         ),
 
+        // The kit's entry points called as programs call them (a synchronous main, an async
+        // main that awaits first, tasks): run by the tests on a pseudo-terminal; not products.
+        .target(name: "ProgramShapes", dependencies: ["TUICore", "Prompts", "CommandIndicator", "Indicator", "NcursesTerminal"], path: "Tests/Programs/ProgramShapes"),
+        .executableTarget(name: "sync-main", dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "NcursesTerminal"], path: "Tests/Programs/SyncMain"),
+        .executableTarget(name: "async-main", dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "NcursesTerminal"], path: "Tests/Programs/AsyncMain"),
+
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore", "TUITesting"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"], path: "Tests/PixelsTests"),

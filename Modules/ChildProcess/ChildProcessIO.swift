@@ -108,21 +108,40 @@ public enum ChildProcessIO {
     /// with its exit status or the signal that ended it — as soon as it ends, even while a
     /// background child it started still holds its pipes. A thread of the shim's waits and
     /// reports through a pipe, so no signal can hide the end or reach that thread. Keep the
-    /// returned source.
+    /// returned source. (To wait on the descriptor in a loop of your own:
+    /// ``endDescriptor(of:)`` and ``takeEnd(from:)``.)
     @MainActor
     public static func watchEnd(of pid: Int32, _ ended: @escaping @MainActor (_ code: Int32, _ bySignal: Bool) -> Void) -> (any DispatchSourceRead)? {
-        let descriptor = ikp_watch_child(pid)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = endDescriptor(of: pid) else { return nil }
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         source.setEventHandler {
-            var result: (Int32, Int32) = (127, 0)
-            _ = withUnsafeMutableBytes(of: &result) { read(descriptor, $0.baseAddress, $0.count) }  // 8 bytes, written at once
             source.cancel()
-            MainActor.assumeIsolated { ended(result.0, result.1 != 0) }
+            let end = readEnd(from: descriptor)
+            MainActor.assumeIsolated { ended(end.code, end.bySignal) }
         }
         source.setCancelHandler { _ = closeDescriptor(descriptor) }
         source.resume()
         return source
+    }
+
+    /// A descriptor that becomes readable once child `pid` has ended (it is reaped); read it
+    /// then with ``takeEnd(from:)``. Nil when no thread could be started to wait for it.
+    public static func endDescriptor(of pid: Int32) -> Int32? {
+        let descriptor = ikp_watch_child(pid)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// The exit status or signal that an ``endDescriptor(of:)`` reports once readable; the
+    /// descriptor is closed (stop watching it first).
+    public static func takeEnd(from descriptor: Int32) -> (code: Int32, bySignal: Bool) {
+        defer { _ = closeDescriptor(descriptor) }
+        return readEnd(from: descriptor)
+    }
+
+    private static func readEnd(from descriptor: Int32) -> (code: Int32, bySignal: Bool) {
+        var result: (Int32, Int32) = (127, 0)
+        _ = withUnsafeMutableBytes(of: &result) { read(descriptor, $0.baseAddress, $0.count) }  // 8 bytes, written at once
+        return (result.0, result.1 != 0)
     }
 
     /// Up to `limit` bytes that `descriptor` (non-blocking) holds now, and whether it has

@@ -214,6 +214,29 @@ public final class CommandRunner {
         }
     }
 
+    /// Runs the command (see ``start(completion:)``) and returns the status to end with once
+    /// it has ended, serving `MainLoop` on this thread meanwhile (from synchronous code: the
+    /// top of a `main`, `MainActor.run { … }`).
+    public func run() -> Int32 {
+        var status: Int32?
+        start { status = $0 }
+        MainLoop.shared.run { status != nil }
+        return status ?? 0
+    }
+
+    /// Runs the command (see ``start(completion:)``) and returns the status to end with once
+    /// it has ended, the main actor free meanwhile: the form for async code.
+    ///
+    /// ```swift
+    /// let status = await CommandRunner(arguments: ["make"], standardOutputIsTerminal: false,
+    ///                                  standardOutput: CommandRunner.sink(1), standardError: CommandRunner.sink(2)).run()
+    /// ```
+    public func run() async -> Int32 {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            start { continuation.resume(returning: $0) }
+        }
+    }
+
     private func scheduleRead() {
         pipeReader = scheduler.schedule(after: idleWait) { [weak self] in self?.drainPipes() }
     }
@@ -414,7 +437,17 @@ extension CommandRunner.System {
             },
             readAvailable: { ChildProcessIO.readAvailable(from: $0) },
             close: { ChildProcessIO.close($0) },
-            watchEnd: { pid, ended in ChildProcessIO.watchEnd(of: pid, ended) as Any },
+            watchEnd: { pid, ended in
+                // On MainLoop, so that the end is seen while a synchronous run holds the main actor too.
+                guard let descriptor = ChildProcessIO.endDescriptor(of: pid) else { return () }
+                var watch: ScheduledWork?
+                watch = MainLoop.shared.watch(readable: descriptor) {
+                    watch?.cancel()
+                    let end = ChildProcessIO.takeEnd(from: descriptor)
+                    ended(end.code, end.bySignal)
+                }
+                return watch as Any
+            },
             forwardInterruptions: { ChildProcessIO.forwardInterruptions(to: $0) },
             endBySignal: { ChildProcessIO.endBySignal($0) }
         )

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs an app on the real terminal, full-screen or inline (``run(_:inline:ending:mouse:minimumSize:environment:)``),
+/// Runs an app on the real terminal, full-screen or inline (`run(_:inline:ending:mouse:minimumSize:environment:)`),
 /// and returns once it has quit, the terminal
 /// restored, so the code after it runs (print a result, go on with a command line):
 ///
@@ -15,6 +15,19 @@ import Darwin
 /// let status = try TerminalApp.run(MyView())   // MyView answers q with .quit(status: 0)
 /// print("the app ended with", status)
 /// ```
+///
+/// From async code, `await` it: the main actor stays free while the app runs (its tasks,
+/// `Task { @MainActor in … }`, go on), and cancelling the task quits the app with 130 and
+/// restores the terminal:
+///
+/// ```swift
+/// let status = try await TerminalApp.run(MyView())
+/// ```
+///
+/// The synchronous form works wherever the main actor is (the top of a synchronous `main`,
+/// `MainActor.run { … }` after an `await`, a `Task`): it serves `MainLoop` on its own thread
+/// and never waits for the main queue. It holds the main actor while the app runs, so other
+/// main-actor work off the main thread waits until it returns: in async code, `await` it.
 ///
 /// One call opens the terminal (standard input and output), draws `root` at the window's
 /// size (a notice below `minimumSize`, or when the window is too large), delivers keys,
@@ -25,7 +38,7 @@ import Darwin
 /// does. Time runs on the live clock.
 @MainActor
 public final class TerminalApp {
-    /// The app running now (nil before and after ``run(_:minimumSize:mouse:environment:)``).
+    /// The app running now (nil before and after `run(_:minimumSize:mouse:environment:)`).
     public private(set) static var current: TerminalApp?
 
     /// The terminal it runs on: an ``NcursesTerminal`` (full-screen) or an ``InlineTerminal``.
@@ -65,6 +78,20 @@ public final class TerminalApp {
         return run(root, on: terminal, minimumSize: minimumSize)
     }
 
+    /// Opens the terminal, runs `root` until it quits, restores the terminal and returns the
+    /// status given to `quit(status:)`, leaving the main actor free meanwhile; cancelling the
+    /// task quits with 130. Throws, touching nothing, when there is no usable terminal.
+    @discardableResult
+    public static func run(
+        _ root: any View,
+        minimumSize: Size = Size(width: 1, height: 1),
+        mouse: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(TerminalError) -> Int32 {
+        let terminal = try NcursesTerminal.open(environment: environment, mouse: mouse)
+        return await run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
+    }
+
     /// Runs `root` inline: in `rows` rows below the cursor, in the flow of the terminal
     /// (``InlineTerminal``), until it quits; then the last frame stays with the cursor below
     /// it, or the rows are erased (`ending`), and the status is returned. It draws on standard
@@ -88,6 +115,25 @@ public final class TerminalApp {
     ) throws(TerminalError) -> Int32 {
         let terminal = try InlineTerminal.openForTool(rows: rows, ending: ending, environment: environment, mouse: mouse)
         return run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
+    }
+
+    /// `run(_:inline:ending:mouse:minimumSize:environment:)`, leaving the main actor free
+    /// while the app runs; cancelling the task quits with 130.
+    ///
+    /// ```swift
+    /// let status = try await TerminalApp.run(Chooser(items), inline: 8, ending: .clear)
+    /// ```
+    @discardableResult
+    public static func run(
+        _ root: any View,
+        inline rows: Int,
+        ending: InlineEnding = .keepLastFrame,
+        mouse: Bool = false,
+        minimumSize: Size = Size(width: 1, height: 1),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(TerminalError) -> Int32 {
+        let terminal = try InlineTerminal.openForTool(rows: rows, ending: ending, environment: environment, mouse: mouse)
+        return await run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
     }
 
     /// Runs `root` on a terminal already open until it quits; the terminal is closed then.
@@ -118,6 +164,22 @@ public final class TerminalApp {
         TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
     }
 
+    /// Runs a host made by the app (on `terminal`) until it quits, leaving the main actor free
+    /// meanwhile; the terminal is closed then, and what the app printed goes to standard output.
+    @discardableResult
+    public static func run(_ host: TerminalHost, on terminal: NcursesTerminal) async -> Int32 {
+        let status = await TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
+        for text in host.takePrinted() { Swift.print(text) }
+        return status
+    }
+
+    /// Runs a host made by the app (on an inline `terminal`) until it quits, leaving the main
+    /// actor free meanwhile; the terminal is closed then.
+    @discardableResult
+    public static func run(_ host: TerminalHost, on terminal: InlineTerminal) async -> Int32 {
+        await TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
+    }
+
     private func runUntilQuit() -> Int32 {
         let outer = Self.current
         Self.current = self
@@ -127,7 +189,16 @@ public final class TerminalApp {
         return status
     }
 
-    /// Ends the app with `status`: ``run(_:minimumSize:mouse:environment:)`` returns it once
+    private func runUntilQuit() async -> Int32 {
+        let outer = Self.current
+        Self.current = self
+        defer { Self.current = outer }
+        let status = await loop.runUntilQuit()
+        backend.close()
+        return status
+    }
+
+    /// Ends the app with `status`: `run(_:minimumSize:mouse:environment:)` returns it once
     /// the terminal is restored. (A view quits through its `HostLink`, which works under a
     /// headless `Pilot` too.)
     public func quit(status: Int32 = 0) {

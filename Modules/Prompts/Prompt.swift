@@ -57,6 +57,28 @@ extension Prompt {
         } catch {
             throw .noTerminal(error)
         }
+        return try outcome(status)
+    }
+
+    /// ``ask(environment:)``, leaving the main actor free while the question waits: the form
+    /// to call from async code (an async `main`, a `Task`). Cancelling the task ends the
+    /// question as Ctrl-C does (``PromptError/interrupted``), the terminal restored.
+    ///
+    /// ```swift
+    /// if try await ConfirmPrompt("Deploy now?").ask() { … }
+    /// ```
+    public func ask(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(PromptError) -> Answer {
+        let status: Int32
+        do {
+            status = try await TerminalApp.run(self, inline: preferredHeight, ending: .keepLastFrame, environment: environment)
+        } catch {
+            throw .noTerminal(error)
+        }
+        return try outcome(status)
+    }
+
+    /// The answer, or why there is none, once the question has ended with `status`.
+    private func outcome(_ status: Int32) throws(PromptError) -> Answer {
         if let answer { return answer }
         throw status == 130 ? .interrupted : .cancelled
     }

@@ -3,8 +3,8 @@ import TUICore
 /// A small terminal screen that reads back what a program wrote, row by row: printable
 /// characters (wide ones taking two columns, the wrap at the right edge deferred as
 /// terminals do), CR, LF (scrolling the screen at its bottom, the top row going to
-/// ``scrollback``), cursor moves (CUU, CUD, CUF, CUB, CUP), erases (EL, ED) and the cursor's
-/// visibility. Colours and other modes are read and ignored.
+/// ``scrollback``), cursor moves (CUU, CUD, CUF, CUB, CUP), erases (EL, ED), the cursor's
+/// visibility and the alternate screen. Colours and other modes are read and ignored.
 public struct ScreenModel {
     public private(set) var size: Size
     /// The rows, each `size.width` columns; "" marks the right half of a wide character.
@@ -23,6 +23,8 @@ public struct ScreenModel {
     /// The cursor saved by `ESC 7`.
     private var saved = Point(x: 0, y: 0)
     private var pending = ""
+    /// The main screen and its cursor while the alternate one is shown.
+    private var mainScreen: (grid: [[String]], cursor: Point)?
     /// Whether the cursor sits past the last column, waiting to wrap at the next character.
     private var wrapPending = false
 
@@ -162,11 +164,30 @@ public struct ScreenModel {
         writtenRows.insert(y)
     }
 
+    /// The alternate screen (mode 1049): entered with the main screen and cursor saved and a
+    /// blank screen; left with them restored.
+    private mutating func switchScreen(toAlternate: Bool) {
+        if toAlternate {
+            guard mainScreen == nil else { return }
+            mainScreen = (grid, cursor)
+            grid = Array(repeating: Array(repeating: " ", count: size.width), count: size.height)
+        } else if let main = mainScreen {
+            grid = main.grid
+            cursor = main.cursor
+            mainScreen = nil
+        }
+        wrapPending = false
+    }
+
+    /// Whether the alternate screen is shown (mode 1049).
+    public var showsAlternateScreen: Bool { mainScreen != nil }
+
     private mutating func control(_ parameters: String, final: Character) {
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         let n = max(1, numbers.first.flatMap { $0 } ?? 1)
         if parameters.hasPrefix("?") {
             if parameters == "?25" { cursorVisible = final == "h" }
+            if parameters == "?1049" { switchScreen(toAlternate: final == "h") }
             return
         }
         switch final {

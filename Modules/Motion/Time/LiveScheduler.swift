@@ -1,8 +1,7 @@
-import Dispatch
-
-/// The real-time scheduler: work runs on the main dispatch queue (the main actor) at
-/// its deadline, measured on the monotonic clock. Nothing wakes the process between
-/// deadlines, so an idle app makes no periodic wake-ups.
+/// The real-time scheduler: work runs on the main actor at its deadline, measured on the
+/// monotonic clock, through ``MainLoop``: served by the main queue while the main actor is
+/// free, and by a synchronous run (`TerminalApp.run`, a prompt's `ask()`) while one holds it.
+/// Nothing wakes the process between deadlines, so an idle app makes no periodic wake-ups.
 ///
 /// ```swift
 /// let scheduler = LiveScheduler()
@@ -20,39 +19,11 @@ public final class LiveScheduler: Scheduler {
 
     @discardableResult
     public func schedule(after delay: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        let handle = ScheduledWork { timer.cancel() }
-        timer.schedule(deadline: .now() + Self.dispatchInterval(delay), leeway: .milliseconds(1))
-        timer.setEventHandler {
-            MainActor.assumeIsolated {
-                guard !handle.isCancelled else { return }
-                handle.finish()
-                timer.cancel()
-                work()
-            }
-        }
-        timer.resume()
-        return handle
+        MainLoop.shared.schedule(at: .now + max(delay, .zero), work)
     }
 
     @discardableResult
     public func scheduleRepeating(every interval: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        let step = Self.dispatchInterval(max(interval, .milliseconds(1)))
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        let handle = ScheduledWork { timer.cancel() }
-        timer.schedule(deadline: .now() + step, repeating: step, leeway: .milliseconds(1))
-        timer.setEventHandler {
-            MainActor.assumeIsolated {
-                guard !handle.isCancelled else { return }
-                work()
-            }
-        }
-        timer.resume()
-        return handle
-    }
-
-    private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = max(duration, .zero).components
-        return .nanoseconds(Int(min(seconds, Int64(Int32.max))) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        MainLoop.shared.scheduleRepeating(every: interval, work)
     }
 }

@@ -19,24 +19,35 @@ public protocol EventSourceBackend: TerminalBackend {
     func close()
 }
 
-/// The main loop of a full-screen terminal app, on the main dispatch queue: it wakes for
-/// input, for a resize, for scheduled work (`LiveScheduler`) and for work posted to the
-/// main actor, and renders once after each burst, only if something asked for it. With
-/// nothing animating it sleeps: no periodic wake-ups. It runs any ``EventSourceBackend``.
+/// The loop of a terminal app, on ``MainLoop``: it wakes for input, for a resize, for
+/// scheduled work (`LiveScheduler`) and for work posted to the main actor, and renders once
+/// after each burst, only if something asked for it. With nothing animating it sleeps: no
+/// periodic wake-ups. It runs any ``EventSourceBackend``, full-screen or inline.
+///
+/// Three ways to run it, the same app in each:
+/// - `runUntilQuit()` from synchronous code: serves the loop on this thread until
+///   the app quits (at the top of a synchronous `main`, in `MainActor.run { … }` after an
+///   `await`, in a `Task`), never needing the main queue to be served.
+/// - `await` `runUntilQuit()` from async code: the main actor stays free while
+///   the app runs; cancelling the task quits the app with 130.
+/// - ``start()``, then serve the main queue yourself (`dispatchMain()`, a run loop, `await`).
 ///
 /// ```swift
 /// let terminal = try NcursesTerminal.open(environment: env)
 /// let host = TerminalHost(backend: terminal, root: app)
 /// let loop = TerminalRunLoop(backend: terminal, host: host)
-/// app.onQuit = { loop.exit(status: 0) }
-/// loop.run()
+/// let status = loop.runUntilQuit()   // the app answers q with .quit(status: 0)
+/// terminal.close()
 /// ```
 @MainActor
 public final class TerminalRunLoop {
     private let backend: any EventSourceBackend
     private let host: TerminalHost
-    private var sources: [any DispatchSourceProtocol] = []
+    private var watches: [ScheduledWork] = []
     private var renderPosted = false
+    private var quitStatus: Int32?
+    /// The `await`ing `runUntilQuit()`, resumed on quit.
+    private var waiting: CheckedContinuation<Void, Never>?
 
     /// Creates a loop for a backend and the host that draws on it.
     public init(backend: any EventSourceBackend, host: TerminalHost) {
@@ -45,58 +56,76 @@ public final class TerminalRunLoop {
     }
 
     /// Whether the loop watches its backend (between ``start()`` and ``stop()``).
-    public var isRunning: Bool { !sources.isEmpty }
+    public var isRunning: Bool { !watches.isEmpty }
 
     /// Starts watching input and resizes and draws the first frame, then returns: the main
-    /// queue must be served (by ``run()``, `dispatchMain()` or a run loop) for anything to
-    /// happen. Calling it while running does nothing.
+    /// actor's ``MainLoop`` must be served (by `runUntilQuit()`, `dispatchMain()`,
+    /// a run loop, or an `await` that frees the main actor) for anything to happen. Calling it
+    /// while running does nothing.
     public func start() {
-        guard sources.isEmpty else { return }
+        guard watches.isEmpty else { return }
         host.onNeedsDisplay = { [weak self] in self?.postRender() }
-        let input = DispatchSource.makeReadSource(fileDescriptor: backend.inputDescriptor, queue: .main)
-        input.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.deliverInput() }
-        }
-        input.resume()
-        sources.append(input)
-        let resizeFD = backend.resizeDescriptor
-        if resizeFD >= 0 {
-            let resize = DispatchSource.makeReadSource(fileDescriptor: resizeFD, queue: .main)
-            resize.setEventHandler { [weak self] in
-                MainActor.assumeIsolated {
+        let loop = MainLoop.shared
+        watches.append(loop.watch(readable: backend.inputDescriptor) { [weak self] in self?.deliverInput() })
+        if backend.resizeDescriptor >= 0 {
+            watches.append(
+                loop.watch(readable: backend.resizeDescriptor) { [weak self] in
                     guard let self else { return }
                     self.backend.applyResize()
                     self.deliverInput()
                 }
-            }
-            resize.resume()
-            sources.append(resize)
+            )
         }
         host.setNeedsDisplay()
         host.renderIfNeeded()
     }
 
-    /// Starts (see ``start()``), serves the main queue on the main thread until ``quit(status:)``,
-    /// stops and returns that status. The backend stays open: close it (or let
-    /// `TerminalApp` do all of this).
+    /// Starts (see ``start()``), serves ``MainLoop`` on this thread until ``quit(status:)``,
+    /// draws the last frame asked for, stops and returns that status. The backend stays open:
+    /// close it (or let `TerminalApp` do all of this). It holds the main actor meanwhile: from
+    /// async code, `await` the async form.
     public func runUntilQuit() -> Int32 {
         quitStatus = nil
         start()
-        while quitStatus == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+        MainLoop.shared.run { quitStatus != nil }
+        return finish()
+    }
+
+    /// Starts (see ``start()``), and returns once the app has quit: the main actor is free
+    /// meanwhile. Then draws the last frame asked for and stops; the backend stays open.
+    /// Cancelling the task quits with 130, as Ctrl-C does.
+    public func runUntilQuit() async -> Int32 {
+        quitStatus = nil
+        start()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                if quitStatus != nil { continuation.resume() } else { waiting = continuation }
+            }
+        } onCancel: {
+            MainLoop.shared.post { [weak self] in self?.quit(status: 130) }
+        }
+        return finish()
+    }
+
+    /// After quit: the frame the last turn asked for (a print and a quit in one turn keep
+    /// both), then the watches stop.
+    private func finish() -> Int32 {
+        host.renderIfNeeded()
         stop()
         return quitStatus ?? 0
     }
 
-    /// Ends ``runUntilQuit()`` with `status` once the work running now returns.
+    /// Ends `runUntilQuit()` with `status` once the work running now returns.
     public func quit(status: Int32) {
         guard quitStatus == nil else { return }
         quitStatus = status
-        DispatchQueue.main.async {}  // wakes the run loop, which then sees the status
+        if let waiting {
+            self.waiting = nil
+            waiting.resume()
+        }
     }
 
-    private var quitStatus: Int32?
-
-    /// Starts (see ``start()``) and serves the main queue for good, on the main thread.
+    /// Starts (see ``start()``) and serves ``MainLoop`` on this thread for good.
     ///
     /// Not `dispatchMain()`: that parks the main thread and drains the main queue on a worker
     /// thread, which blocks SIGINT, SIGTERM and SIGHUP. Served here, the thread that writes
@@ -104,13 +133,14 @@ public final class TerminalRunLoop {
     /// hold a frame's write, and with it the signal's restore of the terminal.
     public func run() -> Never {
         start()
-        while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+        MainLoop.shared.run { false }
+        fatalError("MainLoop.run(until:) returned without being done")
     }
 
     /// Stops watching the backend (it stays open). Safe to call at any time.
     public func stop() {
-        for source in sources { source.cancel() }
-        sources = []
+        for watch in watches { watch.cancel() }
+        watches = []
         host.onNeedsDisplay = nil
     }
 
@@ -129,12 +159,10 @@ public final class TerminalRunLoop {
     private func postRender() {
         guard !renderPosted else { return }
         renderPosted = true
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.renderPosted = false
-                self.host.renderIfNeeded()
-            }
+        MainLoop.shared.post { [weak self] in
+            guard let self else { return }
+            self.renderPosted = false
+            self.host.renderIfNeeded()
         }
     }
 }

@@ -1,0 +1,177 @@
+import Foundation
+import NcursesTerminal
+import TUICore
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The kit's entry points in the programs people write (`Tests/Programs`): a synchronous
+/// `main`, and an async `main` that awaits before it uses the kit, calling the synchronous
+/// form from `MainActor.run`, the async form, the synchronous form in a `Task`, the async form
+/// from a detached task. Each runs as its own process on a pseudo-terminal, is answered by a
+/// typed key, and ends; the screen it leaves is compared whole.
+@Suite(.serialized)
+struct ProgramShapesTests {
+    /// A run of `sync-main` or `async-main` on a pseudo-terminal.
+    final class Run {
+        let process = Process()
+        let pty: PseudoTerminal
+        var screen: ScreenModel
+        private var fed = 0
+
+        init(_ program: String, _ arguments: [String]) throws {
+            let size = Size(width: 50, height: 8)
+            pty = try PseudoTerminal(size: size)
+            screen = ScreenModel(size: size)
+            let terminal = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
+            var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            if url.lastPathComponent.hasSuffix(".xctest") { url.deleteLastPathComponent() }
+            process.executableURL = url.appendingPathComponent(program)
+            process.arguments = arguments
+            process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+            process.standardInput = terminal
+            process.standardOutput = terminal
+            process.standardError = terminal
+            try process.run()
+        }
+
+        /// Reads what reached the terminal until `condition` holds for the screen (the
+        /// test's time limit is the net).
+        func waitFor(_ condition: (ScreenModel) -> Bool) {
+            var fed = 0
+            _ = pty.output(until: { text in
+                self.screen.feed(String(text.dropFirst(fed)))
+                fed = text.count
+                return condition(self.screen)
+            })
+        }
+
+        func type(_ text: String) { pty.send(Array(text.utf8)) }
+
+        /// Waits for the process to end and reads the rest of the screen; its status.
+        func finish() -> Int32 {
+            process.waitUntilExit()
+            screen.feed(String(decoding: pty.readAvailable(), as: UTF8.self))
+            return process.terminationStatus
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    /// Every way a program here calls a synchronous or async entry point.
+    static let ways: [(program: String, how: String)] = [
+        ("sync-main", "sync"), ("sync-main", "queue"), ("sync-main", "runloop"),
+        ("async-main", "sync"), ("async-main", "await"), ("async-main", "task"), ("async-main", "detached"),
+    ]
+    static let wayNames = ways.map { "\($0.program) \($0.how)" }
+
+    static func way(_ name: String) -> (program: String, how: String) { ways[wayNames.firstIndex(of: name)!] }
+
+    static func asks(_ screen: ScreenModel) -> Bool { screen.rows.contains { $0.hasPrefix("? Go on?") } }
+
+    @Test("A confirm prompt is answered by a typed key", .timeLimit(.minutes(1)), arguments: wayNames)
+    func confirmAnswered(way: String) throws {
+        let (program, how) = Self.way(way)
+        let run = try Run(program, ["confirm", how])
+        run.waitFor(Self.asks)
+        run.type("n")
+        #expect(run.finish() == 0)
+        #expect(run.screen.rows == ["✔ Go on? no", "done confirm no", "", "", "", "", "", ""])
+    }
+
+    @Test("Ctrl-C ends a confirm prompt, the terminal restored", .timeLimit(.minutes(1)), arguments: wayNames)
+    func confirmInterrupted(way: String) throws {
+        let (program, how) = Self.way(way)
+        let run = try Run(program, ["confirm", how])
+        run.waitFor(Self.asks)
+        run.type("\u{03}")
+        #expect(run.finish() == 130)
+        #expect(run.screen.rows.prefix(3) == ["? Go on?  Yes   No  (Y/n)", "done confirm interrupted", ""])
+        Self.expectRestored(run)
+    }
+
+    static func ticking(_ screen: ScreenModel) -> Bool { screen.rows.contains("ticks 3+ · q quits") }
+
+    @Test("An inline app runs its timers and is quit by q", .timeLimit(.minutes(1)), arguments: wayNames)
+    func inlineQuit(way: String) throws {
+        let (program, how) = Self.way(way)
+        let run = try Run(program, ["inline", how])
+        run.waitFor(Self.ticking)
+        run.type("q")
+        #expect(run.finish() == 0)
+        #expect(run.screen.rows == ["ticks 3+ · q quits", "done inline 0", "", "", "", "", "", ""])
+    }
+
+    @Test("Ctrl-C ends an inline app with 130", .timeLimit(.minutes(1)), arguments: wayNames)
+    func inlineInterrupted(way: String) throws {
+        let (program, how) = Self.way(way)
+        let run = try Run(program, ["inline", how])
+        run.waitFor(Self.ticking)
+        run.type("\u{03}")
+        #expect(run.finish() == 130)
+        #expect(run.screen.rows.prefix(3) == ["ticks 3+ · q quits", "done inline 130", ""])
+        Self.expectRestored(run)
+    }
+
+    @Test("A line printed and a quit in one turn keep the line and the last frame", .timeLimit(.minutes(1)), arguments: ["sync-main sync", "async-main await"])
+    func printAndQuitInOneTurn(way: String) throws {
+        let (program, how) = Self.way(way)
+        let run = try Run(program, ["inline", how])
+        run.waitFor(Self.ticking)
+        run.type("p")
+        #expect(run.finish() == 0)
+        #expect(run.screen.rows.prefix(4) == ["printed", "ticks 3+ · q quits", "done inline 0", ""])
+    }
+
+    @Test("A full-screen app runs its timers and is quit by q, Ctrl-C ends it with 130", .timeLimit(.minutes(1)), arguments: wayNames)
+    func fullScreen(way: String) throws {
+        let (program, how) = Self.way(way)
+        for (key, status) in [("q", Int32(0)), ("\u{03}", 130)] {
+            let run = try Run(program, ["fullscreen", how])
+            run.waitFor { $0.showsAlternateScreen && Self.ticking($0) }
+            run.type(key)
+            #expect(run.finish() == status)
+            #expect(!run.screen.showsAlternateScreen)
+            #expect(run.screen.rows.prefix(2) == ["done fullscreen \(status)", ""])
+            Self.expectRestored(run)
+        }
+    }
+
+    @Test(
+        "A command runs under its spinner to its end",
+        .timeLimit(.minutes(1)),
+        arguments: ["sync-main sync", "sync-main queue", "async-main sync", "async-main await", "async-main detached"]
+    )
+    func command(way: String) throws {
+        let (program, how) = Self.way(way)
+        let run = try Run(program, ["command", how])
+        #expect(run.finish() == 0)
+        let rows = run.screen.rows
+        #expect(rows.prefix(2) == ["started", "finished"] && rows[3...].prefix(2) == ["done command 0", ""], "\(rows)")
+        #expect(rows[2].hasPrefix("✓ waiting (0."), "\(rows)")  // its elapsed time varies
+    }
+
+    @Test("Spinners and bars move from any task", .timeLimit(.minutes(1)), arguments: ["async-main await", "async-main detached"])
+    func spinner(way: String) throws {
+        let (program, how) = Self.way(way)
+        let run = try Run(program, ["spinner", how])
+        #expect(run.finish() == 0)
+        let rows = run.screen.rows
+        #expect(rows[0].hasPrefix("✓ spun ("), "\(rows)")
+        #expect(rows[1].hasPrefix("counting ██████████ 100% 50/50 · "), "\(rows)")
+        #expect(rows[2...].prefix(2) == ["done spinner 0", ""], "\(rows)")
+    }
+
+    /// The terminal is as the shell left it: echo and lines on, the cursor shown.
+    static func expectRestored(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
+        var modes = termios()
+        tcgetattr(run.pty.secondary, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON), sourceLocation: sourceLocation)
+        #expect(run.screen.cursorVisible, sourceLocation: sourceLocation)
+    }
+}

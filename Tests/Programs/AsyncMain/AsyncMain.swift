@@ -1,0 +1,83 @@
+import CommandIndicator
+import Foundation
+import NcursesTerminal
+import ProgramShapes
+import Prompts
+
+/// A program written as Swift programs are today: an async `main` that awaits before it uses
+/// the kit. `async-main SHAPE HOW`, HOW one of:
+/// - `sync`: the synchronous call, inside `MainActor.run { … }` after an await;
+/// - `await`: the async form;
+/// - `task`: the synchronous call in a `Task` on the main actor;
+/// - `detached`: the async form from a detached task.
+@main
+struct AsyncMain {
+    static func main() async throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let shape = arguments.first.flatMap(Shape.init(rawValue:)), let how = arguments.dropFirst().first else {
+            say("usage: async-main confirm|inline|fullscreen|command|spinner sync|await|task|detached")
+            exit(2)
+        }
+        try await Task.sleep(for: .milliseconds(20))  // as a network call would: the main actor is now a queue's
+        let status: Int32
+        switch (shape, how) {
+        case (.confirm, "sync"):
+            let answer = await MainActor.run { Result { () throws(PromptError) in try ConfirmPrompt("Go on?").ask() } }
+            (status) = report(outcome(answer))
+        case (.confirm, "await"):
+            let answer: Result<Bool, PromptError>
+            do throws(PromptError) { answer = .success(try await ConfirmPrompt("Go on?").ask()) } catch { answer = .failure(error) }
+            status = report(outcome(answer))
+        case (.confirm, "task"):
+            let answer = await Task { @MainActor in Result { () throws(PromptError) in try ConfirmPrompt("Go on?").ask() } }.value
+            status = report(outcome(answer))
+        case (.confirm, "detached"):
+            let answer = await Task.detached { await askElsewhere() }.value
+            status = report(outcome(answer))
+        case (.inline, "sync"):
+            status = try await MainActor.run { try TerminalApp.run(TickingApp(), inline: 1) }
+        case (.inline, "await"):
+            status = try await TerminalApp.run(TickingApp(), inline: 1)
+        case (.inline, "task"):
+            status = try await Task { @MainActor in try TerminalApp.run(TickingApp(), inline: 1) }.value
+        case (.inline, "detached"):
+            status = try await Task.detached { try await TerminalApp.run(TickingApp(), inline: 1) }.value
+        case (.fullscreen, "sync"):
+            status = try await MainActor.run { try TerminalApp.run(TickingApp()) }
+        case (.fullscreen, "await"):
+            status = try await TerminalApp.run(TickingApp())
+        case (.fullscreen, "task"):
+            status = try await Task { @MainActor in try TerminalApp.run(TickingApp()) }.value
+        case (.fullscreen, "detached"):
+            status = try await Task.detached { try await TerminalApp.run(TickingApp()) }.value
+        case (.command, "sync"):
+            status = await MainActor.run { commandRunner().run() }
+        case (.command, "await"):
+            status = await commandRunner().run()
+        case (.command, "detached"):
+            status = await Task.detached { await commandRunner().run() }.value
+        case (.spinner, "await"):
+            await spinAndCount()
+            status = 0
+        case (.spinner, "detached"):
+            await Task.detached { await spinAndCount() }.value
+            status = 0
+        default:
+            say("async-main: no \(how) for \(shape)")
+            exit(2)
+        }
+        if shape != .confirm { say("done \(shape) \(status)") }
+        exit(status)
+    }
+
+    static func report(_ outcome: (line: String, status: Int32)) -> Int32 {
+        say(outcome.line)
+        return outcome.status
+    }
+}
+
+/// The async question asked from off the main actor.
+nonisolated func askElsewhere() async -> Result<Bool, PromptError> {
+    let prompt = await ConfirmPrompt("Go on?")
+    do throws(PromptError) { return .success(try await prompt.ask()) } catch { return .failure(error) }
+}
