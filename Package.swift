@@ -131,9 +131,21 @@ let package = Package(
 
         // The kit's entry points called as programs call them (a synchronous main, an async
         // main that awaits first, tasks): run by the tests on a pseudo-terminal; not products.
-        .target(name: "ProgramShapes", dependencies: ["TUICore", "Prompts", "CommandIndicator", "Indicator", "NcursesTerminal"], path: "Tests/Programs/ProgramShapes"),
-        .executableTarget(name: "sync-main", dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "NcursesTerminal"], path: "Tests/Programs/SyncMain"),
-        .executableTarget(name: "async-main", dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "NcursesTerminal"], path: "Tests/Programs/AsyncMain"),
+        .target(
+            name: "ProgramShapes",
+            dependencies: ["TUICore", "Prompts", "CommandIndicator", "Indicator", "NcursesTerminal"],
+            path: "Tests/Programs/ProgramShapes"
+        ),
+        .executableTarget(
+            name: "sync-main",
+            dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "NcursesTerminal"],
+            path: "Tests/Programs/SyncMain"
+        ),
+        .executableTarget(
+            name: "async-main",
+            dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "NcursesTerminal"],
+            path: "Tests/Programs/AsyncMain"
+        ),
 
         // Support for the randomised tests (a seeded generator); not a product.
         .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore", "TUITesting"], path: "Tests/TestSupport"),

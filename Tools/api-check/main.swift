@@ -107,6 +107,27 @@ struct Failure: Error, CustomStringConvertible {
 /// Conformances every type has, which say nothing about the API.
 let implicitConformances: Set<String> = ["Copyable", "Escapable", "SendableMetatype", "BitwiseCopyable"]
 
+/// Whether a function's mangled name says it is async. Its own `Ya` is the last one, after its
+/// parameters' types; what follows it is at most an error type, `K` (throws), a generic
+/// signature and the `F` that ends it. A `Ya` followed by the end of a function type (`c`,
+/// `XE`) or a `Yb` (`@Sendable`) belongs to a closure among its parameters instead.
+func isAsync(usr: String) -> Bool {
+    guard let marker = usr.range(of: "Ya", options: .backwards) else { return false }
+    // The operators after it, names (a length, then that many characters) left out.
+    var operators = ""
+    var rest = Substring(usr[marker.upperBound...])
+    while let first = rest.first {
+        if first.isNumber {
+            let digits = rest.prefix { $0.isNumber }
+            rest = rest.dropFirst(digits.count).dropFirst(Int(digits) ?? 0)
+        } else {
+            operators.append(first)
+            rest = rest.dropFirst()
+        }
+    }
+    return !operators.contains("Yb") && !operators.contains("XE") && !operators.contains("c")
+}
+
 /// One line a public declaration: its kind, its path and its signature.
 func lines(of node: [String: Any], path: [String] = []) -> [String] {
     // `package` declarations are dumped too, marked internal: a dependent package sees none.
@@ -120,7 +141,9 @@ func lines(of node: [String: Any], path: [String] = []) -> [String] {
     if node["static"] as? Bool == true { flags.append("static") }
     if let selfKind = node["funcSelfKind"] as? String, selfKind != "NonMutating" { flags.append(selfKind.lowercased()) }
     if node["throwing"] as? Bool == true { flags.append("throws") }
-    if node["isAsync"] as? Bool == true { flags.append("async") }
+    // The dump has no flag for `async` on Linux: the mangled name has it (`Ya` after the
+    // parameters), and an async overload of a synchronous function is only told apart by it.
+    if node["isAsync"] as? Bool == true || (kind == "Function" && isAsync(usr: node["usr"] as? String ?? "")) { flags.append("async") }
     // Attributes a user of the API can notice (a global actor shows as Custom, `final` as Final).
     let noticed: [String: String] = [
         "Custom": "@GlobalActor", "Final": "final", "Preconcurrency": "@preconcurrency", "Required": "required",
