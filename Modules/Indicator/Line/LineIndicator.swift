@@ -424,6 +424,8 @@ public final class Spinner: LineIndicator, @unchecked Sendable {
 
     /// Runs `work` under a spinner and ends it by the outcome: ✓ with `success`'s text (the
     /// message by default) when it returns, ✗ with the error when it throws (then rethrown).
+    /// `work` runs where the caller is (`isolation`: the main actor in an async `main`), so it
+    /// may use what the caller uses.
     ///
     /// ```swift
     /// let index = try await Spinner.run("Fetching the index") { try await fetchIndex() }
@@ -433,6 +435,7 @@ public final class Spinner: LineIndicator, @unchecked Sendable {
         style: SpinnerStyle = .comet,
         group: ProgressGroup = .standardError,
         success: (T) -> String? = { _ in nil },
+        isolation: isolated (any Actor)? = #isolation,
         _ work: () async throws -> T
     ) async rethrows -> T {
         let spinner = Spinner(message, style: style, group: group)
