@@ -15,6 +15,9 @@ public enum InlineEnding: Sendable, Equatable {
 ///
 /// - The block is made by writing newlines from its first row (the screen scrolls when the
 ///   cursor is near the bottom) and going back up, so that every later move stays in it.
+/// - Its height follows the frame: the rows asked for, at most ``size``'s. It grows by newlines
+///   from its last row (the screen scrolls only when it reaches the bottom) and shrinks by
+///   erasing its last rows; the lines above never move otherwise.
 /// - Only rows that changed are written, each from its start, ending with an erase of the
 ///   rest of the line (no trailing blanks are sent).
 /// - The cursor rests on the block's first column of its first row unless the frame places
@@ -28,6 +31,8 @@ struct InlineBlock {
     let colorDepth: ColorDepth
     /// What the rows show now; nil when the block is to be made and drawn whole.
     private var shown: Canvas?
+    /// The rows made and drawn (0 before the block is made).
+    private(set) var height = 0
     /// The row of the block the terminal's cursor is on.
     private var cursorRow = 0
     /// The rows the last frame wrote (every row when it made the block): a sixel on them was
@@ -59,12 +64,12 @@ struct InlineBlock {
     /// Takes in a cursor report asked when the cursor was where the block is made (at the
     /// start, or after the erase of a resize): its screen row, from 0.
     mutating func locate(cursorRow: Int) {
-        top = shown == nil ? cursorRow : max(0, min(cursorRow, screenRows - size.height - reserve))
+        top = shown == nil ? cursorRow : max(0, min(cursorRow, screenRows - height - reserve))
     }
 
     /// The block's row at screen row `y`, or nil when `y` is outside it or its place is unknown.
     func row(atScreenRow y: Int) -> Int? {
-        guard let top, shown != nil, y >= top, y < top + size.height else { return nil }
+        guard let top, shown != nil, y >= top, y < top + height else { return nil }
         return y - top
     }
 
@@ -74,18 +79,21 @@ struct InlineBlock {
     /// Whether the rows were made and show a frame.
     var isDrawn: Bool { shown != nil }
 
-    /// The bytes that show `canvas`: the block made first if it is not there yet. The rows
-    /// of `rewriting` are written even when unchanged (a sixel that went away leaves its
+    /// The bytes that show the first `rows` rows of `canvas` (all of them by default, at most
+    /// ``size``'s): the block made first if it is not there yet, grown or shrunk to them. The
+    /// rows of `rewriting` are written even when unchanged (a sixel that went away leaves its
     /// pixels until its cells are written over).
-    mutating func frame(_ canvas: Canvas, rewriting: Set<Int> = []) -> String {
+    mutating func frame(_ canvas: Canvas, rows: Int? = nil, rewriting: Set<Int> = []) -> String {
         var out = "\u{1B}[?2026h"
         if cursorShown {
             out += "\u{1B}[?25l"
             cursorShown = false
         }
-        let height = min(size.height, canvas.size.height)
+        let height = max(1, min(size.height, canvas.size.height, rows ?? .max))
         writtenRows = []
         madeBlock = shown == nil
+        // The rows that were not drawn before: all of them when the block is made.
+        let fresh = shown == nil ? 0 : self.height
         if shown == nil {
             // The newlines scroll the screen when the block (and the rows kept free below it)
             // would pass its bottom.
@@ -94,14 +102,23 @@ struct InlineBlock {
             out += "\r" + String(repeating: "\n", count: max(0, room - 1))
             if room > 1 { out += "\u{1B}[\(room - 1)A" }
             cursorRow = 0
+        } else if height > self.height {
+            // Grown: newlines from the last row made (and those kept free below it).
+            out += move(to: self.height - 1 + reserve) + String(repeating: "\n", count: height - self.height)
+            cursorRow = height - 1 + reserve
+            top = top.map { max(0, min($0, screenRows - height - reserve)) }
         }
-        for y in 0..<height where rewriting.contains(y) || shown.map({ !Self.row(y, of: canvas, equals: $0) }) ?? true {
+        for y in 0..<height where rewriting.contains(y) || y >= fresh || shown.map({ !Self.row(y, of: canvas, equals: $0) }) ?? true {
             out += move(to: y) + canvas.ansiLine(y, colorDepth: colorDepth, trimmed: true)
             writtenRows.insert(y)
             // A row filling the width leaves the cursor on its last column, pending a wrap:
             // an erase there would take that column.
             if !Self.fillsWidth(y, of: canvas) { out += "\u{1B}[K" }
         }
+        // Shrunk: its last rows erased one by one (an erase in line takes a sixel's pixels with
+        // the text), the lines above left where they are.
+        for y in height..<max(height, self.height) { out += move(to: y) + "\u{1B}[2K" }
+        self.height = height
         if let cursor = canvas.cursor, cursor.y >= 0, cursor.y < height, cursor.x >= 0, cursor.x < canvas.size.width {
             out += move(to: cursor.y)
             if cursor.x > 0 { out += "\u{1B}[\(cursor.x)C" }
@@ -140,6 +157,7 @@ struct InlineBlock {
     mutating func end(_ ending: InlineEnding) -> String {
         let out = endingBytes(ending)
         shown = nil
+        height = 0
         cursorRow = 0
         cursorShown = true
         return out
@@ -148,7 +166,7 @@ struct InlineBlock {
     /// What ``end(_:)`` would write now, leaving the block as it is (a signal writes it).
     func endingBytes(_ ending: InlineEnding) -> String {
         var copy = self
-        guard let last = shown.flatMap({ canvas in (0..<min(size.height, canvas.size.height)).last { !Self.isBlank($0, of: canvas) } }),
+        guard let last = shown.flatMap({ canvas in (0..<min(height, canvas.size.height)).last { !Self.isBlank($0, of: canvas) } }),
             ending == .keepLastFrame
         else { return copy.erase() + "\u{1B}[0m\u{1B}[?25h" }
         return copy.move(to: last) + "\n\u{1B}[J\u{1B}[0m\u{1B}[?25h"
@@ -158,6 +176,7 @@ struct InlineBlock {
     /// makes it again where the cursor is.
     mutating func forget() {
         shown = nil
+        height = 0
         cursorRow = 0
         cursorShown = true
         top = nil
@@ -168,6 +187,7 @@ struct InlineBlock {
         guard shown != nil else { return "" }
         let out = move(to: 0) + "\u{1B}[J"
         shown = nil
+        height = 0
         cursorRow = 0
         return out
     }
@@ -205,7 +225,7 @@ struct InlineBlock {
     }
 
     /// Whether row `y` shows nothing: blank cells and no picture (a sixel is left, with its rows).
-    private static func isBlank(_ y: Int, of canvas: Canvas) -> Bool {
+    static func isBlank(_ y: Int, of canvas: Canvas) -> Bool {
         (0..<canvas.size.width).allSatisfy { canvas[$0, y].character == " " && canvas[$0, y].style.background == .default }
             && !canvas.placements.contains { $0.rect.y <= y && y < $0.rect.maxY }
     }

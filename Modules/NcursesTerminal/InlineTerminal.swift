@@ -59,8 +59,14 @@ public final class InlineTerminal: EventSourceBackend {
     public let inputDescriptor: Int32
     /// Readable when the window was resized (or the app continued after a stop).
     public let resizeDescriptor: Int32
-    /// The rows asked.
+    /// The most rows the block takes (the window's height at most). It takes as many as the
+    /// view draws on — up to its last row with text, a background, a picture or the cursor —
+    /// and at least ``minimumRows``: it grows and shrinks with the view, the lines above it
+    /// staying where they are.
     public let rows: Int
+    /// The fewest rows the block takes, whatever the view draws (1 by default; ``rows`` to
+    /// keep the height fixed).
+    public var minimumRows = 1
     /// What becomes of the rows when the app ends (``close()``) or a signal ends it.
     public var ending: InlineEnding {
         didSet { noteEndings() }
@@ -297,7 +303,7 @@ public final class InlineTerminal: EventSourceBackend {
         let canvas = faint.explicit(pixels?.placingAsText(canvas) ?? canvas)
         // The rows of sixels that went away are written again: that erases their pixels.
         let stale = pixels.map { $0.graphics == .sixel ? $0.staleRects(for: canvas) : [] } ?? []
-        let frame = block.frame(canvas, rewriting: Set(stale.flatMap { $0.y..<$0.maxY }))
+        let frame = block.frame(canvas, rows: drawnRows(of: canvas), rewriting: Set(stale.flatMap { $0.y..<$0.maxY }))
         if let pixels, pixels.graphics == .sixel || !pixels.placesAsText, frame.hasSuffix(InlineBlock.updateEnd) {
             // A sixel goes where its cells are, found from where the frame left the cursor;
             // it is sent again when a row of it was written (the row's erase took its pixels).
@@ -312,6 +318,14 @@ public final class InlineTerminal: EventSourceBackend {
             write(frame)
         }
         noteEndings()
+    }
+
+    /// The rows `canvas` draws on: up to its last one with something on it or the cursor, at
+    /// least ``minimumRows``.
+    private func drawnRows(of canvas: Canvas) -> Int {
+        var last = (0..<canvas.size.height).last { !InlineBlock.isBlank($0, of: canvas) } ?? -1
+        if let cursor = canvas.cursor { last = max(last, cursor.y) }
+        return max(minimumRows, last + 1)
     }
 
     /// Prints `text` above the block, as `print` would before the app began; the next frame

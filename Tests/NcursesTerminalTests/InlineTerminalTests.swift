@@ -121,6 +121,46 @@ struct InlineTerminalTests {
         #expect(session.screen.rows == ["line 3", "line 4", "line 5", "line 6", "line 7", "a", "b", "c"])
     }
 
+    @Test func theBlockFollowsWhatTheViewDrawsWithinItsRowsAndTheLinesAboveStay() throws {
+        let view = Lines(["Installing", "  a"])
+        let session = try Session(above: ["$ install"], rows: 4, view: view)
+        defer { session.terminal.close() }
+        session.draw()
+        #expect(session.screen.rows == ["$ install", "Installing", "  a", "", "", "", "", ""], "two rows drawn, two rows taken")
+        for (lines, rows) in [
+            (["Installing", "  a", "  b"], ["$ install", "Installing", "  a", "  b", "", "", "", ""]),  // grown by one row
+            (["Done"], ["$ install", "Done", "", "", "", "", "", ""]),  // shrunk: the rows below erased
+            (["1", "2", "3", "4", "5", "6"], ["$ install", "1", "2", "3", "4", "", "", ""]),  // at most the rows asked
+        ] {
+            view.lines = lines
+            session.host.setNeedsDisplay()
+            session.draw()
+            #expect(session.screen.rows == rows)
+        }
+        session.terminal.minimumRows = 3
+        view.lines = ["Done"]
+        session.host.setNeedsDisplay()
+        session.draw()
+        #expect(session.screen.rows == ["$ install", "Done", "", "", "", "", "", ""])
+        session.terminal.close()
+        session.read()
+        #expect(session.screen.cursor == Point(x: 0, y: 2), "the last frame kept, the cursor below its last line")
+    }
+
+    @Test func aBlockThatGrowsAtTheBottomScrollsTheScreenByWhatItGrew() throws {
+        let above = (1...6).map { "line \($0)" }
+        let view = Lines(["a"])
+        let session = try Session(above: above, rows: 3, view: view)
+        defer { session.terminal.close() }
+        session.draw()
+        #expect(session.screen.rows == ["line 1", "line 2", "line 3", "line 4", "line 5", "line 6", "a", ""])
+        view.lines = ["a", "b", "c"]
+        session.host.setNeedsDisplay()
+        session.draw()
+        #expect(session.screen.scrollback == ["line 1"])
+        #expect(session.screen.rows == ["line 2", "line 3", "line 4", "line 5", "line 6", "a", "b", "c"], "scrolled by the row it grew past the bottom")
+    }
+
     @Test func whenItEndsTheLastFrameStaysWithTheCursorBelowAndTheTerminalIsRestored() throws {
         let session = try Session(above: ["$ pick"], rows: 4, view: Lines(["chose: pears"]))
         session.draw()
