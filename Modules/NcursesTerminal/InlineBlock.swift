@@ -141,13 +141,12 @@ struct InlineBlock {
         return out
     }
 
-    /// The bytes that print `text` above the block: the block is erased, the text written
-    /// where it began, and the next frame makes the block again below it. A newline ends
-    /// the text whether or not it has one.
-    mutating func print(_ text: String) -> String {
-        var body = text
-        if body.hasSuffix("\n") { body.removeLast() }
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    /// The bytes that print `lines` (safe to write, each ending with a reset when styled)
+    /// above the block: the block is erased, the lines written where it began, and the next
+    /// frame makes the block again below them. A text's last newline ends its last line: it
+    /// adds no empty one.
+    mutating func print(_ lines: [String]) -> String {
+        let lines = lines.count > 1 && lines.last == "" ? Array(lines.dropLast()) : lines
         let out = "\u{1B}[?2026h" + erase() + lines.map { $0 + "\u{1B}[0m\r\n" }.joined() + "\u{1B}[?2026l"
         top = top.map { min($0 + lines.count, screenRows - 1) }  // each line moves it down, or scrolls the screen
         return out

@@ -332,9 +332,9 @@ public final class InlineTerminal: EventSourceBackend {
     /// draws the block again below it (a host asks for one). A newline ends it whether or not
     /// it has one. False once closed.
     @discardableResult
-    public func printAbove(_ text: String) -> Bool {
+    public func printAbove(_ text: StyledText) -> Bool {
         guard isOpen else { return false }
-        write(block.print(text))
+        write(block.print(text.ansiLines(colorDepth: capabilities.colorDepth)))
         noteEndings()
         return true
     }

@@ -153,7 +153,7 @@ public final class TerminalApp {
     @discardableResult
     public static func run(_ host: TerminalHost, on terminal: NcursesTerminal) -> Int32 {
         let status = TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
-        for text in host.takePrinted() { Swift.print(text) }
+        printAfterEnd(host.takePrinted(), colorDepth: terminal.capabilities.colorDepth)
         return status
     }
 
@@ -169,7 +169,7 @@ public final class TerminalApp {
     @discardableResult
     public static func run(_ host: TerminalHost, on terminal: NcursesTerminal) async -> Int32 {
         let status = await TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
-        for text in host.takePrinted() { Swift.print(text) }
+        printAfterEnd(host.takePrinted(), colorDepth: terminal.capabilities.colorDepth)
         return status
     }
 
@@ -211,8 +211,24 @@ public final class TerminalApp {
     }
 
     /// Prints `text` as a line of the terminal's flow: above an inline app's rows at once, or
-    /// once a full-screen app has ended (`HostLink.print` from a view does the same).
+    /// once a full-screen app has ended (`HostLink.print` from a view does the same), its
+    /// styles kept where the terminal shows colours.
+    public func print(_ text: StyledText) {
+        host.print(text)
+    }
+
+    /// Prints `text` in no style of its own (see `print(_:)`).
     public func print(_ text: String) {
         host.print(text)
+    }
+
+    /// What a full-screen app printed, on standard output once it has ended: in colour when
+    /// that is the terminal.
+    private static func printAfterEnd(_ texts: [StyledText], colorDepth: ColorDepth) {
+        let depth = isatty(STDOUT_FILENO) == 1 ? colorDepth : .none
+        for text in texts {
+            let lines = text.ansiLines(colorDepth: depth)
+            for line in lines.count > 1 && lines.last == "" ? lines.dropLast() : lines[...] { Swift.print(line) }
+        }
     }
 }

@@ -428,6 +428,19 @@ struct InlineTerminalTests {
         #expect(moved.map(Self.position) == [Point(x: 1, y: 0)])
     }
 
+    @Test func styledLinesPrintedAboveKeepTheirColoursAndCannotMoveTheCursor() throws {
+        let session = try Session(above: ["$ install"], rows: 1, view: Lines(["Installing"]))
+        defer { session.terminal.close() }
+        session.draw()
+        session.terminal.printAbove("\("✓", style: Style(foreground: .green)) fd \u{1B}[2J")
+        session.host.setNeedsDisplay()
+        let bytes = String(decoding: session.pty.readAvailable(), as: UTF8.self)
+        session.screen.feed(bytes)
+        session.draw()
+        #expect(bytes.contains("\u{1B}[32m✓\u{1B}[39m fd \u{FFFD}[2J"), "green, and the escape shown, not obeyed")
+        #expect(session.screen.rows.prefix(4) == ["$ install", "✓ fd \u{FFFD}[2J", "Installing", ""])
+    }
+
     @Test func atTheBottomTheBlockScrollsTheScreenAndTheMouseFollows() throws {
         let session = try Session(
             above: (1...7).map { "line \($0)" },

@@ -15,7 +15,7 @@ public protocol TerminalBackend: AnyObject {
     func readEvents() -> [InputEvent]
     /// Writes `text` as lines of the terminal's flow above what is drawn, and draws again
     /// below them; false when the backend cannot (the default: a full screen has no above).
-    func printAbove(_ text: String) -> Bool
+    func printAbove(_ text: StyledText) -> Bool
 }
 
 extension TerminalBackend {
@@ -23,5 +23,5 @@ extension TerminalBackend {
     public var windowSize: Size { size }
 
     /// A full screen has nothing above it: nothing is printed.
-    public func printAbove(_ text: String) -> Bool { false }
+    public func printAbove(_ text: StyledText) -> Bool { false }
 }

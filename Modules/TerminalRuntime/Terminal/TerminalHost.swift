@@ -41,7 +41,9 @@ public final class TerminalHost {
     /// What was printed (``print(_:)``) where the backend cannot print above what it draws,
     /// oldest first (`TerminalApp` prints it once a full-screen app has ended; a `Pilot`
     /// test reads it).
-    public private(set) var printed: [String] = []
+    public var printed: [String] { printedText.map(\.plain) }
+    /// The same, with their styles.
+    public private(set) var printedText: [StyledText] = []
     /// The status of the last `EventResult/quit(status:)` the root view answered, if any.
     public private(set) var quitStatus: Int32?
     /// How many frames were rendered.
@@ -65,18 +67,23 @@ public final class TerminalHost {
     /// Prints `text` as a line of the terminal's flow: above what is drawn where the backend
     /// can (an inline terminal), else kept in ``printed``. A component asks it through its
     /// `HostLink`.
-    public func print(_ text: String) {
+    public func print(_ text: StyledText) {
         if backend.printAbove(text) {
             needsDisplay = true  // the rows were erased to make room
         } else {
-            printed.append(text)
+            printedText.append(text)
         }
     }
 
-    /// Takes the texts kept in ``printed``, leaving none.
-    public func takePrinted() -> [String] {
-        defer { printed = [] }
-        return printed
+    /// Prints `text` in no style of its own (see ``print(_:)-(StyledText)``).
+    public func print(_ text: String) {
+        print(StyledText(text))
+    }
+
+    /// Takes the texts kept in ``printed``, with their styles, leaving none.
+    public func takePrinted() -> [StyledText] {
+        defer { printedText = [] }
+        return printedText
     }
 
     /// Asks for a render at the next opportunity.

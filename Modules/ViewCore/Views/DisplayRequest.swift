@@ -18,13 +18,13 @@ public struct HostRequests: Sendable {
     /// Asks the app to end with a status (what `EventResult.quit(status:)` does from an event).
     public let quit: @MainActor @Sendable (Int32) -> Void
     /// Prints a line above the app (an inline app's terminal), or after it ends (full-screen).
-    public let print: @MainActor @Sendable (String) -> Void
+    public let print: @MainActor @Sendable (StyledText) -> Void
 
     /// Requests that call `display`, `quit` and `print` (by default, printing nothing).
     public init(
         display: @escaping @MainActor @Sendable () -> Void,
         quit: @escaping @MainActor @Sendable (Int32) -> Void,
-        print: @escaping @MainActor @Sendable (String) -> Void = { _ in }
+        print: @escaping @MainActor @Sendable (StyledText) -> Void = { _ in }
     ) {
         self.display = display
         self.quit = quit
@@ -70,8 +70,18 @@ public struct HostLink {
 
     /// Prints `text` as a line of the terminal's flow: above an inline app's rows while it
     /// runs, after a full-screen app ends; a headless `Pilot` keeps it in `printed`. Nothing
-    /// before the component was drawn.
-    public func print(_ text: String) {
+    /// before the component was drawn. Styled parts keep their colours where the terminal
+    /// shows them; control characters and escape sequences show as U+FFFD (``StyledText``).
+    ///
+    /// ```swift
+    /// host.print("\("✓", style: Style(foreground: .green)) \(package)")
+    /// ```
+    public func print(_ text: StyledText) {
         requests?.print(text)
+    }
+
+    /// Prints `text`, in no style of its own (see ``print(_:)-(StyledText)``).
+    public func print(_ text: String) {
+        print(StyledText(text))
     }
 }
