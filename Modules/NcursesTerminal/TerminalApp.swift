@@ -92,8 +92,8 @@ public final class TerminalApp {
         return await run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
     }
 
-    /// Runs `root` inline: in `rows` rows below the cursor, in the flow of the terminal
-    /// (``InlineTerminal``), until it quits; then the last frame stays with the cursor below
+    /// Runs `root` inline: below the cursor, in the flow of the terminal (``InlineTerminal``),
+    /// in as many rows as it draws on, `rows` at most, until it quits; then the last frame stays with the cursor below
     /// it, or the rows are erased (`ending`), and the status is returned. It draws on standard
     /// output when that is a terminal, else on the controlling terminal (`/dev/tty`), so a
     /// tool's output can go to a pipe while it asks (`vim $(pick *.swift)`). The same view

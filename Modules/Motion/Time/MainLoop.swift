@@ -160,6 +160,12 @@ public final class MainLoop {
             if descriptors[0].revents != 0 { posted.drainWake() }
             for (index, watch) in watching.enumerated() where descriptors[index + 1].revents != 0 {
                 guard !watch.isCancelled else { continue }  // cancelled by an earlier handler
+                if descriptors[index + 1].revents & Int16(POLLNVAL) != 0 {
+                    // Closed while watched: nothing will ever come, and poll would return at once for good.
+                    watch.isCancelled = true
+                    watches.removeAll { $0 === watch }
+                    continue
+                }
                 watch.handler()
             }
             if let mainQueue, descriptors[descriptors.count - 1].revents != 0 { mainQueue.serve() }
