@@ -133,7 +133,7 @@ let package = Package(
         // main that awaits first, tasks): run by the tests on a pseudo-terminal; not products.
         .target(
             name: "ProgramShapes",
-            dependencies: ["TUICore", "Prompts", "CommandIndicator", "Indicator", "NcursesTerminal"],
+            dependencies: ["TUICore", "Prompts", "CommandIndicator", "Indicator", "Loading", "NcursesTerminal"],
             path: "Tests/Programs/ProgramShapes"
         ),
         .executableTarget(

@@ -156,6 +156,20 @@ struct ProgramShapesTests {
         #expect(rows[2].hasPrefix("✓ waiting (0."), "\(rows)")  // its elapsed time varies
     }
 
+    @Test(
+        "The loading overlay's work, a task on the main actor, ends while the app runs",
+        .timeLimit(.minutes(1)),
+        arguments: ["sync-main sync", "async-main await", "async-main detached"]
+    )
+    func loading(way: String) throws {
+        let (program, how) = Self.way(way)
+        let run = try Run(program, ["loading", how])
+        run.waitFor { $0.rows.contains { $0.hasPrefix("saved · q quits") } }
+        run.type("q")
+        #expect(run.finish() == 0)
+        #expect(run.screen.rows.prefix(2) == ["done loading 0", ""])
+    }
+
     @Test("Spinners and bars move from any task", .timeLimit(.minutes(1)), arguments: ["async-main await", "async-main detached"])
     func spinner(way: String) throws {
         let (program, how) = Self.way(way)

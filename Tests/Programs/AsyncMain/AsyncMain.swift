@@ -15,7 +15,7 @@ struct AsyncMain {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard let shape = arguments.first.flatMap(Shape.init(rawValue:)), let how = arguments.dropFirst().first else {
-            say("usage: async-main confirm|inline|fullscreen|command|spinner sync|await|task|detached")
+            say("usage: async-main confirm|inline|fullscreen|command|spinner|loading sync|await|task|detached")
             exit(2)
         }
         try await Task.sleep(for: .milliseconds(20))  // as a network call would: the main actor is now a queue's
@@ -56,6 +56,10 @@ struct AsyncMain {
             status = await commandRunner().run()
         case (.command, "detached"):
             status = await Task.detached { await commandRunner().run() }.value
+        case (.loading, "await"):
+            status = try await TerminalApp.run(Saving.screen())
+        case (.loading, "detached"):
+            status = try await Task.detached { try await TerminalApp.run(Saving.screen()) }.value
         case (.spinner, "await"):
             await spinAndCount()
             status = 0

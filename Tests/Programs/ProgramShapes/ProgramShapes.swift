@@ -1,6 +1,7 @@
 import CommandIndicator
 import Foundation
 import Indicator
+import Loading
 import NcursesTerminal
 import Prompts
 import TUICore
@@ -54,7 +55,44 @@ public final class TickingApp: View {
 
 /// What a run of a program does.
 public enum Shape: String, CaseIterable, Sendable {
-    case confirm, inline, fullscreen, command, spinner
+    case confirm, inline, fullscreen, command, spinner, loading
+}
+
+/// A screen that saves under the loading overlay as it opens (a task on the main actor, as
+/// an app's request is): `saved` once the work is done; q quits.
+@MainActor
+public final class Saving: View {
+    private let center = LoadingCenter(scheduler: LiveScheduler())
+    private var started = false
+    private var saved = false
+    private var host = HostLink()
+
+    /// The screen to run: the overlay goes on it.
+    public static func screen() -> Screen {
+        let body = Saving()
+        let screen = Screen(title: "Saving", content: body)
+        body.center.root = screen
+        body.center.presentation = .compact
+        return screen
+    }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        host.note()
+        if !started {
+            started = true
+            Task { @MainActor in
+                try await self.center.track("Saving") { try await Task.sleep(for: .milliseconds(300)) }
+                self.saved = true
+                self.host.request(nil)
+            }
+        }
+        canvas.draw(saved ? "saved · q quits" : "saving", at: rect.origin, clip: rect)
+    }
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        if case .key(.character("q")) = event { return .quit(status: 0) }
+        return .ignored
+    }
 }
 
 /// Prints `line` and a newline on standard output.

@@ -13,7 +13,7 @@ let arguments = CommandLine.arguments.dropFirst()
 guard let shape = arguments.first.flatMap(Shape.init(rawValue:)), let how = arguments.dropFirst().first,
     ["sync", "queue", "runloop"].contains(how)
 else {
-    say("usage: sync-main confirm|inline|fullscreen|command sync|queue|runloop")
+    say("usage: sync-main confirm|inline|fullscreen|command|loading sync|queue|runloop")
     exit(2)
 }
 
@@ -31,6 +31,8 @@ else {
         status = (try? TerminalApp.run(TickingApp())) ?? 2
     case .command:
         status = commandRunner().run()
+    case .loading:
+        status = (try? TerminalApp.run(Saving.screen())) ?? 2
     case .spinner:
         say("sync-main: spinner is async only")
         exit(2)
