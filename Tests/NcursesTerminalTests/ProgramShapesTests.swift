@@ -157,6 +157,19 @@ struct ProgramShapesTests {
     }
 
     @Test(
+        "Cancelling the task of an async form ends it as Ctrl-C does, the terminal restored",
+        .timeLimit(.minutes(1)),
+        arguments: ["confirm", "inline", "fullscreen"]
+    )
+    func cancelled(shape: String) throws {
+        let run = try Run("async-main", [shape, "cancel"])
+        #expect(run.finish() == 130)
+        #expect(run.screen.rows.contains(shape == "confirm" ? "done confirm interrupted" : "done \(shape) 130"), "\(run.screen.rows)")
+        #expect(!run.screen.showsAlternateScreen)
+        Self.expectRestored(run)
+    }
+
+    @Test(
         "The loading overlay's work, a task on the main actor, ends while the app runs",
         .timeLimit(.minutes(1)),
         arguments: ["sync-main sync", "async-main await", "async-main detached"]

@@ -9,13 +9,14 @@ import Prompts
 /// - `sync`: the synchronous call, inside `MainActor.run { … }` after an await;
 /// - `await`: the async form;
 /// - `task`: the synchronous call in a `Task` on the main actor;
-/// - `detached`: the async form from a detached task.
+/// - `detached`: the async form from a detached task;
+/// - `cancel`: the async form in a task cancelled once it has drawn (it ends as Ctrl-C does).
 @main
 struct AsyncMain {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard let shape = arguments.first.flatMap(Shape.init(rawValue:)), let how = arguments.dropFirst().first else {
-            say("usage: async-main confirm|inline|fullscreen|command|spinner|loading sync|await|task|detached")
+            say("usage: async-main confirm|inline|fullscreen|command|spinner|loading sync|await|task|detached|cancel")
             exit(2)
         }
         try await Task.sleep(for: .milliseconds(20))  // as a network call would: the main actor is now a queue's
@@ -34,6 +35,23 @@ struct AsyncMain {
         case (.confirm, "detached"):
             let answer = await Task.detached { await askElsewhere() }.value
             status = report(outcome(answer))
+        case (.confirm, "cancel"):
+            let asking = Task { @MainActor () -> Result<Bool, PromptError> in
+                do throws(PromptError) { return .success(try await ConfirmPrompt("Go on?").ask()) } catch { return .failure(error) }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            asking.cancel()
+            status = report(outcome(await asking.value))
+        case (.inline, "cancel"):
+            let running = Task { try await TerminalApp.run(TickingApp(), inline: 1) }
+            try await Task.sleep(for: .milliseconds(300))
+            running.cancel()
+            status = try await running.value
+        case (.fullscreen, "cancel"):
+            let running = Task { try await TerminalApp.run(TickingApp()) }
+            try await Task.sleep(for: .milliseconds(300))
+            running.cancel()
+            status = try await running.value
         case (.inline, "sync"):
             status = try await MainActor.run { try TerminalApp.run(TickingApp(), inline: 1) }
         case (.inline, "await"):
