@@ -73,71 +73,62 @@ struct ProgramShapesTests {
     static func way(_ name: String) -> (program: String, how: String) { ways[wayNames.firstIndex(of: name)!] }
 
     static func asks(_ screen: ScreenModel) -> Bool { screen.rows.contains { $0.hasPrefix("? Go on?") } }
-
-    @Test("A confirm prompt is answered by a typed key", .timeLimit(.minutes(1)), arguments: wayNames)
-    func confirmAnswered(way: String) throws {
-        let (program, how) = Self.way(way)
-        let run = try Run(program, ["confirm", how])
-        run.waitFor(Self.asks)
-        run.type("n")
-        #expect(run.finish() == 0)
-        #expect(run.screen.rows == ["✔ Go on? no", "done confirm no", "", "", "", "", "", ""])
-    }
-
-    @Test("Ctrl-C ends a confirm prompt, the terminal restored", .timeLimit(.minutes(1)), arguments: wayNames)
-    func confirmInterrupted(way: String) throws {
-        let (program, how) = Self.way(way)
-        let run = try Run(program, ["confirm", how])
-        run.waitFor(Self.asks)
-        run.type("\u{03}")
-        #expect(run.finish() == 130)
-        #expect(run.screen.rows.prefix(3) == ["? Go on?  Yes   No  (Y/n)", "done confirm interrupted", ""])
-        Self.expectRestored(run)
-    }
-
     static func ticking(_ screen: ScreenModel) -> Bool { screen.rows.contains("ticks 3+ · q quits") }
 
-    @Test("An inline app runs its timers and is quit by q", .timeLimit(.minutes(1)), arguments: wayNames)
-    func inlineQuit(way: String) throws {
+    /// Runs `shape` the way `way` names, types `key` once `ready` shows, and waits for the end.
+    static func typed(_ key: String, into shape: String, _ way: String, once ready: (ScreenModel) -> Bool) throws -> (status: Int32, run: Run) {
         let (program, how) = Self.way(way)
-        let run = try Run(program, ["inline", how])
-        run.waitFor(Self.ticking)
-        run.type("q")
-        #expect(run.finish() == 0)
-        #expect(run.screen.rows == ["ticks 3+ · q quits", "done inline 0", "", "", "", "", "", ""])
+        let run = try Run(program, [shape, how])
+        run.waitFor(ready)
+        run.type(key)
+        return (run.finish(), run)
     }
 
-    @Test("Ctrl-C ends an inline app with 130", .timeLimit(.minutes(1)), arguments: wayNames)
-    func inlineInterrupted(way: String) throws {
-        let (program, how) = Self.way(way)
-        let run = try Run(program, ["inline", how])
-        run.waitFor(Self.ticking)
-        run.type("\u{03}")
-        #expect(run.finish() == 130)
-        #expect(run.screen.rows.prefix(3) == ["ticks 3+ · q quits", "done inline 130", ""])
-        Self.expectRestored(run)
+    /// Each key typed, the status it ends with and the screen it leaves (every row).
+    static let endings: [String: [(key: String, status: Int32, rows: [String])]] = [
+        "confirm": [
+            ("n", 0, ["✔ Go on? no", "done confirm no"]),
+            ("\u{03}", 130, ["? Go on?  Yes   No  (Y/n)", "done confirm interrupted"]),
+        ],
+        "inline": [
+            ("q", 0, ["ticks 3+ · q quits", "done inline 0"]),
+            ("\u{03}", 130, ["ticks 3+ · q quits", "done inline 130"]),
+        ],
+    ]
+
+    @Test(
+        "A prompt is answered by a typed key, an inline app runs its timers and is quit by q; Ctrl-C ends each, the terminal restored",
+        .timeLimit(.minutes(1)),
+        arguments: ["confirm", "inline"],
+        wayNames
+    )
+    func answeredAndInterrupted(shape: String, way: String) throws {
+        for ending in Self.endings[shape]! {
+            let (status, run) = try Self.typed(ending.key, into: shape, way, once: shape == "confirm" ? Self.asks : Self.ticking)
+            #expect(status == ending.status)
+            #expect(run.screen.rows == ending.rows + Array(repeating: "", count: 6))
+            Self.expectRestored(run)
+        }
     }
 
-    @Test("A line printed and a quit in one turn keep the line and the last frame", .timeLimit(.minutes(1)), arguments: ["sync-main sync", "async-main await"])
+    @Test(
+        "A line printed and a quit in one turn keep the line and the last frame",
+        .timeLimit(.minutes(1)),
+        arguments: ["sync-main sync", "async-main await"]
+    )
     func printAndQuitInOneTurn(way: String) throws {
-        let (program, how) = Self.way(way)
-        let run = try Run(program, ["inline", how])
-        run.waitFor(Self.ticking)
-        run.type("p")
-        #expect(run.finish() == 0)
+        let (status, run) = try Self.typed("p", into: "inline", way, once: Self.ticking)
+        #expect(status == 0)
         #expect(run.screen.rows.prefix(4) == ["printed", "ticks 3+ · q quits", "done inline 0", ""])
     }
 
     @Test("A full-screen app runs its timers and is quit by q, Ctrl-C ends it with 130", .timeLimit(.minutes(1)), arguments: wayNames)
     func fullScreen(way: String) throws {
-        let (program, how) = Self.way(way)
-        for (key, status) in [("q", Int32(0)), ("\u{03}", 130)] {
-            let run = try Run(program, ["fullscreen", how])
-            run.waitFor { $0.showsAlternateScreen && Self.ticking($0) }
-            run.type(key)
-            #expect(run.finish() == status)
+        for (key, expected) in [("q", Int32(0)), ("\u{03}", 130)] {
+            let (status, run) = try Self.typed(key, into: "fullscreen", way) { $0.showsAlternateScreen && Self.ticking($0) }
+            #expect(status == expected)
             #expect(!run.screen.showsAlternateScreen)
-            #expect(run.screen.rows.prefix(2) == ["done fullscreen \(status)", ""])
+            #expect(run.screen.rows.prefix(2) == ["done fullscreen \(expected)", ""])
             Self.expectRestored(run)
         }
     }
