@@ -93,7 +93,8 @@ import TerminalGraphics
     opened = terminal
     let status = TerminalApp.run(prompt, on: terminal)
     guard let output = PickCommand.output(prompt) else { return status == 0 ? 1 : status }
-    FileHandle.standardOutput.write(Data(output.utf8))
+    // Written as `say` writes: a full disk or a closed pipe is said and ends with 74 (`finish`).
+    outputFailure = ChildProcessIO.write(Data(output.utf8), to: STDOUT_FILENO)?.description
     return 0
 }
 

@@ -25,17 +25,18 @@ struct PickCommandTests {
         /// Starts `showcase pick ARGUMENTS` on a terminal showing `above`; with
         /// `outputToPipe`, its standard output goes to a pipe, and the terminal is made its
         /// controlling terminal (setsid --ctty), which it then draws on through /dev/tty.
-        init(_ arguments: [String], above: [String] = ["$ showcase pick"], outputToPipe: Bool = false) throws {
+        /// `outputFile`: standard output goes to that file instead (`/dev/full`, say), drawn as with a pipe.
+        init(_ arguments: [String], above: [String] = ["$ showcase pick"], outputToPipe: Bool = false, outputFile: String? = nil) throws {
             let size = Size(width: 60, height: 16)
             pty = try PseudoTerminal(size: size)
             screen = ScreenModel(size: size)
             screen.feed(above.map { $0 + "\r\n" }.joined())
             let terminal = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
-            if outputToPipe {
+            if outputToPipe || outputFile != nil {
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-                process.arguments = ["--ctty", ShowcaseEndToEndTests.executable.path, "pick"] + arguments
-                pipe = Pipe()
-                process.standardOutput = pipe
+                process.arguments = ["--ctty", "--wait", ShowcaseEndToEndTests.executable.path, "pick"] + arguments
+                pipe = outputFile == nil ? Pipe() : nil
+                process.standardOutput = pipe ?? outputFile.flatMap { FileHandle(forWritingAtPath: $0) }
             } else {
                 process.executableURL = ShowcaseEndToEndTests.executable
                 process.arguments = ["pick"] + arguments
@@ -160,6 +161,19 @@ struct PickCommandTests {
         let (status, printed) = run.finish()
         #expect(status == 0 && printed == "one.swift\n")
         #expect(run.screen.rows.prefix(2) == ["$ vim $(showcase pick *.swift)", ""], "nothing of it left on the terminal")
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: hasSetsid, "needs util-linux's setsid"))
+    func anOutputThatCannotBeWrittenIsSaidAndEndsWith74() throws {
+        let run = try Run(["one.swift", "two.swift"], above: ["$ showcase pick *.swift > /dev/full"], outputFile: "/dev/full")
+        run.waitFor(Self.showsPrompt)
+        run.type(" \r")
+        let (status, _) = run.finish()
+        #expect(status == 74, "not a crash (132)")
+        #expect(
+            run.screen.rows.prefix(4) == ["$ showcase pick *.swift > /dev/full", "showcase: cannot write standard output: No space left on dev", "ice", ""],
+            "said on standard error (the 60-column terminal wraps it)"
+        )
     }
 
     @Test func noItemsIsAUsageError() throws {
