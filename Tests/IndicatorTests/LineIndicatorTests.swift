@@ -26,6 +26,32 @@ struct LineIndicatorTests {
         #expect(line.count == 59, "the last column is left free")
     }
 
+    @Test func anyPositionAndLengthDrawWithoutTrappingAndTheCountStopsAtItsEnds() throws {
+        let (group, output, clock) = terminal(columns: 200)
+        let every = try ProgressStyle(
+            template: "{pos} {len} {percent} {percent_precise} {rate} {eta} {eta_precise} {duration} {human_pos} {bytes} {bytes_per_sec} {bar:10}"
+        )
+        let bar = group.bar(total: 100, message: "", style: every)
+        for (value, step, total) in [(Int.max - 1, 5, 100), (Int.min + 1, -5, 100), (Int.min, -1, Int.max), (Int.max, 1, Int.max)] {
+            bar.total = total
+            bar.value = value
+            bar.inc(step)
+            #expect(bar.value == (step > 0 ? Int.max : Int.min), "saturated, not wrapped")
+            clock.advance(by: .milliseconds(200))
+            group.tick()
+            bar.inc(-step)  // a step back from either end moves it again
+            #expect(bar.value == (step > 0 ? Int.max : Int.min) - step)
+            clock.advance(by: .milliseconds(200))
+            group.tick()
+        }
+        let line = output.screen.last ?? ""
+        #expect(line.hasPrefix("9223372036854775806 9223372036854775807 100% 100.000 "), "\(line)")  // a Double cannot tell them apart
+        bar.value = Int.min
+        clock.advance(by: .milliseconds(200))
+        group.tick()
+        #expect((output.screen.last ?? "").hasPrefix("-9223372036854775808 9223372036854775807 0% 0.000 "), "\(output.screen.last ?? "")")
+    }
+
     @Test func aLineFitsEveryWidthAndNeverWraps() {
         for columns in [1, 2, 5, 12, 20, 40, 80, 200] {
             let (group, output, clock) = terminal(columns: columns)

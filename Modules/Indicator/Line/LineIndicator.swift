@@ -277,11 +277,11 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         return message.hasSuffix("…") || message.hasSuffix("...") || message.hasSuffix(":") ? message : message + "…"
     }
 
-    /// How far along, 0…1 (0 with no length).
+    /// How far along, 0…1 (0 with no length, and for a position below zero).
     var fraction: Double {
         guard let total = storedTotal else { return 0 }
         guard total > 0 else { return ending == nil ? 0 : 1 }
-        return Double(min(position.current, total)) / Double(total)
+        return Double(min(max(0, position.current), total)) / Double(total)
     }
 
     /// The texts of the fields the line's template uses (only those: a frame formats nothing
@@ -314,8 +314,9 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             perSecond = line.estimator.rate ?? (elapsed > .zero ? Double(pos) / elapsed.seconds : 0)
             if line.ending != nil {
                 left = .zero
-            } else if let total = line.storedTotal, let rate = line.estimator.rate, rate > 0, Double(max(0, total - pos)) / rate < 360_000 {
-                left = .milliseconds(Int64(Double(max(0, total - pos)) / rate * 1000))
+            } else if let total = line.storedTotal, let rate = line.estimator.rate, rate > 0, max(0, Double(total) - Double(pos)) / rate < 360_000 {
+                // In Double: any position and length, however far apart, without overflow.
+                left = .milliseconds(Int64(max(0, Double(total) - Double(pos)) / rate * 1000))
             } else {
                 left = nil
             }
@@ -470,7 +471,7 @@ struct RateEstimator: Sendable {
         while samples.count > 2, samples[1].time <= time - Self.window { samples.removeFirst() }
         if samples.count > 256 { samples.removeFirst(samples.count - 256) }  // more than 85 a second: bounded
         guard let base = samples.first, time - base.time >= 0.05 else { return }
-        rate = Double(position - base.position) / (time - base.time)
+        rate = (Double(position) - Double(base.position)) / (time - base.time)
     }
 }
 
