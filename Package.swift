@@ -123,7 +123,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
-                "KitSupport", "TerminalGraphics",
+                "KitSupport", "TerminalGraphics", "Prompts",
             ],
             path: "Tools/bench",
             exclude: ["peers"]  // the peers' own sources (Rust), built by bench itself where cargo is

@@ -4,13 +4,23 @@ import ViewCore
 /// readline's keys. ``TextField`` draws it; a prompt or a test can drive it alone.
 public struct TextInput: Equatable, Sendable {
     /// The text.
-    public private(set) var characters: [Character]
+    public private(set) var characters: [Character] {
+        didSet { edits &+= 1 }
+    }
+    /// Counts the edits of ``characters``: whether the text changed, told without keeping a
+    /// copy of it (a copy would cost the whole text on the next key).
+    private(set) var edits = 0
     /// Where typing goes: an index into ``characters`` (0 … count).
     public private(set) var position: Int
     /// The most characters it takes (nil: no limit); typing and pasting past it are cut.
     public var limit: Int?
 
     /// `text`, the insertion point at its end.
+    /// The same text, insertion point and limit (however they were reached).
+    public static func == (lhs: TextInput, rhs: TextInput) -> Bool {
+        lhs.characters == rhs.characters && lhs.position == rhs.position && lhs.limit == rhs.limit
+    }
+
     public init(_ text: String = "", limit: Int? = nil) {
         characters = Array(text.sanitizedForTerminal.filter { $0 != "\n" && $0 != "\r" })
         if let limit { characters = Array(characters.prefix(max(0, limit))) }
@@ -134,37 +144,35 @@ public final class TextField: View {
     /// The text.
     public var text: String { input.text }
 
-    private func shown(_ character: Character) -> Character? {
-        switch echo {
-        case .normal: character
-        case .masked(let mask): mask
-        case .hidden: nil
-        }
-    }
-
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
         let promptText = prompt.sanitizedForTerminal.truncated(toWidth: rect.width)
         canvas.draw(promptText, at: rect.origin, clip: rect)
         let field = Rect(x: rect.x + promptText.displayWidth, y: rect.y, width: rect.width - promptText.displayWidth, height: 1)
         guard field.width > 0 else { return }
-        let visible = input.characters.compactMap(shown)
+        // The text as shown, without copying it: each key costs what the field shows, however
+        // long the text (a copy here made typing quadratic in its length).
+        let visible = echo == .hidden ? [] : input.characters
         let position = echo == .hidden ? 0 : input.position
-        if visible.isEmpty, !placeholder.isEmpty {
+        if input.characters.isEmpty, !placeholder.isEmpty {
             canvas.draw(placeholder.sanitizedForTerminal.truncated(toWidth: field.width), at: field.origin, style: Style(attributes: .dim), clip: field)
         }
         // Keep the insertion point in view, a cell left for the cursor at the end.
         if position < scroll { scroll = position }
-        var widthBefore = visible[scroll..<position].reduce(0) { $0 + $1.displayWidth }
+        var mask: Character?
+        if case .masked(let character) = echo { mask = character }
+        var widthBefore = 0
+        for character in visible[scroll..<position] { widthBefore += (mask ?? character).displayWidth }
         while scroll < position, widthBefore >= field.width {
-            widthBefore -= visible[scroll].displayWidth
+            widthBefore -= (mask ?? visible[scroll]).displayWidth
             scroll += 1
         }
         var x = field.x
         for character in visible[min(scroll, visible.count)...] {
-            let width = character.displayWidth
+            let glyph = mask ?? character
+            let width = glyph.displayWidth
             guard x + width <= field.maxX else { break }
-            canvas.draw(String(character), at: Point(x: x, y: field.y), clip: field)
+            canvas.draw(String(glyph), at: Point(x: x, y: field.y), clip: field)
             x += width
         }
         if isFocused { canvas.cursor = Point(x: min(field.maxX - 1, field.x + widthBefore), y: field.y) }
@@ -172,7 +180,7 @@ public final class TextField: View {
 
     public func handle(_ event: InputEvent) -> EventResult {
         guard isFocused else { return .ignored }
-        let before = input
+        let before = input.edits
         switch event {
         case .key(.enter):
             onSubmit?(input.text)
@@ -184,7 +192,7 @@ public final class TextField: View {
         default:
             return .ignored
         }
-        if input.characters != before.characters { onChange?(input.text) }
+        if input.edits != before { onChange?(input.text) }
         return .handled
     }
 }
