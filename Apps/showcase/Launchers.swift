@@ -92,7 +92,7 @@ import TerminalGraphics
     }
     opened = terminal
     let status = TerminalApp.run(prompt, on: terminal)
-    guard let output = PickCommand.output(prompt) else { return status == 0 ? 1 : status }
+    guard let output = pick.output(prompt, toTerminal: isatty(STDOUT_FILENO) == 1) else { return status == 0 ? 1 : status }
     // Written as `say` writes: a full disk or a closed pipe is said and ends with 74 (`finish`).
     outputFailure = ChildProcessIO.write(Data(output.utf8), to: STDOUT_FILENO)?.description
     return 0

@@ -176,12 +176,37 @@ struct PickCommandTests {
         )
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func onATerminalWhatItPrintsHasItsControlCharactersEscaped() throws {
+        let run = try Run(["a\u{1B}[2Jb\u{1B}]0;owned\u{07}", "c"])
+        run.waitFor(Self.showsPrompt)
+        run.type("\r")
+        let (status, _) = run.finish()
+        #expect(status == 0)
+        #expect(run.screen.rows.prefix(3) == ["$ showcase pick", "a\\033[2Jb\\033]0;owned\\a", ""], "shown, not obeyed: the screen is not cleared")
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: hasSetsid, "needs util-linux's setsid"))
+    func intoAPipeItsBytesGoAsTheyAreAndNullEndsEachWithANul() throws {
+        let raw = try Run(["a\u{1B}[2Jb", "c"], outputToPipe: true)
+        raw.waitFor(Self.showsPrompt)
+        raw.type("\r")
+        #expect(raw.finish() == (0, "a\u{1B}[2Jb\n"))
+        let nul = try Run(["--null", "x y", "line\nbreak", "z"], outputToPipe: true)
+        nul.waitFor(Self.showsPrompt)
+        nul.type(" \u{1B}[B \r")  // x y, then line⏎break
+        #expect(nul.finish() == (0, "x y\0line\nbreak\0"))
+    }
+
     @Test func noItemsIsAUsageError() throws {
         #expect(throws: UsageError("`pick` needs at least one ITEM to choose among")) { try ShowcaseCommand.parse(["pick"]) }
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["pick", "--limit", "0", "a"]) }
         #expect(
             try ShowcaseCommand.parse(["pick", "--limit", "1", "--title", "Which?", "a", "b"])
                 == .pick(PickCommand(items: ["a", "b"], title: "Which?", limit: 1))
+        )
+        #expect(
+            try ShowcaseCommand.parse(["pick", "-0", "a"]) == .pick(PickCommand(items: ["a"], nullSeparated: true))
         )
     }
 }

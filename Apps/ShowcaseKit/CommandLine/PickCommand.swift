@@ -15,6 +15,16 @@ package struct PickCommand: Equatable, Sendable {
     package var title: String
     /// The most that may be chosen (`--limit`); 1 chooses one.
     package var limit: Int?
+    /// Whether each chosen item ends with a NUL instead of a newline (`--null`, `-0`), as
+    /// `find -print0` and `xargs -0` expect: its bytes as they are, wherever they go.
+    package var nullSeparated = false
+
+    package init(items: [String], title: String = "Pick", limit: Int? = nil, nullSeparated: Bool = false) {
+        self.items = items
+        self.title = title
+        self.limit = limit
+        self.nullSeparated = nullSeparated
+    }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> PickCommand {
         let parsed = try ShowcaseCommandLine.pick.parse(arguments)
@@ -22,7 +32,8 @@ package struct PickCommand: Equatable, Sendable {
         return PickCommand(
             items: parsed.operands,
             title: parsed.value("--title") ?? "Pick",
-            limit: try parsed.number("--limit", in: 1...1_000_000, what: "a number of items")
+            limit: try parsed.number("--limit", in: 1...1_000_000, what: "a number of items"),
+            nullSeparated: parsed.flag("--null") || parsed.flag("-0")
         )
     }
 
@@ -41,10 +52,37 @@ package struct PickCommand: Equatable, Sendable {
         return prompt
     }
 
-    /// What `showcase pick` prints once the prompt was answered: the chosen, one a line.
+    /// What `showcase pick` prints once the prompt was answered: the chosen, one a line, or
+    /// each ended by a NUL (``nullSeparated``). Into a pipe or a file they go as they are; on a
+    /// terminal (`toTerminal`) a line's control characters are shown escaped, as `ls -b` shows
+    /// them (`\033`, `\n`, `\\`), so a name cannot move the cursor, set the title or clear
+    /// the screen.
     @MainActor
-    package static func output(_ prompt: ChoicePrompt<String>) -> String? {
-        prompt.answer.map { $0.map { $0 + "\n" }.joined() }
+    package func output(_ prompt: ChoicePrompt<String>, toTerminal: Bool) -> String? {
+        guard let chosen = prompt.answer else { return nil }
+        if nullSeparated { return chosen.map { $0 + "\0" }.joined() }
+        return chosen.map { (toTerminal ? Self.escaped($0) : $0) + "\n" }.joined()
+    }
+
+    /// `text` with its control characters (C0, DEL, C1) and backslashes escaped, as `ls -b`.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\u{07}": out += "\\a"
+            case "\u{08}": out += "\\b"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\u{0B}": out += "\\v"
+            case "\u{0C}": out += "\\f"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                for byte in String(scalar).utf8 { out += "\\" + String(byte, radix: 8).leftPadded(to: 3) }
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 
@@ -112,5 +150,12 @@ final class Thumbnail: View {
         } else {
             canvas.draw("(cannot be read)", at: rect.origin, style: Style(attributes: .dim), clip: rect)
         }
+    }
+}
+
+extension String {
+    /// Padded on the left with zeros to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
