@@ -15,7 +15,7 @@ static struct termios inline_saved, inline_raw;
 
 /* Two copies of the signal bytes: the one not in use is written, then made the one in use,
    so a signal arriving meanwhile writes a whole version, old or new. */
-enum { ENDING_CAPACITY = 1024 };
+enum { ENDING_CAPACITY = 16384 };
 static char endings[2][ENDING_CAPACITY], stops[2][ENDING_CAPACITY];
 static size_t ending_lens[2], stop_lens[2];
 static volatile sig_atomic_t current_endings = 0;
@@ -179,3 +179,5 @@ void ik_inline_end(void) {
     inline_pipe[0] = inline_pipe[1] = -1;
     inline_fd = -1;
 }
+
+size_t ik_inline_ending_capacity(void) { return ENDING_CAPACITY; }

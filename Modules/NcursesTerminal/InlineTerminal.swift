@@ -413,11 +413,25 @@ public final class InlineTerminal: EventSourceBackend {
         if let ownedDescriptor { closeFile(ownedDescriptor) }
     }
 
+    /// What a signal writes, as the block is now: to end the app (`ending`) and to stop it
+    /// (`stop`). Each first ends a synchronized update a frame cut short may have left on, and
+    /// an ending deletes the kitty pictures ``close()`` would (as many whole commands as fit).
+    var signalEndings: (ending: String, stop: String) {
+        let capacity = Int(ik_inline_ending_capacity())
+        var bytes = InlineBlock.updateEnd + block.endingBytes(ending) + modesOff
+        for deletion in pixels?.deletions(keepingShown: ending == .keepLastFrame && picturesOutlive) ?? [] {
+            guard bytes.utf8.count + deletion.utf8.count <= capacity else { break }
+            bytes += deletion
+        }
+        return (bytes, InlineBlock.updateEnd + block.endingBytes(.clear) + modesOff)
+    }
+
     /// Tells the signal handlers what to write, as the block is now.
     private func noteEndings() {
         guard isOpen else { return }
-        let ending = Array((block.endingBytes(ending) + modesOff).utf8)
-        let stop = Array((block.endingBytes(.clear) + modesOff).utf8)
+        let endings = signalEndings
+        let ending = Array(endings.ending.utf8)
+        let stop = Array(endings.stop.utf8)
         ending.withUnsafeBufferPointer { e in
             stop.withUnsafeBufferPointer { s in
                 e.withMemoryRebound(to: CChar.self) { e in

@@ -398,11 +398,26 @@ final class PixelImages {
         return id
     }
 
+    /// The ids of the pictures the last frame shows.
+    private var shownIDs: Set<UInt32> {
+        let shownKeys = placesAsText ? lastShown : Set(shown.keys.compactMap { sentKey[$0] }).union(placedAnimation.values)
+        return Set(shownKeys.compactMap { sent[$0] }).union(shownKeys.compactMap { animations[$0]?.id })
+    }
+
+    /// The commands that delete every picture sent, or all but those the last frame shows,
+    /// each whole, as written (through tmux where it runs in tmux): what a signal that ends
+    /// the app writes, as ``deleteAll()`` and ``deleteAllButShown()`` would.
+    func deletions(keepingShown: Bool) -> [String] {
+        guard graphics == .kitty else { return [] }
+        var ids = Set(sent.values).union(animations.values.map(\.id))
+        if keepingShown { ids.subtract(shownIDs) }
+        return ids.sorted().map { throughTmux ? TmuxPassthrough.wrap(KittyGraphics.delete(id: $0)) : KittyGraphics.delete(id: $0) }
+    }
+
     /// Deletes every picture sent but those the last frame shows (an inline app whose last
     /// frame stays, its ids apart from the next app's).
     func deleteAllButShown() {
-        let shownKeys = placesAsText ? lastShown : Set(shown.keys.compactMap { sentKey[$0] }).union(placedAnimation.values)
-        let kept = Set(shownKeys.compactMap { sent[$0] }).union(shownKeys.compactMap { animations[$0]?.id })
+        let kept = shownIDs
         sent = sent.filter { !kept.contains($0.value) }
         animations = animations.filter { !kept.contains($0.value.id) }
         deleteAll()

@@ -450,6 +450,17 @@ struct InlineTerminalTests {
         #expect(moved.map(Self.position) == [Point(x: 1, y: 0)])
     }
 
+    @Test func aSignalEndsTheSynchronizedUpdateAndDeletesThePicturesACloseWould() throws {
+        // 256 colours: the pictures' ids are shared with the next app, so every one goes at the end.
+        let session = try Session(above: [], rows: 2, environment: ["TERM": "xterm-kitty"], answers: Self.kitty041, view: FaintAndPicture())
+        defer { session.terminal.close() }
+        session.host.renderIfNeeded()
+        let (ending, stop) = session.terminal.signalEndings
+        #expect(ending.hasPrefix("\u{1B}[?2026l") && stop.hasPrefix("\u{1B}[?2026l"), "a frame a signal cut short leaves no synchronized update on")
+        #expect(ending.hasSuffix("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"), "the picture deleted, as close() deletes it")
+        #expect(!stop.contains("a=d"), "a stop keeps them: the app draws again on fg")
+    }
+
     @Test func styledLinesPrintedAboveKeepTheirColoursAndCannotMoveTheCursor() throws {
         let session = try Session(above: ["$ install"], rows: 1, view: Lines(["Installing"]))
         defer { session.terminal.close() }

@@ -77,8 +77,10 @@ void ik_signal_stop_now(void);
 int ik_inline_begin(int fd);
 
 /* What a signal writes: `ending` when the process ends by it, `stop` when it is stopped (each
-   at most 1024 bytes; more is cut). Safe to call while a signal may arrive. */
+   at most ik_inline_ending_capacity() bytes; more is cut). Safe to call while a signal may arrive. */
 void ik_inline_set_endings(const char *ending, size_t ending_len, const char *stop, size_t stop_len);
+/* The most bytes an ending or a stop keeps (more are cut). */
+size_t ik_inline_ending_capacity(void);
 
 /* Empties the pipe; returns a bit set: 1 resized, 2 continued after a stop, 4 woken. */
 int ik_inline_drain(void);
