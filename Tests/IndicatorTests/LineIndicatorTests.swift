@@ -52,6 +52,21 @@ struct LineIndicatorTests {
         #expect((output.screen.last ?? "").hasPrefix("-9223372036854775808 9223372036854775807 0% 0.000 "), "\(output.screen.last ?? "")")
     }
 
+    @Test func aFrameBuildsOnlyWhatItShowsHoweverManyFieldsTheTemplateHas() throws {
+        let (group, _, _) = terminal(columns: 80)
+        let wide = try ProgressStyle(template: String(repeating: "{bar:1000}", count: 10_000) + "{msg}")
+        let bar = group.bar(total: 10, message: String(repeating: "m", count: 1_000_000), style: wide)
+        bar.inc(5)
+        var built = LineCellBuilder()
+        built.limit = 79
+        built.append(String(repeating: "█", count: 500))
+        #expect(built.cells.count == 80, "one cell past the room, no more")
+        let cells = bar.renderCells(at: .seconds(1), columns: 80)
+        #expect(cells.count == 79 && cells.last?.text == "…", "cut to the room, an ellipsis last")
+        #expect(cells.dropLast().plainText == String(repeating: "█", count: 78))
+        bar.finish()
+    }
+
     @Test func aLineFitsEveryWidthAndNeverWraps() {
         for columns in [1, 2, 5, 12, 20, 40, 80, 200] {
             let (group, output, clock) = terminal(columns: columns)

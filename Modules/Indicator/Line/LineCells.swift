@@ -39,13 +39,21 @@ struct LineCell: Equatable, Sendable {
     }
 }
 
-/// Builds a line of cells.
+/// Builds a line of cells, up to one cell past `limit` columns: what cannot be shown is
+/// never built (a template of ten thousand fields, a message of a megabyte).
 struct LineCellBuilder {
     private(set) var cells: [LineCell] = []
     private(set) var width = 0
+    /// The columns that can be shown; cells past them are dropped but one, so that ``fitted(to:)``
+    /// knows the line was cut.
+    var limit = Int.max
+
+    /// Whether the line already passes ``limit``: nothing more appended will show.
+    var isFull: Bool { width > limit }
 
     mutating func append(_ text: String, _ tone: LineCell.Tone = .plain) {
         for character in text {
+            guard !isFull else { return }
             let w = String(character).displayWidth
             guard w > 0 else { continue }  // sanitised text has no controls; a lone mark is dropped
             cells.append(LineCell(text: String(character), width: w, tone: tone))

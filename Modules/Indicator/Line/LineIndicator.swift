@@ -182,6 +182,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     func renderCells(at now: Duration, columns: Int) -> [LineCell] {
         let room = max(0, columns - 1)
         var line = LineCellBuilder()
+        line.limit = room  // the work a frame does is bounded by what it shows
         if case .outcome(let outcome, let text, _) = ending {
             line.append(outcome.mark, outcome.tone)
             line.append(" " + text)
@@ -198,6 +199,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         var flexibleBars = 0
         var hasMessage = false
         for part in storedStyle.parts {
+            if fixed > room { break }  // nothing after it shows: no bar, no message has room
             switch part {
             case .text(let text): fixed += text.displayWidth
             case .field(let placeholder):
@@ -225,6 +227,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         // reads as the bar, not a blank and the bar).
         var afterEmptyMessage = false
         for part in storedStyle.parts {
+            if line.isFull { break }
             defer {
                 if case .field(let placeholder) = part { afterEmptyMessage = placeholder.field == .message && placeholder.width == nil && message.isEmpty }
             }
