@@ -148,7 +148,7 @@ struct ProgramShapesTests {
     }
 
     @Test(
-        "Cancelling the task of an async form ends it as Ctrl-C does, the terminal restored",
+        "Cancelling the task of an async form once it runs ends it as Ctrl-C does, the terminal restored",
         .timeLimit(.minutes(1)),
         arguments: ["confirm", "inline", "fullscreen"]
     )

@@ -133,8 +133,7 @@ public final class TerminalRunLoop {
     /// hold a frame's write, and with it the signal's restore of the terminal.
     public func run() -> Never {
         start()
-        MainLoop.shared.run { false }
-        fatalError("MainLoop.run(until:) returned without being done")
+        while true { MainLoop.shared.run { false } }
     }
 
     /// Stops watching the backend (it stays open). Safe to call at any time.

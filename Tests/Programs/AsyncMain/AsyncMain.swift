@@ -10,7 +10,7 @@ import Prompts
 /// - `await`: the async form;
 /// - `task`: the synchronous call in a `Task` on the main actor;
 /// - `detached`: the async form from a detached task;
-/// - `cancel`: the async form in a task cancelled once it has drawn (it ends as Ctrl-C does).
+/// - `cancel`: the async form in a task cancelled once it runs (it ends as Ctrl-C does).
 @main
 struct AsyncMain {
     static func main() async throws {
@@ -39,17 +39,17 @@ struct AsyncMain {
             let asking = Task { @MainActor () -> Result<Bool, PromptError> in
                 do throws(PromptError) { return .success(try await ConfirmPrompt("Go on?").ask()) } catch { return .failure(error) }
             }
-            try await Task.sleep(for: .milliseconds(300))
+            await untilRunning()
             asking.cancel()
             status = report(outcome(await asking.value))
         case (.inline, "cancel"):
             let running = Task { try await TerminalApp.run(TickingApp(), inline: 1) }
-            try await Task.sleep(for: .milliseconds(300))
+            await untilRunning()
             running.cancel()
             status = try await running.value
         case (.fullscreen, "cancel"):
             let running = Task { try await TerminalApp.run(TickingApp()) }
-            try await Task.sleep(for: .milliseconds(300))
+            await untilRunning()
             running.cancel()
             status = try await running.value
         case (.inline, "sync"):
@@ -96,6 +96,13 @@ struct AsyncMain {
         say(outcome.line)
         return outcome.status
     }
+}
+
+/// Returns once an app (a prompt is one) runs: the main actor is free while it does, so
+/// yielding lets it start.
+@MainActor
+func untilRunning() async {
+    while TerminalApp.current == nil { await Task.yield() }
 }
 
 /// The async question asked from off the main actor.
