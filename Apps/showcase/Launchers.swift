@@ -82,7 +82,9 @@ import TerminalGraphics
     let environment = ProcessInfo.processInfo.environment
     // The thumbnails are drawn as the terminal, once open, says it shows them (pixels, or symbols).
     var opened: InlineTerminal?
-    let prompt = pick.prompt(thumbnails: { opened.map { ImageStyle(for: $0.capabilities) } ?? ImageStyle() })
+    // A name that is not UTF-8 is read through its descriptor path, listed with its bad bytes
+    // as U+FFFD, and printed as its own bytes.
+    let prompt = pick.prompt(thumbnails: { opened.map { ImageStyle(for: $0.capabilities) } ?? ImageStyle() }, shown: arguments.showing)
     let terminal: InlineTerminal
     do {
         terminal = try InlineTerminal.openForTool(rows: prompt.preferredHeight, ending: .clear, environment: environment)
@@ -92,9 +94,9 @@ import TerminalGraphics
     }
     opened = terminal
     let status = TerminalApp.run(prompt, on: terminal)
-    guard let output = pick.output(prompt, toTerminal: isatty(STDOUT_FILENO) == 1) else { return status == 0 ? 1 : status }
+    guard let output = pick.output(prompt, toTerminal: isatty(STDOUT_FILENO) == 1, bytes: arguments.bytes(of:)) else { return status == 0 ? 1 : status }
     // Written as `say` writes: a full disk or a closed pipe is said and ends with 74 (`finish`).
-    outputFailure = ChildProcessIO.write(Data(output.utf8), to: STDOUT_FILENO)?.description
+    outputFailure = ChildProcessIO.write(Data(output), to: STDOUT_FILENO)?.description
     return 0
 }
 

@@ -26,24 +26,35 @@ struct PickCommandTests {
         /// `outputToPipe`, its standard output goes to a pipe, and the terminal is made its
         /// controlling terminal (setsid --ctty), which it then draws on through /dev/tty.
         /// `outputFile`: standard output goes to that file instead (`/dev/full`, say), drawn as with a pipe.
-        init(_ arguments: [String], above: [String] = ["$ showcase pick"], outputToPipe: Bool = false, outputFile: String? = nil) throws {
+        /// `shell`: run by `/bin/sh -c` instead (`$SHOWCASE` names the binary), for words a
+        /// `String` cannot hold, as `cd dir && exec "$SHOWCASE" pick *`.
+        init(
+            _ arguments: [String],
+            above: [String] = ["$ showcase pick"],
+            outputToPipe: Bool = false,
+            outputFile: String? = nil,
+            shell: String? = nil
+        ) throws {
             let size = Size(width: 60, height: 16)
             pty = try PseudoTerminal(size: size)
             screen = ScreenModel(size: size)
             screen.feed(above.map { $0 + "\r\n" }.joined())
             let terminal = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
+            let command = shell.map { ["/bin/sh", "-c", $0] } ?? [ShowcaseEndToEndTests.executable.path, "pick"] + arguments
             if outputToPipe || outputFile != nil {
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-                process.arguments = ["--ctty", "--wait", ShowcaseEndToEndTests.executable.path, "pick"] + arguments
+                process.arguments = ["--ctty", "--wait"] + command
                 pipe = outputFile == nil ? Pipe() : nil
                 process.standardOutput = pipe ?? outputFile.flatMap { FileHandle(forWritingAtPath: $0) }
             } else {
-                process.executableURL = ShowcaseEndToEndTests.executable
-                process.arguments = ["pick"] + arguments
+                process.executableURL = URL(fileURLWithPath: command[0])
+                process.arguments = Array(command.dropFirst())
                 pipe = nil
                 process.standardOutput = terminal
             }
-            process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+            process.environment = [
+                "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "SHOWCASE": ShowcaseEndToEndTests.executable.path,
+            ]
             process.standardInput = terminal
             process.standardError = terminal
             try process.run()
@@ -63,7 +74,13 @@ struct PickCommandTests {
 
         /// Waits for the end, reads the rest of the screen; the status and what the pipe got.
         func finish() -> (status: Int32, printed: String) {
-            let printed = pipe.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+            let (status, printed) = finishBytes()
+            return (status, String(decoding: printed, as: UTF8.self))
+        }
+
+        /// As ``finish()``, what the pipe got as bytes.
+        func finishBytes() -> (status: Int32, printed: [UInt8]) {
+            let printed = pipe.map { [UInt8]($0.fileHandleForReading.readDataToEndOfFile()) } ?? []
             process.waitUntilExit()
             waitFor { _ in true }
             screen.feed(String(decoding: pty.readAvailable(), as: UTF8.self))
@@ -208,5 +225,30 @@ struct PickCommandTests {
         #expect(
             try ShowcaseCommand.parse(["pick", "-0", "a"]) == .pick(PickCommand(items: ["a"], nullSeparated: true))
         )
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: hasSetsid, "needs util-linux's setsid"))
+    func aNameThatIsNotUTF8IsListedRepairedAndPrintedAsItsOwnBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pick-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let latin1 = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)  // café.txt as Latin-1 wrote it
+        let made = (Array(folder.utf8) + [UInt8(ascii: "/")] + latin1 + [0]).withUnsafeBufferPointer { path in
+            path.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) { creat($0, 0o644) }
+        }
+        #expect(made >= 0)
+        close(made)
+        let piped = try Run([], outputToPipe: true, shell: "cd '\(folder)' && exec \"$SHOWCASE\" pick *")
+        piped.waitFor(Self.showsPrompt)
+        #expect(piped.screen.rows.contains { $0.hasPrefix("›") && $0.hasSuffix(" caf\u{FFFD}.txt") }, "listed with the bad byte replaced: \(piped.screen.rows)")
+        piped.type("\r")
+        let (status, printed) = piped.finishBytes()
+        #expect(status == 0)
+        #expect(printed == latin1 + [UInt8(ascii: "\n")], "its own bytes, a path `vim` can open: \(printed)")
+        let shown = try Run([], shell: "cd '\(folder)' && exec \"$SHOWCASE\" pick *")
+        shown.waitFor(Self.showsPrompt)
+        shown.type("\r")
+        #expect(shown.finish().status == 0)
+        #expect(shown.screen.rows.prefix(3) == ["$ showcase pick", "caf\\351.txt", ""], "on a terminal, escaped as ls -b does")
     }
 }

@@ -40,9 +40,14 @@ package struct PickCommand: Equatable, Sendable {
     /// The prompt, its thumbnails drawn in the style `style` gives when the first is drawn
     /// (once the terminal is open and has said what it shows) for items that are pictures
     /// (GIF, PNG, JPEG files): the answer is read from it once it has run.
+    /// Each item is listed as `shown` writes it (``RawArguments/showing(_:)``: a name that
+    /// is not valid UTF-8 with its bad bytes as U+FFFD, not the descriptor path that reads it).
     @MainActor
-    package func prompt(thumbnails style: @escaping @MainActor () -> ImageStyle) -> ChoicePrompt<String> {
-        let prompt = ChoicePrompt(title, choices: items, mode: limit == 1 ? .single : .multiple(limit: limit))
+    package func prompt(
+        thumbnails style: @escaping @MainActor () -> ImageStyle,
+        shown: @escaping @MainActor (String) -> String = { $0 }
+    ) -> ChoicePrompt<String> {
+        let prompt = ChoicePrompt(title, choices: items, mode: limit == 1 ? .single : .multiple(limit: limit), label: shown)
         prompt.leavesSummary = false
         let reader = PhotoReader.photos(memory: .default)
         if items.contains(where: { Thumbnail.isPicture($0, reader: reader) }) {
@@ -53,15 +58,52 @@ package struct PickCommand: Equatable, Sendable {
     }
 
     /// What `showcase pick` prints once the prompt was answered: the chosen, one a line, or
-    /// each ended by a NUL (``nullSeparated``). Into a pipe or a file they go as they are; on a
-    /// terminal (`toTerminal`) a line's control characters are shown escaped, as `ls -b` shows
-    /// them (`\033`, `\n`, `\\`), so a name cannot move the cursor, set the title or clear
+    /// each ended by a NUL (``nullSeparated``), each as the bytes `bytes` gives for it (the
+    /// user's own, for a name that is not valid UTF-8: ``RawArguments/bytes(of:)``). Into a
+    /// pipe or a file they go as they are; on a terminal (`toTerminal`) a line's control
+    /// characters and bytes that are not UTF-8 are shown escaped, as `ls -b` shows them
+    /// (`\033`, `\n`, `\\`, `\377`), so a name cannot move the cursor, set the title or clear
     /// the screen.
     @MainActor
-    package func output(_ prompt: ChoicePrompt<String>, toTerminal: Bool) -> String? {
-        guard let chosen = prompt.answer else { return nil }
-        if nullSeparated { return chosen.map { $0 + "\0" }.joined() }
-        return chosen.map { (toTerminal ? Self.escaped($0) : $0) + "\n" }.joined()
+    package func output(
+        _ prompt: ChoicePrompt<String>,
+        toTerminal: Bool,
+        bytes: (String) -> [UInt8] = { Array($0.utf8) }
+    ) -> [UInt8]? {
+        guard let chosen = prompt.answer?.map(bytes) else { return nil }
+        if nullSeparated { return chosen.flatMap { $0 + [0] } }
+        return chosen.flatMap { (toTerminal ? Array(Self.escaped($0).utf8) : $0) + [UInt8(ascii: "\n")] }
+    }
+
+    /// `bytes` with its control characters (C0, DEL, C1), its backslashes and what is not
+    /// valid UTF-8 escaped, as `ls -b` escapes them.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            // The longest run that is valid UTF-8, then one byte that starts none.
+            let valid = Self.validPrefixLength(rest)
+            out += escaped(String(decoding: rest.prefix(valid), as: UTF8.self))
+            rest = rest.dropFirst(valid)
+            if let bad = rest.first {
+                out += "\\" + String(bad, radix: 8).leftPadded(to: 3)
+                rest = rest.dropFirst()
+            }
+        }
+        return out
+    }
+
+    /// How many bytes at the start of `bytes` are whole, valid UTF-8.
+    private static func validPrefixLength(_ bytes: ArraySlice<UInt8>) -> Int {
+        var length = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): length += UTF8.width(scalar)
+            case .emptyInput, .error: return length
+            }
+        }
     }
 
     /// `text` with its control characters (C0, DEL, C1) and backslashes escaped, as `ls -b`.

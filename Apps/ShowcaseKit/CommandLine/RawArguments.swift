@@ -23,12 +23,17 @@ package struct RawArguments: Sendable {
         let descriptor: String
         /// That part as the user wrote it (bad bytes as U+FFFD).
         let shownHead: String
+        /// The word's own bytes.
+        package let bytes: [UInt8]
     }
 
     /// The words, as strings.
     package let words: [String]
     /// The words that were not valid UTF-8, with the paths that stand for them.
     package let aliases: [Alias]
+    /// The bytes of each word that was not valid UTF-8, by the string that stands for it
+    /// (its alias's path, or the word with its bad bytes as U+FFFD when it names no file).
+    private let originals: [String: [UInt8]]
 
     /// `CommandLine.unsafeArgv` after the program name.
     package static func fromProcess() -> RawArguments {
@@ -44,18 +49,31 @@ package struct RawArguments: Sendable {
     package init(_ raw: [[UInt8]]) {
         var words: [String] = []
         var aliases: [Alias] = []
+        var originals: [String: [UInt8]] = [:]
         for bytes in raw {
             if let text = String(validating: bytes, as: UTF8.self) {
                 words.append(text)
             } else if let alias = Self.alias(for: bytes) {
                 words.append(alias.path)
                 aliases.append(alias)
+                originals[alias.path] = bytes
             } else {
-                words.append(String(decoding: bytes, as: UTF8.self))
+                let repaired = String(decoding: bytes, as: UTF8.self)
+                words.append(repaired)
+                if originals[repaired] == nil { originals[repaired] = bytes }
             }
         }
         self.words = words
         self.aliases = aliases
+        self.originals = originals
+    }
+
+    /// The bytes the user gave for `word` (one of ``words``, or a string made from one): a
+    /// word that was not valid UTF-8 gets its own bytes back, so a program that prints a
+    /// chosen path (`showcase pick`) prints the path, not `/proc/self/fd/N`. Two such words
+    /// that differ only in their bad bytes and name no file stand for the first of them.
+    package func bytes(of word: String) -> [UInt8] {
+        originals[word] ?? Array(word.utf8)
     }
 
     /// A descriptor path for `bytes`, or nil when no part of it can be opened.
@@ -77,7 +95,8 @@ package struct RawArguments: Sendable {
             path: ([descriptor] + tail).joined(separator: "/"),
             shown: String(decoding: bytes, as: UTF8.self),
             descriptor: descriptor,
-            shownHead: String(decoding: Array(head), as: UTF8.self)
+            shownHead: String(decoding: Array(head), as: UTF8.self),
+            bytes: bytes
         )
     }
 
