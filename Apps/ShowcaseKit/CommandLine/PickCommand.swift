@@ -128,13 +128,21 @@ package struct PickCommand: Equatable, Sendable {
     }
 }
 
-/// The thumbnails of the pictures among the items, read once each, at the size first drawn.
+/// The thumbnails of the pictures among the items. Each is read off the main actor, so keys
+/// are answered while a large picture decodes; one at a time (a 7800² PNG takes 240 MB while
+/// it is decoded), the one focused last read next; and each keeps its pixels only at the size
+/// it is shown.
 @MainActor
 final class Thumbnails {
     private let reader: PhotoReader
     private let makeStyle: @MainActor () -> ImageStyle
     private lazy var style = makeStyle()
     private var drawn: [String: Thumbnail] = [:]
+    /// The thumbnail being read, and the one to read after it.
+    private var reading: Thumbnail?
+    private var waiting: Thumbnail?
+    /// A cell's size in pixels, as the style says.
+    var cellPixels: Size? { style.cellPixels }
 
     init(reader: PhotoReader, style: @escaping @MainActor () -> ImageStyle) {
         self.reader = reader
@@ -145,10 +153,32 @@ final class Thumbnails {
     func view(for path: String) -> (any View)? {
         guard Thumbnail.isPicture(path, reader: reader) else { return nil }
         if let known = drawn[path] { return known }
-        let thumbnail = Thumbnail(path: path, reader: reader, style: style)
+        let thumbnail = Thumbnail(path: path, owner: self)
         if drawn.count > 256 { drawn.removeAll() }  // a picture a key at most; bounded
         drawn[path] = thumbnail
         return thumbnail
+    }
+
+    /// Reads `thumbnail` at the size it asks for: now, or once the read under way ends.
+    fileprivate func read(_ thumbnail: Thumbnail) {
+        guard reading !== thumbnail else { return }  // it asks again when that read ends
+        guard reading == nil else {
+            waiting = thumbnail
+            return
+        }
+        reading = thumbnail
+        let (path, size, reader, style) = (thumbnail.path, thumbnail.wanted, reader, style)
+        Task {
+            let content = await Task.detached(priority: .userInitiated) {
+                Thumbnail.read(path, fitting: size, reader: reader, style: style)
+            }.value
+            reading = nil
+            thumbnail.show(content, size: size)
+            if let next = waiting {
+                waiting = nil
+                if next.needsReading { read(next) }
+            }
+        }
     }
 }
 
@@ -156,40 +186,70 @@ final class Thumbnails {
 /// draws them, else in block symbols; "(cannot be read)" when it is no picture after all.
 @MainActor
 final class Thumbnail: View {
-    let path: String
-    private let reader: PhotoReader
-    private let style: ImageStyle
-    private var cells: (size: Size, canvas: Canvas?, picture: RGBAImage?)?
+    /// What is drawn: a picture scaled down to the pixels it covers, cells, or nothing.
+    enum Content: Sendable {
+        case pixels(RGBAImage)
+        case cells(Canvas)
+        case unreadable
+    }
 
-    init(path: String, reader: PhotoReader, style: ImageStyle) {
+    let path: String
+    private weak var owner: Thumbnails?
+    /// The size last drawn in, and what was read for a size.
+    private(set) var wanted = Size.zero
+    private(set) var shown: (size: Size, content: Content)?
+    private var host = HostLink()
+
+    init(path: String, owner: Thumbnails) {
         self.path = path
-        self.reader = reader
-        self.style = style
+        self.owner = owner
     }
 
     static func isPicture(_ path: String, reader: PhotoReader) -> Bool {
         reader.fileExtensions.contains((path as NSString).pathExtension.lowercased()) && FileManager.default.isReadableFile(atPath: path)
     }
 
-    func render(in rect: Rect, on canvas: inout Canvas) {
-        guard !rect.isEmpty else { return }
-        if cells?.size != rect.size {
-            if style.pixels {
-                let cell = style.cellPixels ?? Size(width: 10, height: 20)
-                let picture = try? reader.readForThumbnail(path, max(rect.width * cell.width, rect.height * cell.height)).image
-                cells = (rect.size, nil, picture)
-            } else {
-                let (columns, rows) = style.symbols.grid
-                let picture = try? reader.readForThumbnail(path, max(rect.width * columns, rect.height * rows)).image
-                cells = (rect.size, picture.map { style.rasterize($0, fitting: rect.size) }, nil)
-            }
+    /// Whether what is shown was read for another size than the one drawn last.
+    var needsReading: Bool { shown?.size != wanted }
+
+    /// Reads `path` for `size` cells: its pixels scaled down to what those cells cover, or
+    /// its cells (off the main actor: a large picture takes a second to decode).
+    nonisolated static func read(_ path: String, fitting size: Size, reader: PhotoReader, style: ImageStyle) -> Content {
+        if style.pixels {
+            let cell = style.cellPixels ?? Size(width: 10, height: 20)
+            let box = Size(width: size.width * cell.width, height: size.height * cell.height)
+            guard let picture = try? reader.readForThumbnail(path, max(box.width, box.height)).image else { return .unreadable }
+            let fitted = ImageLayout.pixels(for: Size(width: picture.width, height: picture.height), in: box)
+            return .pixels(fitted.width < picture.width ? picture.scaled(to: fitted) : picture)
         }
-        if let picture = cells?.picture {
-            let size = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: rect.size, cellPixels: style.cellPixels)
+        let (columns, rows) = style.symbols.grid
+        guard let picture = try? reader.readForThumbnail(path, max(size.width * columns, size.height * rows)).image else { return .unreadable }
+        return .cells(style.rasterize(picture, fitting: size))
+    }
+
+    /// Keeps `content`, read for `size`, and asks for a frame to show it.
+    func show(_ content: Content, size: Size) {
+        shown = (size, content)
+        if needsReading { owner?.read(self) }
+        host.request(nil)
+    }
+
+    func render(in rect: Rect, on canvas: inout Canvas) {
+        host.note()
+        guard !rect.isEmpty else { return }
+        wanted = rect.size
+        guard let shown, shown.size == rect.size else {
+            owner?.read(self)
+            canvas.draw("reading…", at: rect.origin, style: Style(attributes: .dim), clip: rect)
+            return
+        }
+        switch shown.content {
+        case .pixels(let picture):
+            let size = ImageLayout.cells(for: Size(width: picture.width, height: picture.height), in: rect.size, cellPixels: owner?.cellPixels)
             canvas.place(picture, key: path.hashValue, in: Rect(origin: rect.origin, size: size), clip: rect)
-        } else if let drawn = cells?.canvas {
+        case .cells(let drawn):
             canvas.blit(drawn, at: rect.origin)
-        } else {
+        case .unreadable:
             canvas.draw("(cannot be read)", at: rect.origin, style: Style(attributes: .dim), clip: rect)
         }
     }
