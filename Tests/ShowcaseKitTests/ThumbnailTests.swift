@@ -50,7 +50,10 @@ struct ThumbnailTests {
         // 12×5 cells of 10×20 pixels cover 120×100: the 4:3 picture is kept at 120×90, not 1600×1200.
         #expect(placed.image.width == 120 && placed.image.height == 90)
         #expect(placed.rect.size == Size(width: 12, height: 5))
-        guard case .pixels(let kept)? = thumbnail.shown?.content else { Issue.record("no picture kept"); return }
+        guard case .pixels(let kept)? = thumbnail.shown?.content else {
+            Issue.record("no picture kept")
+            return
+        }
         #expect(kept.width * kept.height == 120 * 90, "all it keeps")
     }
 
