@@ -58,8 +58,11 @@ package enum BackgroundQuery {
                 output: output,
                 timeout: timeout,
                 until: { batch in
+                    // Only what is new is searched (with room for an answer cut between
+                    // batches): a huge answer costs its length, not its length squared.
+                    let from = max(0, seen.count - 256)
                     seen += batch
-                    return containsDeviceAttributes(seen)
+                    return deviceAttributesRange(in: seen, from: from) != nil
                 }
             )
         else { return Answer(theme: nil, otherBytes: []) }
@@ -111,8 +114,9 @@ package enum BackgroundQuery {
         deviceAttributesRange(in: bytes) != nil
     }
 
-    static func deviceAttributesRange(in bytes: [UInt8]) -> Range<Int>? {
-        var i = 0
+    /// Where the first DA1 answer starting at `from` or later is in `bytes`.
+    static func deviceAttributesRange(in bytes: [UInt8], from start: Int = 0) -> Range<Int>? {
+        var i = start
         while i + 2 < bytes.count {
             if bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?") {
                 var j = i + 3

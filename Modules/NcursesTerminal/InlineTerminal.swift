@@ -293,6 +293,9 @@ public final class InlineTerminal: EventSourceBackend {
         if let cursor { terminal.block.locate(cursorRow: cursor.y) }
         terminal.write(terminal.modesOn)
         terminal.noteEndings()
+        // Keys typed during the round trip are kept in the reader; it is woken to take them,
+        // or they would wait for the next key.
+        if !answers.typedMeanwhile.isEmpty { ik_inline_wake() }
         return terminal
     }
 

@@ -89,13 +89,20 @@ public final class PseudoTerminal {
         return ioctl(primary, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
     }
 
-    /// Types `bytes` into the program, as if from the keyboard.
-    public func send(_ bytes: [UInt8]) {
+    /// Types `bytes` into the program, as if from the keyboard: all of them, waiting while
+    /// the terminal's input is full (the program reads it), for `timeout` at most.
+    public func send(_ bytes: [UInt8], timeout: Duration = .seconds(10)) {
         var offset = 0
+        let deadline = ContinuousClock.now + timeout
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { write(primary, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            offset += n
+            if n > 0 {
+                offset += n
+                continue
+            }
+            guard n < 0, errno == EAGAIN || errno == EINTR, ContinuousClock.now < deadline else { break }
+            var descriptor = pollfd(fd: primary, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, 100)
         }
     }
 }

@@ -10,9 +10,11 @@ import TerminalRuntime
 /// delay passes with nothing more, when ``flush()`` takes it as keys (a lone Esc, Alt-[ …).
 ///
 /// Bounded whatever comes: it holds at most one unfinished sequence (``sequenceLimit``
-/// bytes), one answer string is given up on after ``answerLimit`` bytes (the rest is read as
-/// input), and a paste keeps its first ``pasteLimit`` bytes — the rest is read and dropped,
-/// and a ``InputEvent/pasteCut(droppedBytes:)`` follows the paste to say how much.
+/// bytes); an answer string is skipped to its end however long, none of it kept, and ends at
+/// any control character but Esc, so Enter or Ctrl-C is always read (a megabyte of
+/// background colour is no megabyte of keys); a paste keeps its first ``pasteLimit`` bytes —
+/// the rest is read and dropped, and a ``InputEvent/pasteCut(droppedBytes:)`` follows the
+/// paste to say how much.
 ///
 /// What is an answer, not a key: OSC (`ESC ] digits ;` … BEL or ST), DCS (`ESC P` then `>`,
 /// `!`, `=`, `+`, `$` or a digit, … ST), APC (`ESC _ G` … ST), CSI with a private marker
@@ -23,15 +25,13 @@ import TerminalRuntime
 package struct TerminalInputParser: Sendable {
     /// The most bytes of one paste that are kept: 1 MiB.
     package static let pasteLimit = 1 << 20
-    /// The most bytes one answer string (OSC, DCS, APC) may take before it is given up on.
-    package static let answerLimit = 4096
     /// The most bytes one key or mouse sequence may take; a longer one is dropped.
     package static let sequenceLimit = 64
 
     private enum Mode: Sendable {
         case normal
         /// Inside an answer string; `afterEscape` when its last byte was Esc (ST's start).
-        case answer(count: Int, afterEscape: Bool)
+        case answer(afterEscape: Bool)
         /// Inside a bracketed paste.
         case paste
     }
@@ -101,8 +101,8 @@ package struct TerminalInputParser: Sendable {
                 i = takePaste(bytes, from: i, into: &out)
                 if i < 0 { return }  // the rest is held: a cut end marker
                 continue
-            case .answer(let count, let afterEscape):
-                i = skipAnswer(bytes, from: i, count: count, afterEscape: afterEscape)
+            case .answer(let afterEscape):
+                i = skipAnswer(bytes, from: i, afterEscape: afterEscape)
                 continue
             case .normal:
                 break
@@ -196,7 +196,7 @@ package struct TerminalInputParser: Sendable {
         case 0x5D, 0x50, 0x5F:  // OSC, DCS, APC: an answer when what follows says so
             switch Self.answerStart(bytes, from: i + 2, kind: next) {
             case .answer:
-                mode = .answer(count: 2, afterEscape: false)
+                mode = .answer(afterEscape: false)
                 return .take([], 2)
             case .undecided where !final: return .need
             case .undecided, .keys:
@@ -257,31 +257,39 @@ package struct TerminalInputParser: Sendable {
         }
     }
 
-    /// Skips an answer string's bytes up to its end (BEL, ST, or an Esc that starts something
-    /// else), or up to ``answerLimit`` bytes; returns where input goes on.
-    private mutating func skipAnswer(_ bytes: [UInt8], from start: Int, count: Int, afterEscape: Bool) -> Int {
+    /// Skips an answer string's bytes up to its end: BEL, ST, an Esc that starts something
+    /// else, CAN or SUB (which cancel it), or any other control character, which no answer
+    /// holds and which is then read as a key (Enter, Ctrl-C). However long the string, none of
+    /// it is kept or read as keys. Returns where input goes on.
+    private mutating func skipAnswer(_ bytes: [UInt8], from start: Int, afterEscape: Bool) -> Int {
         var i = start
-        var count = count
-        var afterEscape = afterEscape
+        if afterEscape, i < bytes.count {
+            mode = .normal
+            return bytes[i] == 0x5C ? i + 1 : i  // ST; an Esc that begins something else ends it too
+        }
         while i < bytes.count {
             let byte = bytes[i]
-            if afterEscape {
-                mode = .normal
-                return byte == 0x5C ? i + 1 : i  // ST; an Esc that begins something else ends it too
+            if byte >= 0x20 && byte != 0x7F {  // the string's body: printable, or UTF-8
+                i += 1
+                continue
             }
-            if byte == 0x07 {
+            switch byte {
+            case 0x1B:
+                guard i + 1 < bytes.count else {
+                    mode = .answer(afterEscape: true)
+                    return bytes.count
+                }
+                mode = .normal
+                return bytes[i + 1] == 0x5C ? i + 2 : i  // ST; an Esc that begins something else is read as that
+            case 0x07, 0x18, 0x1A:  // BEL ends it; CAN and SUB cancel it
                 mode = .normal
                 return i + 1
-            }
-            afterEscape = byte == 0x1B
-            count += 1
-            i += 1
-            if count >= Self.answerLimit {
+            default:  // a key (Enter, Ctrl-C…): no answer holds one
                 mode = .normal
-                return afterEscape ? i - 1 : i
+                return i
             }
         }
-        mode = .answer(count: count, afterEscape: afterEscape)
+        mode = .answer(afterEscape: false)
         return i
     }
 

@@ -86,34 +86,51 @@ public struct GraphicsProbe: Sendable, Equatable {
     /// Whether the DA1 answer came: every answer before it has been read.
     public var isComplete: Bool { answers.answeredAttributes }
 
-    /// Reads bytes that came back from the terminal.
+    /// The most bytes an answer string (APC, DCS) may take before it is taken as no answer:
+    /// its bytes are then kept as ``leftover``.
+    static let stringLimit = 4096
+    /// The most bytes a CSI answer may take, likewise.
+    static let sequenceLimit = 256
+
+    /// Reads bytes that came back from the terminal, in time linear in their number however
+    /// they are cut.
     public mutating func read(_ bytes: [UInt8]) {
         pending += bytes
-        while let first = pending.first {
+        var i = 0
+        defer { pending.removeFirst(i) }
+        while i < pending.count {
+            let first = pending[i]
             guard first == 0x1B else {
                 leftover.append(first)
-                pending.removeFirst()
+                i += 1
                 continue
             }
-            guard pending.count >= 2 else { return }
-            switch pending[1] {
+            guard i + 1 < pending.count else { return }
+            switch pending[i + 1] {
             case 0x5F, 0x50:  // APC (kitty) or DCS (XTVERSION): up to ESC \
-                guard let end = stringTerminator(from: 2) else { return }
-                let body = Array(pending[2..<end])
-                pending.removeFirst(end + 2)
-                take(stringAnswer: body)
+                guard let end = stringTerminator(from: i + 2) else {
+                    if pending.count - i <= Self.stringLimit { return }  // the rest may come
+                    leftover.append(first)  // too long for an answer of ours
+                    i += 1
+                    continue
+                }
+                take(stringAnswer: Array(pending[(i + 2)..<end]))
+                i = end + 2
             case 0x5B:  // CSI: up to a final byte
-                var i = 2
-                while i < pending.count, !(0x40...0x7E).contains(pending[i]) { i += 1 }
-                guard i < pending.count else { return }
-                let parameters = String(decoding: pending[2..<i], as: UTF8.self)
-                let final = pending[i]
-                let whole = Array(pending[0...i])
-                pending.removeFirst(i + 1)
-                if !take(csi: parameters, final: final) { leftover += whole }
+                var j = i + 2
+                while j < pending.count, j - i < Self.sequenceLimit, !(0x40...0x7E).contains(pending[j]) { j += 1 }
+                guard j < pending.count, j - i < Self.sequenceLimit else {
+                    if j - i < Self.sequenceLimit { return }  // the rest may come
+                    leftover.append(first)
+                    i += 1
+                    continue
+                }
+                let parameters = String(decoding: pending[(i + 2)..<j], as: UTF8.self)
+                if !take(csi: parameters, final: pending[j]) { leftover += pending[i...j] }
+                i = j + 1
             default:
                 leftover.append(first)
-                pending.removeFirst()
+                i += 1
             }
         }
     }

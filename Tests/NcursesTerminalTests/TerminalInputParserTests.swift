@@ -90,12 +90,21 @@ struct TerminalInputParserTests {
         expectSameWhereverCut("a" + answer + "q")
     }
 
-    @Test func anAnswerThatNeverEndsIsGivenUpOnAtTheLimit() {
+    @Test func aHugeAnswerIsSkippedToItsEndAndNoneOfItIsReadAsKeys() {
         var parser = TerminalInputParser()
-        let endless = Array("\u{1B}]11;".utf8) + Array(repeating: UInt8(ascii: "x"), count: TerminalInputParser.answerLimit)
-        let events = parser.feed(endless + Array("q".utf8))
-        #expect(events.last == .key(.character("q")), "keys after the limit are read again")
-        #expect(events.count < 10, "no more than the limit is taken")
+        let huge = Array("\u{1B}]11;rgb:".utf8) + Array(repeating: UInt8(ascii: "0"), count: 1 << 20) + [0x07]
+        var events: [InputEvent] = []
+        let input = huge + Array("q".utf8)
+        for start in stride(from: 0, to: input.count, by: 4096) { events += parser.feed(input[start..<min(start + 4096, input.count)]) }
+        #expect(events == [.key(.character("q"))], "a megabyte of background colour is no megabyte of keys")
+    }
+
+    @Test(arguments: ["\r", "\u{03}", "\u{1B}[A"])
+    func anAnswerThatNeverEndsEndsAtTheFirstKeyThatCannotBePartOfIt(key: String) {
+        var parser = TerminalInputParser()
+        _ = parser.feed(Array("\u{1B}]11;rgb:0000/0000".utf8))
+        #expect(parser.feed(Array(key.utf8)) + parser.flush() == parse(key), "Enter, Ctrl-C, an arrow: read as keys")
+        #expect(parser.feed(Array("q".utf8)) == [.key(.character("q"))])
     }
 
     @Test func mouseReportsInSGRAndX10() {

@@ -251,4 +251,17 @@ struct PickCommandTests {
         #expect(shown.finish().status == 0)
         #expect(shown.screen.rows.prefix(3) == ["$ showcase pick", "caf\\351.txt", ""], "on a terminal, escaped as ls -b does")
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aHugeBackgroundAnswerIsSkippedAndTheKeyTypedRightAfterItIsRead() throws {
+        let run = try Run(["apples", "pears"])
+        let asked = run.pty.output(until: { $0.contains("\u{1B}]11;?") })
+        run.screen.feed(asked)
+        // 256 KiB of colour, then DA1, then Enter, in one go: the key comes with the answers.
+        let answer = Array("\u{1B}]11;rgb:".utf8) + Array(repeating: UInt8(ascii: "0"), count: 256 << 10) + Array("\u{07}\u{1B}[?62;22c\r".utf8)
+        run.pty.send(answer)
+        let (status, _) = run.finish()
+        #expect(status == 0, "Enter was read: the focused is printed")
+        #expect(run.screen.rows.prefix(3) == ["$ showcase pick", "apples", ""], "none of the answer is shown or typed: \(run.screen.rows.prefix(3))")
+    }
 }
