@@ -360,6 +360,7 @@ int ik_resize_fd(void) { return ik_winch_pipe[0]; }
 static volatile sig_atomic_t ik_resumed = 0;
 
 static void ik_on_stop(int sig);
+static void ik_on_continue(int sig);
 
 /* Runs `handler` on `sig`, restarting interrupted calls. */
 static void ik_handle(int sig, void (*handler)(int)) { ik_signal_handle(sig, handler, SA_RESTART, NULL); }
@@ -376,13 +377,14 @@ static void ik_on_stop(int sig) {
         if (ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 0);
         if (ik_have_termios) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     }
-    ik_signal_stop_now();
+    if (!ik_signal_stop_now()) ik_on_continue(SIGCONT);  /* no job control: taken back at once */
     errno = saved;
 }
 
 static void ik_on_continue(int sig) {
     (void)sig;
     int saved = errno;
+    ik_signal_note_continued();
     ik_install_stop_handler();
     ik_resumed = 1;
     if (ik_winch_pipe[1] >= 0) {

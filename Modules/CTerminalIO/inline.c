@@ -50,6 +50,7 @@ static void on_stop(int sig);
 static void on_continue(int sig) {
     (void)sig;
     int saved = errno;
+    ik_signal_note_continued();
     ik_signal_handle(SIGTSTP, on_stop, SA_RESTART, NULL);
     tcsetattr(inline_fd, TCSADRAIN, &inline_raw);
     tell('c');
@@ -62,7 +63,7 @@ static void on_stop(int sig) {
     int which = current_endings;
     ik_line_write_within(inline_fd, stops[which], stop_lens[which], 500, 0);
     tcsetattr(inline_fd, TCSANOW, &inline_saved);
-    ik_signal_stop_now();
+    if (!ik_signal_stop_now()) on_continue(SIGCONT);  /* no job control: taken back at once */
     errno = saved;
 }
 

@@ -83,13 +83,22 @@ void ik_signal_raise_default(int sig) {
     raise(sig);
 }
 
-void ik_signal_stop_now(void) {
+/* Counts continues; a stop that left it as it was was discarded by the kernel. */
+static volatile sig_atomic_t continues = 0;
+
+void ik_signal_note_continued(void) { continues = continues + 1; }
+
+int ik_signal_stop_now(void) {
+    sig_atomic_t before = continues;
     ik_signal_handle(SIGTSTP, SIG_DFL, 0, NULL);
     sigset_t just;
     sigemptyset(&just);
     sigaddset(&just, SIGTSTP);
     pthread_sigmask(SIG_UNBLOCK, &just, NULL);
-    raise(SIGTSTP); /* stops here until SIGCONT */
+    raise(SIGTSTP); /* stops here until SIGCONT, whose handler runs before raise returns */
+    /* Unchanged: never stopped (an orphaned process group). Should the continue's handler
+       yet be running on another thread, the caller's taking back is done twice: harmless. */
+    return continues != before;
 }
 
 /* The indicator block the cursor ends: its rows as last drawn (-1: not told, so the cursor's
@@ -151,13 +160,14 @@ static void on_guard_stop(int sig) {
     (void)sig;
     int saved = errno;
     ik_line_write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500, 0);
-    ik_signal_stop_now();
+    if (!ik_signal_stop_now()) on_guard_continue(SIGCONT);
     errno = saved;
 }
 
 static void on_guard_continue(int sig) {
     (void)sig;
     int saved = errno;
+    ik_signal_note_continued();
     ik_signal_handle(SIGTSTP, on_guard_stop, SA_RESTART, NULL);
     if (guard_fd >= 0) {
         ssize_t w = write(guard_fd, hide_cursor_bytes, sizeof hide_cursor_bytes - 1);

@@ -170,6 +170,29 @@ struct PickCommandTests {
 
     static let hasSetsid = FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")
 
+    /// Under `setsid` the process group has no job control: the kernel discards the stop, and
+    /// no continue would ever come. The terminal is taken back at once, the prompt drawn again.
+    @Test(.timeLimit(.minutes(1)), .enabled(if: hasSetsid, "needs util-linux's setsid"))
+    func ctrlZWithoutJobControlTakesTheTerminalBackAtOnce() throws {
+        let run = try Run(["apples", "pears"], outputToPipe: true)
+        run.waitFor(Self.showsPrompt)
+        let before = run.screen.rows
+        run.type("\u{1A}")  // Ctrl-Z
+        let given = run.pty.output(until: { text in
+            guard let stop = text.range(of: "\u{1B}[?2004l") else { return false }
+            return text[stop.upperBound...].contains("\u{1B}[?2004h")
+        })
+        #expect(given.contains("\u{1B}[?2004l"), "given back for the stop")
+        run.screen.feed(given)
+        run.waitFor { $0.rows == before }
+        #expect(run.screen.rows == before, "taken back and drawn again, as it was")
+        var modes = termios()
+        tcgetattr(run.pty.secondary, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHO | ICANON) == 0, "raw again: what is typed is not echoed")
+        run.type("\r")
+        #expect(run.finish() == (0, "apples\n"))
+    }
+
     @Test(.timeLimit(.minutes(1)), .enabled(if: hasSetsid, "needs util-linux's setsid"))
     func withItsOutputInAPipeItDrawsOnTheTerminalAndPrintsToThePipe() throws {
         let run = try Run(["one.swift", "two.swift"], above: ["$ vim $(showcase pick *.swift)"], outputToPipe: true)

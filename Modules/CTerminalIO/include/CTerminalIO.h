@@ -61,8 +61,15 @@ void ik_signal_handle(int sig, void (*handler)(int), int flags, struct sigaction
 void ik_signal_raise_default(int sig);
 
 /* Stops the process as SIGTSTP does by default, from inside a SIGTSTP handler (where the
-   signal is blocked); returns once continued. The handler is to be set again on SIGCONT. */
-void ik_signal_stop_now(void);
+   signal is blocked); returns once continued, 1. The handler is to be set again on SIGCONT,
+   and the SIGCONT handler calls ik_signal_note_continued. Returns 0 at once when the kernel
+   discarded the stop — a process group without job control (orphaned: started by `setsid`,
+   or by a shell that has none) is never stopped, and no SIGCONT will come: the caller then
+   takes the terminal back itself, as its SIGCONT handler would. */
+int ik_signal_stop_now(void);
+
+/* Called by a SIGCONT handler: tells ik_signal_stop_now the stop happened. */
+void ik_signal_note_continued(void);
 
 /* An inline app's hold on its terminal (one at a time): input raw (no echo, no line editing,
    no signals from keys, output processing kept), and a self-pipe that becomes readable on a
