@@ -38,6 +38,12 @@ static struct termios ik_prog_termios;
 static int ik_have_prog_termios = 0;
 static char ik_restore_bytes[512];
 static size_t ik_restore_len = 0;
+/* The pictures' deletions (ik_set_signal_deletions), in two copies: the one not in use is
+   written, then made the one in use, so a signal arriving meanwhile writes a whole version. */
+enum { IK_DELETIONS_CAPACITY = 16384 };
+static char ik_deletions[2][IK_DELETIONS_CAPACITY];
+static size_t ik_deletions_len[2];
+static volatile sig_atomic_t ik_deletions_current = 0;
 
 /* Button-motion tracking (drags), in SGR's encoding (read by NcursesTerminal itself, which
    reads the older X10 encoding too). */
@@ -190,6 +196,7 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_r
         }
     }
     ik_restore_len = 0;
+    ik_deletions_len[0] = ik_deletions_len[1] = 0;
     ik_append_raw(ik_paste_off_seq);
     if (ik_mouse_on) ik_append_raw(ik_mouse_off_seq);
     ik_append_cap("sgr0");
@@ -462,8 +469,21 @@ int ik_apply_resize(void) {
    same signal. The frame it had not read yet is thrown away: a terminal that stopped reading
    (a stalled link, paused output) would otherwise hold the restore, and the signal, for good.
    Async-signal-safe: see ik_line_write_within (CTerminalIO); then tcsetattr(3), sigaction and raise. */
+void ik_set_signal_deletions(const char *bytes, size_t length) {
+    int next = 1 - ik_deletions_current;
+    if (length > IK_DELETIONS_CAPACITY) length = IK_DELETIONS_CAPACITY;
+    if (length > 0) memcpy(ik_deletions[next], bytes, length);
+    ik_deletions_len[next] = length;
+    ik_deletions_current = next;
+}
+
+size_t ik_signal_deletions_capacity(void) { return IK_DELETIONS_CAPACITY; }
+
 static void ik_on_fatal(int sig) {
-    if (ik_out_fd >= 0 && ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 1);
+    int which = ik_deletions_current;
+    /* The frame not yet read is dropped (as below); the pictures' deletions go first. */
+    if (ik_out_fd >= 0 && ik_deletions_len[which] > 0) ik_line_write_within(ik_out_fd, ik_deletions[which], ik_deletions_len[which], 250, 1);
+    if (ik_out_fd >= 0 && ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, ik_deletions_len[which] == 0);
     if (ik_have_termios && ik_out_fd >= 0) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     ik_signal_raise_default(sig);
 }

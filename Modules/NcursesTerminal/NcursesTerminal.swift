@@ -54,6 +54,8 @@ public final class NcursesTerminal: EventSourceBackend {
     private let neverScrolls: Bool
     /// The pictures drawn as pixels, where the terminal draws them (kitty's protocol, sixel).
     private var pixels: PixelImages?
+    /// The deletions last told to the signal handlers.
+    private var notedDeletions: [String] = []
     /// The start-up's graphics answers when they did not come in time: read on as they come.
     private var lateGraphics: LateGraphics?
     /// Dim styles as the explicit colours they are drawn in.
@@ -283,6 +285,23 @@ public final class NcursesTerminal: EventSourceBackend {
         } else {
             pixels?.present(canvas, repainted: repainted, textMoved: changedRows >= 2) { rect in rewrittenRows.intersects(integersIn: rect.y..<rect.maxY) }
         }
+        noteDeletions()
+    }
+
+    /// Tells the signal handlers the deletions of the pictures sent, as ``close()`` writes
+    /// them: a SIGTERM or SIGHUP leaves none in the terminal's memory.
+    private func noteDeletions() {
+        guard let pixels, pixels.graphics == .kitty else { return }
+        let deletions = pixels.deletions(keepingShown: false)
+        guard deletions != notedDeletions else { return }
+        notedDeletions = deletions
+        let capacity = Int(ik_signal_deletions_capacity())
+        var bytes: [UInt8] = []
+        for deletion in deletions {
+            guard bytes.count + deletion.utf8.count <= capacity else { break }
+            bytes += deletion.utf8
+        }
+        bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { ik_set_signal_deletions($0.baseAddress, $0.count) } }
     }
 
     /// Sends the cells that differ from `shown`; false when the pair table had to be reset.

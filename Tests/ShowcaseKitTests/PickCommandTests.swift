@@ -141,10 +141,15 @@ struct PickCommandTests {
     func killedItRestoresTheTerminal() throws {
         let run = try Run(["apples", "pears"])
         run.waitFor(Self.showsPrompt)
+        run.screen.feed(String(decoding: run.pty.readAvailable(), as: UTF8.self))  // the frame's last bytes
         kill(run.process.processIdentifier, SIGTERM)
         run.process.waitUntilExit()
         #expect(run.process.terminationReason == .uncaughtSignal && run.process.terminationStatus == SIGTERM)
-        run.waitFor { $0.cursorVisible }
+        let ending = run.pty.output(until: { $0.contains("\u{1B}[?25h") })
+        // A signal may come mid-frame, inside a synchronized update: what it writes ends one.
+        #expect(ending.hasPrefix("\u{1B}[?2026l"), "synchronized update ended first: \(ending.debugDescription)")
+        run.screen.feed(ending)
+        #expect(run.screen.cursorVisible)
         var modes = termios()
         tcgetattr(run.pty.secondary, &modes)
         #expect(modes.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON))

@@ -826,4 +826,23 @@ struct ShowcaseEndToEndTests {
         #expect(result.tail.contains("\u{1B}[?1049l"), "alternate screen not left: \(result.tail.debugDescription)")
         #expect(result.echo, "echo and line mode must be back on")
     }
+
+    /// SIGTERM and SIGHUP delete the kitty pictures sent, as quitting does: none is left in
+    /// the terminal's memory.
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGHUP])
+    func aSignalDeletesTheKittyPicturesSent(signal: Int32) throws {
+        let (process, pty, _) = try launchOnTerminal(["--scene", "gif", "--graphics", "kitty"], waitingFor: "\u{1B}[c")
+        defer { Self.end(process) }
+        pty.send(Array("\u{1B}[?62;4c".utf8))  // DA1: nothing else to wait for
+        let drawn = pty.output(until: { $0.contains("\u{1B}_Ga=") && $0.contains("GIF") })
+        let sent = Set(drawn.matches(of: /\x1B_Ga=[tTf],[^\x1B]*?i=(\d+)/).map { Int($0.1)! })
+            .subtracting(drawn.matches(of: /\x1B_Ga=d,d=I,i=(\d+)/).map { Int($0.1)! })
+        #expect(!sent.isEmpty, "a picture was sent")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let tail = pty.output(until: { $0.contains("\u{1B}[?1049l") })
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        let deleted = Set(tail.matches(of: /\x1B_Ga=d,d=I,i=(\d+)/).map { Int($0.1)! })
+        #expect(sent.isSubset(of: deleted), "sent \(sent.sorted()), deleted \(deleted.sorted())")
+    }
 }

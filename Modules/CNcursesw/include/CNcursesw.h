@@ -68,6 +68,12 @@ void ik_wake(void);
    signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT), then re-raise. */
 void ik_install_signal_handlers(void);
 
+/* What those handlers write before restoring the terminal: the commands that delete the
+   pictures sent (kitty's), as close() would; at most ik_signal_deletions_capacity() bytes, more
+   is cut. Safe to call while a signal may arrive. */
+void ik_set_signal_deletions(const char *bytes, size_t length);
+size_t ik_signal_deletions_capacity(void);
+
 /* Stops the process as Ctrl-Z would in a shell (the terminal is restored first and
    entered again on `fg`). */
 void ik_suspend(void);
