@@ -239,4 +239,8 @@ if ProcessInfo.processInfo.environment["INDICATORKIT_FUZZ"] == "1" {
         )
     )
     package.products.append(.executable(name: "terminal-fuzz", targets: ["terminal-fuzz"]))
+    package.targets.append(
+        .executableTarget(name: "template-fuzz", dependencies: ["Indicator", "Motion", "ViewCore", "FuzzDriver"], path: "Tools/fuzz/TemplateFuzz")
+    )
+    package.products.append(.executable(name: "template-fuzz", targets: ["template-fuzz"]))
 }

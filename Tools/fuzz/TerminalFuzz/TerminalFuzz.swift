@@ -57,7 +57,7 @@ public func fuzzTerminal(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let answer = BackgroundQuery.parse(input)
     precondition(answer.otherBytes.count <= input.count)
     var rest = input
-    _ = BackgroundQuery.takeCursorColumns(from: &rest)
+    _ = BackgroundQuery.takeCursorReports(from: &rest)
     precondition(rest.count <= input.count)
     return 0
 }
