@@ -38,6 +38,10 @@ static struct termios ik_prog_termios;
 static int ik_have_prog_termios = 0;
 static char ik_restore_bytes[512];
 static size_t ik_restore_len = 0;
+/* What enters the program's screen and modes again after a stop (the alternate screen,
+   keypad transmit, the cursor hidden, bracketed paste, the mouse): prepared once too. */
+static char ik_enter_bytes[512];
+static size_t ik_enter_len = 0;
 /* The pictures' deletions (ik_set_signal_deletions), in two copies: the one not in use is
    written, then made the one in use, so a signal arriving meanwhile writes a whole version. */
 enum { IK_DELETIONS_CAPACITY = 16384 };
@@ -84,21 +88,20 @@ int ik_use_utf8_locale(void) {
     return 0;
 }
 
-static void ik_append_cap(const char *name) {
-    char *s = tigetstr((char *)name);
+/* Appends `s` to `buffer` (of 512 bytes) when it fits. */
+static void ik_append_to(char *buffer, size_t *len, const char *s) {
     if (s == NULL || s == (char *)-1) return;
     size_t n = strlen(s);
-    if (ik_restore_len + n >= sizeof ik_restore_bytes) return;
-    memcpy(ik_restore_bytes + ik_restore_len, s, n);
-    ik_restore_len += n;
+    if (*len + n >= 512) return;
+    memcpy(buffer + *len, s, n);
+    *len += n;
 }
 
-static void ik_append_raw(const char *s) {
-    size_t n = strlen(s);
-    if (ik_restore_len + n >= sizeof ik_restore_bytes) return;
-    memcpy(ik_restore_bytes + ik_restore_len, s, n);
-    ik_restore_len += n;
-}
+static void ik_append_cap(const char *name) { ik_append_to(ik_restore_bytes, &ik_restore_len, tigetstr((char *)name)); }
+
+static void ik_append_raw(const char *s) { ik_append_to(ik_restore_bytes, &ik_restore_len, s); }
+
+static void ik_append_enter_cap(const char *name) { ik_append_to(ik_enter_bytes, &ik_enter_len, tigetstr((char *)name)); }
 
 /* The most rows and columns drawn (ik_open's limits); a larger window is drawn that large. */
 static int ik_max_rows = 512, ik_max_cols = 1024;
@@ -203,6 +206,15 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_r
     ik_append_cap("cnorm");
     ik_append_cap("rmkx");
     ik_append_cap("rmcup");
+    ik_enter_len = 0;
+    ik_append_enter_cap("smcup");
+    ik_append_enter_cap("smkx");
+    ik_append_enter_cap("civis");
+    ik_append_to(ik_enter_bytes, &ik_enter_len, ik_paste_on_seq);
+    if (ik_mouse_on) {
+        ik_append_to(ik_enter_bytes, &ik_enter_len, ik_mouse_on_seq);
+        ik_append_to(ik_enter_bytes, &ik_enter_len, ik_mouse_sgr_seq);
+    }
     if (pipe(ik_winch_pipe) == 0) {
         for (int i = 0; i < 2; i++) {
             fcntl(ik_winch_pipe[i], F_SETFL, fcntl(ik_winch_pipe[i], F_GETFL) | O_NONBLOCK);
@@ -362,8 +374,11 @@ int ik_resize_fd(void) { return ik_winch_pipe[0]; }
 /* Stopped (Ctrl-Z, SIGTSTP) and continued (fg, SIGCONT): ncurses' own handling puts back
    its terminal modes but not the ones sent as raw sequences (button-motion mouse reports,
    SGR mouse, bracketed paste) nor keypad transmit. So the stop handler restores the shell's
-   terminal exactly as on exit, and the continue handler asks the main loop (through the
-   resize pipe) to enter the program's modes again and repaint everything. */
+   terminal exactly as on exit, and once continued — still in the handler, before the thread
+   it interrupted draws another byte — enters the program's screen and modes again: a frame
+   drawn (or half drawn) after `fg` lands on the alternate screen, never as debris on the
+   shell's. The continue handler then asks the main loop (through the resize pipe) to
+   repaint everything. */
 static volatile sig_atomic_t ik_resumed = 0;
 
 static void ik_on_stop(int sig);
@@ -384,7 +399,12 @@ static void ik_on_stop(int sig) {
         if (ik_restore_len > 0) ik_line_write_within(ik_out_fd, ik_restore_bytes, ik_restore_len, 500, 0);
         if (ik_have_termios) tcsetattr(ik_out_fd, TCSANOW, &ik_saved_termios);
     }
-    if (!ik_signal_stop_now()) ik_on_continue(SIGCONT);  /* no job control: taken back at once */
+    ik_signal_stop_now();  /* returns at once when the stop was discarded (no job control) */
+    if (ik_out_fd >= 0) {
+        if (ik_have_prog_termios) tcsetattr(ik_out_fd, TCSADRAIN, &ik_prog_termios);
+        if (ik_enter_len > 0) ik_line_write_within(ik_out_fd, ik_enter_bytes, ik_enter_len, 500, 0);
+    }
+    ik_on_continue(SIGCONT);  /* repainted, whichever thread SIGCONT itself reached */
     errno = saved;
 }
 
@@ -401,26 +421,10 @@ static void ik_on_continue(int sig) {
     errno = saved;
 }
 
-static void ik_write_cap(const char *name) {
-    char *cap = tigetstr(name);
-    if (cap != NULL && cap != (char *)-1) {
-        ssize_t w = write(ik_out_fd, cap, strlen(cap));
-        (void)w;
-    }
-}
-
-/* After a continue: the program's terminal modes and sequences again, as at open. */
+/* After a continue: the program's terminal modes (the stop handler entered its screen and
+   sequences again), and everything repainted. */
 static void ik_reenter(void) {
     if (ik_have_prog_termios) tcsetattr(ik_out_fd, TCSADRAIN, &ik_prog_termios);
-    ik_write_cap("smcup");
-    ik_write_cap("smkx");
-    ik_write_cap("civis");
-    ssize_t w = write(ik_out_fd, ik_paste_on_seq, sizeof ik_paste_on_seq - 1);
-    if (ik_mouse_on) {
-        w = write(ik_out_fd, ik_mouse_on_seq, sizeof ik_mouse_on_seq - 1);
-        w = write(ik_out_fd, ik_mouse_sgr_seq, sizeof ik_mouse_sgr_seq - 1);
-    }
-    (void)w;
     clearok(curscr, TRUE);
 }
 
@@ -453,7 +457,8 @@ int ik_apply_resize(void) {
     }
     if (drained && woken_only) return 0;
     if (ik_screen == NULL) return 1;
-    if (ik_resumed) {
+    int continued = ik_resumed;
+    if (continued) {
         ik_resumed = 0;
         ik_reenter();
     }
@@ -462,13 +467,9 @@ int ik_apply_resize(void) {
         resize_term(ws.ws_row > ik_max_rows ? ik_max_rows : ws.ws_row, ws.ws_col > ik_max_cols ? ik_max_cols : ws.ws_col);
         clearok(curscr, TRUE);
     }
-    return 1;
+    return continued ? 2 : 1;
 }
 
-/* Restores the terminal as far as it reads within half a second, then ends the process by the
-   same signal. The frame it had not read yet is thrown away: a terminal that stopped reading
-   (a stalled link, paused output) would otherwise hold the restore, and the signal, for good.
-   Async-signal-safe: see ik_line_write_within (CTerminalIO); then tcsetattr(3), sigaction and raise. */
 void ik_set_signal_deletions(const char *bytes, size_t length) {
     int next = 1 - ik_deletions_current;
     if (length > IK_DELETIONS_CAPACITY) length = IK_DELETIONS_CAPACITY;
@@ -479,6 +480,10 @@ void ik_set_signal_deletions(const char *bytes, size_t length) {
 
 size_t ik_signal_deletions_capacity(void) { return IK_DELETIONS_CAPACITY; }
 
+/* Restores the terminal as far as it reads within half a second, then ends the process by the
+   same signal. The frame it had not read yet is thrown away: a terminal that stopped reading
+   (a stalled link, paused output) would otherwise hold the restore, and the signal, for good.
+   Async-signal-safe: see ik_line_write_within (CTerminalIO); then tcsetattr(3), sigaction and raise. */
 static void ik_on_fatal(int sig) {
     int which = ik_deletions_current;
     /* The frame not yet read is dropped (as below); the pictures' deletions go first. */

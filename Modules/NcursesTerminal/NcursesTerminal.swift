@@ -233,7 +233,13 @@ public final class NcursesTerminal: EventSourceBackend {
 
     /// Call when ``resizeDescriptor`` is readable: adopts the new size and queues `.resize`.
     public func applyResize() {
-        guard ik_apply_resize() == 1 else { return }  // only a wake-up: input is waiting
+        let applied = ik_apply_resize()
+        guard applied != 0 else { return }  // only a wake-up: input is waiting
+        if applied == 2 {
+            // Continued after a stop: entering the alternate screen again cleared it, and
+            // kitty freed the pictures on it (0.26). Each is sent again when next shown.
+            pixels?.deleteAll()
+        }
         var rows: Int32 = 0
         var cols: Int32 = 0
         ik_size(&rows, &cols)

@@ -73,17 +73,21 @@ public enum KittyGraphics {
     /// image it is not asked to keep.
     public static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
 
-    /// `keys` and `payload` as escape sequences of at most ``chunk`` base64 bytes each.
+    /// `keys` and `payload` as escape sequences of at most ``chunk`` base64 bytes each. Each
+    /// later chunk repeats the action and the quiet level: kitty takes a chunk without `a=` as
+    /// a transmit's, so an animation frame sent without them replaced frame 2 instead of
+    /// being added (and a GIF froze after its first loop), in 0.26 and 0.41 alike.
     static func command(_ keys: String, payload: [UInt8]) -> String {
         let encoded = Array(Data(payload).base64EncodedString().utf8)
         guard encoded.count > chunk else { return "\u{1B}_G\(keys);\(String(decoding: encoded, as: UTF8.self))\u{1B}\\" }
+        let repeated = keys.split(separator: ",").filter { $0.hasPrefix("a=") || $0.hasPrefix("q=") }.map { $0 + "," }.joined()
         var out = ""
         var offset = 0
         while offset < encoded.count {
             let end = min(encoded.count, offset + chunk)
             let more = end < encoded.count ? 1 : 0
             let part = String(decoding: encoded[offset..<end], as: UTF8.self)
-            out += offset == 0 ? "\u{1B}_G\(keys),m=\(more);\(part)\u{1B}\\" : "\u{1B}_Gm=\(more);\(part)\u{1B}\\"
+            out += offset == 0 ? "\u{1B}_G\(keys),m=\(more);\(part)\u{1B}\\" : "\u{1B}_G\(repeated)m=\(more);\(part)\u{1B}\\"
             offset = end
         }
         return out

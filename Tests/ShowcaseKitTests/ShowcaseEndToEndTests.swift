@@ -674,6 +674,54 @@ struct ShowcaseEndToEndTests {
         #expect(process.terminationStatus == 0)
     }
 
+    /// After `fg` nothing is drawn before the app's screen is entered again: a frame drawn on
+    /// the shell's screen stays there as debris (spinner dots, bars, the Home scene's columns)
+    /// after the app quits.
+    @Test(.timeLimit(.minutes(1)))
+    func afterFgNothingIsDrawnBeforeTheAppsScreenIsEnteredAgain() throws {
+        let (process, pty, _) = try launchOnTerminal([], waitingFor: "Terminal")  // Home: spinners and bars move
+        defer { Self.end(process) }
+        for round in 1...2 {
+            pty.send([0x1A])  // Ctrl-Z
+            _ = pty.output(until: { $0.contains("\u{1B}[?1049l") })
+            var info = siginfo_t()
+            #expect(waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WNOWAIT) == 0, "stopped")
+            kill(process.processIdentifier, SIGCONT)  // `fg`
+            let resumed = pty.output(until: { $0.contains("\u{1B}[?1049h") && $0.contains("Terminal") })
+            let before = resumed.components(separatedBy: "\u{1B}[?1049h")[0]
+            let drawn = before.replacing(/\x1B(\[[0-?]*[ -\/]*[@-~]|[()][0-9A-Za-z]|[=>78])/, with: "")
+            #expect(drawn.isEmpty, "round \(round): drawn on the shell's screen before the app's: \(drawn.debugDescription)")
+        }
+        pty.send(Array("q".utf8))
+        _ = pty.output(until: { _ in !process.isRunning })
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// kitty frees the pictures of the alternate screen when it is entered again: after `fg`
+    /// each picture shown is sent again (kitty 0.26 showed only the badges after a stop).
+    @Test(.timeLimit(.minutes(1)))
+    func afterFgThePicturesAreSentAgain() throws {
+        let (process, pty, _) = try launchOnTerminal(["--scene", "gif", "--graphics", "kitty"], waitingFor: "\u{1B}[c")
+        defer { Self.end(process) }
+        pty.send(Array("\u{1B}[?62;4c".utf8))  // DA1: nothing else to wait for
+        _ = pty.output(until: { $0.contains("\u{1B}_Ga=") && $0.contains("GIF") })
+        pty.send([0x1A])  // Ctrl-Z
+        _ = pty.output(until: { $0.contains("\u{1B}[?1049l") })
+        var info = siginfo_t()
+        #expect(waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WNOWAIT) == 0, "stopped")
+        kill(process.processIdentifier, SIGCONT)  // `fg`
+        let resumed = pty.output(until: { $0.contains("\u{1B}[?1049h") && $0.contains("\u{1B}_Ga=t") })
+        #expect(resumed.contains("\u{1B}_Ga=t"), "the picture transmitted again after the screen was entered again")
+        let before = resumed.components(separatedBy: "\u{1B}[?1049h")[0]
+        let drawn = before.replacing(/\x1B(\[[0-?]*[ -\/]*[@-~]|[()][0-9A-Za-z]|[=>78])/, with: "")
+        #expect(drawn.isEmpty, "drawn on the shell's screen before the app's: \(drawn.prefix(200).debugDescription)")
+        pty.send(Array("q".utf8))
+        _ = pty.output(until: { _ in !process.isRunning })  // read on: a picture may be on its way
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     /// A storm of stops and continues, then a last continue: the app runs on in its own modes
     /// (raw, no echo), never in the shell's that an earlier stop put back.
     /// The limit is a net for a hang, not a pace: a hundred stops waited for one by one take

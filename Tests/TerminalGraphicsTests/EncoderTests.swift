@@ -1,6 +1,7 @@
 import Foundation
 import ImageFiles
 import TUICore
+import TestSupport
 import Testing
 
 @testable import TerminalGraphics
@@ -33,6 +34,23 @@ struct EncoderTests {
         #expect(try #require(Deflate.decompress(commands[0].payload, limit: 16)) == frame.pixels)
         #expect(commands[1].keys["s"] == "3" && commands[1].keys["v"] == "1", "runs, looping for ever")
         #expect(KittyGraphics.delete(id: 9) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\")
+    }
+
+    /// kitty takes a chunk without `a=` as a transmit's: each chunk of a frame says `a=f`, or
+    /// the frame replaces frame 2 instead of being added (GIFs froze after their first loop).
+    @Test func everyChunkOfAnAnimationFrameSaysItIsAFrame() throws {
+        var generator = SeededGenerator(seed: 7)
+        var frame = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 { frame[x, y] = RGBA(UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator), 9) }
+        }
+        let sent = KittyGraphics.addFrame(frame, to: 9, gap: .milliseconds(100))
+        let chunks = sent.components(separatedBy: "\u{1B}_G").dropFirst()
+        try #require(chunks.count > 2, "sent in several chunks")
+        for chunk in chunks { #expect(chunk.hasPrefix("a=f,"), "\(chunk.prefix(40))") }
+        let commands = Decoders.kittyCommands(sent)
+        #expect(commands.map { $0.keys["a"] } == ["f"] && commands.first?.keys["q"] == "2")
+        #expect(try #require(Deflate.decompress(commands[0].payload, limit: frame.pixels.count)) == frame.pixels)
     }
 
     @Test func iTermImagesAreAPNGOfTheFramesPixels() throws {

@@ -58,7 +58,8 @@ void ik_force_repaint(void);
 /* The read end of the SIGWINCH self-pipe; readable after a resize. */
 int ik_resize_fd(void);
 /* Drains the resize pipe and resizes ncurses to the terminal's new size. Returns 0 when
-   the pipe held only wake-ups (ik_wake), with nothing resized; else 1. */
+   the pipe held only wake-ups (ik_wake), with nothing resized; 2 when the process was
+   continued after a stop (the screen was entered again); else 1. */
 int ik_apply_resize(void);
 /* Makes the resize pipe readable without a resize: input is waiting in the program's own
    buffer, so its reader is to be called again. */
