@@ -79,7 +79,7 @@ public final class InlineTerminal: EventSourceBackend {
     /// Whether the kitty pictures of a last frame left behind can stay (their ids apart from
     /// the next app's; not as text on a 256-colour terminal).
     private var picturesOutlive = false
-    private var faint: FaintText
+    private var readable: ReadableColors
     private var reader: TerminalInputReader
     private var pendingResize = false
     private var isOpen = true
@@ -158,7 +158,7 @@ public final class InlineTerminal: EventSourceBackend {
         )
         caps.background = answers.background
         capabilities = caps
-        faint = FaintText(theme: answers.theme, background: answers.background, depth: depth)
+        readable = ReadableColors(theme: answers.theme, background: answers.background, depth: depth)
         block = InlineBlock(size: size, colorDepth: depth, screenRows: window.height, reserve: reserve)
         reader = TerminalInputReader(descriptor: input, typedAhead: answers.typedMeanwhile)
     }
@@ -302,8 +302,9 @@ public final class InlineTerminal: EventSourceBackend {
     /// Shows `canvas` in the block: only the rows that changed are written.
     public func present(_ canvas: Canvas) {
         guard isOpen else { return }
-        // Pictures become placeholder cells (their pixels sent first), faint text a colour.
-        let canvas = faint.explicit(pixels?.placingAsText(canvas) ?? canvas)
+        // Pictures become placeholder cells (their pixels sent first), faint text and accents
+        // colours readable on the background.
+        let canvas = readable.readable(pixels?.placingAsText(canvas) ?? canvas)
         // The rows of sixels that went away are written again: that erases their pixels.
         let stale = pixels.map { $0.graphics == .sixel ? $0.staleRects(for: canvas) : [] } ?? []
         let frame = block.frame(canvas, rows: drawnRows(of: canvas), rewriting: Set(stale.flatMap { $0.y..<$0.maxY }))

@@ -53,13 +53,19 @@ public final class NcursesTerminal: EventSourceBackend {
     /// Whether ncurses was given a description without region scrolling (sixel).
     private let neverScrolls: Bool
     /// The pictures drawn as pixels, where the terminal draws them (kitty's protocol, sixel).
-    private var pixels: PixelImages?
+    private var pixels: PixelImages? {
+        didSet {
+            // The deletions are told before a picture's bytes go out, so a signal that comes
+            // as soon as they are read finds them.
+            pixels?.beforeWriting = { [weak self] in self?.noteDeletions() }
+        }
+    }
     /// The deletions last told to the signal handlers.
     private var notedDeletions: [String] = []
     /// The start-up's graphics answers when they did not come in time: read on as they come.
     private var lateGraphics: LateGraphics?
     /// Dim styles as the explicit colours they are drawn in.
-    private var faint: FaintText
+    private var readable: ReadableColors
     /// How pictures are drawn: kitty's protocol, sixel, or symbols (chosen at start-up).
     public var graphics: GraphicsProtocol { pixels?.graphics ?? .symbols }
 
@@ -74,7 +80,7 @@ public final class NcursesTerminal: EventSourceBackend {
         background: RGBA? = nil
     ) {
         self.pixels = pixels
-        faint = FaintText(theme: capabilities.theme, background: background, depth: capabilities.colorDepth)
+        readable = ReadableColors(theme: capabilities.theme, background: background, depth: capabilities.colorDepth)
         self.neverScrolls = neverScrolls
         inputDescriptor = input
         reader = TerminalInputReader(descriptor: input)
@@ -89,6 +95,7 @@ public final class NcursesTerminal: EventSourceBackend {
         ik_window_size(&rows, &cols)
         windowSize = Size(width: Int(cols), height: Int(rows))
         shown = Canvas(size: .zero)
+        pixels?.beforeWriting = { [weak self] in self?.noteDeletions() }
     }
 
     /// Checks, without touching the screen, that the descriptors are a terminal whose type
@@ -291,7 +298,7 @@ public final class NcursesTerminal: EventSourceBackend {
         } else {
             pixels?.present(canvas, repainted: repainted, textMoved: changedRows >= 2) { rect in rewrittenRows.intersects(integersIn: rect.y..<rect.maxY) }
         }
-        noteDeletions()
+        noteDeletions()  // some were deleted
     }
 
     /// Tells the signal handlers the deletions of the pictures sent, as ``close()`` writes
@@ -337,7 +344,7 @@ public final class NcursesTerminal: EventSourceBackend {
                 rowChanged = true
                 if first < 0 { first = x }
                 last = x + max(0, Int(cell.width) - 1)
-                let style = drawnStyle(cell.style)
+                let style = drawnStyle(cell.style, for: cell.character)
                 guard let pair = colorPair(for: style, mayReset: mayResetPairs) else { return false }
                 var count: Int32 = 0
                 for scalar in cell.character.unicodeScalars where count < 5 {
@@ -352,10 +359,10 @@ public final class NcursesTerminal: EventSourceBackend {
         return true
     }
 
-    /// `style` as this terminal shows it: down-sampled to its colours, faint text in an
-    /// explicit colour that stays readable on its background (``Style/faintMadeExplicit(foreground:background:depth:)``).
-    private func drawnStyle(_ style: Style) -> Style {
-        faint.explicit(style).resolved(for: capabilities.colorDepth)
+    /// `style` as this terminal shows it for `character`: down-sampled to its colours, faint
+    /// text and ANSI accents in colours that stay readable on its background (``ReadableColors``).
+    private func drawnStyle(_ style: Style, for character: Character) -> Style {
+        readable.readable(style, isText: ReadableColors.isText(character)).resolved(for: capabilities.colorDepth)
     }
 
     /// The input that arrived since the last call: keys, mouse events, pastes and resizes,

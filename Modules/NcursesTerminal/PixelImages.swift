@@ -535,7 +535,12 @@ final class PixelImages {
         return "\u{1B}[\(point.y + 1);\(point.x + 1)H"
     }
 
+    /// Called before any bytes are written (the full-screen terminal tells its signal
+    /// handlers the deletions then).
+    var beforeWriting: (() -> Void)?
+
     private func write(_ text: String) {
+        beforeWriting?()
         var bytes = Array((throughTmux ? TmuxPassthrough.wrap(text) : text).utf8)[...]
         bytesWritten += bytes.count
         while !bytes.isEmpty {

@@ -270,6 +270,7 @@ struct InlineTerminalTests {
     final class FaintAndPicture: View {
         func render(in rect: Rect, on canvas: inout Canvas) {
             canvas.draw("faint", at: rect.origin, style: Style(attributes: .dim))
+            canvas.draw("⠋ cyan", at: Point(x: 0, y: 1), style: Style(foreground: .cyan))
             canvas.place(RGBAImage(width: 4, height: 4, pixels: Array(repeating: 200, count: 64))!, key: 7, in: Rect(x: 10, y: 0, width: 2, height: 2))
         }
     }
@@ -319,6 +320,11 @@ struct InlineTerminalTests {
         #expect(Self.setsDim("a\u{1B}[0;2mb") && !Self.setsDim("\u{1B}[38;2;9;2;2m\u{1B}[48;5;2m"), "the check itself")
         #expect(!Self.setsDim(frame), "no terminal dim: pale grey on white")
         #expect(frame.contains("38;2;"), "faint text in an explicit colour that reads on white")
+        let accents = frame.matches(of: /38;2;(\d+);(\d+);(\d+)m(⠋|cyan)/).map { ((UInt8($0.1)!, UInt8($0.2)!, UInt8($0.3)!), $0.4 == "cyan") }
+        #expect(accents.count == 2 && !frame.contains("[36m") && !frame.contains(";36m"), "xterm's cyan (1.9:1 on white) not drawn: \(frame.debugDescription)")
+        for (colour, isText) in accents {
+            #expect(Contrast.ratio(colour, (255, 255, 255)) >= (isText ? Contrast.readable : Contrast.visible), "\(colour) on white")
+        }
         #expect(session.terminal.readEvents() == [.key(.character("x"))], "what was typed meanwhile is not lost")
         session.terminal.close()
         #expect(String(decoding: session.pty.readAvailable(), as: UTF8.self).contains("a=d"), "the rows erased, the picture deleted")

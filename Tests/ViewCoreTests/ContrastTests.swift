@@ -35,4 +35,34 @@ struct ContrastTests {
         let reversed = Style(attributes: [.dim, .reverse])
         #expect(reversed.faintMadeExplicit(foreground: (0, 0, 0), background: (255, 255, 255), depth: .trueColor) == reversed)
     }
+
+    /// Every ANSI colour an accent may take keeps 3:1 as a shape and 4.5:1 as text on the
+    /// background the terminal reported, dark or light; one that already does is left as it is.
+    @Test(arguments: [(UInt8(255), UInt8(255), UInt8(255)), (250, 240, 200), (16, 16, 16), (0, 0, 0)], [ColorDepth.trueColor, .palette256])
+    func everyAccentKeepsItsContrastOnTheBackgroundReported(background: (UInt8, UInt8, UInt8), depth: ColorDepth) {
+        for index in UInt8(0)...15 {
+            for (minimum, what) in [(Contrast.visible, "shape"), (Contrast.readable, "text")] {
+                let style = Style(foreground: .ansi(index), attributes: .bold)
+                let made = style.accentMadeReadable(background: background, depth: depth, minimumContrast: minimum)
+                let shown = made.foreground.rgbComponents(default: (0, 0, 0))
+                #expect(Contrast.ratio(shown, background) >= minimum, "ANSI \(index) as \(what) on \(background) at \(depth): \(shown)")
+                #expect(made.attributes == .bold, "attributes kept")
+                if Contrast.ratio(Color.ansiRGB[Int(index)], background) >= minimum { #expect(made == style, "ANSI \(index): readable already, kept") }
+            }
+        }
+    }
+
+    @Test func xtermsCyanIsDarkenedOnWhiteAndKeptOnBlack() {
+        let cyan = Style(foreground: .cyan)
+        let onWhite = cyan.accentMadeReadable(background: (255, 255, 255), depth: .trueColor, minimumContrast: Contrast.visible)
+        guard case .rgb(let r, let g, let b) = onWhite.foreground else {
+            Issue.record("an explicit colour: \(onWhite.foreground)")
+            return
+        }
+        #expect(r == 0 && g == b && g < 205, "still cyan, darker: \(g)")
+        #expect(cyan.accentMadeReadable(background: (16, 16, 16), depth: .trueColor, minimumContrast: Contrast.readable) == cyan)
+        let onGrey = Style(foreground: .cyan, background: .rgb(220, 220, 225)).accentMadeReadable(background: (16, 16, 16), depth: .trueColor, minimumContrast: Contrast.visible)
+        #expect(Contrast.ratio(onGrey.foreground.rgbComponents(default: (0, 0, 0)), (220, 220, 225)) >= Contrast.visible, "kept against its own background")
+        #expect(cyan.accentMadeReadable(background: (255, 255, 255), depth: .ansi16, minimumContrast: Contrast.readable) == cyan, "16 colours: nothing else to give")
+    }
 }

@@ -126,6 +126,24 @@ struct ScreenTests {
         #expect(base.presented == nil)
     }
 
+    /// What lies around a presented sheet is dimmed by its own colours: the terminal's
+    /// background stays the terminal's (black on a white terminal read as a heavy frame).
+    @Test func aPresentedSheetDimsTheColoursAroundItButNotTheTerminalsBackground() {
+        final class Bar: View {
+            func render(in rect: Rect, on canvas: inout Canvas) {
+                canvas.draw("text", at: Point(x: 0, y: 1))
+                canvas.fill(Rect(x: 0, y: 0, width: rect.width, height: 1), with: Cell(" ", style: Style(background: .rgb(0, 0, 200))))
+            }
+        }
+        let base = Screen(title: "Base", content: Bar())
+        base.present(Screen(title: "Sheet"))
+        var canvas = Canvas(size: Size(width: 8, height: 4))
+        base.render(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines == ["        ", "        ", "        ", "        "], "no text around the sheet")
+        #expect(canvas[0, 0].style.background == .rgb(0, 0, 100), "the bar's own blue, darkened")
+        #expect(canvas[0, 1].style.background == .default && canvas[0, 3].style.background == .default, "the terminal's background, as it is")
+    }
+
     @Test("A presented screen gets input first and keeps it from the screens beneath")
     func presentedInput() {
         let content = ProbeView("content") { _ in true }
@@ -195,12 +213,13 @@ struct ScreenTests {
         base.present(Screen(title: "Sheet", content: sheetContent))
         canvas = Canvas(size: Size(width: 10, height: 5))
         base.render(in: canvas.bounds, on: &canvas)
-        // Outside the sheet only the screen's colours show, shaded towards black: its text
-        // would be cut by the sheet's edges. The sheet itself is plain.
+        // Outside the sheet only the screen's colours show, its own shaded towards black (its
+        // text would be cut by the sheet's edges), the terminal's background as it is. The
+        // sheet itself is plain.
         #expect(canvas.lines == ["          ", "  modal   ", "          ", "          ", "          "])
         #expect(sheetContent.renderedRects == [Rect(x: 2, y: 1, width: 6, height: 3)])
-        #expect(canvas[0, 0].style == Style(background: .rgb(0, 0, 0)))
-        #expect(canvas[9, 4].style.background == .rgb(0, 0, 0))
+        #expect(canvas[0, 0].style == .plain)
+        #expect(canvas[9, 4].style == .plain)
         #expect(canvas[3, 2].style == .plain)
     }
 }

@@ -9,6 +9,9 @@ import Foundation
 public enum Contrast {
     /// The least contrast text needs to be readable: 4.5:1 (WCAG AA for text).
     public static let readable = 4.5
+    /// The least contrast a shape needs to be seen (a border, a spinner, a bar): 3:1 (WCAG
+    /// AA for what is not text).
+    public static let visible = 3.0
 
     /// The contrast between `a` and `b` (the order does not matter).
     public static func ratio(_ a: (UInt8, UInt8, UInt8), _ b: (UInt8, UInt8, UInt8)) -> Double {
@@ -52,5 +55,33 @@ extension Style {
             }
         }
         return result  // already at or below readable: its own colour, not fainter
+    }
+}
+
+extension Style {
+    /// This style with its ANSI foreground moved away from what it is drawn on — its own
+    /// background, else the terminal's `background` — towards black on a light one, towards
+    /// white on a dark one, as far as it needs to keep `minimumContrast` there
+    /// (``Contrast/readable`` for text, ``Contrast/visible`` for shapes), and no further; the
+    /// colours are taken as xterm shows them. xterm's cyan is 1.9:1 on white: a cyan spinner or
+    /// title becomes a darker cyan there, and stays as it is on a dark background. Unchanged
+    /// when the foreground is not one of the 16 ANSI colours, when the style is reversed, or at
+    /// a depth without 256 colours.
+    public func accentMadeReadable(background: (UInt8, UInt8, UInt8), depth: ColorDepth, minimumContrast: Double) -> Style {
+        guard case .ansi(let index) = foreground, !attributes.contains(.reverse), depth == .trueColor || depth == .palette256 else { return self }
+        let shown = Color.ansiRGB[Int(index & 15)]
+        let ground = self.background.rgbComponents(default: background)
+        guard Contrast.ratio(shown, ground) < minimumContrast else { return self }
+        let away: Color = Contrast.luminance(ground) > 0.18 ? .rgb(0, 0, 0) : .rgb(255, 255, 255)
+        var result = self
+        for step in 1...20 {
+            let moved = foreground.blended(with: away, amount: Double(step) * 0.05, default: shown).resolved(for: depth)
+            if Contrast.ratio(moved.rgbComponents(default: shown), ground) >= minimumContrast {
+                result.foreground = moved
+                return result
+            }
+        }
+        result.foreground = away.resolved(for: depth)
+        return result
     }
 }

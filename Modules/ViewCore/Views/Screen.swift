@@ -90,12 +90,15 @@ open class Screen: View {
         for overlay in overlays { overlay.render(in: rect, on: &canvas) }
         if let presented {
             // The screen beneath shows dimmed around the sheet, its colours only: text cut
-            // by the sheet's edges would read as stray letters.
-            canvas.shade(rect, with: .black, opacity: 0.5)
+            // by the sheet's edges would read as stray letters. Its own colours are darkened;
+            // the terminal's background stays as it is, dark or light (darkened as black, it
+            // made a heavy black frame on a white terminal).
             let sheet = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
             for y in rect.y..<rect.maxY {
                 for x in rect.x..<rect.maxX where !sheet.contains(Point(x: x, y: y)) {
-                    canvas[x, y] = Cell(" ", style: Style(background: canvas[x, y].style.background))
+                    let beneath = canvas[x, y].style.background
+                    let dimmed = beneath == .default ? beneath : beneath.blended(with: .black, amount: 0.5, default: (0, 0, 0))
+                    canvas[x, y] = Cell(" ", style: Style(background: dimmed))
                 }
             }
             canvas.fill(sheet)
