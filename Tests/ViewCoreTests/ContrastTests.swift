@@ -61,8 +61,11 @@ struct ContrastTests {
         }
         #expect(r == 0 && g == b && g < 205, "still cyan, darker: \(g)")
         #expect(cyan.accentMadeReadable(background: (16, 16, 16), depth: .trueColor, minimumContrast: Contrast.readable) == cyan)
-        let onGrey = Style(foreground: .cyan, background: .rgb(220, 220, 225)).accentMadeReadable(background: (16, 16, 16), depth: .trueColor, minimumContrast: Contrast.visible)
-        #expect(Contrast.ratio(onGrey.foreground.rgbComponents(default: (0, 0, 0)), (220, 220, 225)) >= Contrast.visible, "kept against its own background")
-        #expect(cyan.accentMadeReadable(background: (255, 255, 255), depth: .ansi16, minimumContrast: Contrast.readable) == cyan, "16 colours: nothing else to give")
+        let grey = (UInt8(220), UInt8(220), UInt8(225))
+        let onGrey = Style(foreground: .cyan, background: .rgb(grey.0, grey.1, grey.2))
+            .accentMadeReadable(background: (16, 16, 16), depth: .trueColor, minimumContrast: Contrast.visible)
+        #expect(Contrast.ratio(onGrey.foreground.rgbComponents(default: (0, 0, 0)), grey) >= Contrast.visible, "kept against its own background")
+        let sixteen = cyan.accentMadeReadable(background: (255, 255, 255), depth: .ansi16, minimumContrast: Contrast.readable)
+        #expect(sixteen == cyan, "16 colours: nothing else to give")
     }
 }
