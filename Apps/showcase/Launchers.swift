@@ -62,6 +62,14 @@ import TerminalGraphics
 /// `showcase view FILE`: the picture printed inline, fitted to the terminal (a row left for
 /// the prompt) or to 80 columns when standard output is not one; pixels where the terminal
 /// shows them, asked once.
+/// Where the terminal's answers are read: standard input when it is a terminal, else the
+/// controlling terminal (kept open to the end), else standard input all the same.
+func terminalInput() -> Int32 {
+    if isatty(STDIN_FILENO) == 1 { return STDIN_FILENO }
+    let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    return terminal >= 0 ? terminal : STDIN_FILENO
+}
+
 @MainActor func printPicture(_ view: ViewCommand) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let window = TerminalQuery.windowCells(of: STDOUT_FILENO)
@@ -70,7 +78,9 @@ import TerminalGraphics
         box: Size(width: columns, height: window.map { max(1, $0.height - 1) } ?? columns),
         colorDepth: ColorDepth.detect(environment: environment),
         environment: environment,
-        drawing: PictureDrawing.ask(told: view.graphics, environment: environment),
+        // The terminal's answers come on its input: the controlling terminal's when standard
+        // input is not one (`view - < photo.png`).
+        drawing: PictureDrawing.ask(told: view.graphics, environment: environment, input: terminalInput()),
         output: { say(String($0.dropLast())) },
         errors: printError
     )

@@ -44,7 +44,8 @@ public enum ImageFile {
     /// a JPEG of several scans its coefficients, kept at full size whatever the scale).
     public static let defaultMaxMemoryBytes = 256 << 20
 
-    /// Reads the PNG or JPEG file at `path` (by its extension). With `minimumSide`, the image
+    /// Reads the PNG or JPEG file at `path`, of the format its first bytes say (by its
+    /// extension when they say none: the error then names the format). With `minimumSide`, the image
     /// may come smaller than the file, its shorter side still `minimumSide` pixels or more
     /// (a JPEG is decoded at 1/2, 1/4 or 1/8 scale: for thumbnails, several times faster);
     /// ``Decoded/fullSize`` is the file's size. `maxPixels` bounds the file's size either way,
@@ -56,7 +57,7 @@ public enum ImageFile {
         maxMemoryBytes: Int = defaultMaxMemoryBytes,
         minimumSide: Int = 0
     ) throws(ImageFileError) -> Decoded {
-        guard let format = Format(path: path) else { throw .unknownFormat(path: path) }
+        guard let format = firstBytes(ofFile: path).flatMap({ Format(signature: $0) }) ?? Format(path: path) else { throw .unknownFormat(path: path) }
         return try read(path, as: format, maxPixels: maxPixels, maxMemoryBytes: maxMemoryBytes, minimumSide: minimumSide)
     }
 
@@ -168,7 +169,7 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .tooLarge(_, let width, let height, let maxPixels):
             "the image is \(width)×\(height) pixels, more than the \(maxPixels >> 20) megapixels allowed"
         case .unknownFormat(let path):
-            "\(path.sanitizedForTerminal) is not a PNG or JPEG file (by its name)"
+            "\(path.sanitizedForTerminal) is not a PNG or JPEG file (neither its first bytes nor its name say so)"
         case .notAnImageFile(_, let reason):
             "it \(reason.sanitizedForTerminal); only regular files with a picture in them are read"
         case .unsupported(_, let format, let reason):

@@ -36,14 +36,40 @@ extension PhotoReader {
         }
     }
 
+    /// What a file's first bytes say it is (nil: they could not be read, or there are none).
+    enum Kind: Equatable {
+        case gif
+        case picture(ImageFile.Format)
+        case other
+    }
+
+    static func kind(ofFile path: String) -> Kind? {
+        guard let head = ImageFile.firstBytes(ofFile: path), !head.isEmpty else { return nil }
+        if head.starts(with: Array("GIF8".utf8)) { return .gif }
+        return ImageFile.Format(signature: head).map(Kind.picture) ?? .other
+    }
+
+    /// A photo read as its first bytes say (a PNG named `noext`, a JPEG named `.png`); by its
+    /// name when they cannot be read, so the error says why.
     private static func readPhoto(_ path: String, limits: PhotoLimits, side: Int) throws(PhotoReadFailure) -> Decoded {
-        guard ImageFile.Format(path: path) != nil else {
-            let image = try readGif(path, limits: limits)
-            return Decoded(image: image, fullSize: Size(width: image.width, height: image.height))
+        let format: ImageFile.Format
+        let kind = kind(ofFile: path)
+        switch kind {
+        case .picture(let sniffed):
+            format = sniffed
+        case .other:
+            throw PhotoReadFailure(kind: .undecodable, message: "it is not a GIF, PNG or JPEG file (its first bytes are none of theirs)")
+        case .gif, nil:
+            if kind == nil, let named = ImageFile.Format(path: path) {
+                format = named  // unreadable or empty: read by its name, so the error says why
+            } else {
+                let image = try readGif(path, limits: limits)
+                return Decoded(image: image, fullSize: Size(width: image.width, height: image.height))
+            }
         }
         let decoded: ImageFile.Decoded
         do throws(ImageFileError) {
-            decoded = try ImageFile.read(path, maxPixels: limits.maxPixels, maxMemoryBytes: limits.maxMemoryBytes, minimumSide: side)
+            decoded = try ImageFile.read(path, as: format, maxPixels: limits.maxPixels, maxMemoryBytes: limits.maxMemoryBytes, minimumSide: side)
         } catch {
             switch error {
             case .overMemoryBudget(_, let needed, let budget):

@@ -34,6 +34,23 @@ struct ImageFileTests {
         #expect(read.warning == nil)
     }
 
+    /// What a file is, its first bytes say: a PNG named `.jpg` or with no extension is read as
+    /// the PNG it is; a FIFO is not waited on to find out.
+    @Test func aFileIsReadAsItsFirstBytesSayWhateverItsName() throws {
+        let image = Self.picture(9, 5)
+        try ImageFile.writePNG(image, to: folder + "/real.png")
+        for name in ["/named.jpg", "/noext"] {
+            try FileManager.default.copyItem(atPath: folder + "/real.png", toPath: folder + name)
+            #expect(try ImageFile.read(folder + name).image == image, "\(name)")
+        }
+        #expect(ImageFile.Format(signature: [0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
+        #expect(ImageFile.Format(signature: Array("GIF89a".utf8)) == nil && ImageFile.Format(signature: []) == nil)
+        #expect(mkfifo(folder + "/fifo.png", 0o600) == 0)
+        #expect(ImageFile.firstBytes(ofFile: folder + "/fifo.png") == nil, "a FIFO: not waited on")
+        #expect(ImageFile.firstBytes(ofFile: folder + "/nope") == nil)
+        #expect(throws: ImageFileError.self) { try ImageFile.read(folder + "/fifo.png") }
+    }
+
     @Test func aJPEGComesBackClose() throws {
         let path = folder + "/a.jpg"
         var image = Self.picture(32, 16)

@@ -75,7 +75,39 @@ struct ShowcaseEndToEndTests {
         #expect(missing.status == 66 && missing.error.contains("no such file"))
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("bad.png"))
         let bad = try run(["view", folder.appendingPathComponent("bad.png").path])
-        #expect(bad.status == 65 && bad.error.contains("PNG file is damaged"), "\(bad.error)")
+        #expect(bad.status == 65 && bad.error.contains("is not a GIF, PNG or JPEG file (its first bytes are none of theirs)"), "\(bad.error)")
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: png))
+        damaged.removeLast(damaged.count - 40)
+        try damaged.write(to: folder.appendingPathComponent("cut.png"))
+        let cut = try run(["view", folder.appendingPathComponent("cut.png").path])
+        #expect(cut.status == 65 && cut.error.contains("PNG file is damaged"), "\(cut.error)")
+    }
+
+    /// What a picture is, its first bytes say: a PNG named `noext`, a JPEG named `.png`, and
+    /// either on standard input (`view -`), as chafa reads them.
+    @Test func viewTellsAPictureByItsFirstBytesNotItsName() throws {
+        let folder = try makeTemporaryFolder("e2e-view-bytes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var picture = RGBAImage(width: 40, height: 20)
+        for y in 0..<20 { for x in 0..<40 { picture[x, y] = x < 20 ? RGBA(255, 0, 0) : RGBA(0, 0, 255) } }
+        let png = folder.appendingPathComponent("noext").path
+        try ImageFile.writePNG(picture, to: png)
+        let jpeg = folder.appendingPathComponent("photo.png").path
+        try ImageFile.writeJPEG(picture, to: jpeg, quality: 95)
+        let environment = ["COLORTERM": "truecolor", "NO_COLOR": ""]
+        let reference = try run(["view", png, "--width", "8", "--symbols", "quadrant"], environment: environment)
+        #expect(reference.status == 0, "a PNG without an extension: \(reference.error)")
+        #expect(reference.output.split(separator: "\n").count == 2 && reference.output.contains("38;2;255;0;0"), "\(reference.output.debugDescription)")
+        let named = try run(["view", jpeg, "--width", "8", "--symbols", "quadrant"], environment: environment)
+        #expect(named.status == 0 && named.output.split(separator: "\n").count == 2, "a JPEG named .png: \(named.error)")
+        let piped = try run(
+            ["sh", "-c", "\"$0\" view - --width 8 --symbols quadrant < \"$1\"", Self.executable.path, png],
+            environment: environment,
+            shell: true
+        )
+        #expect(piped.status == 0 && piped.output == reference.output, "standard input, as the file: \(piped.error)")
+        let notAPicture = try run(["sh", "-c", "echo hello | \"$0\" view -", Self.executable.path], shell: true)
+        #expect(notAPicture.status == 65 && notAPicture.error.contains("standard input is not a GIF, PNG or JPEG"), "\(notAPicture.error)")
     }
 
     /// A terminal that says its cells are 2⁶³ pixels (or 100 000² for sixel): the answer is

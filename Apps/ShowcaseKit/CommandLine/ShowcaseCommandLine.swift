@@ -119,7 +119,7 @@ enum ShowcaseCommandLine {
         summary:
             "print a GIF's first frame, a PNG or a JPEG, as pixels where the terminal shows them (kitty, sixel, iTerm2), else in colour blocks, in its true proportions",
         details: """
-            Prints a GIF, a PNG or a JPEG fitted to the terminal's width and height (80 columns when not a terminal): as pixels where the terminal shows them (kitty's protocol, which plays an animated GIF; sixel; iTerm2's images), else in coloured block symbols, which can go to a file or a pipe as well. Colours follow COLORTERM, TERM and NO_COLOR.
+            Prints a GIF, a PNG or a JPEG fitted to the terminal's width and height (80 columns when not a terminal): as pixels where the terminal shows them (kitty's protocol, which plays an animated GIF; sixel; iTerm2's images), else in coloured block symbols, which can go to a file or a pipe as well. Colours follow COLORTERM, TERM and NO_COLOR. What the file is, its first bytes say, whatever its name; FILE may be - for standard input.
 
             Exit status 65: not a picture it can decode; 66: unreadable.
             """,

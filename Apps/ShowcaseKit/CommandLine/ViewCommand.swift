@@ -1,5 +1,6 @@
 import Foundation
 import GifDecoding
+import ImageFiles
 import PhotoReaders
 import PickerSelection
 import TUICore
@@ -40,16 +41,53 @@ package struct ViewCommand: Equatable, Sendable {
         output: (String) -> Void,
         errors: (String) -> Void
     ) -> Int32 {
-        let name = path.sanitizedForTerminal
+        guard path != "-" else {
+            // Standard input is copied to a file of ours first: the decoders read files.
+            switch Self.copyStandardInput(limit: memory.limits.maxInputBytes) {
+            case .failure(let failure):
+                errors(failure.message)
+                return failure.status
+            case .success(let copy):
+                defer { try? FileManager.default.removeItem(atPath: copy) }
+                var fromCopy = self
+                fromCopy.path = copy
+                return fromCopy.run(
+                    box: box,
+                    colorDepth: colorDepth,
+                    environment: environment,
+                    drawing: drawing,
+                    output: output,
+                    errors: errors,
+                    name: "standard input"
+                )
+            }
+        }
+        return run(
+            box: box,
+            colorDepth: colorDepth,
+            environment: environment,
+            drawing: drawing,
+            output: output,
+            errors: errors,
+            name: path.sanitizedForTerminal
+        )
+    }
+
+    private func run(
+        box: Size,
+        colorDepth: ColorDepth,
+        environment: [String: String],
+        drawing: PictureDrawing,
+        output: (String) -> Void,
+        errors: (String) -> Void,
+        name: String
+    ) -> Int32 {
         guard FileManager.default.isReadableFile(atPath: path) else {
             errors("error: cannot read \(name): " + (FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
             return GifCommand.unreadableStatus
         }
+        // What the file is, its first bytes say (a PNG named `noext`, a JPEG named `.png`).
         let reader = PhotoReader.photos(memory: memory)
-        guard reader.fileExtensions.contains((path as NSString).pathExtension.lowercased()) else {
-            errors("error: \(name) is not a GIF, PNG or JPEG file (by its name)")
-            return GifCommand.undecodableStatus
-        }
         let picture: RGBAImage
         do {
             // Read no larger than the cells can show: a JPEG comes at 1/2 to 1/8 scale.
@@ -61,7 +99,7 @@ package struct ViewCommand: Equatable, Sendable {
         }
         let cells = drawing.cells(for: Size(width: picture.width, height: picture.height), in: box)
         // An animated GIF in kitty: every frame sent once, and the terminal plays them.
-        if drawing.graphics == .kitty, (path as NSString).pathExtension.lowercased() == "gif",
+        if drawing.graphics == .kitty, ImageFile.firstBytes(ofFile: path, count: 4) == Array("GIF8".utf8),
             let animation = try? AnimatedImage(contentsOfFile: path, limits: memory.limits),
             let sent = drawing.inlineAnimation(animation, cells: cells)
         {
@@ -79,5 +117,46 @@ package struct ViewCommand: Equatable, Sendable {
         )
         output(style.rasterize(picture, filling: cells).ansiText(colorDepth: colorDepth))
         return 0
+    }
+
+    /// Copies standard input, a GIF, PNG or JPEG by its first bytes, to a file of its own
+    /// (the caller removes it): nothing more is read of what is none of them, nor past
+    /// `limit` bytes.
+    static func copyStandardInput(limit: Int) -> Result<String, GifCommand.LoadFailure> {
+        let input = FileHandle.standardInput
+        var data = input.readData(ofLength: 8)
+        let isGif = data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8))
+        guard isGif || ImageFile.Format(signature: data) != nil else {
+            return .failure(
+                GifCommand.LoadFailure(
+                    message: "error: standard input is not a GIF, PNG or JPEG (its first bytes are none of theirs)",
+                    status: GifCommand.undecodableStatus
+                )
+            )
+        }
+        while data.count <= limit {
+            let chunk = input.readData(ofLength: min(1 << 20, limit + 1 - data.count))
+            if chunk.isEmpty { break }
+            data += chunk
+        }
+        guard data.count <= limit else {
+            return .failure(
+                GifCommand.LoadFailure(
+                    message: "error: standard input holds more than \(limit >> 20) MiB; give a smaller picture",
+                    status: GifCommand.undecodableStatus
+                )
+            )
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("showcase-view-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            return .failure(
+                GifCommand.LoadFailure(
+                    message:
+                        "error: cannot keep standard input in \(FileManager.default.temporaryDirectory.path.sanitizedForTerminal); set TMPDIR to a folder you can write",
+                    status: GifCommand.unreadableStatus
+                )
+            )
+        }
+        return .success(path)
     }
 }
