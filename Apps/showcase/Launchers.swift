@@ -74,14 +74,16 @@ func terminalInput() -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let window = TerminalQuery.windowCells(of: STDOUT_FILENO)
     let columns = view.width ?? window?.width ?? 80
+    // The terminal's answers come on its input: the controlling terminal's when standard
+    // input is not one (`view - < photo.png`).
+    let input = terminalInput()
     return view.run(
         box: Size(width: columns, height: window.map { max(1, $0.height - 1) } ?? columns),
         colorDepth: ColorDepth.detect(environment: environment),
         environment: environment,
-        // The terminal's answers come on its input: the controlling terminal's when standard
-        // input is not one (`view - < photo.png`).
-        drawing: PictureDrawing.ask(told: view.graphics, environment: environment, input: terminalInput()),
-        output: { say(String($0.dropLast())) },
+        drawing: PictureDrawing.ask(told: view.graphics, environment: environment, input: input),
+        // Keys typed while the picture goes out neither show nor land inside it.
+        output: { picture in PictureDrawing.writingQuietly(input: isatty(STDOUT_FILENO) == 1 ? input : -1) { say(String(picture.dropLast())) } },
         errors: printError
     )
 }

@@ -118,3 +118,55 @@ public enum TerminalQuery {
         return width > 0 && height > 0 ? Size(width: Int(width), height: Int(height)) : nil
     }
 }
+
+extension PictureDrawing {
+    /// Runs `write`, which writes a picture to the terminal on `output`, with the terminal on
+    /// `input` quiet: its echo off, so keys typed meanwhile neither print on the screen nor
+    /// land inside the picture's bytes (where they broke a kitty picture's base64). The
+    /// kernel takes a picture long before the terminal has read it, so the terminal is then
+    /// asked a question (DA1) and its answer waited for (two seconds at most): every byte
+    /// before it has been read. What was typed meanwhile is thrown away and the echo is back,
+    /// as kitty's `icat` does. A signal meanwhile turns the echo back on first. When `input`
+    /// or `output` is not a terminal, `write` just runs.
+    public static func writingQuietly<T>(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, _ write: () throws -> T) rethrows -> T {
+        guard isatty(input) == 1, isatty(output) == 1, ik_quiet_begin(input) == 0 else { return try write() }
+        defer {
+            waitUntilRead(input: input, output: output)
+            ik_quiet_end(1)
+        }
+        return try write()
+    }
+
+    /// Asks DA1 on `output` and reads `input` until its answer comes (or two seconds pass):
+    /// everything written before it has been read by the terminal.
+    private static func waitUntilRead(input: Int32, output: Int32) {
+        let question = Array("\u{1B}[c".utf8)
+        guard question.withUnsafeBytes({ writeBytes(output, $0.baseAddress, $0.count) }) == question.count else { return }
+        let deadline = ContinuousClock.now + .seconds(2)
+        var seen: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < deadline {
+            var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let left = max(1, Int32((deadline - ContinuousClock.now).components.seconds * 1000 + 1))
+            guard poll(&ready, 1, min(left, 100)) >= 0 || errno == EINTR else { return }
+            let n = buffer.withUnsafeMutableBytes { readBytes(input, $0.baseAddress, $0.count) }
+            if n > 0 {
+                seen += buffer.prefix(n)
+                if seen.count > 1 << 16 { seen.removeFirst(seen.count - 64) }
+                if Self.endsDeviceAttributes(seen) { return }
+            }
+        }
+    }
+
+    /// Whether `bytes` hold a DA1 answer (`ESC [ ? … c`).
+    static func endsDeviceAttributes(_ bytes: [UInt8]) -> Bool {
+        guard let c = bytes.lastIndex(of: UInt8(ascii: "c")) else { return false }
+        var i = c - 1
+        while i >= 0, (0x30...0x3B).contains(bytes[i]) { i -= 1 }
+        return i >= 2 && bytes[i] == UInt8(ascii: "?") && bytes[i - 1] == UInt8(ascii: "[") && bytes[i - 2] == 0x1B
+    }
+}
+
+/// `write(2)` and `read(2)`, under names nothing here shadows.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, bytes, count) }
+private func readBytes(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, bytes, count) }

@@ -126,6 +126,39 @@ struct ShowcaseEndToEndTests {
         #expect(shown.utf8.count < 1 << 20, "as large as a 10 × 20 cell makes it: \(shown.utf8.count) bytes")
     }
 
+    /// Keys typed while a picture is written neither print nor land inside it (the echo is
+    /// off until the terminal has read the picture): it arrives whole, and the echo is back
+    /// after.
+    @Test(.timeLimit(.minutes(1)))
+    func keysTypedWhileAPictureIsWrittenDoNotLandInIt() throws {
+        let folder = try makeTemporaryFolder("e2e-view-quiet")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = SeededGenerator(seed: 42)
+        var picture = RGBAImage(width: 300, height: 200)
+        for y in 0..<200 { for x in 0..<300 { picture[x, y] = RGBA(UInt8.random(in: 0...255, using: &generator), UInt8(x % 256), UInt8(y)) } }
+        let png = folder.appendingPathComponent("noise.png").path
+        try ImageFile.writePNG(picture, to: png)
+        let (process, pty, asked) = try launchOnTerminal(["view", png, "--graphics", "kitty"], waitingFor: "\u{1B}[c")
+        defer { Self.end(process) }
+        pty.send(Array("\u{1B}[6;20;10t\u{1B}[?62;4c".utf8))  // a cell of 10 × 20, then DA1
+        var shown = asked + pty.output(until: { $0.contains("\u{1B}_Ga=T") })
+        pty.send(Array("typed\r".utf8))  // while the picture goes out
+        // Once the picture is out, the app asks DA1 to learn that the terminal has read it all:
+        // only then is it done, so the keys were typed while it was quiet.
+        shown += pty.output(until: { $0.hasSuffix("\u{1B}[c") })
+        #expect(shown.hasSuffix("\u{1B}[c"), "asked, after the picture")
+        pty.send(Array("\u{1B}[?62;4c".utf8))
+        shown += pty.output(until: { _ in !process.isRunning })
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(!shown.contains("typed"), "not echoed, in the picture or after it")
+        let sent = KittyCommands.parse(shown).filter { $0.keys["a"] == "T" }
+        #expect(sent.count == 1 && sent[0].payload.count > 4096, "the picture sent, one command")
+        var modes = termios()
+        tcgetattr(pty.secondary, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHO) != 0, "the echo back on")
+    }
+
     /// One pixel asked as a sixel 1000 columns wide: the sixel stays within its pixel budget
     /// (it took 809 MB and 5 s when the picture was scaled to every cell's pixels).
     @Test func aTinyPictureAsAHugeSixelStaysWithinThePixelBudget() throws {

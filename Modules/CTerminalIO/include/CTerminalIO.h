@@ -71,6 +71,16 @@ int ik_signal_stop_now(void);
 /* Called by a SIGCONT handler: tells ik_signal_stop_now the stop happened. */
 void ik_signal_note_continued(void);
 
+/* A terminal kept quiet while a picture is written to it (one at a time): ik_quiet_begin turns
+   the echo of `fd` off (and line editing, so an answer is read as it comes), so keys typed
+   meanwhile neither print on the screen nor land inside the picture's bytes, and on SIGINT,
+   SIGTERM, SIGHUP or SIGQUIT (when nobody else handles them) turns it back on before the
+   signal acts. Returns 0, or -1 (errno set; nothing
+   changed). ik_quiet_end puts the modes back, first throwing away what was typed meanwhile
+   when `discard_typed`. */
+int ik_quiet_begin(int fd);
+void ik_quiet_end(int discard_typed);
+
 /* An inline app's hold on its terminal (one at a time): input raw (no echo, no line editing,
    no signals from keys, output processing kept), and a self-pipe that becomes readable on a
    resize, on a continue after a stop, or when woken.
