@@ -61,7 +61,7 @@ public enum Sixel {
         for (index, color) in palette.colors.enumerated() {
             append("#\(index + shift);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))")
         }
-        var indices = palette.indices(of: image)  // -1: transparent
+        var indices = palette.indices(of: image, dithering: true)  // -1: transparent
         if shift > 0 { for i in indices.indices where indices[i] >= 0 { indices[i] += 1 } }
         let count = palette.colors.count + shift
         var bits = [UInt8](repeating: 0, count: count * width)
@@ -301,12 +301,73 @@ public enum Sixel {
             }
         }
 
-        /// Each pixel's colour index, -1 where it is transparent.
-        func indices(of image: RGBAImage) -> [Int16] {
-            var out = [Int16](repeating: -1, count: image.width * image.height)
+        /// Each pixel's colour index, -1 where it is transparent. With `dithering`, three
+        /// quarters of each pixel's error (its colour less the palette's) is carried to its
+        /// neighbours not yet drawn (Floyd–Steinberg), so a gradient shows as a fine mix of the palette's colours
+        /// instead of bands, and a photo's shades as grain instead of blotches; a colour the
+        /// palette holds exactly (a flat panel) carries no error and stays itself.
+        func indices(of image: RGBAImage, dithering: Bool = false) -> [Int16] {
+            let width = image.width
+            var out = [Int16](repeating: -1, count: width * image.height)
+            guard dithering, colors.count > 1 else {
+                image.pixels.withUnsafeBufferPointer { p in
+                    for i in 0..<out.count where p[i * 4 + 3] >= 128 {
+                        out[i] = lookup[Self.bin(p[i * 4], p[i * 4 + 1], p[i * 4 + 2])]
+                    }
+                }
+                return out
+            }
+            // The nearest palette colour of each 6-bit bin, found the first time it is asked.
+            var nearest = [Int16](repeating: -1, count: 1 << 18)
+            func closest(_ r: Int, _ g: Int, _ b: Int) -> Int16 {
+                let bin = Self.bin(UInt8(r), UInt8(g), UInt8(b))
+                if nearest[bin] >= 0 { return nearest[bin] }
+                var best = 0
+                var bestDistance = Int.max
+                for (index, color) in colors.enumerated() {
+                    let dr = r - Int(color.r)
+                    let dg = g - Int(color.g)
+                    let db = b - Int(color.b)
+                    let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+                    if distance < bestDistance {
+                        bestDistance = distance
+                        best = index
+                    }
+                }
+                nearest[bin] = Int16(best)
+                return Int16(best)
+            }
+            // The error carried into this row and the next, three channels a pixel, in 16ths.
+            var here = [Int32](repeating: 0, count: (width + 2) * 3)
+            var below = [Int32](repeating: 0, count: (width + 2) * 3)
             image.pixels.withUnsafeBufferPointer { p in
-                for i in 0..<out.count where p[i * 4 + 3] >= 128 {
-                    out[i] = lookup[Self.bin(p[i * 4], p[i * 4 + 1], p[i * 4 + 2])]
+                for y in 0..<image.height {
+                    for x in 0..<width {
+                        let i = y * width + x
+                        guard p[i * 4 + 3] >= 128 else { continue }  // transparent: carries nothing
+                        let e = (x + 1) * 3
+                        // Three quarters of the error is carried (16ths of it, over 21): the mix
+                        // stays fine-grained, and a pixel stays nearer its own colour.
+                        let r = min(255, max(0, Int(p[i * 4]) + Int(here[e] / 21)))
+                        let g = min(255, max(0, Int(p[i * 4 + 1]) + Int(here[e + 1] / 21)))
+                        let b = min(255, max(0, Int(p[i * 4 + 2]) + Int(here[e + 2] / 21)))
+                        let index = closest(r, g, b)
+                        out[i] = index
+                        let chosen = colors[Int(index)]
+                        func carry(_ c: Int, _ error: Int) {
+                            guard error != 0 else { return }
+                            let error = Int32(error)
+                            here[e + 3 + c] += error * 7
+                            below[e - 3 + c] += error * 3
+                            below[e + c] += error * 5
+                            below[e + 3 + c] += error
+                        }
+                        carry(0, r - Int(chosen.r))
+                        carry(1, g - Int(chosen.g))
+                        carry(2, b - Int(chosen.b))
+                    }
+                    swap(&here, &below)
+                    for k in below.indices { below[k] = 0 }
                 }
             }
             return out

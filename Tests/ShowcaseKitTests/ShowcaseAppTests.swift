@@ -76,6 +76,21 @@ struct ShowcaseAppTests {
         #expect(terminal.text.contains("Chosen: sea-01, peak-08, peak-03"), "three chosen, in their order")
     }
 
+    /// The GIF scene plays from when it is first shown: visited 70 s after the start, it opens
+    /// at its first loop (it said "loop 70 of ∞").
+    @Test func theGifSceneOpensAtItsFirstLoopHoweverLateItIsVisited() {
+        let scheduler = VirtualScheduler()
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+        let (_, host) = ShowcaseApp.hosted(on: terminal, scheduler: scheduler)
+        host.renderIfNeeded()
+        scheduler.advance(by: .seconds(70))
+        host.renderIfNeeded()
+        host.send(.key(.character("7")))
+        host.renderIfNeeded()
+        let status = terminal.lines.first { $0.contains("spinner.gif") } ?? ""
+        #expect(status.contains("frame 1 of ") && status.contains("loop 1 of ∞"), "\(status)")
+    }
+
     @Test func theStatusLineIsAlwaysOnTheLastRow() {
         let (_, terminal, host) = makeApp()
         host.renderIfNeeded()

@@ -68,6 +68,38 @@ struct EncoderTests {
         #expect(decoded.pixels == photo.pixels, "libpng reads back the very pixels")
     }
 
+    /// A gradient drawn with few registers: dithered, each 8×8 block keeps its own shade on
+    /// average (a fine mix of registers) where undithered blocks fall into bands of one.
+    @Test func sixelDithersAGradientInsteadOfBandingIt() throws {
+        var ramp = RGBAImage(width: 256, height: 32)
+        for y in 0..<32 { for x in 0..<256 { ramp[x, y] = RGBA(UInt8(x), UInt8(x / 2), 200) } }
+        let palette = Sixel.Palette(ramp, colors: 8)
+        func blockError(_ indices: [Int16]) -> Double {
+            var total = 0.0
+            for by in stride(from: 0, to: 32, by: 8) {
+                for bx in stride(from: 0, to: 256, by: 8) {
+                    var shown = 0
+                    var wanted = 0
+                    for y in by..<by + 8 {
+                        for x in bx..<bx + 8 {
+                            shown += Int(palette.colors[Int(indices[y * 256 + x])].r)
+                            wanted += Int(ramp[x, y].r)
+                        }
+                    }
+                    total += abs(Double(shown - wanted)) / 64
+                }
+            }
+            return total / Double(32 / 8 * 256 / 8)
+        }
+        let banded = blockError(palette.indices(of: ramp))
+        let dithered = blockError(palette.indices(of: ramp, dithering: true))
+        #expect(dithered < banded / 2, "an 8×8 block's mean off by \(dithered) dithered, \(banded) banded")
+        var flat = RGBAImage(width: 16, height: 16)
+        for y in 0..<16 { for x in 0..<16 { flat[x, y] = x < 8 ? RGBA(30, 60, 90) : RGBA(200, 100, 0) } }
+        let panels = Sixel.Palette(flat, colors: 8)
+        #expect(Set(panels.indices(of: flat, dithering: true)).count == 2, "a colour the palette holds stays itself: no grain on a panel")
+    }
+
     @Test func sixelKeepsAPhotoAbove30DecibelsAndLeavesTransparencyUnpainted() throws {
         var photo = Decoders.photo()
         for y in 0..<20 { for x in 0..<20 { photo[x, y] = RGBA(0, 0, 0, 0) } }

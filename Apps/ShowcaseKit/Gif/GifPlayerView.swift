@@ -34,8 +34,11 @@ final class GifPlayerView: View {
         player.sleepsWhenNotDrawn = true
         player.onNeedsDisplay = context.setNeedsDisplay
         capabilities = context.capabilities
-        player.play()
     }
+
+    /// Whether it has been drawn: it plays from when it is first shown, so the scene opens at
+    /// its first loop however long after the app's start it is visited.
+    private var shown = false
 
     var timing: FrameTiming { player.timing }
 
@@ -48,6 +51,10 @@ final class GifPlayerView: View {
     var currentFrame: Int { player.currentFrame }
 
     func render(in rect: Rect, on canvas: inout Canvas) {
+        if !shown {
+            shown = true
+            player.play()
+        }
         let (area, status) = rect.splitBottom(1)
         var style = ImageStyle(for: capabilities())
         if let symbols { style.symbols = symbols }
