@@ -8,7 +8,7 @@ do {
     command = try ShowcaseCommand.parse(arguments.words)
 } catch {
     printError("showcase: \(error.message.sanitizedForTerminal)\n")
-    printError(ShowcaseCommand.shortUsage)
+    printError(ShowcaseCommand.shortUsage(for: arguments.words))
     exit(64)
 }
 

@@ -116,6 +116,22 @@ struct ShowcaseCommandTests {
         #expect(short.hasSuffix("Run `showcase --help` for the commands, options and scenes."))
     }
 
+    /// A usage error in one command shows that command's usage, not the whole app's.
+    @Test func aCommandsUsageErrorShowsThatCommandsUsage() {
+        let run = ShowcaseCommand.shortUsage(for: ["run", "--style", "nosuch", "--", "true"])
+        #expect(run.hasPrefix("USAGE: showcase run ") && !run.contains("showcase gif"), "\(run)")
+        #expect(run.hasSuffix("Run `showcase run --help` for its options."))
+        let gif = ShowcaseCommand.shortUsage(for: ["gif", "info"])
+        #expect(gif.hasPrefix("USAGE: showcase gif info FILE") && !gif.contains("gif frames"), "\(gif)")
+        let group = ShowcaseCommand.shortUsage(for: ["gif"])
+        #expect(
+            group.contains("gif info") && group.contains("gif frames") && group.contains("gif play") && !group.contains("showcase run"),
+            "a group: its commands"
+        )
+        #expect(ShowcaseCommand.shortUsage(for: ["--bogus"]) == ShowcaseCommand.shortUsage)
+        #expect(ShowcaseCommand.shortUsage(for: ["launch"]) == ShowcaseCommand.shortUsage)
+    }
+
     @Test(arguments: [
         (["--bogus"], "unknown option `--bogus`"),
         (["launch"], "unknown command `launch`"),

@@ -48,6 +48,18 @@ package enum ShowcaseCommand: Equatable, Sendable {
         return .commandHelp(command)
     }
 
+    /// The usage lines of the command `words` name (`run`, `gif info`; a group's, `gif`), after
+    /// a usage error in it, with a pointer to its `--help`; the whole app's for the rest.
+    package static func shortUsage(for words: [String]) -> String {
+        let options = words.prefix { $0 != "--" }
+        guard let first = options.first, !first.hasPrefix("-") else { return shortUsage }
+        var name = first
+        if let verb = options.dropFirst().first, !ShowcaseCommandLine.specs(named: "\(first) \(verb)").isEmpty { name = "\(first) \(verb)" }
+        let specs = ShowcaseCommandLine.specs(named: name)
+        guard !specs.isEmpty else { return shortUsage }
+        return "USAGE: " + specs.map(\.usage).joined(separator: "\n       ") + "\n\nRun `showcase \(name) --help` for its options."
+    }
+
     /// The usage lines alone, printed after a usage error with a pointer to `--help`.
     package static var shortUsage: String {
         "USAGE: " + ShowcaseCommandLine.usageLines.joined(separator: "\n       ")
