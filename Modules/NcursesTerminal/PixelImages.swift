@@ -238,7 +238,7 @@ final class PixelImages {
                 let cacheKey = hasher.finalize()
                 // Transparent pixels painted as the blank cells beneath, or left unpainted
                 // where text or several colours lie beneath (they show through).
-                let text = sixels[cacheKey] ?? Sixel.encode(visiblePixels(placement).scaled(to: size), colors: sixelColors, background: ground)
+                let text = sixels[cacheKey] ?? Sixel.encode(Self.resized(visiblePixels(placement), to: size), colors: sixelColors, background: ground)
                 if sixels.count > Self.keptImages { sixels.removeAll() }
                 sixels[cacheKey] = text
                 out += move(to: placement.rect.origin) + text
@@ -514,11 +514,19 @@ final class PixelImages {
 
     /// The whole picture at the pixel size of the cells it covers (at most
     /// ``Sixel/pixelBudget``), scaled here: a terminal that scales a small picture up
-    /// smooths it (kitty 0.41 blurred pixel art). Scaling up keeps each source pixel a
-    /// sharp block, only its edges blended; scaling down averages.
+    /// smooths it (kitty 0.41 blurred pixel art). Enlarging keeps pixel art's pixels sharp
+    /// blocks and a soft picture soft (an anti-aliased spinner showed as a staircase);
+    /// scaling down averages (``resized(_:to:)``).
     private func fitted(_ placement: ImagePlacement) -> RGBAImage {
-        let size = fittedSize(placement)
-        return size.width == placement.image.width && size.height == placement.image.height ? placement.image : placement.image.scaled(to: size)
+        Self.resized(placement.image, to: fittedSize(placement))
+    }
+
+    /// `image` at `size`: enlarged at least twice, a soft picture (an anti-aliased spinner, a
+    /// photo) smoothly and pixel art as sharp blocks; otherwise area averaged.
+    static func resized(_ image: RGBAImage, to size: Size) -> RGBAImage {
+        guard size.width != image.width || size.height != image.height else { return image }
+        if size.width >= 2 * image.width, size.height >= 2 * image.height, image.isSoft() { return image.smoothlyScaled(to: size) }
+        return image.scaled(to: size)
     }
 
     private func fittedSize(_ placement: ImagePlacement) -> Size {

@@ -77,4 +77,28 @@ struct RGBAImageTests {
         #expect(RGBA(1, 2, 3).a == 255)
         #expect(RGBA.clear == RGBA(0, 0, 0, 0))
     }
+
+    /// Enlarged smoothly, a soft edge stays a ramp (area averaging made it a block a source
+    /// pixel wide, and a curve a staircase); a transparent neighbour brings no dark fringe.
+    @Test func aSoftPictureIsEnlargedSmoothlyAndPixelArtStaysBlocks() {
+        var ramp = RGBAImage(width: 2, height: 1)
+        ramp[0, 0] = RGBA(0, 0, 0)
+        ramp[1, 0] = RGBA(200, 200, 200)
+        let smooth = ramp.smoothlyScaled(to: Size(width: 8, height: 1))
+        let reds = (0..<8).map { smooth[$0, 0].r }
+        #expect(reds == reds.sorted() && Set(reds).count >= 6, "a ramp, not two blocks: \(reds)")
+        #expect(smooth[0, 0] == RGBA(0, 0, 0) && smooth[7, 0] == RGBA(200, 200, 200), "the ends stay themselves")
+        var edge = RGBAImage(width: 2, height: 1)
+        edge[0, 0] = RGBA(255, 255, 255)
+        let faded = edge.smoothlyScaled(to: Size(width: 8, height: 1))
+        #expect((0..<8).allSatisfy { faded[$0, 0].a == 0 || faded[$0, 0].r == 255 }, "fading out, never darker")
+        #expect(faded[1, 0].a == 255 && faded[6, 0].a == 0 && faded[3, 0].a > 0 && faded[3, 0].a < 255)
+        var art = RGBAImage(width: 4, height: 4)
+        for y in 0..<4 { for x in 0..<4 { art[x, y] = (x + y) % 2 == 0 ? RGBA(255, 0, 0) : RGBA(0, 0, 255) } }
+        #expect(!art.isSoft(), "two colours: pixel art")
+        var photo = RGBAImage(width: 16, height: 16)
+        for y in 0..<16 { for x in 0..<16 { photo[x, y] = RGBA(UInt8(x * 16), UInt8(y * 16), 90) } }
+        #expect(photo.isSoft())
+        #expect(ramp.smoothlyScaled(to: Size(width: 1, height: 1)) == ramp.scaled(to: Size(width: 1, height: 1)), "smaller: area averaged")
+    }
 }
