@@ -99,9 +99,9 @@ struct ShowcaseAppTests {
 
     @Test func theStatusLineHoldsWholeHintsOnly() {
         let hints = [KeyHint("k", "Quick 0.2 s"), KeyHint("s", "Slow 2 s"), KeyHint("e", "Error 500")]
-        #expect(ShowcaseApp.statusLine(hints: hints, width: 80) == " ? help · k Quick 0.2 s · s Slow 2 s · e Error 500  q quit ")
-        #expect(ShowcaseApp.statusLine(hints: hints, width: 40) == " ? help · k Quick 0.2 s  q quit ", "a hint that does not fit whole is left out")
-        #expect(ShowcaseApp.statusLine(hints: hints, width: 30) == " ? help  q quit ")
+        #expect(ShowcaseApp.statusLine(hints: hints, width: 80) == " ? help · k Quick 0.2 s · s Slow 2 s · e Error 500 · q quit ")
+        #expect(ShowcaseApp.statusLine(hints: hints, width: 40) == " ? help · k Quick 0.2 s · q quit ", "a hint that does not fit whole is left out")
+        #expect(ShowcaseApp.statusLine(hints: hints, width: 30) == " ? help · q quit ")
         #expect(ShowcaseApp.statusLine(hints: [], width: 5) == " ? help")
     }
 }

@@ -60,7 +60,7 @@ package final class ShowcaseApp: View {
     /// ` ? help · k quick · s slow …` with as many whole hints as fit, and `q quit` when it fits.
     static func statusLine(hints: [KeyHint], width: Int) -> String {
         var line = " ? help"
-        let tail = "  q quit "
+        let tail = " · q quit "
         for hint in hints {
             let piece = " · \(hint.keys) \(hint.action)"
             guard line.displayWidth + piece.displayWidth + tail.displayWidth <= width else { break }
