@@ -74,7 +74,7 @@ final class GifPlayerView: View {
         if player.isBehind { text += "  ·  decoding…" }
         // The key says what it does now: resume while paused.
         let space = isPaused ? "space resume" : "space pause"
-        if showsKeys, status.width >= text.displayWidth + 35 { text += "  ·  \(space)  ·  ←/→ step  ·  q quit" }
+        if showsKeys, status.width >= text.displayWidth + 41 { text += "  ·  \(space)  ·  ←/→ step  ·  q quit" }
         canvas.draw(text.truncated(toWidth: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
     }
 
