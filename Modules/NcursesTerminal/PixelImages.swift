@@ -154,6 +154,19 @@ final class PixelImages {
         return RGBA(r, g, b)
     }
 
+    /// Whether the cells of `rect` are all blank and of the terminal's own background.
+    private func isBlankTerminalBackground(_ rect: Rect, in canvas: Canvas) -> Bool {
+        let rect = rect.intersection(canvas.bounds)
+        guard !rect.isEmpty else { return false }
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let cell = canvas[x, y]
+                if cell.isContinuation || cell.character != " " || cell.style.background != .default { return false }
+            }
+        }
+        return true
+    }
+
     /// Whether any pixel of the placement's picture lets what is beneath show (alpha below
     /// half, which sixel leaves unpainted). Remembered by picture.
     private func isSeeThrough(_ placement: ImagePlacement) -> Bool {
@@ -229,7 +242,12 @@ final class PixelImages {
             shown = shown.filter { rect, mark in wanted.contains { $0.rect == rect && signature($0) == mark } }
             for placement in wanted where shown[placement.rect] != signature(placement) || redrawn(placement.rect) || textMoved {
                 let size = pixelSize(placement.rect)
-                let ground = sixelGround(placement, in: canvas)
+                // Over blank cells of the terminal's own background, transparent pixels are
+                // left unpainted and the old frame's pixels erased with the cells' text: a
+                // sixel colour is a percentage, so a painted background (16 → 6% → 15) showed
+                // as a faint box round the picture.
+                let overTerminal = isSeeThrough(placement) && isBlankTerminalBackground(placement.rect, in: canvas)
+                let ground = overTerminal ? nil : sixelGround(placement, in: canvas)
                 var hasher = Hasher()
                 hasher.combine(signature(placement))
                 hasher.combine(size.width)
@@ -241,6 +259,10 @@ final class PixelImages {
                 let text = sixels[cacheKey] ?? Sixel.encode(Self.resized(visiblePixels(placement), to: size), colors: sixelColors, background: ground)
                 if sixels.count > Self.keptImages { sixels.removeAll() }
                 sixels[cacheKey] = text
+                if overTerminal {
+                    let rect = placement.rect.intersection(canvas.bounds)
+                    for y in rect.y..<rect.maxY { out += move(to: Point(x: rect.x, y: y)) + "\u{1B}[\(rect.width)X" }
+                }
                 out += move(to: placement.rect.origin) + text
                 shown[placement.rect] = signature(placement)
             }

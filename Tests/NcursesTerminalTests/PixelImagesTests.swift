@@ -126,15 +126,19 @@ struct PixelImagesTests {
         #expect(sink.text.contains(",c=12,r=2,x=0,y=80,w=120,h=40,"), "the bottom third of it: \(sink.text.debugDescription)")
     }
 
-    @Test func sixelFramesAreOpaqueOnTheBackgroundAndSentOnlyWhenTheyChange() {
+    /// Over blank cells of the terminal's background, a frame's cells are erased (taking the
+    /// old frame's pixels) and its transparent pixels left unpainted: a painted background
+    /// is a percentage off the terminal's (16 → 6% → 15), a faint box round the picture.
+    @Test func sixelFramesEraseTheOldFrameLeaveTheTerminalsBackgroundAndAreSentOnlyWhenTheyChange() {
         let sink = Sink()
         let frames = Self.frames(2)
         let pixels = PixelImages(graphics: .sixel, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
         pixels.present(canvas(showing: 0, of: frames), repainted: false) { _ in false }
         sink.drain()
+        let erased = (3...8).map { "\u{1B}[\($0);5H\u{1B}[12X" }.joined()
         #expect(
-            sink.text.hasPrefix("\u{1B}7\u{1B}[3;5H\u{1B}P0;0;0q\"1;1;120;120#0;2;0;0;0"),
-            "at the cells, register 0 the background: \(sink.text.prefix(60).debugDescription)"
+            sink.text.hasPrefix("\u{1B}7" + erased + "\u{1B}[3;5H\u{1B}P0;1;0q\"1;1;120;120#0;2;"),
+            "the cells erased, then the sixel at them, transparency unpainted: \(sink.text.prefix(120).debugDescription)"
         )
         let first = sink.text
         pixels.present(canvas(showing: 0, of: frames), repainted: false) { _ in false }
