@@ -91,6 +91,16 @@ struct ShowcaseAppTests {
         #expect(status.contains("frame 1 of ") && status.contains("loop 1 of ∞"), "\(status)")
     }
 
+    /// A small window still shows Home's four panels, five rows each (65×19 showed none).
+    @Test func homeShowsItsFourPanelsInASmallWindow() {
+        let terminal = HeadlessTerminal(size: Size(width: 65, height: 19))
+        let (_, host) = ShowcaseApp.hosted(on: terminal, scheduler: VirtualScheduler())
+        host.renderIfNeeded()
+        for title in ["2 Pull to refresh", "6 Spinners and progress", "3 Loading over the screen", "5 Photos chosen in order"] {
+            #expect(terminal.lines.contains { $0.contains(title) }, "\(title): \(terminal.lines.joined(separator: "\n"))")
+        }
+    }
+
     @Test func theStatusLineIsAlwaysOnTheLastRow() {
         let (_, terminal, host) = makeApp()
         host.renderIfNeeded()

@@ -82,11 +82,15 @@ final class HomeView: View {
         y += 1
         let footer = footerText()
         let room = area.maxY - y - 2  // a blank row and the footer below the panels
-        let columns = area.width >= 64 ? 2 : 1
-        let panelHeight = min(10, room / (columns == 2 ? 2 : 4))
+        let columns = area.width >= 50 ? 2 : 1
+        let rowsWanted = columns == 2 ? 2 : 4
+        // As tall as the room shares out, 10 rows at most; where that is under 5, as many
+        // whole panels of 5 rows as fit (a 65×19 window showed none).
+        var panelHeight = min(10, room / rowsWanted)
+        if panelHeight < 5, room >= 5 { panelHeight = 5 }
         if panelHeight >= 5 {
             let width = columns == 2 ? (area.width - 2) / 2 : area.width
-            let rows = min(columns == 2 ? 2 : 4, room / panelHeight)
+            let rows = min(rowsWanted, room / panelHeight)
             for (i, panel) in Self.panels.enumerated() where i / columns < rows {
                 let box = Rect(x: area.x + (i % columns) * (width + 2), y: y + (i / columns) * panelHeight, width: width, height: panelHeight)
                 drawPanel(panel, index: i, in: box, on: &canvas)
