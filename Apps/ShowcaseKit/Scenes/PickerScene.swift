@@ -75,7 +75,7 @@ final class PickerScene: View {
         let used = buttons.render(in: area.inset(top: 2), on: &canvas)
         var y = area.y + 3 + used
         let help =
-            "In the picker: arrows or h/j/k/l move, space or Enter selects (numbers show the order). "
+            "In the picker: arrows or h/j/k/l move, space or Enter selects (numbers show the order), + and - change the pictures' size. "
             + "Tab goes to the tray (Enter removes), a or a click on the title opens the albums. "
             + "c or Done confirms, Esc cancels (from the tray, Esc goes back to the grid). The selection is saved and comes back next time."
         for line in help.wrapped(toWidth: area.width) {

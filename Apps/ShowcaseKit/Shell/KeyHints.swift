@@ -62,8 +62,8 @@ extension PickerView: ExplainsKeys {
             ]
         case .grid:
             return [
-                KeyHint("arrows or h/j/k/l", "move"), KeyHint("space or Enter", "select/unselect"), KeyHint("Tab", "to the tray"),
-                KeyHint("a", "albums"), KeyHint("+/-", "larger/smaller pictures"), KeyHint("c", "done"), KeyHint("Esc", "cancel"),
+                KeyHint("arrows/hjkl", "move"), KeyHint("space/Enter", "select/unselect"), KeyHint("+/-", "size"),
+                KeyHint("Tab", "to the tray"), KeyHint("a", "albums"), KeyHint("c", "done"), KeyHint("Esc", "cancel"),
             ]
         }
     }
