@@ -121,11 +121,11 @@ struct GifCommandTests {
         // Under a file that is not a folder: said so, not an NSCocoaErrorDomain number.
         let underFile = try run(["frames", Self.spinner, "--out", "/dev/full/x"])
         #expect(underFile.status == 73)
-        #expect(underFile.err == "error: /dev/full is not a folder; choose another --out")
+        #expect(underFile.err == "showcase: /dev/full is not a folder; choose another --out")
         // A file system with no blocks: the real reason, not "0 MiB free".
         let proc = try run(["frames", Self.spinner, "--out", "/proc/nope"])
         #expect(proc.status == 73)
-        #expect(proc.err.hasPrefix("error: cannot create a folder in /proc: ") && !proc.err.contains("MiB free"))
+        #expect(proc.err.hasPrefix("showcase: cannot create a folder in /proc: ") && !proc.err.contains("MiB free"))
     }
 
     @Test func replaceNeverRemovesAFolderOrALinkThatHasAnExportsName() throws {
@@ -214,13 +214,13 @@ struct GifCommandTests {
     @Test func badFilesGiveOneLineAndTheRightStatus() throws {
         let missing = try run(["info", "/no/such.gif"])
         #expect(missing.status == 66)
-        #expect(missing.err.hasPrefix("error: cannot read /no/such.gif"))
+        #expect(missing.err.hasPrefix("showcase: cannot read /no/such.gif"))
         let notGif = FileManager.default.temporaryDirectory.appendingPathComponent("not-\(UUID().uuidString).gif")
         try Data("hello".utf8).write(to: notGif)
         defer { try? FileManager.default.removeItem(at: notGif) }
         let bad = try run(["info", notGif.path])
         #expect(bad.status == 65)
-        #expect(bad.err.contains("error: ") && bad.err.contains("not a GIF"))
+        #expect(bad.err.contains("showcase: ") && bad.err.contains("not a GIF"))
         #expect(!bad.err.contains("\n"))
     }
 

@@ -72,7 +72,7 @@ package enum LibraryCommand: Equatable, Sendable {
             for album in summary.albums { output("  \(album.name.sanitizedForTerminal): \(album.count)") }
             return 0
         } catch {
-            errors("error: \(error)" + flagHint(error))
+            errors("showcase: \(error)" + flagHint(error))
             if case .noLibrary = error { return 66 }
             return 74
         }
@@ -106,7 +106,7 @@ package enum LibraryCommand: Equatable, Sendable {
             }
             bar?.clear()
         } catch {
-            errors("error: \(error)" + flagHint(error))
+            errors("showcase: \(error)" + flagHint(error))
             return 74
         }
         for failure in report.failures { output("  failed: \(failure.path.sanitizedForTerminal): \(failure.reason.sanitizedForTerminal)") }
@@ -118,11 +118,11 @@ package enum LibraryCommand: Equatable, Sendable {
         guard !RawArguments.isDescriptorPath(folder) else {
             // The library records each file's path as text, which these bytes are not.
             return
-                "error: the folder's path \(folder.sanitizedForTerminal) is not valid UTF-8, and the library records each file's path as text; rename the folder (or a link to it) and import that"
+                "showcase: the folder's path \(folder.sanitizedForTerminal) is not valid UTF-8, and the library records each file's path as text; rename the folder (or a link to it) and import that"
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return "error: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF, PNG or JPEG files"
+            return "showcase: \(folder.sanitizedForTerminal) is not a folder; give a folder of GIF, PNG or JPEG files"
         }
         return nil
     }
@@ -139,8 +139,8 @@ package enum LibraryCommand: Equatable, Sendable {
         guard report.found > 0 else {
             errors(
                 report.failures.isEmpty
-                    ? "error: no image files (.gif, .png, .jpg) under \(folder.sanitizedForTerminal); nothing was imported"
-                    : "error: no image files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported"
+                    ? "showcase: no image files (.gif, .png, .jpg) under \(folder.sanitizedForTerminal); nothing was imported"
+                    : "showcase: no image files could be found under \(folder.sanitizedForTerminal): folders could not be read (see above); nothing was imported"
             )
             return 66
         }
@@ -156,17 +156,17 @@ package enum LibraryCommand: Equatable, Sendable {
             output(summary + "; \(report.notTried) not tried")
             let rest = retryHelps(stop) ? "run the import again to add the rest" : "the rest cannot be added to this library"
             errors(
-                "error: the import stopped: \(stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)"
+                "showcase: the import stopped: \(stopReason(stop, library: path)); the \(report.imported) image(s) counted as imported are in the library; \(rest)"
             )
             return 74
         }
         output(summary)
         if report.imported == 0 && report.alreadyThere == 0 {
-            errors("error: none of the image files could be imported; see the reasons above")
+            errors("showcase: none of the image files could be imported; see the reasons above")
             return 65
         }
         if !report.failures.isEmpty {
-            errors("error: \(report.failures.count) file(s) could not be imported; see the reasons above (the others were)")
+            errors("showcase: \(report.failures.count) file(s) could not be imported; see the reasons above (the others were)")
             return 65
         }
         return 0

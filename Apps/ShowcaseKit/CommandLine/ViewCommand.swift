@@ -83,7 +83,7 @@ package struct ViewCommand: Equatable, Sendable {
         name: String
     ) -> Int32 {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            errors("error: cannot read \(name): " + (FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
+            errors("showcase: cannot read \(name): " + (FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
             return GifCommand.unreadableStatus
         }
         // What the file is, its first bytes say (a PNG named `noext`, a JPEG named `.png`).
@@ -94,7 +94,7 @@ package struct ViewCommand: Equatable, Sendable {
             let (columns, rows) = drawing.graphics == .symbols ? symbols.resolved(environment: environment).grid : (drawing.cell.width, drawing.cell.height)
             picture = try reader.readForThumbnail(path, max(box.width * columns, box.height * rows)).image
         } catch {
-            errors("error: \(name): " + ((error as? PhotoReadFailure).map(MemoryBudget.explain) ?? "\(error)"))
+            errors("showcase: \(name): " + ((error as? PhotoReadFailure).map(MemoryBudget.explain) ?? "\(error)"))
             return (error as? PhotoReadFailure)?.kind == .unreadable ? GifCommand.unreadableStatus : GifCommand.undecodableStatus
         }
         let cells = drawing.cells(for: Size(width: picture.width, height: picture.height), in: box)
@@ -129,7 +129,7 @@ package struct ViewCommand: Equatable, Sendable {
         guard isGif || ImageFile.Format(signature: data) != nil else {
             return .failure(
                 GifCommand.LoadFailure(
-                    message: "error: standard input is not a GIF, PNG or JPEG (its first bytes are none of theirs)",
+                    message: "showcase: standard input is not a GIF, PNG or JPEG (its first bytes are none of theirs)",
                     status: GifCommand.undecodableStatus
                 )
             )
@@ -142,7 +142,7 @@ package struct ViewCommand: Equatable, Sendable {
         guard data.count <= limit else {
             return .failure(
                 GifCommand.LoadFailure(
-                    message: "error: standard input holds more than \(limit >> 20) MiB; give a smaller picture",
+                    message: "showcase: standard input holds more than \(limit >> 20) MiB; give a smaller picture",
                     status: GifCommand.undecodableStatus
                 )
             )
@@ -152,7 +152,7 @@ package struct ViewCommand: Equatable, Sendable {
             return .failure(
                 GifCommand.LoadFailure(
                     message:
-                        "error: cannot keep standard input in \(FileManager.default.temporaryDirectory.path.sanitizedForTerminal); set TMPDIR to a folder you can write",
+                        "showcase: cannot keep standard input in \(FileManager.default.temporaryDirectory.path.sanitizedForTerminal); set TMPDIR to a folder you can write",
                     status: GifCommand.unreadableStatus
                 )
             )

@@ -57,7 +57,7 @@ package enum GifCommand: Equatable, Sendable {
                 var data = FileHandle.standardInput.readData(ofLength: 6)
                 guard data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8)) else {
                     return .failure(
-                        LoadFailure(message: "error: standard input is not a GIF (it does not start with GIF87a or GIF89a)", status: undecodableStatus)
+                        LoadFailure(message: "showcase: standard input is not a GIF (it does not start with GIF87a or GIF89a)", status: undecodableStatus)
                     )
                 }
                 while data.count <= limit {
@@ -68,7 +68,7 @@ package enum GifCommand: Equatable, Sendable {
                 guard data.count <= limit else {
                     return .failure(
                         LoadFailure(
-                            message: "error: standard input holds more than \(limit >> 20) MiB; the showcase does not decode larger GIFs",
+                            message: "showcase: standard input holds more than \(limit >> 20) MiB; the showcase does not decode larger GIFs",
                             status: undecodableStatus
                         )
                     )
@@ -77,8 +77,8 @@ package enum GifCommand: Equatable, Sendable {
             }
             return .success(try AnimatedImage(contentsOfFile: path, limits: memory.limits))
         } catch {
-            if case .unreadableFile = error { return .failure(LoadFailure(message: "error: \(error)", status: unreadableStatus)) }
-            return .failure(LoadFailure(message: "error: \(displayName(path)): \(MemoryBudget.explain(error))", status: undecodableStatus))
+            if case .unreadableFile = error { return .failure(LoadFailure(message: "showcase: \(error)", status: unreadableStatus)) }
+            return .failure(LoadFailure(message: "showcase: \(displayName(path)): \(MemoryBudget.explain(error))", status: undecodableStatus))
         }
     }
 
@@ -89,7 +89,7 @@ package enum GifCommand: Equatable, Sendable {
 
     /// Why a GIF could not be loaded, and the exit status that says so.
     package struct LoadFailure: Error {
-        /// One line, starting `error:`.
+        /// One line, starting `showcase:`.
         package let message: String
         /// 65 or 66.
         package let status: Int32
@@ -103,7 +103,7 @@ package enum GifCommand: Equatable, Sendable {
         case .info(let file, _): (path, memory) = (file, .structureOnly)
         case .frames(let file, _, _, let budget): (path, memory) = (file, budget)
         case .play:
-            errors("error: `gif play` needs a terminal")
+            errors("showcase: `gif play` needs a terminal")
             return 2
         }
         let image: AnimatedImage
@@ -122,7 +122,7 @@ package enum GifCommand: Equatable, Sendable {
         do {
             try FrameExport(image: image, target: directory, replace: replace).run(progress: progress)
         } catch {
-            errors("error: \(error.message)")
+            errors("showcase: \(error.message)")
             return cantCreateStatus
         }
         output("wrote \(image.frameCount) frame(s) of \(image.width)×\(image.height) RGBA and info.json to \(directory.sanitizedForTerminal)")
