@@ -316,7 +316,12 @@ public final class CommandRunner {
             system.endBySignal(13)  // our reader went away: end as a pipeline member does
         } else if let failure = outputFailure {
             // Said as the program says its errors: its own name first (a library names no app).
-            _ = sinks[2]?(Data("\(ProcessInfo.processInfo.processName.sanitizedForTerminal): cannot write standard output: \(failure.description.sanitizedForTerminal)\n".utf8))
+            _ = sinks[2]?(
+                Data(
+                    "\(ProcessInfo.processInfo.processName.sanitizedForTerminal): cannot write standard output: \(failure.description.sanitizedForTerminal)\n"
+                        .utf8
+                )
+            )
             completion(74)
         } else if bySignal, Self.passedOnSignals.contains(code) {
             system.endBySignal(code)

@@ -274,7 +274,12 @@ struct CommandRunnerTests {
         fake.closedPipes = [20]
         fake.endCallback?(0, false)
         #expect(status == 74)
-        #expect(String(decoding: fake.written[2] ?? Data(), as: UTF8.self).contains("\(ProcessInfo.processInfo.processName): cannot write standard output: No space left on device"), "said under the program's own name")
+        #expect(
+            String(decoding: fake.written[2] ?? Data(), as: UTF8.self).contains(
+                "\(ProcessInfo.processInfo.processName): cannot write standard output: No space left on device"
+            ),
+            "said under the program's own name"
+        )
     }
 
     @Test func aCommandThatCannotStartEndsWith127() {
