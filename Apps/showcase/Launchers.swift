@@ -77,13 +77,15 @@ func terminalInput() -> Int32 {
     // The terminal's answers come on its input: the controlling terminal's when standard
     // input is not one (`view - < photo.png`).
     let input = terminalInput()
+    let drawing = PictureDrawing.ask(told: view.graphics, environment: environment, input: input)
+    // Keys typed while pixels go out neither show nor land inside them (symbols are text).
+    let quietInput = isatty(STDOUT_FILENO) == 1 && drawing.graphics != .symbols ? input : -1
     return view.run(
         box: Size(width: columns, height: window.map { max(1, $0.height - 1) } ?? columns),
         colorDepth: ColorDepth.detect(environment: environment),
         environment: environment,
-        drawing: PictureDrawing.ask(told: view.graphics, environment: environment, input: input),
-        // Keys typed while the picture goes out neither show nor land inside it.
-        output: { picture in PictureDrawing.writingQuietly(input: isatty(STDOUT_FILENO) == 1 ? input : -1) { say(String(picture.dropLast())) } },
+        drawing: drawing,
+        output: { picture in PictureDrawing.writingQuietly(input: quietInput) { say(String(picture.dropLast())) } },
         errors: printError
     )
 }
