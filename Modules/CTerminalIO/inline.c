@@ -32,12 +32,6 @@ static void tell(char what) {
     }
 }
 
-/* Whether `sig` is at its default action (nobody else handles or ignores it). */
-static int is_default(int sig) {
-    struct sigaction now;
-    return sigaction(sig, NULL, &now) == 0 && !(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_DFL;
-}
-
 static void on_ending(int sig) {
     int which = current_endings;
     ik_line_write_within(inline_fd, endings[which], ending_lens[which], 500, 1);
@@ -105,13 +99,13 @@ int ik_inline_begin(int fd) {
     sigset_t handled;
     sigemptyset(&handled);
     for (int i = 0; i < ENDING_COUNT; i++) {
-        taken_ending[i] = is_default(ending_signals[i]);
+        taken_ending[i] = ik_signal_at_default(ending_signals[i]);
         if (taken_ending[i]) {
             ik_signal_handle(ending_signals[i], on_ending, SA_RESTART, &saved_ending[i]);
             sigaddset(&handled, ending_signals[i]);
         }
     }
-    taken_stop = is_default(SIGTSTP);
+    taken_stop = ik_signal_at_default(SIGTSTP);
     if (taken_stop) {
         ik_signal_handle(SIGTSTP, on_stop, SA_RESTART, &saved_tstp);
         ik_signal_handle(SIGCONT, on_continue, SA_RESTART, &saved_cont);

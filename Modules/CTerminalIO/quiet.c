@@ -19,11 +19,6 @@ static void on_quiet_signal(int sig) {
     ik_signal_raise_default(sig);
 }
 
-static int quiet_is_default(int sig) {
-    struct sigaction now;
-    return sigaction(sig, NULL, &now) == 0 && !(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_DFL;
-}
-
 int ik_quiet_begin(int fd) {
     if (quiet_fd >= 0) {
         errno = EBUSY;
@@ -31,12 +26,10 @@ int ik_quiet_begin(int fd) {
     }
     if (tcgetattr(fd, &quiet_saved) != 0) return -1;
     struct termios quiet = quiet_saved;
-    quiet.c_lflag &= ~(tcflag_t)(ECHO | ICANON);  /* the terminal's answer is read as it comes */
-    quiet.c_cc[VMIN] = 0;
-    quiet.c_cc[VTIME] = 0;
+    quiet.c_lflag &= ~(tcflag_t)ECHO;
     quiet_fd = fd;
     for (int i = 0; i < QUIET_SIGNAL_COUNT; i++) {
-        quiet_taken[i] = quiet_is_default(quiet_signals[i]);
+        quiet_taken[i] = ik_signal_at_default(quiet_signals[i]);
         if (quiet_taken[i]) ik_signal_handle(quiet_signals[i], on_quiet_signal, SA_RESTART, &quiet_old[i]);
     }
     if (tcsetattr(fd, TCSANOW, &quiet) != 0) {

@@ -78,6 +78,11 @@ void ik_signal_handle(int sig, void (*handler)(int), int flags, struct sigaction
     sigaction(sig, &sa, saved);
 }
 
+int ik_signal_at_default(int sig) {
+    struct sigaction now;
+    return sigaction(sig, NULL, &now) == 0 && !(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_DFL;
+}
+
 void ik_signal_raise_default(int sig) {
     ik_signal_handle(sig, SIG_DFL, 0, NULL);
     raise(sig);

@@ -298,11 +298,12 @@ public final class NcursesTerminal: EventSourceBackend {
         } else {
             pixels?.present(canvas, repainted: repainted, textMoved: changedRows >= 2) { rect in rewrittenRows.intersects(integersIn: rect.y..<rect.maxY) }
         }
-        noteDeletions()  // some were deleted
     }
 
     /// Tells the signal handlers the deletions of the pictures sent, as ``close()`` writes
-    /// them: a SIGTERM or SIGHUP leaves none in the terminal's memory.
+    /// them: a SIGTERM or SIGHUP leaves none in the terminal's memory. Called before the
+    /// pictures' bytes go out (``PixelImages/beforeWriting``), which every sending and every
+    /// deleting of a picture does: nothing is worked out on a frame that sends none.
     private func noteDeletions() {
         guard let pixels, pixels.graphics == .kitty else { return }
         let deletions = pixels.deletions(keepingShown: false)

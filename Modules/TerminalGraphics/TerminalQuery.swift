@@ -137,36 +137,13 @@ extension PictureDrawing {
         return try write()
     }
 
-    /// Asks DA1 on `output` and reads `input` until its answer comes (or two seconds pass):
-    /// everything written before it has been read by the terminal.
+    /// Asks DA1 and reads until its answer comes (or two seconds pass): everything written
+    /// before it has been read by the terminal.
     private static func waitUntilRead(input: Int32, output: Int32) {
-        let question = Array("\u{1B}[c".utf8)
-        guard question.withUnsafeBytes({ writeBytes(output, $0.baseAddress, $0.count) }) == question.count else { return }
-        let deadline = ContinuousClock.now + .seconds(2)
-        var seen: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while ContinuousClock.now < deadline {
-            var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let left = max(1, Int32((deadline - ContinuousClock.now).components.seconds * 1000 + 1))
-            guard poll(&ready, 1, min(left, 100)) >= 0 || errno == EINTR else { return }
-            let n = buffer.withUnsafeMutableBytes { readBytes(input, $0.baseAddress, $0.count) }
-            if n > 0 {
-                seen += buffer.prefix(n)
-                if seen.count > 1 << 16 { seen.removeFirst(seen.count - 64) }
-                if Self.endsDeviceAttributes(seen) { return }
-            }
+        var probe = GraphicsProbe()
+        _ = TerminalQuery.exchange(Array("\u{1B}[c".utf8), input: input, output: output, timeout: .seconds(2)) { batch in
+            probe.read(batch)
+            return probe.isComplete
         }
     }
-
-    /// Whether `bytes` hold a DA1 answer (`ESC [ ? … c`).
-    static func endsDeviceAttributes(_ bytes: [UInt8]) -> Bool {
-        guard let c = bytes.lastIndex(of: UInt8(ascii: "c")) else { return false }
-        var i = c - 1
-        while i >= 0, (0x30...0x3B).contains(bytes[i]) { i -= 1 }
-        return i >= 2 && bytes[i] == UInt8(ascii: "?") && bytes[i - 1] == UInt8(ascii: "[") && bytes[i - 2] == 0x1B
-    }
 }
-
-/// `write(2)` and `read(2)`, under names nothing here shadows.
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, bytes, count) }
-private func readBytes(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, bytes, count) }

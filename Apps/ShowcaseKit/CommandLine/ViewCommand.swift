@@ -41,36 +41,23 @@ package struct ViewCommand: Equatable, Sendable {
         output: (String) -> Void,
         errors: (String) -> Void
     ) -> Int32 {
-        guard path != "-" else {
+        var file = self
+        let name: String
+        if path == "-" {
             // Standard input is copied to a file of ours first: the decoders read files.
             switch Self.copyStandardInput(limit: memory.limits.maxInputBytes) {
             case .failure(let failure):
                 errors(failure.message)
                 return failure.status
             case .success(let copy):
-                defer { try? FileManager.default.removeItem(atPath: copy) }
-                var fromCopy = self
-                fromCopy.path = copy
-                return fromCopy.run(
-                    box: box,
-                    colorDepth: colorDepth,
-                    environment: environment,
-                    drawing: drawing,
-                    output: output,
-                    errors: errors,
-                    name: "standard input"
-                )
+                file.path = copy
+                name = "standard input"
             }
+        } else {
+            name = path.sanitizedForTerminal
         }
-        return run(
-            box: box,
-            colorDepth: colorDepth,
-            environment: environment,
-            drawing: drawing,
-            output: output,
-            errors: errors,
-            name: path.sanitizedForTerminal
-        )
+        defer { if file.path != path { try? FileManager.default.removeItem(atPath: file.path) } }
+        return file.run(box: box, colorDepth: colorDepth, environment: environment, drawing: drawing, output: output, errors: errors, name: name)
     }
 
     private func run(
@@ -99,7 +86,7 @@ package struct ViewCommand: Equatable, Sendable {
         }
         let cells = drawing.cells(for: Size(width: picture.width, height: picture.height), in: box)
         // An animated GIF in kitty: every frame sent once, and the terminal plays them.
-        if drawing.graphics == .kitty, ImageFile.firstBytes(ofFile: path, count: 4) == Array("GIF8".utf8),
+        if drawing.graphics == .kitty, ImageFile.firstBytes(ofFile: path).map({ GifCommand.isGif(Data($0)) }) == true,
             let animation = try? AnimatedImage(contentsOfFile: path, limits: memory.limits),
             let sent = drawing.inlineAnimation(animation, cells: cells)
         {
@@ -123,29 +110,17 @@ package struct ViewCommand: Equatable, Sendable {
     /// (the caller removes it): nothing more is read of what is none of them, nor past
     /// `limit` bytes.
     static func copyStandardInput(limit: Int) -> Result<String, GifCommand.LoadFailure> {
-        let input = FileHandle.standardInput
-        var data = input.readData(ofLength: 8)
-        let isGif = data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8))
-        guard isGif || ImageFile.Format(signature: data) != nil else {
-            return .failure(
-                GifCommand.LoadFailure(
-                    message: "showcase: standard input is not a GIF, PNG or JPEG (its first bytes are none of theirs)",
-                    status: GifCommand.undecodableStatus
-                )
-            )
-        }
-        while data.count <= limit {
-            let chunk = input.readData(ofLength: min(1 << 20, limit + 1 - data.count))
-            if chunk.isEmpty { break }
-            data += chunk
-        }
-        guard data.count <= limit else {
-            return .failure(
-                GifCommand.LoadFailure(
-                    message: "showcase: standard input holds more than \(limit >> 20) MiB; give a smaller picture",
-                    status: GifCommand.undecodableStatus
-                )
-            )
+        let read = GifCommand.readStandardInput(
+            limit: limit,
+            signature: 8,
+            accepts: { GifCommand.isGif($0) || ImageFile.Format(signature: $0) != nil },
+            refusal: "is not a GIF, PNG or JPEG (its first bytes are none of theirs)",
+            tooLarge: "give a smaller picture"
+        )
+        let data: Data
+        switch read {
+        case .failure(let failure): return .failure(failure)
+        case .success(let read): data = read
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("showcase-view-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {

@@ -51,35 +51,52 @@ package enum GifCommand: Equatable, Sendable {
     package static func load(_ path: String, memory: MemoryBudget = .default) -> Result<AnimatedImage, LoadFailure> {
         do {
             if path == "-" {
-                // Its first six bytes say whether it is a GIF at all: nothing more is read of
-                // what is not one (`< /dev/urandom` read 548 MB before).
-                let limit = memory.limits.maxInputBytes
-                var data = FileHandle.standardInput.readData(ofLength: 6)
-                guard data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8)) else {
-                    return .failure(
-                        LoadFailure(message: "showcase: standard input is not a GIF (it does not start with GIF87a or GIF89a)", status: undecodableStatus)
-                    )
+                let data = readStandardInput(
+                    limit: memory.limits.maxInputBytes,
+                    signature: 6,
+                    accepts: isGif,
+                    refusal: "is not a GIF (it does not start with GIF87a or GIF89a)",
+                    tooLarge: "the showcase does not decode larger GIFs"
+                )
+                switch data {
+                case .failure(let failure): return .failure(failure)
+                case .success(let data): return .success(try AnimatedImage(data: data, limits: memory.limits))
                 }
-                while data.count <= limit {
-                    let chunk = FileHandle.standardInput.readData(ofLength: min(1 << 20, limit + 1 - data.count))
-                    if chunk.isEmpty { break }
-                    data += chunk
-                }
-                guard data.count <= limit else {
-                    return .failure(
-                        LoadFailure(
-                            message: "showcase: standard input holds more than \(limit >> 20) MiB; the showcase does not decode larger GIFs",
-                            status: undecodableStatus
-                        )
-                    )
-                }
-                return .success(try AnimatedImage(data: data, limits: memory.limits))
             }
             return .success(try AnimatedImage(contentsOfFile: path, limits: memory.limits))
         } catch {
             if case .unreadableFile = error { return .failure(LoadFailure(message: "showcase: \(error)", status: unreadableStatus)) }
             return .failure(LoadFailure(message: "showcase: \(displayName(path)): \(MemoryBudget.explain(error))", status: undecodableStatus))
         }
+    }
+
+    /// Whether `bytes` begin as a GIF does (`GIF87a`, `GIF89a`).
+    static func isGif(_ bytes: Data) -> Bool {
+        bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8))
+    }
+
+    /// Standard input to its end, at most `limit` bytes, when its first `signature` bytes are
+    /// what `accepts` takes: nothing more is read of what is not (`< /dev/urandom` read 548 MB
+    /// before). Refused with `refusal` ("standard input …"), or `tooLarge` saying what to do.
+    static func readStandardInput(
+        limit: Int,
+        signature: Int,
+        accepts: (Data) -> Bool,
+        refusal: String,
+        tooLarge: String
+    ) -> Result<Data, LoadFailure> {
+        let input = FileHandle.standardInput
+        var data = input.readData(ofLength: signature)
+        guard accepts(data) else { return .failure(LoadFailure(message: "showcase: standard input \(refusal)", status: undecodableStatus)) }
+        while data.count <= limit {
+            let chunk = input.readData(ofLength: min(1 << 20, limit + 1 - data.count))
+            if chunk.isEmpty { break }
+            data += chunk
+        }
+        guard data.count <= limit else {
+            return .failure(LoadFailure(message: "showcase: standard input holds more than \(limit >> 20) MiB; \(tooLarge)", status: undecodableStatus))
+        }
+        return .success(data)
     }
 
     /// How a FILE argument is named in messages: `-` is standard input.

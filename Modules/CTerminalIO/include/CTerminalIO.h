@@ -57,6 +57,9 @@ int ik_line_run_capture(char *const argv[], int ms, char *out, size_t capacity, 
    when not NULL. */
 void ik_signal_handle(int sig, void (*handler)(int), int flags, struct sigaction *saved);
 
+/* Whether `sig` is at its default action: nobody else handles or ignores it. */
+int ik_signal_at_default(int sig);
+
 /* Gives `sig` its default action again and raises it (ending the process, for most). */
 void ik_signal_raise_default(int sig);
 
@@ -72,10 +75,9 @@ int ik_signal_stop_now(void);
 void ik_signal_note_continued(void);
 
 /* A terminal kept quiet while a picture is written to it (one at a time): ik_quiet_begin turns
-   the echo of `fd` off (and line editing, so an answer is read as it comes), so keys typed
-   meanwhile neither print on the screen nor land inside the picture's bytes, and on SIGINT,
-   SIGTERM, SIGHUP or SIGQUIT (when nobody else handles them) turns it back on before the
-   signal acts. Returns 0, or -1 (errno set; nothing
+   the echo of `fd` off, so keys typed meanwhile neither print on the screen nor land inside
+   the picture's bytes, and on SIGINT, SIGTERM, SIGHUP or SIGQUIT (when nobody else handles
+   them) turns it back on before the signal acts. Returns 0, or -1 (errno set; nothing
    changed). ik_quiet_end puts the modes back, first throwing away what was typed meanwhile
    when `discard_typed`. */
 int ik_quiet_begin(int fd);
