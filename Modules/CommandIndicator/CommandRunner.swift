@@ -304,11 +304,14 @@ public final class CommandRunner {
             group.println("")  // the other's line ends here; the last line goes below it
             group.resume()
         }
-        let failure = bySignal ? "signal \(code)" : "exit \(code)"
-        if let step {
-            if exit == 0 { step.succeed() } else { step.fail(detail: failure) }
-        } else if exit == 0 {
-            spinner?.succeed()
+        // Output that was lost is a failure however the command ended: never a ✓ over it.
+        let lostOutput = outputFailure.map { !$0.isBrokenPipe } ?? false
+        let failure = [bySignal ? "signal \(code)" : exit == 0 ? nil : "exit \(code)", lostOutput ? "output not written" : nil]
+            .compactMap { $0 }.joined(separator: ", ")
+        if exit == 0, !lostOutput {
+            if let step { step.succeed() } else { spinner?.succeed() }
+        } else if let step {
+            step.fail(detail: failure)
         } else {
             spinner?.fail(detail: failure)
         }

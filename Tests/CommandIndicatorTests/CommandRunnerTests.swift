@@ -191,7 +191,7 @@ struct CommandRunnerTests {
         clock.advance(by: .milliseconds(20))
         #expect(fake.written[1] == Data("name? Bob\n".utf8))
         #expect(indicator.text.dropFirst(aside.count).hasPrefix("\u{1B}[?25l"), "back below the line, cursor hidden again")
-        #expect(indicator.text.hasSuffix(" Build 0:02"), "with the elapsed time")
+        #expect(indicator.text.hasSuffix(" Build 2 s"), "with the elapsed time")
         fake.closedPipes = [10, 20]
         fake.endCallback?(0, false)
         #expect(fake.written[1] == Data("name? Bob\nnext\n".utf8))
@@ -265,7 +265,7 @@ struct CommandRunnerTests {
     @Test func aFullDiskIsSaidAndEndsWith74() {
         let fake = FakeSystem()
         let clock = VirtualScheduler()
-        let (runner, _) = makeRunner(fake, clock: clock, onTerminal: false)
+        let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: false)
         var status: Int32?
         runner.start { status = $0 }
         fake.stdoutFailure = .init(description: "No space left on device", isBrokenPipe: false)
@@ -280,6 +280,8 @@ struct CommandRunnerTests {
             ),
             "said under the program's own name"
         )
+        #expect(indicator.text.contains("✗ ") && indicator.text.contains("output not written"), "\(indicator.text)")
+        #expect(!indicator.text.contains("✓"), "no success claimed over lost output: \(indicator.text)")
     }
 
     @Test func aCommandThatCannotStartEndsWith127() {

@@ -21,8 +21,8 @@ struct LineIndicatorTests {
             group.tick()
         }
         let line = output.screen.last ?? ""
-        #expect(line.hasPrefix("Hashing █████▌"), "\(line)")
-        #expect(line.hasSuffix(" 25% 50/200 · 50/s · ETA 0:03"), "\(line)")
+        #expect(line.hasPrefix("Hashing █████▊"), "\(line)")
+        #expect(line.hasSuffix(" 25% 50/200 · 50/s · ETA 3 s"), "\(line)")
         #expect(line.count == 59, "the last column is left free")
     }
 
@@ -127,7 +127,7 @@ struct LineIndicatorTests {
         #expect(output.text.hasSuffix("\u{1B}[?25h"), "the cursor shown again")
         // A new line after that starts below, in a block of its own.
         let d = group.spinner("d")
-        #expect(output.screen.count == 5 && output.screen[4].hasSuffix(" d 0:01") == false)
+        #expect(output.screen.count == 5 && output.screen[4].hasSuffix(" d 1 s") == false)
         d.clear()
         #expect(output.screen.count == 5 && output.screen[4] == "", "a cleared line leaves nothing")
     }
@@ -139,7 +139,7 @@ struct LineIndicatorTests {
         let third = group.spinner("third")
         first.clear()
         second.succeed()
-        #expect(output.screen == ["✓ second (0.0 s)", "\(SpinnerStyle.comet.frames[0]) third 0:00"], "\(output.screen)")
+        #expect(output.screen == ["✓ second (0.0 s)", "\(SpinnerStyle.comet.frames[0]) third 0 s"], "\(output.screen)")
         third.info("third said")
         #expect(output.screen == ["✓ second (0.0 s)", "ℹ third said (0.0 s)", ""])
     }
@@ -194,7 +194,7 @@ struct LineIndicatorTests {
         clock.advance(by: .seconds(60))
         group.tick()
         quiet.succeed()
-        #expect(output.text.hasSuffix("Quiet…\n✓ Quiet (60.0 s)\n"))
+        #expect(output.text.hasSuffix("Quiet…\n✓ Quiet (1:00)\n"))
     }
 
     /// Lines are placed where asked (indicatif's insert, insert_before, insert_after), a line
@@ -239,7 +239,7 @@ struct LineIndicatorTests {
         bar.inc(2)
         clock.advance(by: .seconds(1))
         group.tick()
-        #expect(output.screen == ["Copying ████████████░░░░░░░░░░░░ 50% 2/4 · 2.0/s · ETA 0:01"], "\(output.screen)")
+        #expect(output.screen == ["Copying ████████████▌░░░░░░░░░░░░ 50% 2/4 · 2.0/s · ETA 1 s"], "\(output.screen)")
         group.println("copied a.txt")
         bar.succeed("Copied")
         #expect(output.contents == "copied a.txt\n✓ Copied (1.0 s)", "\(output.contents)")
@@ -285,7 +285,7 @@ struct LineIndicatorTests {
         clock.advance(by: .seconds(2))
         group.tick()
         let row = try #require(output.screen.last)
-        #expect(row.hasPrefix(" ") == false && row.contains("[00:00:02] [") && row.hasSuffix("] 1.00 MiB/3.00 MiB (0:04)"), "\(row)")
+        #expect(row.hasPrefix(" ") == false && row.contains("[00:00:02] [") && row.hasSuffix("] 1.00 MiB/3.00 MiB (4 s)"), "\(row)")
         #expect(row.count == 69, "the wide bar fills the row: \(row)")
         #expect(output.text.contains("\u{1B}[32m"), "the spinner in green")
         #expect(output.text.contains("\u{1B}[0;34m") || output.text.contains("\u{1B}[34m"), "the bar's empty part in blue: \(output.text.debugDescription)")
@@ -410,7 +410,7 @@ struct LineIndicatorTests {
         _ = group.spinner("interrupted")
         #expect(output.text.hasPrefix("\u{1B}[?25l"))
         group.restoreAtExit()  // what the exit handler does
-        #expect(output.text.hasSuffix("interrupted 0:00\n\u{1B}[?25h"), "\(output.text.debugDescription)")
+        #expect(output.text.hasSuffix("interrupted 0 s\n\u{1B}[?25h"), "\(output.text.debugDescription)")
     }
 
     @Test func aPauseHoldsEveryDrawUntilItsResume() {
@@ -425,7 +425,7 @@ struct LineIndicatorTests {
         spinner.message = "still busy"
         #expect(output.text == held + "someone else's line\n", "a suspend inside a pause draws nothing")
         group.resume()
-        #expect(output.screen.last?.hasSuffix(" still busy 0:01") == true, "\(output.screen)")
+        #expect(output.screen.last?.hasSuffix(" still busy 1 s") == true, "\(output.screen)")
         spinner.clear()
     }
 
@@ -467,7 +467,7 @@ struct LineIndicatorTests {
 
     /// Work that reports in batches of 32 every 0.4 s (80 a second, 800 in all), drawn 15
     /// times a second: at 3 s the rate reads about 80/s and the ETA about 7 s (an EMA of each
-    /// frame's rate read 48/s and 0:12).
+    /// frame's rate read 48/s and 12 s).
     @Test func burstyWorkReadsItsTrueRateAndETA() throws {
         let (group, output, clock) = terminal(columns: 80)
         let bar = group.bar(total: 800, message: "Importing")
@@ -485,7 +485,7 @@ struct LineIndicatorTests {
         let line = try #require(output.screen.last)
         let rate = try #require(line.firstMatch(of: /· (\d+)\/s ·/).flatMap { Int($0.1) }, "\(line)")
         #expect((70...90).contains(rate), "\(line)")
-        #expect(line.hasSuffix("ETA 0:07") || line.hasSuffix("ETA 0:08"), "\(line)")
+        #expect(line.hasSuffix("ETA 7 s") || line.hasSuffix("ETA 8 s"), "\(line)")
     }
 
     @Test func aRowRewrittenByItsChangedCellsReadsAsTheNewRow() {

@@ -13,7 +13,7 @@ import ViewCore
 /// bar.inc(2)
 /// clock.advance(by: .seconds(1))
 /// group.tick()
-/// // output.screen == ["Copying ████████████░░░░░░░░░░░░ 50% 2/4 · 2.0/s · ETA 0:01"]
+/// // output.screen == ["Copying ████████████▌░░░░░░░░░░░░ 50% 2/4 · 2.0/s · ETA 1 s"]
 /// ```
 ///
 /// As a terminal (`isTerminal`, the default) it replays carriage returns, line feeds, cursor

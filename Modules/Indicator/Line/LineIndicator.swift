@@ -249,7 +249,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         return line.fitted(to: room)  // a template wider than the room (a narrow terminal) is cut
     }
 
-    /// The line for a log (no bar, no spinner): `message 420/1000 (42%, 12.3k/s, ETA 0:05)`.
+    /// The line for a log (no bar, no spinner): `message 420/1000 (42%, 12.3k/s, ETA 5 s)`.
     func logLine(at now: Duration) -> String {
         if case .outcome(let outcome, let text, _) = ending { return outcome.mark + " " + text }
         let reading = FieldReading(self, at: now)

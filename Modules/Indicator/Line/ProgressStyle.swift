@@ -23,8 +23,8 @@ import ViewCore
 /// | `{decimal_bytes}`, `{decimal_total_bytes}` | as bytes, decimal multiples: `231.23 MB` |
 /// | `{rate}`, `{per_sec}` | `1234/s`, `12.3k/s` (bytes with the bytes unit) |
 /// | `{bytes_per_sec}`, `{binary_bytes_per_sec}`, `{decimal_bytes_per_sec}` | `4.50 MiB/s`; `4.72 MB/s` |
-/// | `{eta}`, `{eta_precise}` | the time left, `1:05`; `00:01:05` (`-:--` while unknown) |
-/// | `{elapsed}`, `{elapsed_precise}` | the time since the start, `0:03`; `00:00:03` |
+/// | `{eta}`, `{eta_precise}` | the time left, `5 s`, `1:05`; `00:01:05` (`-:--` while unknown) |
+/// | `{elapsed}`, `{elapsed_precise}` | the time since the start, `3 s`, `1:05`; `00:00:03` |
 /// | `{duration}`, `{duration_precise}` | the whole run's expected time, elapsed and left |
 ///
 /// Styles are dotted words as indicatif's: `black` `red` `green` `yellow` `blue` `magenta`
@@ -65,11 +65,11 @@ public struct ProgressStyle: Sendable {
         parts = (try? Self.parse(template)) ?? [.text(template)]
     }
 
-    /// A bar of known length: `message ████▍░░░ 42% 420/1000 · 12.3k/s · ETA 0:05`.
+    /// A bar of known length: `message ████▍░░░ 42% 420/1000 · 12.3k/s · ETA 5 s`.
     public static let bar = ProgressStyle(known: "{message} {bar} {percent} {pos}/{len} · {rate} · ETA {eta}")
-    /// Progress of unknown length: `⠋ message 420 · 12.3k/s · 0:03`.
+    /// Progress of unknown length: `⠋ message 420 · 12.3k/s · 3 s`.
     public static let count = ProgressStyle(known: "{spinner} {message} {pos} · {rate} · {elapsed}")
-    /// A spinner: `⠋ message 0:03`.
+    /// A spinner: `⠋ message 3 s` (`1:05` from a minute on).
     public static let spinner = ProgressStyle(known: "{spinner} {message} {elapsed}")
 
     /// Why a template cannot be used: what is wrong, at which column (1 is the first character).
@@ -392,9 +392,11 @@ public enum ProgressUnit: Sendable, Hashable {
 }
 
 extension Duration {
-    /// `0:03`, `1:05`, `1:02:03`: minutes and seconds, hours from the first hour.
+    /// A running time: `3 s` under a minute, then `1:05`, `1:02:03` (hours from the first
+    /// hour); whole seconds, so it changes once a second.
     var clockText: String {
         let total = max(0, Int(seconds.rounded(.down)))
+        guard total >= 60 else { return "\(total) s" }
         let h = total / 3600
         let m = total / 60 % 60
         let s = total % 60
@@ -402,6 +404,7 @@ extension Duration {
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
     }
 
-    /// `1.2 s`, for the end lines.
-    var secondsText: String { String(format: "%.1f s", seconds) }
+    /// How long something took, for the end lines: the running form, with tenths under a
+    /// minute (`0.4 s`, `3.2 s`, then `1:05`).
+    var secondsText: String { seconds < 59.95 ? String(format: "%.1f s", max(0, seconds)) : clockText }
 }
