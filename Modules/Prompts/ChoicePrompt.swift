@@ -2,7 +2,8 @@ import Widgets
 
 /// Choose one of a list, or several in an order: ↑/↓ move, Space chooses or unchooses (the
 /// order shows as numbers, renumbered when one is taken out, as the photo picker's tray),
-/// `/` filters as one types, Enter confirms, Esc cancels.
+/// `/` filters as one types, Enter confirms (also while filtering: one Enter, as gum's filter
+/// and fzf), Esc cancels.
 ///
 /// ```swift
 /// let order = try ChoicePrompt("Deploy in which order?", choices: services, mode: .multiple()).ask()
@@ -11,7 +12,8 @@ import Widgets
 ///
 /// Enter with nothing chosen takes the focused choice. A long list shows a page
 /// (``pageSize``) and scrolls; the filter keeps the choices whose text contains it, ignoring
-/// case, and what was chosen stays chosen while hidden. A view beside the list may show the
+/// case, and what was chosen stays chosen while hidden. While one types a filter, a space is
+/// text, Tab chooses and Esc clears the filter. A view beside the list may show the
 /// focused choice (``preview``).
 @MainActor
 public final class ChoicePrompt<Item>: Prompt {
@@ -151,7 +153,8 @@ public final class ChoicePrompt<Item>: Prompt {
         if isFiltering {
             return [
                 KeyBinding(.up, .down, label: "↑/↓", action: "move"),
-                KeyBinding(.enter, action: "keep filter"),
+                KeyBinding(.tab, label: "tab", action: "choose", isEnabled: isMultiple),
+                KeyBinding(.enter, action: "confirm"),
                 KeyBinding(.escape, action: "clear filter"),
             ]
         }
@@ -180,9 +183,7 @@ public final class ChoicePrompt<Item>: Prompt {
         if isFiltering { return handleWhileFiltering(event) }
         switch event {
         case .key(.character(" ")), .key(.tab):
-            guard isMultiple, let index = list.selectedItem else { return .ignored }
-            if case .limitReached(let most) = selection.toggle(index) { notice = "at most \(most)" }
-            return .handled
+            return choose()
         case .key(.character("/")):
             isFiltering = true
             return .handled
@@ -208,7 +209,9 @@ public final class ChoicePrompt<Item>: Prompt {
     private func handleWhileFiltering(_ event: InputEvent) -> EventResult {
         switch event {
         case .key(.enter):
-            isFiltering = false
+            return confirm()
+        case .key(.tab):
+            return choose()
         case .key(.escape):
             isFiltering = false
             filterField.input = TextInput()
@@ -228,6 +231,13 @@ public final class ChoicePrompt<Item>: Prompt {
         let needle = filter.lowercased()
         list.items = needle.isEmpty ? Array(choices.indices) : choices.indices.filter { label(choices[$0]).lowercased().contains(needle) }
         if let focused, let position = list.items.firstIndex(of: focused) { list.select(position) } else { list.select(0) }
+    }
+
+    /// Chooses the focused choice, or takes it out (several to choose only).
+    private func choose() -> EventResult {
+        guard isMultiple, let index = list.selectedItem else { return .ignored }
+        if case .limitReached(let most) = selection.toggle(index) { notice = "at most \(most)" }
+        return .handled
     }
 
     private func confirm() -> EventResult {

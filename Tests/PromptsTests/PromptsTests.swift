@@ -57,13 +57,23 @@ struct PromptsTests {
         #expect(prompt.shownIndices == [0, 2] && Array(pilot.trimmedLines[1...2]) == ["› [1] apples", "  [ ] plums"])
         pilot.press(.down, .character(" "))  // a space while filtering is text: "Pl " matches none
         #expect(prompt.shownIndices.isEmpty && pilot.trimmedLines[1] == "  no choice contains “Pl ”", "\(pilot.trimmedLines)")
-        pilot.press(.backspace, .enter)  // keep the filter, leave typing
-        pilot.press(.character(" "))  // now a space chooses the focused plums
-        #expect(prompt.selection.items == [0, 2])
-        pilot.press(.character("/"), .escape)  // the filter cleared, everything back
+        pilot.press(.backspace, .tab)  // Tab chooses the focused plums while typing
+        #expect(prompt.selection.items == [0, 2] && prompt.filter == "Pl")
+        pilot.press(.escape)  // the filter cleared, everything back
         #expect(prompt.shownIndices == [0, 1, 2, 3, 4] && prompt.focusedChoice == "plums")
-        pilot.press(.enter)
+        pilot.press(.character(" "))  // typing done: a space chooses again (plums out)
+        #expect(prompt.selection.items == [0])
+        pilot.type("/pl")
+        pilot.press(.tab, .enter)  // one Enter confirms from the filter, as gum's filter
         #expect(prompt.answer == ["apples", "plums"])
+    }
+
+    @Test func oneEnterTakesTheFocusedChoiceFromTheFilter() {
+        let prompt = ChoicePrompt("Fruit?", choices: fruit)
+        let pilot = Pilot(prompt, size: Size(width: 40, height: 7))
+        pilot.type("/ear")
+        pilot.press(.enter)
+        #expect(prompt.answer == ["pears"])
     }
 
     @Test func aLongListShowsAPageAndScrolls() {

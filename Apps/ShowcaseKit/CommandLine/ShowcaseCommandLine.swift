@@ -136,7 +136,7 @@ enum ShowcaseCommandLine {
         operands: "ITEM…",
         summary: "choose among ITEMs in a few rows below the prompt and print the chosen, one a line, in the order chosen; Esc exits 1",
         details: """
-            Shows the ITEMs in a few rows below the prompt: ↑/↓ move, space chooses or unchooses (the order shows as numbers), / filters as you type, Enter prints the chosen one a line in the order chosen (with nothing chosen, the focused one), Esc prints nothing. On a terminal, control characters in what it prints are shown escaped (\\033, \\n), as ls -b shows them; into a pipe or a file, as they are. Files that are GIF, PNG or JPEG pictures get a thumbnail beside the list. It draws on the terminal even when standard output goes to a pipe, and erases its rows when it ends, so `vim $(showcase pick *.swift)` works.
+            Shows the ITEMs in a few rows below the prompt: ↑/↓ move, space chooses or unchooses (the order shows as numbers), / filters as you type (Tab chooses while typing), Enter prints the chosen one a line in the order chosen (with nothing chosen, the focused one), Esc prints nothing. On a terminal, control characters in what it prints are shown escaped (\\033, \\n), as ls -b shows them; into a pipe or a file, as they are. Files that are GIF, PNG or JPEG pictures get a thumbnail beside the list. It draws on the terminal even when standard output goes to a pipe, and erases its rows when it ends, so `vim $(showcase pick *.swift)` works.
 
             Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
             """,
