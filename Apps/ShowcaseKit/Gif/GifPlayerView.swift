@@ -69,12 +69,12 @@ final class GifPlayerView: View {
             case .infinite: "∞"
             case .count(let count): "\(count)"
             }
-        var text = "\(name.sanitizedForTerminal)  frame \(player.currentFrame + 1) of \(image.frameCount)  ·  loop \(play + 1) of \(loops)"
-        if isPaused { text += "  ·  paused" } else if position.isFinished { text += "  ·  done" }
-        if player.isBehind { text += "  ·  decoding…" }
+        var text = "\(name.sanitizedForTerminal) · frame \(player.currentFrame + 1) of \(image.frameCount) · loop \(play + 1) of \(loops)"
+        if isPaused { text += " · paused" } else if position.isFinished { text += " · done" }
+        if player.isBehind { text += " · decoding…" }
         // The key says what it does now: resume while paused.
         let space = isPaused ? "space resume" : "space pause"
-        if showsKeys, status.width >= text.displayWidth + 41 { text += "  ·  \(space)  ·  ←/→ step  ·  q quit" }
+        if showsKeys, status.width >= text.displayWidth + 36 { text += " · \(space) · ←/→ step · q quit" }
         canvas.draw(text.truncated(toWidth: status.width), at: status.origin, style: Style(attributes: .dim), clip: status)
     }
 
