@@ -363,7 +363,7 @@ public final class NcursesTerminal: EventSourceBackend {
     /// `style` as this terminal shows it for `character`: down-sampled to its colours, faint
     /// text and ANSI accents in colours that stay readable on its background (``ReadableColors``).
     private func drawnStyle(_ style: Style, for character: Character) -> Style {
-        readable.readable(style, isText: ReadableColors.isText(character)).resolved(for: capabilities.colorDepth)
+        readable.readable(style, for: character).resolved(for: capabilities.colorDepth)
     }
 
     /// The input that arrived since the last call: keys, mouse events, pastes and resizes,

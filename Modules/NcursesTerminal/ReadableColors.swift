@@ -1,3 +1,4 @@
+import TerminalGraphics
 import TerminalRuntime
 
 /// Colours made readable on the background the terminal has: faint text as an explicit
@@ -5,7 +6,9 @@ import TerminalRuntime
 /// colours an app gives its accents (a cyan spinner, a title, a border) moved away from the
 /// background where they would not stand out from it — xterm's cyan is 1.9:1 on white. Text
 /// keeps at least ``Contrast/readable`` (4.5:1), other glyphs ``Contrast/visible`` (3:1).
-/// Only at 256 colours or more; explicit RGB and palette colours (pictures) are left as they are.
+/// Only at 256 colours or more; explicit RGB and palette colours (pictures) are left as they
+/// are, and so is a kitty placeholder cell, whose colour is its picture's id (an ANSI colour
+/// below 8).
 struct ReadableColors {
     /// What the terminal's default colours look like: the theme's text, and the background
     /// the terminal said (OSC 11) or the theme's.
@@ -55,6 +58,17 @@ struct ReadableColors {
         character.isLetter || character.isNumber
     }
 
+    /// Whether `character` is a kitty placeholder: its colour names a picture, not a colour.
+    static func isPlaceholder(_ character: Character) -> Bool {
+        character.unicodeScalars.first == KittyPlaceholder.character
+    }
+
+    /// `style` as shown on this background for `character`: a placeholder's as it is.
+    mutating func readable(_ style: Style, for character: Character) -> Style {
+        guard changes, Self.mayChange(style), !Self.isPlaceholder(character) else { return style }
+        return readable(style, isText: Self.isText(character))
+    }
+
     /// `canvas` with every style that needs it made readable.
     mutating func readable(_ canvas: Canvas) -> Canvas {
         guard changes, canvas.cells.contains(where: { Self.mayChange($0.style) }) else { return canvas }
@@ -62,7 +76,7 @@ struct ReadableColors {
         for y in 0..<canvas.size.height {
             for x in 0..<canvas.size.width where Self.mayChange(canvas[x, y].style) && !canvas[x, y].isContinuation {
                 var cell = canvas[x, y]
-                cell.style = readable(cell.style, isText: Self.isText(cell.character))
+                cell.style = readable(cell.style, for: cell.character)
                 result[x, y] = cell
             }
         }
