@@ -41,6 +41,12 @@ public struct SpinnerStyle: Hashable, Sendable, FrameAnimation {
         return SpinnerStyle(name: name, frames: frames, interval: interval, finished: strings.last)
     }
 
+    /// A style from indicatif's `tick_chars`: every character but the last is a frame, the
+    /// last what a finished line keeps (`"⠁⠂⠄⡀⢀⠠⠐⠈ "` ends on a space).
+    public static func tickCharacters(_ characters: String, interval: Duration = .milliseconds(100), name: String = "custom") -> SpinnerStyle {
+        tickStrings(characters.map(String.init), interval: interval, name: name)
+    }
+
     /// The display width of the widest frame (every frame of a catalogue style has this width).
     public var width: Int { frames.map(\.displayWidth).max() ?? 0 }
 

@@ -45,11 +45,11 @@ struct LineIndicatorTests {
             group.tick()
         }
         let line = output.screen.last ?? ""
-        #expect(line.hasPrefix("9223372036854775806 9223372036854775807 100% 100.000 "), "\(line)")  // a Double cannot tell them apart
+        #expect(line.hasPrefix("9223372036854775806 9223372036854775807 100 100.000 "), "\(line)")  // a Double cannot tell them apart
         bar.value = Int.min
         clock.advance(by: .milliseconds(200))
         group.tick()
-        #expect((output.screen.last ?? "").hasPrefix("-9223372036854775808 9223372036854775807 0% 0.000 "), "\(output.screen.last ?? "")")
+        #expect((output.screen.last ?? "").hasPrefix("-9223372036854775808 9223372036854775807 0 0.000 "), "\(output.screen.last ?? "")")
     }
 
     @Test func aFrameBuildsOnlyWhatItShowsHoweverManyFieldsTheTemplateHas() throws {
@@ -271,6 +271,22 @@ struct LineIndicatorTests {
         bar.inc(3)
         bar.finish()
         #expect(output.contents.split(separator: "\n").last == "###>------", "\(output.screen)")
+
+        let chars = SpinnerStyle.tickCharacters("⠁⠂⠄⡀⢀⠠⠐⠈✔")
+        #expect(chars.frames == ["⠁", "⠂", "⠄", "⡀", "⢀", "⠠", "⠐", "⠈"] && chars.finished == "✔", "tick_chars: the last is the finished frame")
+    }
+
+    /// `{percent}` is a bare number as indicatif's, so its templates paste as they are;
+    /// `inc` takes indicatif's `u64` counts.
+    @Test func percentIsABareNumberAndIncTakesAnyInteger() throws {
+        let (group, output, _) = terminal(columns: 40)
+        let bar = group.bar(total: 200, style: try ProgressStyle(template: "{percent:>3}% {percent_precise}"))
+        bar.inc(UInt64(50))
+        bar.inc(Int8(1))
+        group.tick()
+        #expect(output.screen.last == " 25% 25.500", "\(output.screen)")
+        bar.inc(UInt64.max)
+        #expect(bar.value == Int.max, "stops at its end")
     }
 
     /// indicatif's template language, pasted as it is: every field, widths, alignment, cuts

@@ -265,7 +265,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         }
         if let total = storedTotal {
             return labelled(
-                "\(unit.format(position.current))/\(unit.format(total)) (\(values[.percent] ?? ""), \(values[.rate] ?? ""), ETA \(values[.eta] ?? ""))",
+                "\(unit.format(position.current))/\(unit.format(total)) (\(values[.percent] ?? "")%, \(values[.rate] ?? ""), ETA \(values[.eta] ?? ""))",
                 " "
             )
         }
@@ -334,7 +334,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             case .len: line.storedTotal.map(line.unit.format) ?? "?"
             case .elapsed: elapsed.clockText
             case .rate, .perSec: line.unit.formatRate(perSecond)
-            case .percent: line.storedTotal.map { total in total > 0 ? "\(Int((line.fraction * 100).rounded(.down)))%" : "100%" } ?? ""
+            case .percent: line.storedTotal.map { total in total > 0 ? "\(Int((line.fraction * 100).rounded(.down)))" : "100" } ?? ""
             case .humanPos: pos.withThousandsSeparators
             case .humanLen: length.withThousandsSeparators
             case .percentPrecise: String(format: "%.3f", line.fraction * 100)
@@ -388,6 +388,11 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {
 
     /// Adds `amount` to the position.
     public func inc(_ amount: Int = 1) { position.add(amount) }
+
+    /// Adds `amount` of any integer type (a `UInt64` byte count, as indicatif's `u64`); the
+    /// position stops at `Int.max` rather than wrapping.
+    @_disfavoredOverload
+    public func inc(_ amount: some BinaryInteger) { position.add(Int(clamping: amount)) }
 
     /// The position.
     public var value: Int {

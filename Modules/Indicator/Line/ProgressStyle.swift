@@ -18,7 +18,7 @@ import ViewCore
 /// | `{bar}`, `{wide_bar}`, `{bar:30}` | the bar: as wide as the room left, or 30 cells |
 /// | `{pos}`, `{len}` | the position and the length (bytes as `12.3 MiB` with the bytes unit) |
 /// | `{human_pos}`, `{human_len}` | with thousands separators: `1,234,567` |
-/// | `{percent}`, `{percent_precise}` | `42%`; `42.000` |
+/// | `{percent}`, `{percent_precise}` | `42`; `42.000` (bare numbers, as indicatif's: write `{percent}%`) |
 /// | `{bytes}`, `{total_bytes}`, `{binary_bytes}`, `{binary_total_bytes}` | as bytes, binary multiples, as indicatif writes them: `220.52 MiB` |
 /// | `{decimal_bytes}`, `{decimal_total_bytes}` | as bytes, decimal multiples: `231.23 MB` |
 /// | `{rate}`, `{per_sec}` | `1234/s`, `12.3k/s` (bytes with the bytes unit) |
@@ -66,7 +66,7 @@ public struct ProgressStyle: Sendable {
     }
 
     /// A bar of known length: `message ████▍░░░ 42% 420/1000 · 12.3k/s · ETA 5 s`.
-    public static let bar = ProgressStyle(known: "{message} {bar} {percent} {pos}/{len} · {rate} · ETA {eta}")
+    public static let bar = ProgressStyle(known: "{message} {bar} {percent}% {pos}/{len} · {rate} · ETA {eta}")
     /// Progress of unknown length: `⠋ message 420 · 12.3k/s · 3 s`.
     public static let count = ProgressStyle(known: "{spinner} {message} {pos} · {rate} · {elapsed}")
     /// A spinner: `⠋ message 3 s` (`1:05` from a minute on).
