@@ -2,8 +2,8 @@ import Widgets
 
 /// Choose one of a list, or several in an order: ↑/↓ move, Space chooses or unchooses (the
 /// order shows as numbers, renumbered when one is taken out, as the photo picker's tray),
-/// `/` filters as one types, Enter confirms (also while filtering: one Enter, as gum's filter
-/// and fzf), Esc cancels.
+/// `/` filters as one types (fuzzily, best match first, the matched letters highlighted),
+/// Enter confirms (also while filtering: one Enter, as gum's filter and fzf), Esc cancels.
 ///
 /// ```swift
 /// let order = try ChoicePrompt("Deploy in which order?", choices: services, mode: .multiple()).ask()
@@ -11,9 +11,11 @@ import Widgets
 /// ```
 ///
 /// Enter with nothing chosen takes the focused choice. A long list shows a page
-/// (``pageSize``) and scrolls; the filter keeps the choices whose text contains it, ignoring
-/// case, and what was chosen stays chosen while hidden. While one types a filter, a space is
-/// text, Tab chooses and Esc clears the filter. A view beside the list may show the
+/// (``pageSize``) and scrolls; the filter keeps the choices that hold its letters in order,
+/// ignoring case (``FuzzyMatch``: `bry` finds "blueberry"), and what was chosen stays chosen
+/// while hidden. While one types a filter, a space is text, Tab chooses and Esc clears the
+/// filter; ``startsFiltering`` opens the prompt typing one (`gum filter`). Its look is its
+/// ``theme``. A view beside the list may show the
 /// focused choice (``preview``).
 @MainActor
 public final class ChoicePrompt<Item>: Prompt {
@@ -27,6 +29,14 @@ public final class ChoicePrompt<Item>: Prompt {
 
     /// The question.
     public let title: String
+    /// A line under the question that says more (nil: none).
+    public var description: String?
+    /// How it looks (``PromptTheme/current`` when it was made).
+    public var theme = PromptTheme.current
+    /// Whether it opens typing a filter, as `gum filter` (set before it is asked).
+    public var startsFiltering = false {
+        didSet { isFiltering = startsFiltering }
+    }
     /// What may be chosen, in the order shown.
     public let choices: [Item]
     /// One or several.
@@ -85,22 +95,45 @@ public final class ChoicePrompt<Item>: Prompt {
     public var focusedChoice: Item? { list.selectedItem.map { choices[$0] } }
     /// What the filter holds (empty: every choice shown).
     public var filter: String { filterField.text }
-    /// The indices in ``choices`` shown now, top first.
+    /// The indices in ``choices`` shown now, top first (best match first while filtered).
     public var shownIndices: [Int] { list.items }
+    /// The filter's match of each choice shown, by index in ``choices``.
+    private var matches: [Int: FuzzyMatch] = [:]
+    /// The choices' labels as the filter compares them, folded once.
+    private lazy var foldedLabels: [[Character]] = choices.map { FuzzyMatch.folded(label($0)) }
 
-    public var preferredHeight: Int { 2 + min(max(1, choices.count), pageSize) }
+    public var preferredHeight: Int { 2 + descriptionRows + min(max(1, choices.count), pageSize) }
+
+    private var descriptionRows: Int { (description?.isEmpty ?? true) ? 0 : 1 }
 
     private var isMultiple: Bool { mode != .single }
 
     private func row(for index: Int, state: ListView<Int>.RowState) -> ListView<Int>.Row {
-        let text = label(choices[index])
-        let marker = state.isSelected ? "›" : " "
-        guard isMultiple else { return ListView<Int>.Row("\(marker) \(text)", style: state.isSelected ? PromptLook.focused : nil) }
-        let digits = String(choices.count).count
-        let order = selection.order(of: index).map { String($0) } ?? ""
-        let box = "[" + String(repeating: " ", count: digits - order.count) + order + "]"
-        let style = state.isSelected ? PromptLook.focused : selection.contains(index) ? PromptLook.chosen : Style()
-        return ListView<Int>.Row("\(marker) \(box) \(text)", style: style)
+        var lead = theme.cursor(focused: state.isSelected) + " "
+        if isMultiple { lead += theme.choiceMark(order: selection.order(of: index), digits: String(choices.count).count) + " " }
+        let style = state.isSelected ? theme.focused : selection.contains(index) ? theme.chosen : theme.choice
+        return ListView<Int>.Row(StyledText(lead) + highlighted(label(choices[index]), matches[index]), style: style)
+    }
+
+    /// `text` with the letters `match` found in the theme's ``PromptTheme/matched`` style.
+    private func highlighted(_ text: String, _ match: FuzzyMatch?) -> StyledText {
+        guard let match, !match.positions.isEmpty else { return StyledText(text) }
+        var runs: [StyledText.Run] = []
+        var plain = ""
+        var next = match.positions.makeIterator()
+        var wanted = next.next()
+        for (offset, character) in text.enumerated() {
+            if offset == wanted {
+                if !plain.isEmpty { runs.append(.init(plain)) }
+                plain = ""
+                runs.append(.init(String(character), style: theme.matched))
+                wanted = next.next()
+            } else {
+                plain.append(character)
+            }
+        }
+        if !plain.isEmpty { runs.append(.init(plain)) }
+        return StyledText(runs: runs)
     }
 
     // MARK: Drawing
@@ -108,27 +141,21 @@ public final class ChoicePrompt<Item>: Prompt {
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
         let summary = answer.map { $0.map(label).joined(separator: ", ") }
-        if PromptLook.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
-        let restX = PromptLook.drawQuestion(
-            mark: "?",
-            markStyle: PromptLook.question,
-            title: title,
-            rest: isFiltering ? "" : status,
-            restStyle: notice == nil ? PromptLook.hint : PromptLook.problem,
-            in: rect,
-            on: &canvas
-        )
+        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
+        let restStyle = notice == nil ? theme.hint : theme.problem
+        let restX = theme.drawAsking(title: title, rest: isFiltering ? "" : status, restStyle: restStyle, in: rect, on: &canvas)
         if isFiltering, restX + 2 < rect.maxX {
             filterField.prompt = "/"
             filterField.render(in: Rect(x: restX, y: rect.y, width: rect.maxX - restX, height: 1), on: &canvas)
         }
-        let hasHelp = rect.height >= 3
-        let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1 - (hasHelp ? 1 : 0)))
+        let top = 1 + theme.drawDescription(description, in: rect, on: &canvas)
+        let hasHelp = rect.height >= top + 2
+        let body = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: max(0, rect.height - top - (hasHelp ? 1 : 0)))
         let previewView = preview.flatMap { make in focusedChoice.flatMap(make) }
         let showsPreview = previewView != nil && body.width > previewWidth + 20
         let listRect = showsPreview ? body.inset(right: previewWidth + 1) : body
         if list.items.isEmpty, body.height > 0 {
-            canvas.draw("  no choice contains “\(filter.sanitizedForTerminal)”", at: body.origin, style: PromptLook.hint, clip: body)
+            canvas.draw("  no choice matches “\(filter.sanitizedForTerminal)”", at: body.origin, style: theme.hint, clip: body)
         }
         list.render(in: listRect, on: &canvas)
         if showsPreview, let previewView {
@@ -223,14 +250,21 @@ public final class ChoicePrompt<Item>: Prompt {
         return .handled
     }
 
-    /// Shows the choices whose text contains the filter, ignoring case; the focus stays on
-    /// its choice when it is still shown, or shown again (after a filter that matched none).
+    /// Shows the choices the filter matches, best first; with an empty filter every choice
+    /// in its order, the focus kept on its choice (or given back, after a filter that matched
+    /// none). While typing, the best match is focused, as fzf and gum's filter do.
     private func applyFilter() {
         if let current = list.selectedItem { lastFocused = current }
-        let focused = lastFocused
-        let needle = filter.lowercased()
-        list.items = needle.isEmpty ? Array(choices.indices) : choices.indices.filter { label(choices[$0]).lowercased().contains(needle) }
-        if let focused, let position = list.items.firstIndex(of: focused) { list.select(position) } else { list.select(0) }
+        guard !filter.isEmpty else {
+            matches = [:]
+            list.items = Array(choices.indices)
+            if let focused = lastFocused, let position = list.items.firstIndex(of: focused) { list.select(position) } else { list.select(0) }
+            return
+        }
+        let ranked = FuzzyMatch.ranked(FuzzyMatch.folded(filter), in: foldedLabels)
+        matches = Dictionary(uniqueKeysWithValues: ranked.map { ($0.index, $0.match) })
+        list.items = ranked.map(\.index)
+        list.select(0)
     }
 
     /// Chooses the focused choice, or takes it out (several to choose only).

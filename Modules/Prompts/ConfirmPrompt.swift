@@ -10,6 +10,10 @@ import Widgets
 public final class ConfirmPrompt: Prompt {
     /// The question.
     public let title: String
+    /// A line under the question that says more (nil: none).
+    public var description: String?
+    /// How it looks (``PromptTheme/current`` when it was made).
+    public var theme = PromptTheme.current
     /// The answer Enter gives before any other key.
     public let defaultAnswer: Bool
     /// The answer shown now (Enter takes it).
@@ -28,21 +32,22 @@ public final class ConfirmPrompt: Prompt {
         current = defaultAnswer
     }
 
-    public var preferredHeight: Int { 1 }
+    public var preferredHeight: Int { (description?.isEmpty ?? true) ? 1 : 2 }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
         let summary = answer.map { $0 ? "yes" : "no" }
-        if PromptLook.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
-        let x = PromptLook.drawQuestion(mark: "?", markStyle: PromptLook.question, title: title, rest: "", restStyle: PromptLook.hint, in: rect, on: &canvas)
+        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
+        let x = theme.drawAsking(title: title, in: rect, on: &canvas)
+        _ = theme.drawDescription(description, in: rect, on: &canvas)
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         var at = x
         for (word, value) in [(" Yes ", true), (" No ", false)] {
-            let style = value == current ? Style(foreground: .black, background: .cyan, attributes: .bold) : PromptLook.hint
+            let style = value == current ? theme.button : theme.otherButton
             canvas.draw(word, at: Point(x: at, y: row.y), style: style, clip: row)
             at += word.displayWidth + 1
         }
-        canvas.draw(defaultAnswer ? "(Y/n)" : "(y/N)", at: Point(x: at, y: row.y), style: PromptLook.hint, clip: row)
+        canvas.draw(defaultAnswer ? "(Y/n)" : "(y/N)", at: Point(x: at, y: row.y), style: theme.hint, clip: row)
     }
 
     public func handle(_ event: InputEvent) -> EventResult {

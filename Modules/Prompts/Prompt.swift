@@ -84,35 +84,31 @@ extension Prompt {
     }
 }
 
-/// How prompts look: a mark before the question, a colour for what is chosen.
-enum PromptLook {
-    static let question = Style(foreground: .cyan, attributes: .bold)
-    static let title = Style(attributes: .bold)
-    static let answered = Style(foreground: .green, attributes: .bold)
-    static let cancelled = Style(foreground: .red, attributes: .bold)
-    static let chosen = Style(foreground: .cyan)
-    // Magenta reads on dark and light backgrounds alike (cyan fades on white).
-    static let focused = Style(foreground: .magenta, attributes: .bold)
-    static let hint = Style(attributes: .dim)
-    static let problem = Style(foreground: .red)
-
+extension PromptTheme {
     /// Draws what stays of a prompt once answered (`✔ title answer`) or cancelled
     /// (`✘ title cancelled`), nothing of it without `leavesSummary`; false while it is still
     /// being asked (nothing drawn).
-    static func drawOutcome(title: String, answer: String?, isCancelled: Bool, leavesSummary: Bool, in rect: Rect, on canvas: inout Canvas) -> Bool {
+    func drawOutcome(title: String, answer: String?, isCancelled: Bool, leavesSummary: Bool, in rect: Rect, on canvas: inout Canvas) -> Bool {
         guard answer != nil || isCancelled else { return false }
         guard leavesSummary else { return true }
         if let answer {
-            drawQuestion(mark: "✔", markStyle: answered, title: title, rest: answer, restStyle: chosen, in: rect, on: &canvas)
+            drawQuestion(mark: answeredMark, markStyle: answeredStyle, title: title, rest: answer, restStyle: self.answer, in: rect, on: &canvas)
         } else {
-            drawQuestion(mark: "✘", markStyle: cancelled, title: title, rest: "cancelled", restStyle: hint, in: rect, on: &canvas)
+            drawQuestion(mark: cancelledMark, markStyle: cancelledStyle, title: title, rest: "cancelled", restStyle: hint, in: rect, on: &canvas)
         }
         return true
     }
 
-    /// Draws the question's line: `? title` then `rest` in `restStyle`; returns where the rest began.
+    /// Draws the line of a question being asked: `? title` then `rest` in `restStyle`;
+    /// returns where the rest began.
     @discardableResult
-    static func drawQuestion(
+    func drawAsking(title: String, rest: String = "", restStyle: Style? = nil, in rect: Rect, on canvas: inout Canvas) -> Int {
+        drawQuestion(mark: mark, markStyle: markStyle, title: title, rest: rest, restStyle: restStyle ?? hint, in: rect, on: &canvas)
+    }
+
+    /// Draws the question's line: `mark title` then `rest` in `restStyle`; returns where the rest began.
+    @discardableResult
+    func drawQuestion(
         mark: String,
         markStyle: Style,
         title: String,
@@ -122,11 +118,24 @@ enum PromptLook {
         on canvas: inout Canvas
     ) -> Int {
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
-        canvas.draw(mark, at: row.origin, style: markStyle, clip: row)
+        let markText = mark.sanitizedForTerminal
+        canvas.draw(markText, at: row.origin, style: markStyle, clip: row)
+        let titleX = row.x + markText.displayWidth + 1
         let titleText = title.sanitizedForTerminal
-        canvas.draw(titleText, at: Point(x: row.x + 2, y: row.y), style: Self.title, clip: row)
-        let restX = row.x + 2 + titleText.displayWidth + 1
+        canvas.draw(titleText, at: Point(x: titleX, y: row.y), style: self.title, clip: row)
+        let restX = titleX + titleText.displayWidth + 1
         canvas.draw(rest.sanitizedForTerminal.truncated(toWidth: max(0, row.maxX - restX)), at: Point(x: restX, y: row.y), style: restStyle, clip: row)
         return restX
+    }
+
+    /// Draws a question's description on the row under its line, indented as the title;
+    /// the rows it took (0 without one).
+    func drawDescription(_ text: String?, in rect: Rect, on canvas: inout Canvas) -> Int {
+        guard let text, !text.isEmpty, rect.height > 1 else { return 0 }
+        let row = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
+        let indent = mark.sanitizedForTerminal.displayWidth + 1
+        let shown = text.sanitizedForTerminal.truncated(toWidth: max(0, row.width - indent))
+        canvas.draw(shown, at: Point(x: row.x + indent, y: row.y), style: description, clip: row)
+        return 1
     }
 }

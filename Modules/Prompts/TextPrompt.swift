@@ -12,6 +12,10 @@ import Widgets
 public final class TextPrompt: Prompt {
     /// The question.
     public let title: String
+    /// A line under the question that says more (nil: none).
+    public var description: String?
+    /// How it looks (``PromptTheme/current`` when it was made).
+    public var theme = PromptTheme.current
     /// The field typed into (its echo, limit and placeholder may be set).
     public let field: TextField
     /// What is wrong with a text, or nil when it will do.
@@ -39,17 +43,23 @@ public final class TextPrompt: Prompt {
         self.validate = validate
     }
 
-    /// The field's line and the line a problem is said on.
-    public var preferredHeight: Int { 2 }
+    /// The field's line, the description's, and the line a problem is said on.
+    public var preferredHeight: Int { (description?.isEmpty ?? true) ? 2 : 3 }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
         let summary = answer.map(shownAnswer)
-        if PromptLook.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
-        let x = PromptLook.drawQuestion(mark: "?", markStyle: PromptLook.question, title: title, rest: "", restStyle: PromptLook.hint, in: rect, on: &canvas)
+        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
+        let x = theme.drawAsking(title: title, in: rect, on: &canvas)
         field.render(in: Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: 1), on: &canvas)
-        if let problem, rect.height > 1 {
-            canvas.draw("  " + problem.sanitizedForTerminal, at: Point(x: rect.x, y: rect.y + 1), style: PromptLook.problem, clip: rect)
+        let below = 1 + theme.drawDescription(description, in: rect, on: &canvas)
+        if let problem, rect.height > below {
+            canvas.draw(
+                theme.problemMark + " " + problem.sanitizedForTerminal,
+                at: Point(x: rect.x + theme.mark.displayWidth + 1, y: rect.y + below),
+                style: theme.problem,
+                clip: rect
+            )
         }
     }
 

@@ -54,10 +54,19 @@ public final class ListView<Item>: View {
         public var text: String
         /// Its style; nil for the list's.
         public var style: Style?
+        /// Parts of the text in styles of their own, laid over the row's (a filter's matched
+        /// letters); nil: the text in one style.
+        public var runs: StyledText?
         /// A row of `text`, in `style` or the list's.
         public init(_ text: String, style: Style? = nil) {
             self.text = text
             self.style = style
+        }
+        /// A row of styled text: each run's colours and attributes over the row's `style`.
+        public init(_ text: StyledText, style: Style? = nil) {
+            self.text = text.plain
+            self.style = style
+            runs = text
         }
     }
 
@@ -92,6 +101,9 @@ public final class ListView<Item>: View {
         /// (`● ○ ○`), or `2/5` where the dots do not fit (as bubbles' paginator).
         case pages
     }
+    /// Whether a list longer than its rows shows a scroll bar on the right (with
+    /// ``Paging/scrolls``; true by default).
+    public var showsScrollBar = true
     /// How a list longer than its rows is moved through (``Paging/scrolls`` by default).
     public var paging = Paging.scrolls {
         didSet { clampOffset() }
@@ -178,7 +190,7 @@ public final class ListView<Item>: View {
             rect = rect.inset(top: 1)
             guard !rect.isEmpty else { return }
         }
-        let needsBar = paging == .scrolls && shownIndices.count > rect.height
+        let needsBar = showsScrollBar && paging == .scrolls && shownIndices.count > rect.height
         let textArea = needsBar ? rect.inset(right: 1) : rect
         for line in 0..<min(rect.height, pageHeight) where offset + line < shownIndices.count {
             let index = shownIndices[offset + line]
@@ -190,7 +202,16 @@ public final class ListView<Item>: View {
                 style.attributes.insert(.reverse)
                 canvas.draw(String(repeating: " ", count: textArea.width), at: Point(x: textArea.x, y: rect.y + line), style: style, clip: textArea)
             }
-            canvas.draw(text, at: Point(x: textArea.x, y: rect.y + line), style: style, clip: textArea)
+            if let runs = drawn.runs {
+                var x = textArea.x
+                for run in runs.runs where x < textArea.maxX {
+                    let piece = run.text.sanitizedForTerminal.truncated(toWidth: textArea.maxX - x)
+                    canvas.draw(piece, at: Point(x: x, y: rect.y + line), style: run.style.over(style), clip: textArea)
+                    x += piece.displayWidth
+                }
+            } else {
+                canvas.draw(text, at: Point(x: textArea.x, y: rect.y + line), style: style, clip: textArea)
+            }
         }
         if paging == .pages, pageCount > 1, rect.height > pageHeight {
             drawPageIndicator(at: Point(x: rect.x, y: rect.y + pageHeight), width: rect.width, on: &canvas)

@@ -51,12 +51,12 @@ struct PromptsTests {
         let pilot = Pilot(prompt, size: Size(width: 40, height: 7))
         pilot.press(.character(" "))  // apples
         pilot.type("/P")
-        #expect(prompt.shownIndices == [0, 1, 2], "apples, pears and plums contain p, ignoring case")
+        #expect(prompt.shownIndices == [1, 2, 0], "pears and plums begin with p, so before apples: \(prompt.shownIndices)")
         #expect(pilot.trimmedLines.first == "? Fruit? /P" && pilot.terminal.cursor == Point(x: 11, y: 0))
         pilot.type("l")
-        #expect(prompt.shownIndices == [0, 2] && Array(pilot.trimmedLines[1...2]) == ["› [1] apples", "  [ ] plums"])
-        pilot.press(.down, .character(" "))  // a space while filtering is text: "Pl " matches none
-        #expect(prompt.shownIndices.isEmpty && pilot.trimmedLines[1] == "  no choice contains “Pl ”", "\(pilot.trimmedLines)")
+        #expect(prompt.shownIndices == [2, 0] && Array(pilot.trimmedLines[1...2]) == ["› [ ] plums", "  [1] apples"], "\(pilot.trimmedLines)")
+        pilot.press(.character(" "))  // a space while filtering is text: "Pl " matches none
+        #expect(prompt.shownIndices.isEmpty && pilot.trimmedLines[1] == "  no choice matches “Pl ”", "\(pilot.trimmedLines)")
         pilot.press(.backspace, .tab)  // Tab chooses the focused plums while typing
         #expect(prompt.selection.items == [0, 2] && prompt.filter == "Pl")
         pilot.press(.escape)  // the filter cleared, everything back
@@ -66,6 +66,43 @@ struct PromptsTests {
         pilot.type("/pl")
         pilot.press(.tab, .enter)  // one Enter confirms from the filter, as gum's filter
         #expect(prompt.answer == ["apples", "plums"])
+    }
+
+    /// gum's filter: letters in order, not together; best first; the matched letters marked.
+    @Test func theFilterIsFuzzyRanksTheBestFirstAndMarksTheMatchedLetters() {
+        let berries = ["strawberry", "blueberry", "raspberry", "blackberry", "gooseberry", "bryony"]
+        let prompt = ChoicePrompt("Berry?", choices: berries)
+        prompt.startsFiltering = true  // as gum filter: typing at once
+        let pilot = Pilot(prompt, size: Size(width: 40, height: 9))
+        pilot.type("bry")
+        #expect(prompt.shownIndices.first == 5, "bryony: the letters together, at the start")
+        #expect(Set(prompt.shownIndices) == Set(0...5), "every berry holds b…r…y")
+        pilot.press(.backspace, .backspace, .backspace)
+        pilot.type("bbry")
+        #expect(prompt.shownIndices == [1, 3], "only blueberry and blackberry hold two b's before r and y: \(prompt.shownIndices)")
+        let screen = pilot.terminal.screen
+        let underlined = (0..<screen.size.width).filter { screen[$0, 1].style.attributes.contains(.underline) }
+        #expect(pilot.trimmedLines[1] == "› blueberry" && underlined == [2, 6, 9, 10], "b, b, then the r and y together, of blueberry: \(underlined)")
+        pilot.press(.enter)
+        #expect(prompt.answer == ["blueberry"])
+    }
+
+    /// A theme changes every part at once: marks, cursor, how a chosen choice shows.
+    @Test func aThemeChangesTheMarksTheCursorAndTheChoiceMarks() {
+        let prompt = ChoicePrompt("Toppings", choices: ["Lettuce", "Tomatoes", "Cheese"], mode: .multiple())
+        prompt.theme = .charm
+        prompt.description = "At most two."
+        let pilot = Pilot(prompt, size: Size(width: 40, height: prompt.preferredHeight))
+        pilot.press(.down, .character(" "))
+        #expect(
+            Array(pilot.trimmedLines[0...4]) == ["┃ Toppings 1 chosen", "  At most two.", "  • Lettuce", "> ✓ Tomatoes", "  • Cheese"],
+            "\(pilot.trimmedLines)"
+        )
+        let confirm = ConfirmPrompt("Sure?")
+        confirm.theme = .plain
+        let other = Pilot(confirm, size: Size(width: 30, height: 1))
+        let line = other.terminal.screen
+        #expect((0..<line.size.width).allSatisfy { line[$0, 0].style.foreground == .default && line[$0, 0].style.background == .default }, "no colour at all")
     }
 
     @Test func oneEnterTakesTheFocusedChoiceFromTheFilter() {
@@ -117,7 +154,7 @@ struct PromptsTests {
         let prompt = TextPrompt("Port:", text: "80a") { Int($0) == nil ? "a number, please" : nil }
         let pilot = Pilot(prompt, size: Size(width: 30, height: 2))
         pilot.press(.enter)
-        #expect(prompt.answer == nil && pilot.quitStatus == nil && pilot.trimmedLines == ["? Port: 80a", "  a number, please"])
+        #expect(prompt.answer == nil && pilot.quitStatus == nil && pilot.trimmedLines == ["? Port: 80a", "  ✘ a number, please"])
         #expect(pilot.terminal.cursor == Point(x: 11, y: 0))
         pilot.press(.backspace)
         #expect(pilot.trimmedLines == ["? Port: 80", ""], "the problem goes once the text changes")

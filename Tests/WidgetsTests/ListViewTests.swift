@@ -170,3 +170,20 @@ struct PagedListViewTests {
         #expect(list.pageCount == 4)
     }
 }
+
+/// What a list can leave out, and rows of several styles.
+@MainActor
+struct ListViewLookTests {
+    @Test func theScrollBarCanBeTurnedOffAndRowsCarryStyledRuns() {
+        let list = ListView(items: Array(1...20), selects: true) { number, _ in
+            ListView<Int>.Row(StyledText("row ") + StyledText("\(number)", style: Style(attributes: .underline)))
+        }
+        let withBar = rendered(list, size: Size(width: 12, height: 3))
+        #expect(withBar[11, 0].character == "┃", "a bar by default")
+        list.showsScrollBar = false
+        let without = rendered(list, size: Size(width: 12, height: 3))
+        #expect(without.lines.map { $0.trimmingCharacters(in: .whitespaces) } == ["row 1", "row 2", "row 3"] && without[11, 0].character == " ")
+        #expect(without[4, 0].style.attributes == [.underline, .reverse], "the run's underline over the selected row's reverse")
+        #expect(without[0, 0].style.attributes == [.reverse] && !without[4, 1].style.attributes.contains(.reverse))
+    }
+}

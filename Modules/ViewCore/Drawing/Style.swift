@@ -46,6 +46,16 @@ public struct Style: Hashable, Sendable {
         return copy
     }
 
+    /// This style laid over `base`: its colours where it has them, else `base`'s, and the
+    /// attributes of both (a highlighted letter on a selected row).
+    public func over(_ base: Style) -> Style {
+        Style(
+            foreground: foreground == .default ? base.foreground : foreground,
+            background: background == .default ? base.background : background,
+            attributes: attributes.union(base.attributes)
+        )
+    }
+
     /// This style with both colours down-sampled to `depth` (attributes are kept, so
     /// components that must stay visible without colour use `reverse` or `bold`).
     public func resolved(for depth: ColorDepth) -> Style {
