@@ -18,7 +18,7 @@ import Widgets
 /// ``theme``. A view beside the list may show the
 /// focused choice (``preview``).
 @MainActor
-public final class ChoicePrompt<Item>: Prompt {
+public final class ChoicePrompt<Item>: Prompt, FormField {
     /// One choice, or several in the order chosen.
     public enum Mode: Equatable, Sendable {
         /// Enter takes the focused choice.
@@ -222,6 +222,13 @@ public final class ChoicePrompt<Item>: Prompt {
         default:
             return .ignored
         }
+    }
+
+    public var isAnswered: Bool { answer != nil }
+
+    public func reopen() {
+        answer = nil
+        isCancelled = false
     }
 
     /// Ctrl-P and Ctrl-N as ↑ and ↓ (as readline and fzf).

@@ -1,13 +1,14 @@
 import Widgets
 
-/// A yes-or-no question: `y` or `n` answers at once, ←/→ or Tab move between Yes and No,
-/// Enter takes the one shown (``defaultAnswer`` at the start), Esc cancels.
+/// A yes-or-no question: `y` or `n` (or ←/→, `h`/`l`) choose Yes or No, Enter takes the one
+/// shown (``defaultAnswer`` at the start), Esc cancels. A letter does not answer alone, so
+/// the Enter typed after it out of habit answers this question, not the next program's.
 ///
 /// ```swift
 /// if try ConfirmPrompt("Delete 3 files?", default: false).ask() { … }
 /// ```
 @MainActor
-public final class ConfirmPrompt: Prompt {
+public final class ConfirmPrompt: Prompt, FormField {
     /// The question.
     public let title: String
     /// A line under the question that says more (nil: none).
@@ -53,10 +54,14 @@ public final class ConfirmPrompt: Prompt {
     public func handle(_ event: InputEvent) -> EventResult {
         guard answer == nil, !isCancelled else { return .ignored }
         switch event {
-        case .key(.character("y")), .key(.character("Y")): return answer(true)
-        case .key(.character("n")), .key(.character("N")): return answer(false)
+        case .key(.character("y")), .key(.character("Y")):
+            current = true
+            return .handled
+        case .key(.character("n")), .key(.character("N")):
+            current = false
+            return .handled
         case .key(.enter): return answer(current)
-        case .key(.left), .key(.right), .key(.tab), .key(.backTab), .key(.character("h")), .key(.character("l")):
+        case .key(.left), .key(.right), .key(.character("h")), .key(.character("l")):
             current.toggle()
             return .handled
         case .key(.escape):
@@ -65,6 +70,13 @@ public final class ConfirmPrompt: Prompt {
         default:
             return .ignored
         }
+    }
+
+    public var isAnswered: Bool { answer != nil }
+
+    public func reopen() {
+        answer = nil
+        isCancelled = false
     }
 
     private func answer(_ value: Bool) -> EventResult {

@@ -9,7 +9,7 @@ import Widgets
 /// let port = try TextPrompt("Port:", text: "8080") { Int($0) == nil ? "a number, please" : nil }.ask()
 /// ```
 @MainActor
-public final class TextPrompt: Prompt {
+public final class TextPrompt: Prompt, FormField {
     /// The question.
     public let title: String
     /// A line under the question that says more (nil: none).
@@ -70,6 +70,13 @@ public final class TextPrompt: Prompt {
         case .masked(let mask): String(repeating: mask, count: answer.count)
         case .hidden: ""
         }
+    }
+
+    public var isAnswered: Bool { answer != nil }
+
+    public func reopen() {
+        answer = nil
+        isCancelled = false
     }
 
     public func handle(_ event: InputEvent) -> EventResult {

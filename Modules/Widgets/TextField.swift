@@ -31,6 +31,11 @@ public struct TextInput: Equatable, Sendable {
     /// The text as a string.
     public var text: String { String(characters) }
 
+    /// Puts the insertion point at `position` (kept within 0 … the count).
+    public mutating func move(to position: Int) {
+        self.position = min(max(0, position), characters.count)
+    }
+
     /// Inserts `text` at the insertion point, as much as the limit leaves room for; line
     /// breaks and tabs become spaces, other control characters are dropped.
     public mutating func insert(_ text: String) {

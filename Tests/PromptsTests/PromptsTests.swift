@@ -146,8 +146,10 @@ struct PromptsTests {
         #expect(prompt.answer == false && pilot.trimmedLines == ["✔ Delete 3 files? no"])
         let typed = ConfirmPrompt("Go on?")
         let other = Pilot(typed, size: Size(width: 40, height: 1))
-        other.press(.left, .right, .character("y"))
-        #expect(typed.answer == true && other.quitStatus == 0)
+        other.press(.left, .character("y"))
+        #expect(typed.answer == nil && typed.current == true, "a letter chooses; it does not answer alone")
+        other.press(.character("n"), .enter)
+        #expect(typed.answer == false && other.quitStatus == 0, "Enter answers: the Enter typed after a letter never reaches the shell")
     }
 
     @Test func textIsValidatedBeforeItIsTaken() {

@@ -1,0 +1,191 @@
+import Widgets
+
+/// Questions asked together, as huh's forms: fields in groups (pages), one block on the
+/// screen. The field being asked shows whole, those answered as their answered line above
+/// it, those still to come as their question below; Enter or Tab answers a field (once its
+/// validation passes) and goes to the next, Shift-Tab goes back to change the one before,
+/// Esc cancels the form. When the last is answered, the answered lines stay in the terminal:
+/// the summary.
+///
+/// ```swift
+/// let burger = SelectPrompt("Choose your burger", choices: ["Classic", "Chickwich", "Fishwich"])
+/// let toppings = ChoicePrompt("Toppings", choices: ["Lettuce", "Tomatoes", "Jalapeños"], mode: .multiple(limit: 2))
+/// let name = TextPrompt("What's your name?") { $0.isEmpty ? "a name, please" : nil }
+/// let notes = TextAreaPrompt("Special instructions?")
+/// let discount = ConfirmPrompt("Would you like 15% off?")
+/// try Form(groups: [Form.Group(burger, toppings), Form.Group(name, notes, discount)]).ask()
+/// print(burger.answer!, toppings.answer!, name.answer!)
+/// ```
+///
+/// Each field is a prompt of this module (``FormField``), read after the form for its
+/// answer, as it would be asked alone.
+@MainActor
+public final class Form: Prompt {
+    /// Fields shown and answered together: a page of the form.
+    public struct Group {
+        /// A line above the fields (nil: none).
+        public var title: String?
+        /// A line under the title that says more (nil: none).
+        public var description: String?
+        /// The fields, in the order asked.
+        public var fields: [any FormField]
+
+        /// A group of `fields`.
+        public init(title: String? = nil, description: String? = nil, fields: [any FormField]) {
+            self.title = title
+            self.description = description
+            self.fields = fields
+        }
+
+        /// A group of the fields given.
+        public init(title: String? = nil, description: String? = nil, _ fields: any FormField...) {
+            self.init(title: title, description: description, fields: fields)
+        }
+    }
+
+    /// The pages, in order.
+    public let groups: [Group]
+    /// How it looks; given to every field when the form is made.
+    public var theme: PromptTheme {
+        didSet { for field in fields { field.theme = theme } }
+    }
+    /// Done once every field is answered.
+    public private(set) var answer: Void?
+    /// Whether Esc cancelled it.
+    public private(set) var isCancelled = false
+    /// The group being asked.
+    public private(set) var group = 0
+    /// The field being asked, in its group.
+    public private(set) var field = 0
+
+    /// A form of `groups`, in ``PromptTheme/current`` or `theme`.
+    public init(groups: [Group], theme: PromptTheme? = nil) {
+        self.groups = groups.filter { !$0.fields.isEmpty }
+        self.theme = theme ?? PromptTheme.current
+        for field in fields { field.theme = self.theme }
+    }
+
+    /// A form of one group of the fields given.
+    public convenience init(_ fields: any FormField..., theme: PromptTheme? = nil) {
+        self.init(groups: [Group(fields: fields)], theme: theme)
+    }
+
+    /// Every field of every group, in order.
+    private var fields: [any FormField] { groups.flatMap(\.fields) }
+
+    /// The field with the focus (nil once answered or cancelled).
+    public var focusedField: (any FormField)? {
+        guard answer == nil, !isCancelled, groups.indices.contains(group) else { return nil }
+        return groups[group].fields[field]
+    }
+
+    private var answeredBefore: Int { groups[..<group].reduce(0) { $0 + $1.fields.count } }
+
+    /// The rows the tallest page needs (the answered lines of the pages before it above it),
+    /// and the summary at the end.
+    public var preferredHeight: Int {
+        var tallest = fields.count
+        var before = 0
+        for page in groups {
+            let heads = (page.title == nil ? 0 : 1) + (page.description == nil ? 0 : 1)
+            let asking = page.fields.map(\.preferredHeight).max() ?? 1
+            tallest = max(tallest, before + heads + page.fields.count - 1 + asking + 1)
+            before += page.fields.count
+        }
+        return tallest
+    }
+
+    // MARK: Drawing
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        var y = rect.y
+        func row(_ height: Int) -> Rect { Rect(x: rect.x, y: y, width: rect.width, height: max(0, min(height, rect.maxY - y))) }
+        let finished = answer != nil || isCancelled
+        for (index, page) in groups.enumerated() where index <= group || finished {
+            if index == group, !finished {
+                for (text, style) in [(page.title, theme.title), (page.description, theme.description)] {
+                    guard let text, y < rect.maxY else { continue }
+                    canvas.draw(text.sanitizedForTerminal.truncated(toWidth: rect.width), at: Point(x: rect.x, y: y), style: style, clip: rect)
+                    y += 1
+                }
+            }
+            for (position, field) in page.fields.enumerated() where y < rect.maxY {
+                if field.isAnswered || field.isCancelled {
+                    field.render(in: row(1), on: &canvas)
+                    y += 1
+                } else if finished || index != group {
+                    continue
+                } else if position == self.field {
+                    let height = min(field.preferredHeight, rect.maxY - y - 1)
+                    field.render(in: row(height), on: &canvas)
+                    y += height
+                } else {
+                    theme.drawQuestion(mark: theme.mark, markStyle: theme.hint, title: field.title, rest: "", restStyle: theme.hint, in: row(1), on: &canvas)
+                    y += 1
+                }
+            }
+        }
+        guard !finished, y < rect.maxY else { return }
+        HelpView(bindings).render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), on: &canvas)
+    }
+
+    /// The form's own keys, as its last line says them.
+    private var bindings: [KeyBinding] {
+        [
+            KeyBinding(.tab, label: "tab", action: "next"),
+            KeyBinding(.backTab, label: "shift-tab", action: "back", isEnabled: group > 0 || field > 0),
+            KeyBinding(.escape, action: "cancel"),
+        ]
+    }
+
+    // MARK: Keys
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        guard let current = focusedField else { return .ignored }
+        switch event {
+        case .key(.backTab):
+            goBack()
+            return .handled
+        case .key(.tab):
+            _ = current.handle(.key(.enter))  // answered if it will be (its validation said nothing)
+        default:
+            let result = current.handle(event)
+            guard case .quit = result else { return result }
+        }
+        if current.isCancelled {
+            isCancelled = true
+            return .quit(status: 1)
+        }
+        guard current.isAnswered else { return .handled }
+        return goOn()
+    }
+
+    /// After an answer: the next field, the next page, or the end.
+    private func goOn() -> EventResult {
+        if field + 1 < groups[group].fields.count {
+            field += 1
+        } else if group + 1 < groups.count {
+            group += 1
+            field = 0
+        } else {
+            answer = ()
+            return .quit(status: 0)
+        }
+        groups[group].fields[field].reopen()
+        return .handled
+    }
+
+    /// Back to the field before (on the page before, from a page's first), to change it.
+    private func goBack() {
+        if field > 0 {
+            field -= 1
+        } else if group > 0 {
+            group -= 1
+            field = groups[group].fields.count - 1
+        } else {
+            return
+        }
+        groups[group].fields[field].reopen()
+    }
+}

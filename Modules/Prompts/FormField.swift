@@ -1,0 +1,22 @@
+import Widgets
+
+/// A question that can be one of a ``Form``'s fields: every prompt of this module is one.
+/// A form shows it being asked while it has the focus and as its answered line after, and
+/// goes back to it (``reopen()``) on Shift-Tab.
+@MainActor
+public protocol FormField: AnyObject, View {
+    /// The question.
+    var title: String { get }
+    /// How it looks (a form gives its fields its own).
+    var theme: PromptTheme { get set }
+    /// The rows it needs while it is being asked.
+    var preferredHeight: Int { get }
+    /// Whether it has been answered.
+    var isAnswered: Bool { get }
+    /// Whether Esc cancelled it.
+    var isCancelled: Bool { get }
+    /// Whether its answered line stays once answered.
+    var leavesSummary: Bool { get set }
+    /// Takes keys again after it was answered, its last answer as the start.
+    func reopen()
+}
