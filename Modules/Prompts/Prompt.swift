@@ -12,7 +12,7 @@ import Widgets
 /// ```
 ///
 /// Each answers Enter with its answer and Esc by cancelling; once answered it is drawn as one
-/// line (`✔ Fruit? pears`) that stays in the terminal's flow, as the question and answer a
+/// line (`✓ Fruit? pears`) that stays in the terminal's flow, as the question and answer a
 /// shell session keeps.
 @MainActor
 public protocol Prompt: View {
@@ -85,8 +85,8 @@ extension Prompt {
 }
 
 extension PromptTheme {
-    /// Draws what stays of a prompt once answered (`✔ title answer`) or cancelled
-    /// (`✘ title cancelled`), nothing of it without `leavesSummary`; false while it is still
+    /// Draws what stays of a prompt once answered (`✓ title answer`) or cancelled
+    /// (`✗ title cancelled`), nothing of it without `leavesSummary`; false while it is still
     /// being asked (nothing drawn).
     func drawOutcome(title: String, answer: String?, isCancelled: Bool, leavesSummary: Bool, in rect: Rect, on canvas: inout Canvas) -> Bool {
         guard answer != nil || isCancelled else { return false }

@@ -45,10 +45,10 @@ public struct PromptTheme: Equatable, Sendable {
     public var choiceMark: ChoiceMark
     /// The letters a filter matched.
     public var matched: Style
-    /// The mark of an answered question (`✔`) and its style.
+    /// The mark of an answered question (`✓`) and its style.
     public var answeredMark: String
     public var answeredStyle: Style
-    /// The mark of a cancelled question (`✘`) and its style.
+    /// The mark of a cancelled question (`✗`) and its style.
     public var cancelledMark: String
     public var cancelledStyle: Style
     /// The answer, in an answered question's line.
@@ -74,14 +74,14 @@ public struct PromptTheme: Equatable, Sendable {
         choice: Style = .plain,
         choiceMark: ChoiceMark = .numbered(open: "[", close: "]"),
         matched: Style = Style(attributes: [.bold, .underline]),
-        answeredMark: String = "✔",
+        answeredMark: String = "✓",
         answeredStyle: Style = Style(foreground: .green, attributes: .bold),
-        cancelledMark: String = "✘",
+        cancelledMark: String = "✗",
         cancelledStyle: Style = Style(foreground: .red, attributes: .bold),
         answer: Style = Style(foreground: .cyan),
         hint: Style = Style(attributes: .dim),
         problem: Style = Style(foreground: .red),
-        problemMark: String = "✘",
+        problemMark: String = "✗",
         button: Style = Style(foreground: .black, background: .cyan, attributes: .bold),
         otherButton: Style = Style(attributes: .dim)
     ) {
@@ -139,7 +139,7 @@ public struct PromptTheme: Equatable, Sendable {
         chosen: Style(foreground: .green),
         choiceMark: .glyphs(chosen: "[•]", unchosen: "[ ]"),
         matched: Style(foreground: .yellow, attributes: .underline),
-        answeredMark: "✔",
+        answeredMark: "✓",
         answeredStyle: Style(foreground: .green),
         answer: Style(foreground: .green),
         problem: Style(foreground: .red),

@@ -276,6 +276,35 @@ struct LineIndicatorTests {
         #expect(chars.frames == ["⠁", "⠂", "⠄", "⡀", "⢀", "⠠", "⠐", "⠈"] && chars.finished == "✔", "tick_chars: the last is the finished frame")
     }
 
+    /// Noora's alerts: a mark and a title, lines under it, next steps; above running lines.
+    @Test func anAlertStandsAboveTheRunningLinesWithItsNextSteps() {
+        let (group, output, _) = terminal(columns: 40)
+        let spinner = group.spinner("Working")
+        group.alert(.success("Project ready", details: ["3 targets"], nextSteps: ["Run make test", "Open README.md"]))
+        #expect(
+            output.screen == ["✓ Project ready", "  3 targets", "  Next steps:", "  ▸ Run make test", "  ▸ Open README.md", "\(SpinnerStyle.comet.frames[0]) Working 0 s"],
+            "\(output.screen)"
+        )
+        spinner.clear()
+        #expect(Alert.error("Build failed").text(colors: true) == "\u{1B}[31m✗\u{1B}[0m \u{1B}[1mBuild failed\u{1B}[0m\n")
+        #expect(Alert.warning("Low disk\u{1B}[2J").text(colors: false) == "⚠ Low disk\u{FFFD}[2J\n", "made safe for the terminal")
+    }
+
+    /// An end line with or without its time.
+    @Test func anEndLineSaysItsTimeUnlessToldNot() {
+        let (group, output, clock) = terminal(columns: 40)
+        let timed = group.spinner("Fetching")
+        clock.advance(by: .milliseconds(1200))
+        timed.succeed()
+        let quiet = group.spinner("Linking")
+        quiet.showsElapsedTime = false
+        quiet.succeed()
+        let failed = group.spinner("Testing")
+        failed.showsElapsedTime = false
+        failed.fail(detail: "2 failures")
+        #expect(output.screen == ["✓ Fetching (1.2 s)", "✓ Linking", "✗ Testing (2 failures)", ""], "the cursor below them: \(output.screen)")
+    }
+
     /// `{percent}` is a bare number as indicatif's, so its templates paste as they are;
     /// `inc` takes indicatif's `u64` counts.
     @Test func percentIsABareNumberAndIncTakesAnyInteger() throws {

@@ -87,7 +87,7 @@ struct ProgramShapesTests {
     /// Each key typed, the status it ends with and the screen it leaves (every row).
     static let endings: [String: [(key: String, status: Int32, rows: [String])]] = [
         "confirm": [
-            ("n", 0, ["✔ Go on? no", "done confirm no"]),
+            ("n\r", 0, ["✓ Go on? no", "done confirm no"]),
             ("\u{03}", 130, ["? Go on?  Yes   No  (Y/n)", "done confirm interrupted"]),
         ],
         "inline": [

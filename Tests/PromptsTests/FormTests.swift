@@ -40,11 +40,11 @@ struct FormTests {
         pilot.press(.character(" "), .down, .character(" "), .tab)  // Tab answers as Enter does
         #expect(order.burger.answer == "Chickwich" && order.toppings.answer == ["Lettuce", "Tomatoes"])
         #expect(
-            pilot.trimmedLines.prefix(3) == ["✔ Choose your burger Chickwich", "✔ Toppings Lettuce, Tomatoes", "? What's your name?"],
+            pilot.trimmedLines.prefix(3) == ["✓ Choose your burger Chickwich", "✓ Toppings Lettuce, Tomatoes", "? What's your name?"],
             "\(pilot.trimmedLines)"
         )
         pilot.press(.enter)
-        #expect(pilot.trimmedLines[3] == "  ✘ a name, please" && order.name.answer == nil, "validated: it stays: \(pilot.trimmedLines)")
+        #expect(pilot.trimmedLines[3] == "  ✗ a name, please" && order.name.answer == nil, "validated: it stays: \(pilot.trimmedLines)")
         pilot.type("Glen")
         pilot.press(.enter)
         pilot.paste("No onions\nextra pickles")
@@ -57,11 +57,11 @@ struct FormTests {
         #expect(order.form.answer != nil && pilot.quitStatus == 0 && order.discount.answer == false)
         #expect(
             pilot.trimmedLines.prefix(6) == [
-                "✔ Choose your burger Chickwich",
-                "✔ Toppings Lettuce, Tomatoes",
-                "✔ What's your name? Glenda",
-                "✔ Special instructions? No onions … (2 lines)",
-                "✔ Would you like 15% off? no",
+                "✓ Choose your burger Chickwich",
+                "✓ Toppings Lettuce, Tomatoes",
+                "✓ What's your name? Glenda",
+                "✓ Special instructions? No onions … (2 lines)",
+                "✓ Would you like 15% off? no",
                 "",
             ],
             "the summary stays: \(pilot.trimmedLines)"
@@ -73,7 +73,7 @@ struct FormTests {
         let pilot = Pilot(order.form, size: Size(width: 50, height: order.form.preferredHeight))
         pilot.press(.enter, .escape)
         #expect(order.form.isCancelled && order.form.answer == nil && pilot.quitStatus == 1)
-        #expect(pilot.trimmedLines.prefix(3) == ["✔ Choose your burger Charmburger Classic", "✘ Toppings cancelled", ""], "\(pilot.trimmedLines)")
+        #expect(pilot.trimmedLines.prefix(3) == ["✓ Choose your burger Charmburger Classic", "✗ Toppings cancelled", ""], "\(pilot.trimmedLines)")
     }
 
     @Test func aFormGivesItsThemeToEveryField() {

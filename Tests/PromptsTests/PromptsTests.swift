@@ -19,7 +19,7 @@ struct PromptsTests {
         pilot.press(.enter)
         #expect(pilot.quitStatus == 0)
         #expect(prompt.answer == ["pears", "apples"], "in the order chosen")
-        #expect(pilot.trimmedLines == ["✔ Fruit? pears, apples", "", "", "", "", "", ""], "one line stays")
+        #expect(pilot.trimmedLines == ["✓ Fruit? pears, apples", "", "", "", "", "", ""], "one line stays")
     }
 
     @Test func enterWithNothingChosenTakesTheFocusedChoiceAndEscCancels() {
@@ -31,7 +31,7 @@ struct PromptsTests {
         let other = Pilot(cancelled, size: Size(width: 40, height: 7))
         other.press(.down, .escape)
         #expect(cancelled.answer == nil && cancelled.isCancelled && other.quitStatus == 1)
-        #expect(other.trimmedLines.first == "✘ Fruit? cancelled")
+        #expect(other.trimmedLines.first == "✗ Fruit? cancelled")
         other.press(.enter)
         #expect(cancelled.answer == nil, "a cancelled prompt takes no more keys")
     }
@@ -143,7 +143,7 @@ struct PromptsTests {
         let pilot = Pilot(prompt, size: Size(width: 40, height: 1))
         #expect(pilot.trimmedLines == ["? Delete 3 files?  Yes   No  (y/N)"])
         pilot.press(.enter)
-        #expect(prompt.answer == false && pilot.trimmedLines == ["✔ Delete 3 files? no"])
+        #expect(prompt.answer == false && pilot.trimmedLines == ["✓ Delete 3 files? no"])
         let typed = ConfirmPrompt("Go on?")
         let other = Pilot(typed, size: Size(width: 40, height: 1))
         other.press(.left, .character("y"))
@@ -156,12 +156,12 @@ struct PromptsTests {
         let prompt = TextPrompt("Port:", text: "80a") { Int($0) == nil ? "a number, please" : nil }
         let pilot = Pilot(prompt, size: Size(width: 30, height: 2))
         pilot.press(.enter)
-        #expect(prompt.answer == nil && pilot.quitStatus == nil && pilot.trimmedLines == ["? Port: 80a", "  ✘ a number, please"])
+        #expect(prompt.answer == nil && pilot.quitStatus == nil && pilot.trimmedLines == ["? Port: 80a", "  ✗ a number, please"])
         #expect(pilot.terminal.cursor == Point(x: 11, y: 0))
         pilot.press(.backspace)
         #expect(pilot.trimmedLines == ["? Port: 80", ""], "the problem goes once the text changes")
         pilot.press(.enter)
-        #expect(prompt.answer == "80" && pilot.trimmedLines == ["✔ Port: 80", ""])
+        #expect(prompt.answer == "80" && pilot.trimmedLines == ["✓ Port: 80", ""])
     }
 
     @Test func aMaskedAnswerStaysMasked() {
@@ -170,7 +170,7 @@ struct PromptsTests {
         let pilot = Pilot(prompt, size: Size(width: 30, height: 2))
         pilot.paste("hunter2")
         pilot.press(.enter)
-        #expect(prompt.answer == "hunter2" && pilot.trimmedLines[0] == "✔ Password: *******")
+        #expect(prompt.answer == "hunter2" && pilot.trimmedLines[0] == "✓ Password: *******")
     }
 
     @Test func withoutATerminalAskingSaysWhatToDo() {

@@ -28,6 +28,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     var storedTotal: Int?
     var storedMessage: String
     var storedPrefix = ""
+    var storedShowsTime = true
     var storedStyle: ProgressStyle
     let unit: ProgressUnit
     let startedAt: Duration
@@ -104,6 +105,13 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         set { group.lock.withLock { storedPrefix = newValue.sanitizedForTerminal } }
     }
 
+    /// Whether its end line says how long it took (`✓ Built (3.2 s)`; true by default):
+    /// false for a step whose time says nothing (`✓ Built`).
+    public var showsElapsedTime: Bool {
+        get { group.lock.withLock { storedShowsTime } }
+        set { group.lock.withLock { storedShowsTime = newValue } }
+    }
+
     /// How the line reads.
     public var style: ProgressStyle {
         get { group.lock.withLock { storedStyle } }
@@ -147,9 +155,9 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     private func end(_ outcome: Outcome, _ text: String?, _ detail: String?) {
         group.finish(self) { line, now in
             let words = (text?.sanitizedForTerminal).map { $0.isEmpty ? line.storedMessage : $0 } ?? line.storedMessage
-            let time = (now - line.startedAt).secondsText
+            let time = line.storedShowsTime ? (now - line.startedAt).secondsText : nil
             let facts = [detail?.sanitizedForTerminal, time].compactMap { $0 }.joined(separator: ", ")
-            line.ending = .outcome(outcome, text: "\(words) (\(facts))", at: now)
+            line.ending = .outcome(outcome, text: facts.isEmpty ? words : "\(words) (\(facts))", at: now)
         }
     }
 
