@@ -282,7 +282,9 @@ struct LineIndicatorTests {
         let spinner = group.spinner("Working")
         group.alert(.success("Project ready", details: ["3 targets"], nextSteps: ["Run make test", "Open README.md"]))
         #expect(
-            output.screen == ["✓ Project ready", "  3 targets", "  Next steps:", "  ▸ Run make test", "  ▸ Open README.md", "\(SpinnerStyle.comet.frames[0]) Working 0 s"],
+            output.screen == [
+                "✓ Project ready", "  3 targets", "  Next steps:", "  ▸ Run make test", "  ▸ Open README.md", "\(SpinnerStyle.comet.frames[0]) Working 0 s",
+            ],
             "\(output.screen)"
         )
         spinner.clear()
