@@ -392,19 +392,9 @@ public enum ProgressUnit: Sendable, Hashable {
 }
 
 extension Duration {
-    /// A running time: `3 s` under a minute, then `1:05`, `1:02:03` (hours from the first
-    /// hour); whole seconds, so it changes once a second.
-    var clockText: String {
-        let total = max(0, Int(seconds.rounded(.down)))
-        guard total >= 60 else { return "\(total) s" }
-        let h = total / 3600
-        let m = total / 60 % 60
-        let s = total % 60
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
-    }
+    /// A running time (``Duration/formattedForHumans(tenths:)``): `3 s`, `1:05`.
+    var clockText: String { formattedForHumans() }
 
-    /// How long something took, for the end lines: the running form, with tenths under a
-    /// minute (`0.4 s`, `3.2 s`, then `1:05`).
-    var secondsText: String { seconds < 59.95 ? String(format: "%.1f s", max(0, seconds)) : clockText }
+    /// How long something took, for the end lines: `3.2 s`, `1:05`.
+    var secondsText: String { formattedForHumans(tenths: true) }
 }

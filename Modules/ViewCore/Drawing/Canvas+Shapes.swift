@@ -10,6 +10,27 @@ extension Canvas {
         public static let square = BoxStyle(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
         /// Plain ASCII, for terminals without line drawing.
         public static let ascii = BoxStyle(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
+        /// Thick lines.
+        public static let thick = BoxStyle(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛")
+        /// Double lines.
+        public static let double = BoxStyle(horizontal: "═", vertical: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝")
+
+        /// Lines of one's own: the edges and the four corners.
+        public init(
+            horizontal: Character,
+            vertical: Character,
+            topLeft: Character,
+            topRight: Character,
+            bottomLeft: Character,
+            bottomRight: Character
+        ) {
+            self.horizontal = horizontal
+            self.vertical = vertical
+            self.topLeft = topLeft
+            self.topRight = topRight
+            self.bottomLeft = bottomLeft
+            self.bottomRight = bottomRight
+        }
     }
 
     /// Draws a box along the edges of `rect`, with an optional title in the top edge.

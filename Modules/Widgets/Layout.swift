@@ -1,0 +1,159 @@
+/// Space round a view: cells on each side.
+public struct EdgeInsets: Equatable, Sendable {
+    public var top: Int, left: Int, bottom: Int, right: Int
+
+    /// The sides given.
+    public init(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// `vertical` above and below, `horizontal` on the left and right (lipgloss's `Padding(1, 2)`).
+    public init(vertical: Int, horizontal: Int) {
+        self.init(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
+    }
+
+    /// The same on every side.
+    public static func all(_ cells: Int) -> EdgeInsets { EdgeInsets(top: cells, left: cells, bottom: cells, right: cells) }
+}
+
+extension Rect {
+    /// The rectangle inside `insets`.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        inset(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+}
+
+/// A view in a border, with padding and a title, as lipgloss's Border and Padding: its
+/// content drawn inside, keys passed to it.
+///
+/// ```swift
+/// let card = Box(Table(columns: columns, rows: rows), title: "Cities", padding: EdgeInsets(vertical: 0, horizontal: 1))
+/// ```
+@MainActor
+public final class Box: View {
+    /// What is inside.
+    public var content: any View
+    /// The border's lines (nil: no border, the padding alone).
+    public var lines: Canvas.BoxStyle?
+    /// The border's style.
+    public var borderStyle: Style
+    /// A title in the top edge.
+    public var title: String?
+    /// Space between the border and the content.
+    public var padding: EdgeInsets
+
+    /// `content` in a border of `lines`.
+    public init(_ content: any View, title: String? = nil, lines: Canvas.BoxStyle? = .rounded, borderStyle: Style = .plain, padding: EdgeInsets = EdgeInsets())
+    {
+        self.content = content
+        self.title = title
+        self.lines = lines
+        self.borderStyle = borderStyle
+        self.padding = padding
+    }
+
+    /// The rectangle the content is drawn in, inside `rect`.
+    public func contentRect(in rect: Rect) -> Rect {
+        (lines == nil ? rect : rect.inset(by: 1)).inset(by: padding)
+    }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        if let lines { canvas.drawBox(rect, style: borderStyle, lines: lines, title: title) }
+        let inside = contentRect(in: rect)
+        guard !inside.isEmpty else { return }
+        content.render(in: inside, on: &canvas)
+    }
+
+    public func handle(_ event: InputEvent) -> EventResult { content.handle(event) }
+}
+
+/// Views side by side or one above another, as lipgloss's JoinHorizontal and JoinVertical:
+/// each given its cells, or a share of what the others leave. Keys go to the ``focused``
+/// view; a click, to the view under it.
+///
+/// ```swift
+/// let screen = Stack(.vertical, [.fixed(1, header), .fill(Stack(.horizontal, [.fixed(24, sidebar), .fill(list)], spacing: 1)), .fixed(1, help)])
+/// ```
+@MainActor
+public final class Stack: View {
+    /// Which way the views follow one another.
+    public enum Axis: Equatable, Sendable { case horizontal, vertical }
+
+    /// A view and the room it takes along the axis.
+    public struct Item {
+        /// The view.
+        public var view: any View
+        /// Cells along the axis; nil: a share of what the fixed ones leave.
+        public var length: Int?
+        /// Its share of what is left, beside the other filling views' (1 by default).
+        public var weight: Int
+
+        /// A view `length` cells long.
+        public static func fixed(_ length: Int, _ view: any View) -> Item { Item(view: view, length: max(0, length), weight: 0) }
+        /// A view taking `weight` shares of what the fixed ones leave.
+        public static func fill(_ view: any View, weight: Int = 1) -> Item { Item(view: view, length: nil, weight: max(1, weight)) }
+    }
+
+    /// Which way.
+    public var axis: Axis
+    /// The views, in order.
+    public var items: [Item]
+    /// Cells between two views.
+    public var spacing: Int
+    /// The view keys go to (an index in ``items``).
+    public var focused = 0
+    /// Where each view was drawn last.
+    public private(set) var frames: [Rect] = []
+
+    /// Views following one another along `axis`.
+    public init(_ axis: Axis, _ items: [Item], spacing: Int = 0) {
+        self.axis = axis
+        self.items = items
+        self.spacing = max(0, spacing)
+    }
+
+    /// Where each view goes in `rect`.
+    public func layout(in rect: Rect) -> [Rect] {
+        let total = axis == .horizontal ? rect.width : rect.height
+        let fixed = items.compactMap(\.length).reduce(0, +) + spacing * max(0, items.count - 1)
+        let left = max(0, total - fixed)
+        let weights = items.filter { $0.length == nil }.map(\.weight).reduce(0, +)
+        var given = 0
+        var filled = 0
+        var start = 0
+        return items.map { item in
+            var length: Int
+            if let fixedLength = item.length {
+                length = fixedLength
+            } else {
+                filled += item.weight
+                let upTo = weights == 0 ? 0 : left * filled / weights  // rounding spread over the shares
+                length = upTo - given
+                given = upTo
+            }
+            length = max(0, min(length, total - start))
+            defer { start += length + spacing }
+            return axis == .horizontal
+                ? Rect(x: rect.x + start, y: rect.y, width: length, height: rect.height)
+                : Rect(x: rect.x, y: rect.y + start, width: rect.width, height: length)
+        }
+    }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        frames = layout(in: rect)
+        for (item, frame) in zip(items, frames) where !frame.isEmpty { item.view.render(in: frame, on: &canvas) }
+    }
+
+    public func handle(_ event: InputEvent) -> EventResult {
+        if case .mouse(let mouse) = event {
+            guard let index = frames.firstIndex(where: { $0.contains(mouse.position) }) else { return .ignored }
+            return items[index].view.handle(event)
+        }
+        guard items.indices.contains(focused) else { return .ignored }
+        return items[focused].view.handle(event)
+    }
+}

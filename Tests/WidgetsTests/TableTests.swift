@@ -1,0 +1,128 @@
+import TestSupport
+import Testing
+import Widgets
+
+/// A table as a person sees it: whole screens.
+@MainActor
+struct TableTests {
+    let cities = [
+        ["Tokyo", "Japan", "37,274,000"], ["Delhi", "India", "32,065,760"], ["Shanghai", "China", "28,516,904"],
+        ["Dhaka", "Bangladesh", "22,478,116"], ["São Paulo", "Brazil", "22,429,800"], ["東京都", "日本", "14,000,000"],
+    ]
+
+    func table() -> Table {
+        Table(columns: [.init("City"), .init("Country"), .init("Population", alignment: .right)], rows: cities)
+    }
+
+    @Test func columnsTakeTheirWidestCellAHeaderAndTheSelectedRowReversed() {
+        let canvas = rendered(table(), size: Size(width: 34, height: 6))
+        #expect(
+            canvas.lines == [
+                "City       Country     Population ",
+                "──────────────────────────────────",
+                "Tokyo      Japan       37,274,000 ",
+                "Delhi      India       32,065,760 ",
+                "Shanghai   China       28,516,904 ",
+                "Dhaka      Bangladesh  22,478,116 ",
+            ],
+            "\(canvas.lines)"
+        )
+        #expect(
+            canvas[0, 0].style.attributes.contains(.bold) && canvas[0, 2].style.attributes.contains(.reverse)
+                && canvas[33, 2].style.attributes.contains(.reverse)
+        )
+        #expect(!canvas[0, 3].style.attributes.contains(.reverse))
+    }
+
+    @Test func theSelectionMovesAndScrollsAndWideCharactersAreMeasuredByTheirCells() {
+        let cities = table()
+        _ = rendered(cities, size: Size(width: 34, height: 6))
+        for _ in 0..<5 { _ = cities.handle(.key(.down)) }
+        let canvas = rendered(cities, size: Size(width: 34, height: 6))
+        #expect(cities.selectedRow == 5 && cities.offset == 2)
+        #expect(canvas.lines[5] == "東京都     日本        14,000,000 ", "\(canvas.lines)")
+        var activated: Int?
+        cities.onActivate = { activated = $0 }
+        _ = cities.handle(.key(.enter))
+        #expect(activated == 5)
+        _ = cities.handle(.key(.home))
+        #expect(cities.selectedRow == 0)
+    }
+
+    @Test func aNarrowTableCutsItsWidestColumnsAndFillColumnsShareTheRest() {
+        let narrow = table()
+        narrow.select(4)
+        let cut = rendered(narrow, size: Size(width: 28, height: 3))
+        #expect(
+            cut.lines == ["City     Country  Population", "────────────────────────────", "São Pa…  Brazil   22,429,800"],
+            "the widest give way first, down to their header, and are cut with …: \(cut.lines)"
+        )
+        let wide = Table(columns: [.init("Key", width: .fixed(5)), .init("Value", width: .fill)], rows: [["a", "one"]], selects: false)
+        #expect(wide.columnWidths(in: 30) == [5, 23])
+        #expect(rendered(wide, size: Size(width: 30, height: 3)).lines[2] == "a      one" + String(repeating: " ", count: 20))
+    }
+}
+
+/// Borders, padding and views side by side: lipgloss's blocks.
+@MainActor
+struct LayoutTests {
+    final class Fill: View {
+        let character: Character
+        init(character: Character) { self.character = character }
+        func render(in rect: Rect, on canvas: inout Canvas) { canvas.fill(rect, with: Cell(character)) }
+        func handle(_ event: InputEvent) -> EventResult { .ignored }
+    }
+
+    @Test func aBoxDrawsItsBorderTitleAndPaddingRoundItsContent() {
+        let box = Box(Fill(character: "x"), title: "Hi", padding: EdgeInsets(vertical: 0, horizontal: 1))
+        #expect(rendered(box, size: Size(width: 8, height: 4)).lines == ["╭ Hi ──╮", "│ xxxx │", "│ xxxx │", "╰──────╯"])
+        box.lines = .double
+        box.title = nil
+        #expect(rendered(box, size: Size(width: 5, height: 3)).lines == ["╔═══╗", "║ x ║", "╚═══╝"])
+    }
+
+    @Test func aStackGivesFixedViewsTheirCellsAndSharesTheRestByWeight() {
+        let row = Stack(.horizontal, [.fixed(2, Fill(character: "a")), .fill(Fill(character: "b")), .fill(Fill(character: "c"), weight: 2)], spacing: 1)
+        #expect(rendered(row, size: Size(width: 11, height: 1)).lines == ["aa bb ccccc"], "2 + 1 + 2 + 1 + 5: the 7 cells left shared 1 : 2, rounded")
+        let column = Stack(.vertical, [.fixed(1, Fill(character: "h")), .fill(row)])
+        #expect(rendered(column, size: Size(width: 11, height: 3)).lines == ["hhhhhhhhhhh", "aa bb ccccc", "aa bb ccccc"])
+    }
+}
+
+/// A stopwatch and a timer on a virtual clock.
+@MainActor
+struct StopwatchTests {
+    @Test func aStopwatchCountsWhileRunningAndKeepsItsTimeWhenStopped() {
+        let clock = VirtualScheduler()
+        let stopwatch = StopwatchView(scheduler: clock)
+        stopwatch.start()
+        clock.advance(by: .seconds(65))
+        #expect(rendered(stopwatch, size: Size(width: 6, height: 1)).lines == ["1:05  "])
+        stopwatch.stop()
+        clock.advance(by: .seconds(10))
+        #expect(stopwatch.elapsed == .seconds(65), "stopped, it keeps its time")
+        stopwatch.reset()
+        stopwatch.showsTenths = true
+        stopwatch.start()
+        clock.advance(by: .milliseconds(3240))
+        #expect(stopwatch.text == "3.2 s")
+    }
+
+    @Test func aTimerCountsDownRoundingUpAndSaysWhenItRunsOut() {
+        let clock = VirtualScheduler()
+        let timer = TimerView(duration: .seconds(5), scheduler: clock)
+        var timedOut = 0
+        timer.onTimeout = { timedOut += 1 }
+        #expect(timer.text == "5 s")
+        timer.start()
+        clock.advance(by: .milliseconds(4100))
+        #expect(timer.text == "1 s" && timedOut == 0)
+        timer.stop()
+        clock.advance(by: .seconds(10))
+        #expect(timer.remaining == .milliseconds(900) && timedOut == 0, "paused")
+        timer.start()
+        clock.advance(by: .seconds(1))
+        #expect(timer.text == "0 s" && timedOut == 1 && !timer.isRunning && timer.hasTimedOut)
+        #expect(Duration.seconds(3725).formattedForHumans() == "1:02:05" && Duration.milliseconds(400).formattedForHumans(tenths: true) == "0.4 s")
+    }
+}
