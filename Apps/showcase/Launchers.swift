@@ -92,8 +92,21 @@ func terminalInput() -> Int32 {
 
 /// `showcase pick ITEM…`: the choice asked inline (on `/dev/tty` when standard output is
 /// redirected), the chosen printed on standard output, one a line.
-@MainActor func pickItems(_ pick: PickCommand) -> Int32 {
+@MainActor func pickItems(_ command: PickCommand) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
+    var pick = command
+    if pick.items.isEmpty {
+        // gum's way: no ITEM, so the items are standard input's lines (not a terminal's).
+        guard isatty(STDIN_FILENO) == 0 else {
+            printError("showcase: give ITEMs to choose among, or pipe them in a line each (`ls | showcase choose`)\n")
+            return 64
+        }
+        pick.items = PickCommand.items(fromStandardInput: Array(FileHandle.standardInput.readDataToEndOfFile()))
+        guard !pick.items.isEmpty else {
+            printError("showcase: standard input gave no lines to choose among\n")
+            return 66
+        }
+    }
     // The thumbnails are drawn as the terminal, once open, says it shows them (pixels, or symbols).
     var opened: InlineTerminal?
     // A name that is not UTF-8 is read through its descriptor path, listed with its bad bytes
@@ -112,6 +125,22 @@ func terminalInput() -> Int32 {
     // Written as `say` writes: a full disk or a closed pipe is said and ends with 74 (`finish`).
     outputFailure = ChildProcessIO.write(Data(output), to: STDOUT_FILENO)?.description
     return 0
+}
+
+/// `showcase confirm`, `input`, `write`: the question inline, its rows erased once answered;
+/// the answer on standard output (a full disk or a closed pipe said, 74) or as the status.
+@MainActor func ask(_ command: AskCommand) -> Int32 {
+    let prompt = command.prompt()
+    let status: Int32
+    do {
+        status = try TerminalApp.run(prompt, inline: prompt.preferredHeight, ending: .clear)
+    } catch {
+        printError("showcase: \(error)\n")
+        return 2
+    }
+    let outcome = command.outcome(of: prompt, status: status)
+    if let output = outcome.output { outputFailure = ChildProcessIO.write(Data(output.utf8), to: STDOUT_FILENO)?.description }
+    return outcome.status
 }
 
 /// `showcase run -- COMMAND`: the command under a spinner; ends the process with its status.

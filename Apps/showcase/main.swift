@@ -34,6 +34,8 @@ case .view(let view):
     finish(printPicture(view))
 case .pick(let pick):
     finish(pickItems(pick))
+case .ask(let question):
+    finish(ask(question))
 case .library(let libraryCommand):
     finish(libraryCommand.run(environment: ProcessInfo.processInfo.environment, output: say, errors: printError, progress: .standardError))
 case .interactive(let scene, let library, let symbols, let graphics):

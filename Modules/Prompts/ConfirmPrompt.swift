@@ -25,6 +25,9 @@ public final class ConfirmPrompt: Prompt, FormField {
     public private(set) var isCancelled = false
     /// Whether the question and its answer stay as one line once answered.
     public var leavesSummary = true
+    /// The words of the two answers, as shown and as the answered line says them (`Yes`, `No`).
+    public var affirmative = "Yes"
+    public var negative = "No"
 
     /// A question whose Enter answers `default`.
     public init(_ title: String, default defaultAnswer: Bool = true) {
@@ -37,13 +40,13 @@ public final class ConfirmPrompt: Prompt, FormField {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        let summary = answer.map { $0 ? "yes" : "no" }
+        let summary = answer.map { ($0 ? affirmative : negative).lowercased() }
         if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
         let x = theme.drawAsking(title: title, in: rect, on: &canvas)
         _ = theme.drawDescription(description, in: rect, on: &canvas)
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         var at = x
-        for (word, value) in [(" Yes ", true), (" No ", false)] {
+        for (word, value) in [(" \(affirmative.sanitizedForTerminal) ", true), (" \(negative.sanitizedForTerminal) ", false)] {
             let style = value == current ? theme.button : theme.otherButton
             canvas.draw(word, at: Point(x: at, y: row.y), style: style, clip: row)
             at += word.displayWidth + 1

@@ -243,8 +243,8 @@ struct PickCommandTests {
         #expect(nul.finish() == (0, "x y\0line\nbreak\0"))
     }
 
-    @Test func noItemsIsAUsageError() throws {
-        #expect(throws: UsageError("`pick` needs at least one ITEM to choose among")) { try ShowcaseCommand.parse(["pick"]) }
+    @Test func optionsAreReadAndNoItemsMeansStandardInputs() throws {
+        #expect(try ShowcaseCommand.parse(["pick"]) == .pick(PickCommand(items: [])), "the items come from standard input's lines")
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["pick", "--limit", "0", "a"]) }
         #expect(
             try ShowcaseCommand.parse(["pick", "--limit", "1", "--title", "Which?", "a", "b"])

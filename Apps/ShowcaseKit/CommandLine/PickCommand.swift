@@ -18,23 +18,49 @@ package struct PickCommand: Equatable, Sendable {
     /// Whether each chosen item ends with a NUL instead of a newline (`--null`, `-0`), as
     /// `find -print0` and `xargs -0` expect: its bytes as they are, wherever they go.
     package var nullSeparated = false
+    /// Whether it opens typing a filter (`showcase filter`, as `gum filter`).
+    package var startsFiltering = false
 
-    package init(items: [String], title: String = "Pick", limit: Int? = nil, nullSeparated: Bool = false) {
+    package init(items: [String], title: String = "Pick", limit: Int? = nil, nullSeparated: Bool = false, startsFiltering: Bool = false) {
         self.items = items
         self.title = title
         self.limit = limit
         self.nullSeparated = nullSeparated
+        self.startsFiltering = startsFiltering
     }
 
+    /// Reads `showcase pick`'s words. With no ITEM, the items are standard input's lines
+    /// (``items(fromStandardInput:)``), as gum's.
     static func parse(_ arguments: [String]) throws(UsageError) -> PickCommand {
         let parsed = try ShowcaseCommandLine.pick.parse(arguments)
-        guard !parsed.operands.isEmpty else { throw UsageError("`pick` needs at least one ITEM to choose among") }
         return PickCommand(
             items: parsed.operands,
             title: parsed.value("--title") ?? "Pick",
             limit: try parsed.number("--limit", in: 1...1_000_000, what: "a number of items"),
             nullSeparated: parsed.flag("--null") || parsed.flag("-0")
         )
+    }
+
+    /// Reads `showcase choose`'s or `showcase filter`'s words (gum's): one item unless
+    /// `--limit N` or `--no-limit`; `--header` the question; `filter` opens typing.
+    static func parseGum(_ arguments: [String], filtering: Bool) throws(UsageError) -> PickCommand {
+        let spec = filtering ? ShowcaseCommandLine.filter : ShowcaseCommandLine.choose
+        let parsed = try spec.parse(arguments)
+        let limit = try parsed.number("--limit", in: 1...1_000_000, what: "a number of items")
+        if limit != nil, parsed.flag("--no-limit") { throw UsageError("`--limit` and `--no-limit` say different things: give one") }
+        return PickCommand(
+            items: parsed.operands,
+            title: parsed.value("--header") ?? (filtering ? "Filter" : "Choose"),
+            limit: parsed.flag("--no-limit") ? nil : limit ?? 1,
+            nullSeparated: parsed.flag("--null") || parsed.flag("-0"),
+            startsFiltering: filtering
+        )
+    }
+
+    /// The items standard input's bytes give: a line each, without its line end (a last line
+    /// without one counted), empty lines left out; bytes that are not UTF-8 shown as U+FFFD.
+    package static func items(fromStandardInput bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init).filter { !$0.isEmpty }
     }
 
     /// The prompt, its thumbnails drawn in the style `style` gives when the first is drawn
@@ -49,6 +75,7 @@ package struct PickCommand: Equatable, Sendable {
     ) -> ChoicePrompt<String> {
         let prompt = ChoicePrompt(title, choices: items, mode: limit == 1 ? .single : .multiple(limit: limit), label: shown)
         prompt.leavesSummary = false
+        prompt.startsFiltering = startsFiltering
         let reader = PhotoReader.photos(memory: .default)
         if items.contains(where: { Thumbnail.isPicture($0, reader: reader) }) {
             let thumbnails = Thumbnails(reader: reader, style: style)

@@ -18,17 +18,39 @@ package struct RunCommand: Equatable, Sendable {
     /// Parses the words after `run`: options first, then the command (after `--`, or from
     /// its first word that is not an option).
     static func parse(_ words: [String]) throws(UsageError) -> RunCommand {
-        let parsed = try ShowcaseCommandLine.run.parse(words)
-        let style = parsed.value("--style")
+        try parse(words, spec: ShowcaseCommandLine.run, label: "--label", style: "--style")
+    }
+
+    /// Reads `showcase spin`'s words: `run` with gum's names (`--title`, `--spinner`); gum's
+    /// spinner names choose the nearest of ours (``gumSpinners``).
+    static func parseSpin(_ words: [String]) throws(UsageError) -> RunCommand {
+        try parse(words, spec: ShowcaseCommandLine.spin, label: "--title", style: "--spinner", aliases: gumSpinners)
+    }
+
+    /// gum's spinner names, and the style of ours nearest each.
+    static let gumSpinners = [
+        "line": "ascii", "dot": "comet", "minidot": "comet", "jump": "bounce", "points": "comet", "globe": "orbit",
+        "monkey": "spark", "meter": "fill", "hamburger": "stack",
+    ]
+
+    private static func parse(
+        _ words: [String],
+        spec: CommandSpec,
+        label: String,
+        style styleOption: String,
+        aliases: [String: String] = [:]
+    ) throws(UsageError) -> RunCommand {
+        let parsed = try spec.parse(words)
+        let style = parsed.value(styleOption).map { aliases[$0] ?? $0 }
         if let style, SpinnerStyle.named(style) == nil {
             throw UsageError("no spinner style `\(style.sanitizedForTerminal)`; the styles are: \(SpinnerStyle.catalogue.map(\.name).joined(separator: ", "))")
         }
-        guard !parsed.operands.isEmpty else { throw UsageError("`run` needs a command: \(ShowcaseCommandLine.run.usage)") }
+        guard !parsed.operands.isEmpty else { throw UsageError("`\(spec.name)` needs a command: \(spec.usage)") }
         return RunCommand(
-            label: parsed.value("--label"),
+            label: parsed.value(label),
             style: style,
             command: parsed.operands,
-            lines: try parsed.number("--lines", in: 1...100, what: "a number of lines")
+            lines: spec.options.contains { $0.name == "--lines" } ? try parsed.number("--lines", in: 1...100, what: "a number of lines") : nil
         )
     }
 }

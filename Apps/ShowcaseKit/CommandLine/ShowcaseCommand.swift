@@ -16,8 +16,12 @@ package enum ShowcaseCommand: Equatable, Sendable {
     case run(RunCommand)
     /// Print a picture inline (`showcase view FILE`).
     case view(ViewCommand)
-    /// Choose among items inline and print the chosen (`showcase pick ITEM…`).
+    /// Choose among items inline and print the chosen (`showcase pick ITEM…`, and gum's
+    /// `choose` and `filter`).
     case pick(PickCommand)
+    /// Ask a question inline and answer on standard output or by the status (gum's
+    /// `confirm`, `input`, `write`).
+    case ask(AskCommand)
     /// Print usage.
     case help
     /// Print one command's usage (`showcase gif info --help`).
@@ -112,6 +116,12 @@ package enum ShowcaseCommand: Equatable, Sendable {
             return .view(try ViewCommand.parse(Array(rest.dropFirst())))
         case "pick":
             return .pick(try PickCommand.parse(Array(rest.dropFirst())))
+        case "choose", "filter":
+            return .pick(try PickCommand.parseGum(Array(rest.dropFirst()), filtering: first == "filter"))
+        case "confirm", "input", "write":
+            return .ask(try AskCommand.parse(first, Array(rest.dropFirst())))
+        case "spin":
+            return .run(try RunCommand.parseSpin(Array(rest.dropFirst())))
         default:
             throw UsageError("unknown command `\(first.sanitizedForTerminal)`")
         }

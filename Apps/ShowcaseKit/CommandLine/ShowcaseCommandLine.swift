@@ -133,10 +133,10 @@ enum ShowcaseCommandLine {
 
     static let pick = CommandSpec(
         name: "pick",
-        operands: "ITEM…",
+        operands: "[ITEM…]",
         summary: "choose among ITEMs in a few rows below the prompt and print the chosen, one a line, in the order chosen; Esc exits 1",
         details: """
-            Shows the ITEMs in a few rows below the prompt: ↑/↓ move, space chooses or unchooses (the order shows as numbers), / filters as you type (Tab chooses while typing), Enter prints the chosen one a line in the order chosen (with nothing chosen, the focused one), Esc prints nothing. On a terminal, control characters in what it prints are shown escaped (\\033, \\n), as ls -b shows them; into a pipe or a file, as they are. Files that are GIF, PNG or JPEG pictures get a thumbnail beside the list. It draws on the terminal even when standard output goes to a pipe, and erases its rows when it ends, so `vim $(showcase pick *.swift)` works.
+            Shows the ITEMs (or, when there are none, the lines standard input gives) in a few rows below the prompt: ↑/↓ move, space chooses or unchooses (the order shows as numbers), / filters as you type (Tab chooses while typing), Enter prints the chosen one a line in the order chosen (with nothing chosen, the focused one), Esc prints nothing. On a terminal, control characters in what it prints are shown escaped (\\033, \\n), as ls -b shows them; into a pipe or a file, as they are. Files that are GIF, PNG or JPEG pictures get a thumbnail beside the list. It draws on the terminal even when standard output goes to a pipe, and erases its rows when it ends, so `vim $(showcase pick *.swift)` works.
 
             Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
             """,
@@ -146,6 +146,107 @@ enum ShowcaseCommandLine {
             .flag("--null", "end each chosen with a NUL instead of a newline, for xargs -0"),
             .flag("-0", "the same as --null"),
         ]
+    )
+
+    static let choose = CommandSpec(
+        name: "choose",
+        operands: "[ITEM…]",
+        summary: "gum's choose: one of ITEMs (or of standard input's lines), printed; --limit N or --no-limit for several, in the order chosen",
+        details: """
+            Shows the ITEMs, or the lines standard input gives when there are none, in a few rows below the prompt: ↑/↓ move, Enter prints the focused one; with --limit N or --no-limit, space chooses several (the order shows as numbers) and Enter prints them a line each in the order chosen. / filters as you type. It draws on the terminal even when standard input or output is a pipe, and erases its rows when it ends: `git switch $(git branch --format='%(refname:short)' | showcase choose)`.
+
+            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            """,
+        options: [
+            .value("--header", "TEXT", "the question above the items (default Choose)"),
+            .value("--limit", "N", "choose at most N"),
+            .flag("--no-limit", "choose any number"),
+            .flag("--null", "end each chosen with a NUL instead of a newline, for xargs -0"),
+            .flag("-0", "the same as --null"),
+        ]
+    )
+
+    static let filter = CommandSpec(
+        name: "filter",
+        operands: "[ITEM…]",
+        summary: "gum's filter: type to narrow ITEMs (or standard input's lines) fuzzily, best match first; Enter prints it",
+        details: """
+            Opens typing a filter over the ITEMs, or the lines standard input gives when there are none: the letters typed, in order but not necessarily together, keep the items that hold them, best match first, the matched letters marked. ↑/↓ move, Enter prints the focused one (with --limit or --no-limit, Tab chooses several, printed in the order chosen), Esc clears the filter, then cancels. It draws on the terminal even when standard input or output is a pipe.
+
+            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            """,
+        options: [
+            .value("--header", "TEXT", "the question above the items (default Filter)"),
+            .value("--limit", "N", "choose at most N"),
+            .flag("--no-limit", "choose any number"),
+            .flag("--null", "end each chosen with a NUL instead of a newline, for xargs -0"),
+            .flag("-0", "the same as --null"),
+        ]
+    )
+
+    static let confirm = CommandSpec(
+        name: "confirm",
+        operands: "[QUESTION]",
+        summary: "gum's confirm: ask QUESTION; exit 0 for yes, 1 for no",
+        details: """
+            Asks QUESTION (default: Are you sure?) below the cursor: y or n, or ←/→, choose, Enter answers. The answer is the exit status, so `showcase confirm "Deploy?" && make deploy` deploys on yes. It draws on the terminal even when standard input or output is a pipe.
+
+            Exit status 0: yes; 1: no, or cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            """,
+        options: [
+            .value("--default", "ANSWER", choices: ["yes", "no"], "what Enter answers before any other key (default yes)"),
+            .value("--affirmative", "TEXT", "the word for yes (default Yes)"),
+            .value("--negative", "TEXT", "the word for no (default No)"),
+        ]
+    )
+
+    static let input = CommandSpec(
+        name: "input",
+        operands: "",
+        summary: "gum's input: a line of text typed, printed",
+        details: """
+            Asks for a line of text below the cursor, with readline's keys and pastes, and prints it when Enter is pressed: `name=$(showcase input --placeholder "your name")`. It draws on the terminal even when standard output is a pipe.
+
+            Exit status 0: printed; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            """,
+        options: [
+            .value("--header", "TEXT", "the question before the text (default >)"),
+            .value("--placeholder", "TEXT", "what shows while nothing is typed"),
+            .value("--value", "TEXT", "the text to start with"),
+            .value("--char-limit", "N", "take at most N characters"),
+            .flag("--password", "show • for each character typed"),
+        ]
+    )
+
+    static let write = CommandSpec(
+        name: "write",
+        operands: "",
+        summary: "gum's write: lines of text typed (Alt-Enter for a new line), printed",
+        details: """
+            Asks for lines of text below the cursor: Alt-Enter starts a new line, a paste keeps its line breaks, Enter prints them: `git commit -m "$(showcase write --header Body)"`. It draws on the terminal even when standard output is a pipe.
+
+            Exit status 0: printed; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            """,
+        options: [
+            .value("--header", "TEXT", "the question above the text (default Write)"),
+            .value("--placeholder", "TEXT", "what shows while nothing is typed"),
+            .value("--value", "TEXT", "the text to start with"),
+            .value("--height", "N", "the rows shown (default 5)"),
+        ]
+    )
+
+    static let spin = CommandSpec(
+        name: "spin",
+        operands: "-- COMMAND [ARGS…]",
+        summary: "gum's spin: `run` with gum's options, --title and --spinner",
+        details: """
+            Runs COMMAND with a spinner on standard error, as `run` does (its output passes above the spinner; a ✓ or ✗ line at the end), and exits with its status.
+            """,
+        options: [
+            .value("--title", "TEXT", "what the spinner says (default: the command line)"),
+            .value("--spinner", "NAME", "the spinner style (see the Spinners scene; default comet); gum's names (line, dot, minidot, jump, pulse, points, globe, moon, monkey, meter, hamburger) choose the nearest of ours"),
+        ],
+        optionsOnlyFirst: true
     )
 
     static let libraryImport = CommandSpec(
@@ -173,7 +274,9 @@ enum ShowcaseCommandLine {
     )
 
     /// Every command, in the order the help lists them.
-    static let commands = [headless, gifInfo, gifFrames, gifPlay, run, view, pick, libraryImport, libraryStats]
+    static let commands = [
+        headless, gifInfo, gifFrames, gifPlay, run, view, pick, choose, filter, confirm, input, write, spin, libraryImport, libraryStats,
+    ]
 
     /// The command named `name`, or the commands under a group (`gif`), or nil.
     static func specs(named name: String) -> [CommandSpec] {

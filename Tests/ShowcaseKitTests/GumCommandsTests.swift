@@ -1,0 +1,83 @@
+import Foundation
+import NcursesTerminal
+import TUICore
+import TestSupport
+import Testing
+
+@testable import ShowcaseKit
+
+/// gum's commands for shell scripts, as a script runs them: on a pseudo-terminal, standard
+/// input or output a pipe, the answer read from standard output or the status.
+@Suite(.serialized)
+struct GumCommandsTests {
+    typealias Run = PickCommandTests.Run
+
+    @Test func gumsOptionsAreReadAsGumReadsThem() throws {
+        #expect(try ShowcaseCommand.parse(["choose", "a", "b"]) == .pick(PickCommand(items: ["a", "b"], title: "Choose", limit: 1)), "one, as gum's")
+        #expect(try ShowcaseCommand.parse(["choose", "--no-limit"]) == .pick(PickCommand(items: [], title: "Choose", limit: nil)))
+        #expect(
+            try ShowcaseCommand.parse(["filter", "--header", "Branch", "--limit", "2"])
+                == .pick(PickCommand(items: [], title: "Branch", limit: 2, startsFiltering: true))
+        )
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["choose", "--limit", "2", "--no-limit", "a"]) }
+        #expect(
+            try ShowcaseCommand.parse(["confirm", "Deploy?", "--default", "no"])
+                == .ask(.confirm(title: "Deploy?", defaultYes: false, affirmative: "Yes", negative: "No"))
+        )
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["confirm", "--default", "maybe"]) }
+        #expect(
+            try ShowcaseCommand.parse(["input", "--password", "--char-limit", "8"])
+                == .ask(.input(title: ">", placeholder: "", value: "", password: true, limit: 8))
+        )
+        #expect(try ShowcaseCommand.parse(["write", "--height", "3"]) == .ask(.write(title: "Write", placeholder: "", value: "", rows: 3)))
+        #expect(
+            try ShowcaseCommand.parse(["spin", "--title", "Building", "--spinner", "dot", "--", "echo", "line"])
+                == .run(RunCommand(label: "Building", style: "comet", command: ["echo", "line"])),
+            "gum's spinner names choose ours; the command's own words stay"
+        )
+        #expect(PickCommand.items(fromStandardInput: Array("a\r\n\nb\nc".utf8)) == ["a", "b", "c"])
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))
+    func filterReadsItsItemsFromAPipeAndTheKeysFromTheTerminal() throws {
+        let run = try Run([], outputToPipe: true, shell: #"printf 'strawberry\nblueberry\nbryony\n' | "$SHOWCASE" filter --header Berry"#)
+        run.waitFor { $0.rows.contains { $0.hasPrefix("? Berry /") } }
+        run.type("bbry")
+        run.waitFor { $0.rows.contains("› blueberry") }
+        #expect(!run.screen.rows.contains { $0.contains("bryony") }, "only blueberry holds b…b…r…y: \(run.screen.rows)")
+        run.type("\r")
+        #expect(run.finish() == (0, "blueberry\n"))
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))
+    func confirmAnswersByItsStatusAndInputPrintsTheText() throws {
+        let no = try Run([], shell: #"exec "$SHOWCASE" confirm "Deploy now?""#)
+        no.waitFor { $0.rows.contains { $0.hasPrefix("? Deploy now?") } }
+        no.type("n")
+        no.waitFor { $0.rows.contains { $0.hasPrefix("? Deploy now?") } }
+        no.type("\r")
+        #expect(no.finish().status == 1, "no")
+        #expect(!no.screen.rows.contains { $0.contains("Deploy") }, "its row erased: \(no.screen.rows)")
+        let yes = try Run([], shell: #"exec "$SHOWCASE" confirm"#)
+        yes.waitFor { $0.rows.contains { $0.hasPrefix("? Are you sure?") } }
+        yes.type("\r")
+        #expect(yes.finish().status == 0, "Enter takes the default, yes")
+        let input = try Run([], outputToPipe: true, shell: #"exec "$SHOWCASE" input --header Name: --placeholder "your name""#)
+        input.waitFor { $0.rows.contains { $0.hasPrefix("? Name: your name") } }
+        input.type("Glen\r")
+        #expect(input.finish() == (0, "Glen\n"))
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))
+    func writePrintsItsLinesAndChooseWithoutItemsOnATerminalSaysWhatToDo() throws {
+        let write = try Run([], outputToPipe: true, shell: #"exec "$SHOWCASE" write --header Body"#)
+        write.waitFor { $0.rows.contains("? Body") }
+        write.type("first\u{1B}\rsecond")  // alt-enter between the lines
+        write.waitFor { $0.rows.contains { $0.contains("second") } }
+        write.type("\r")
+        #expect(write.finish() == (0, "first\nsecond\n"))
+        let bare = try Run([], shell: #"exec "$SHOWCASE" choose"#)
+        let (status, _) = bare.finish()
+        #expect(status == 64 && bare.screen.rows.contains { $0.contains("give ITEMs to choose among, or pipe them") }, "\(bare.screen.rows)")
+    }
+}
