@@ -244,7 +244,11 @@ enum ShowcaseCommandLine {
             """,
         options: [
             .value("--title", "TEXT", "what the spinner says (default: the command line)"),
-            .value("--spinner", "NAME", "the spinner style (see the Spinners scene; default comet); gum's names (line, dot, minidot, jump, pulse, points, globe, moon, monkey, meter, hamburger) choose the nearest of ours"),
+            .value(
+                "--spinner",
+                "NAME",
+                "the spinner style (see the Spinners scene; default comet); gum's names (line, dot, minidot, jump, pulse, points, globe, moon, monkey, meter, hamburger) choose the nearest of ours"
+            ),
         ],
         optionsOnlyFirst: true
     )
