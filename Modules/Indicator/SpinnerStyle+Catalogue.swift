@@ -89,6 +89,11 @@ extension SpinnerStyle {
     public static let stack = SpinnerStyle(name: "stack", frames: ["▁", "▃", "▄", "▅", "▆", "▇", "▆", "▅", "▄", "▃"], interval: .milliseconds(80), still: "▄")
     /// Plain ASCII, for terminals and logs without Unicode.
     public static let ascii = SpinnerStyle(name: "ascii", frames: ["|", "/", "-", "\\"], interval: .milliseconds(120), still: "*")
+
+    /// indicatif's own default: braille dots, a blank once finished (`tick_chars("⠁⠂⠄⡀⢀⠠⠐⠈ ")`),
+    /// for a template pasted from indicatif that should look as it did there. Not in the
+    /// ``catalogue`` (its finished frame is no mark).
+    public static let indicatif = SpinnerStyle.tickCharacters("⠁⠂⠄⡀⢀⠠⠐⠈ ", interval: .milliseconds(100), name: "indicatif")
     /// A heartbeat trace moving across four cells.
     public static let pulse = SpinnerStyle(
         name: "pulse",
@@ -103,6 +108,6 @@ extension SpinnerStyle {
         .wedge, .ticks, .diamond, .clock, .moon, .hangul, .scan, .spark, .pie, .orbit, .stack, .ascii, .pulse,
     ]
 
-    /// The built-in style called `name`.
-    public static func named(_ name: String) -> SpinnerStyle? { catalogue.first { $0.name == name } }
+    /// The built-in style called `name` (``indicatif`` too).
+    public static func named(_ name: String) -> SpinnerStyle? { (catalogue + [.indicatif]).first { $0.name == name } }
 }

@@ -274,6 +274,7 @@ struct LineIndicatorTests {
 
         let chars = SpinnerStyle.tickCharacters("⠁⠂⠄⡀⢀⠠⠐⠈✔")
         #expect(chars.frames == ["⠁", "⠂", "⠄", "⡀", "⢀", "⠠", "⠐", "⠈"] && chars.finished == "✔", "tick_chars: the last is the finished frame")
+        #expect(SpinnerStyle.indicatif.frames == chars.frames && SpinnerStyle.indicatif.finished == " ", "indicatif's default look")
     }
 
     /// Noora's alerts: a mark and a title, lines under it, next steps; above running lines.

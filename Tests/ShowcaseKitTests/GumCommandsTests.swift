@@ -32,7 +32,7 @@ struct GumCommandsTests {
         #expect(try ShowcaseCommand.parse(["write", "--height", "3"]) == .ask(.write(title: "Write", placeholder: "", value: "", rows: 3)))
         #expect(
             try ShowcaseCommand.parse(["spin", "--title", "Building", "--spinner", "dot", "--", "echo", "line"])
-                == .run(RunCommand(label: "Building", style: "comet", command: ["echo", "line"])),
+                == .run(RunCommand(label: "Building", style: "indicatif", command: ["echo", "line"])),
             "gum's spinner names choose ours; the command's own words stay"
         )
         #expect(PickCommand.items(fromStandardInput: Array("a\r\n\nb\nc".utf8)) == ["a", "b", "c"])

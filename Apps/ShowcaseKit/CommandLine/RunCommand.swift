@@ -29,7 +29,7 @@ package struct RunCommand: Equatable, Sendable {
 
     /// gum's spinner names, and the style of ours nearest each.
     static let gumSpinners = [
-        "line": "ascii", "dot": "comet", "minidot": "comet", "jump": "bounce", "points": "comet", "globe": "orbit",
+        "line": "ascii", "dot": "indicatif", "minidot": "indicatif", "jump": "bounce", "points": "comet", "globe": "orbit",
         "monkey": "spark", "meter": "fill", "hamburger": "stack",
     ]
 
