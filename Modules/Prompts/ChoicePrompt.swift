@@ -25,6 +25,9 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
         case single
         /// Space chooses; at most `limit` (nil: any number).
         case multiple(limit: Int? = nil)
+
+        /// Space chooses; at most `limit`: `.multiple(4)` reads as `.multiple(limit: 4)`.
+        public static func multiple(_ limit: Int) -> Mode { .multiple(limit: limit) }
     }
 
     /// The question.

@@ -33,3 +33,12 @@ struct PromptThemeTests {
         }
     }
 }
+
+/// The modes read as one writes them.
+@MainActor
+struct ChoiceModeTests {
+    @Test func aLimitReadsWithOrWithoutItsLabel() {
+        #expect(ChoicePrompt<String>.Mode.multiple(4) == .multiple(limit: 4))
+        #expect(ChoicePrompt("Two", choices: ["a", "b", "c"], mode: .multiple(2)).mode == .multiple(limit: 2))
+    }
+}
