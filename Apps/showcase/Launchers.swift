@@ -95,13 +95,18 @@ func terminalInput() -> Int32 {
 @MainActor func pickItems(_ command: PickCommand) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     var pick = command
+    // A name that is not UTF-8 is read through its descriptor path, listed with its bad bytes
+    // as U+FFFD, and printed as its own bytes; so is a line of standard input.
+    var given: (Int) -> [UInt8] = { arguments.bytes(of: command.items[$0]) }
     if pick.items.isEmpty {
         // gum's way: no ITEM, so the items are standard input's lines (not a terminal's).
         guard isatty(STDIN_FILENO) == 0 else {
             printError("showcase: give ITEMs to choose among, or pipe them in a line each (`ls | showcase choose`)\n")
             return 64
         }
-        pick.items = PickCommand.items(fromStandardInput: Array(FileHandle.standardInput.readDataToEndOfFile()))
+        let lines = PickCommand.lines(fromStandardInput: Array(FileHandle.standardInput.readDataToEndOfFile()))
+        pick.items = lines.map(\.shown)
+        given = { lines[$0].bytes }  // printed as they came, if not UTF-8
         guard !pick.items.isEmpty else {
             printError("showcase: standard input gave no lines to choose among\n")
             return 66
@@ -121,7 +126,7 @@ func terminalInput() -> Int32 {
     }
     opened = terminal
     let status = TerminalApp.run(prompt, on: terminal)
-    guard let output = pick.output(prompt, toTerminal: isatty(STDOUT_FILENO) == 1, bytes: arguments.bytes(of:)) else { return status == 0 ? 1 : status }
+    guard let output = pick.output(prompt, toTerminal: isatty(STDOUT_FILENO) == 1, bytes: given) else { return status == 0 ? 1 : status }
     // Written as `say` writes: a full disk or a closed pipe is said and ends with 74 (`finish`).
     outputFailure = ChildProcessIO.write(Data(output), to: STDOUT_FILENO)?.description
     return 0

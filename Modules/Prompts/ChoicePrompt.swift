@@ -48,6 +48,10 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
     public private(set) var selection: OrderedSelection<Int>
     /// The choices taken, in the order chosen (one in ``Mode/single``); nil until Enter.
     public private(set) var answer: [Item]?
+    /// The answer as indices in ``choices``, in the order chosen: what tells apart choices
+    /// that are equal.
+    public var answerIndices: [Int]? { answered }
+    private var answered: [Int]?
     /// Whether Esc cancelled it.
     public private(set) var isCancelled = false
     /// The most rows of choices shown at once; a longer list scrolls.
@@ -231,6 +235,7 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
 
     public func reopen() {
         answer = nil
+        answered = nil
         isCancelled = false
     }
 
@@ -290,6 +295,7 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
             notice = "nothing to choose"
             return .handled
         }
+        answered = taken
         answer = taken.map { choices[$0] }
         return .quit(status: 0)
     }

@@ -35,7 +35,8 @@ struct GumCommandsTests {
                 == .run(RunCommand(label: "Building", style: "indicatif", command: ["echo", "line"])),
             "gum's spinner names choose ours; the command's own words stay"
         )
-        #expect(PickCommand.items(fromStandardInput: Array("a\r\n\nb\nc".utf8)) == ["a", "b", "c"])
+        let lines = PickCommand.lines(fromStandardInput: Array("a\r\n\nb\ncaf".utf8) + [0xE9])
+        #expect(lines.map(\.shown) == ["a", "b", "caf\u{FFFD}"] && lines.last?.bytes == Array("caf".utf8) + [0xE9], "a line that is not UTF-8 keeps its bytes")
     }
 
     @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))
@@ -47,6 +48,11 @@ struct GumCommandsTests {
         #expect(!run.screen.rows.contains { $0.contains("bryony") }, "only blueberry holds b…b…r…y: \(run.screen.rows)")
         run.type("\r")
         #expect(run.finish() == (0, "blueberry\n"))
+        let latin = try Run([], outputToPipe: true, shell: #"printf 'caf\351\nok\n' | "$SHOWCASE" choose"#)
+        latin.waitFor { $0.rows.contains("› caf\u{FFFD}") }
+        latin.type("\r")
+        let (status, printed) = latin.finishBytes()
+        #expect(status == 0 && printed == Array("caf".utf8) + [0o351, 10], "a line that is not UTF-8 is printed as it came: \(printed)")
     }
 
     @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))

@@ -57,10 +57,14 @@ package struct PickCommand: Equatable, Sendable {
         )
     }
 
-    /// The items standard input's bytes give: a line each, without its line end (a last line
-    /// without one counted), empty lines left out; bytes that are not UTF-8 shown as U+FFFD.
-    package static func items(fromStandardInput bytes: [UInt8]) -> [String] {
-        String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init).filter { !$0.isEmpty }
+    /// The lines standard input's bytes give: each without its line end (`\n` or `\r\n`; a
+    /// last line without one counted), empty lines left out, as their own bytes (printed as
+    /// they came) and as shown (bytes that are not UTF-8 as U+FFFD).
+    package static func lines(fromStandardInput bytes: [UInt8]) -> [(shown: String, bytes: [UInt8])] {
+        bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            let own = Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+            return own.isEmpty ? nil : (String(decoding: own, as: UTF8.self), own)
+        }
     }
 
     /// The prompt, its thumbnails drawn in the style `style` gives when the first is drawn
@@ -85,8 +89,8 @@ package struct PickCommand: Equatable, Sendable {
     }
 
     /// What `showcase pick` prints once the prompt was answered: the chosen, one a line, or
-    /// each ended by a NUL (``nullSeparated``), each as the bytes `bytes` gives for it (the
-    /// user's own, for a name that is not valid UTF-8: ``RawArguments/bytes(of:)``). Into a
+    /// each ended by a NUL (``nullSeparated``), each as the bytes `bytes` gives for its index
+    /// in ``items`` (the user's own, for a name or a line that is not valid UTF-8). Into a
     /// pipe or a file they go as they are; on a terminal (`toTerminal`) a line's control
     /// characters and bytes that are not UTF-8 are shown escaped, as `ls -b` shows them
     /// (`\033`, `\n`, `\\`, `\377`), so a name cannot move the cursor, set the title or clear
@@ -95,9 +99,9 @@ package struct PickCommand: Equatable, Sendable {
     package func output(
         _ prompt: ChoicePrompt<String>,
         toTerminal: Bool,
-        bytes: (String) -> [UInt8] = { Array($0.utf8) }
+        bytes: ((Int) -> [UInt8])? = nil
     ) -> [UInt8]? {
-        guard let chosen = prompt.answer?.map(bytes) else { return nil }
+        guard let chosen = prompt.answerIndices?.map({ bytes?($0) ?? Array(items[$0].utf8) }) else { return nil }
         if nullSeparated { return chosen.flatMap { $0 + [0] } }
         return chosen.flatMap { (toTerminal ? Array(Self.escaped($0).utf8) : $0) + [UInt8(ascii: "\n")] }
     }
