@@ -233,6 +233,9 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
 
     public var isAnswered: Bool { answer != nil }
 
+    /// Tab chooses while a filter is typed into a choice of several.
+    public var usesTab: Bool { isFiltering && isMultiple }
+
     public func reopen() {
         answer = nil
         answered = nil

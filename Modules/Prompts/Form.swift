@@ -147,6 +147,8 @@ public final class Form: Prompt {
         case .key(.backTab):
             goBack()
             return .handled
+        case .key(.tab) where current.usesTab:
+            return current.handle(event)
         case .key(.tab):
             _ = current.handle(.key(.enter))  // answered if it will be (its validation said nothing)
         default:

@@ -19,4 +19,11 @@ public protocol FormField: AnyObject, View {
     var leavesSummary: Bool { get set }
     /// Takes keys again after it was answered, its last answer as the start.
     func reopen()
+    /// Whether Tab is its own now (a choice of several being filtered: Tab chooses), not the
+    /// form's (the next field). False unless a field says otherwise.
+    var usesTab: Bool { get }
+}
+
+extension FormField {
+    public var usesTab: Bool { false }
 }

@@ -76,6 +76,17 @@ struct FormTests {
         #expect(pilot.trimmedLines.prefix(3) == ["✓ Choose your burger Charmburger Classic", "✗ Toppings cancelled", ""], "\(pilot.trimmedLines)")
     }
 
+    @Test func whileAChoiceOfSeveralIsFilteredTabChoosesElseItGoesOn() {
+        let order = Order()
+        let pilot = Pilot(order.form, size: Size(width: 50, height: order.form.preferredHeight))
+        pilot.press(.enter)  // the classic
+        pilot.type("/che")
+        pilot.press(.tab)  // cheese chosen, as the help line says
+        #expect(order.toppings.selection.items == [4] && order.toppings.answer == nil)
+        pilot.press(.escape, .up, .up, .up, .character(" "), .tab)  // the filter cleared, the focus kept; tomatoes too; Tab goes on
+        #expect(order.toppings.answer == ["Cheese", "Tomatoes"] && order.form.focusedField === order.name)
+    }
+
     @Test func aFormGivesItsThemeToEveryField() {
         let order = Order()
         order.form.theme = .charm
