@@ -3,7 +3,8 @@
 import Foundation
 
 let usage = """
-    USAGE: bench terminal [--frames N]
+    USAGE: bench frames [--seconds N] [--iterations N]
+           bench terminal [--frames N]
            bench gif [FILE…] [--iterations N]
            bench indicator [--seconds N]
            bench loading
@@ -16,6 +17,10 @@ let usage = """
            bench graphics [FILE…]
            bench all
 
+      frames     one full-screen dashboard (8 spinners, 4 bars, a 30-row window on a 10 000-row
+                 list moving a row an update; 120×40) in IndicatorKit and, where installed, tui-rs
+                 and bubbletea, each on a pseudo-terminal: CPU, bytes, RSS, context switches at
+                 60 updates/s, as fast as it can, and idle; the last screen checked with pyte.
       terminal   compose and present 200×60 screens (full change, one-cell change) through
                  the headless and the ncurses (pseudo-terminal) paths; µs and bytes per frame.
       gif        decode and composite every frame (default: the generated 640×480×100 video
@@ -162,6 +167,17 @@ func reportRaster(errorsTo errors: FileHandle) -> Bool {
 }
 
 switch arguments.first {
+case "frames" where arguments.count == 1:
+    exit(report("frames", errorsTo: .standardError) { try FramesBench.report(seconds: seconds, fastSeconds: 5, rounds: iterations) } ? 0 : 1)
+case "frames-app" where arguments.count == 4:
+    // IndicatorKit's side of `bench frames`, run by it on a pseudo-terminal.
+    guard let mode = FramesBench.Mode(rawValue: arguments[1]), let time = Int(arguments[2]) else { exit(64) }
+    do {
+        try MainActor.assumeIsolated { try FramesBench.runApp(mode: mode, seconds: time, result: arguments[3]) }
+    } catch {
+        FileHandle.standardError.write(Data("bench frames-app: \(error)\n".utf8))
+        exit(1)
+    }
 case "terminal" where arguments.count == 1:
     exit(MainActor.assumeIsolated { runTerminal() } ? 0 : 1)
 case "gif":
