@@ -186,7 +186,7 @@ enum FramesBench {
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
         var pointers = strings.map { strdup($0) }
         pointers.append(nil)
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         return body(pointers)
     }
 
