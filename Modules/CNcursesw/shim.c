@@ -163,6 +163,16 @@ int ik_open(int in_fd, int out_fd, const char *term, int enable_mouse, int max_r
         ik_setenv_number("COLUMNS", ws.ws_col > ik_max_cols ? ik_max_cols : ws.ws_col, NULL, 0);
     }
     ik_screen = newterm(term, ik_out, ik_in);
+    if (ik_screen != NULL) {
+        /* ncurses 6.4 flushes its output after every cursor move until the screen has been
+           suspended and resumed once (its mvcur takes a screen that never was for a terminfo
+           program's): a frame went out in one write(2) a move, two dozen where one will do.
+           Suspended and resumed here, before anything is drawn (and while LINES and COLUMNS
+           still say the size to start at, which the resume reads again). */
+        set_term(ik_screen);
+        endwin();
+        doupdate();
+    }
     if (clamp) {
         ik_setenv_number("LINES", 0, lines_before, 1);
         ik_setenv_number("COLUMNS", 0, columns_before, 1);

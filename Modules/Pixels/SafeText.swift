@@ -4,6 +4,8 @@ extension StringProtocol {
     /// replaced by U+FFFD, and tabs and newlines by spaces. Text from files, databases or
     /// the network passes through this before it reaches a terminal.
     public var sanitizedForTerminal: String {
+        // Most text needs nothing: one pass over its bytes says so, and it is returned as it is.
+        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return String(self) }
         var result = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if scalar == "\t" || scalar == "\n" || scalar == "\r" {

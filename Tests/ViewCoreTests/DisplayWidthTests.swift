@@ -104,3 +104,29 @@ struct DisplayWidthTests {
         #expect("ab"[...].displayWidth == 2)  // Substring
     }
 }
+
+/// The fast paths give what the rules give: ASCII off its byte, lone symbols from the table.
+struct DisplayWidthFastPathTests {
+    @Test func asciiTextIsCountedOffItsBytesControlsTakingNothing() {
+        #expect("hello, world".displayWidth == 12)
+        #expect("a\tb\u{1B}c\u{7F}".displayWidth == 3, "tab, escape and DEL take no cell")
+        #expect("ab\r\ncd".displayWidth == 4 && "ab\r\ncd"[...].displayWidth == 4, "a CR LF is one control grapheme")
+        #expect("abc·def".displayWidth == 7 && "日本".displayWidth == 4, "text beyond ASCII goes grapheme by grapheme")
+    }
+
+    @Test(arguments: [
+        (0x0301, 0), (0x0416, 1), (0x200B, 0), (0x200D, 0), (0x2019, 1), (0x2190, 1), (0x2219, 1), (0x231A, 2), (0x23F3, 2),
+        (0x2500, 1), (0x25CF, 1), (0x25FD, 2), (0x2614, 2), (0x2705, 2), (0x2800, 1), (0x28FF, 1), (0x2E80, 2), (0x2FD5, 2), (0x2FFF, 2),
+    ])
+    func aLoneSymbolHasTheWidthTheRulesGive(scalar: UInt32, width: Int) throws {
+        let character = Character(try #require(Unicode.Scalar(scalar)))
+        #expect(character.displayWidth == width, "U+\(String(scalar, radix: 16, uppercase: true))")
+    }
+
+    @Test func sanitizingLeavesCleanTextAsItIsAndStillCatchesEveryControl() {
+        let clean = "box ─│ and ✓ done"
+        #expect(clean.sanitizedForTerminal == clean)
+        #expect("a\u{85}b\u{9B}c".sanitizedForTerminal == "a\u{FFFD}b\u{FFFD}c", "C1 controls, behind a C2 lead byte")
+        #expect("a\u{A0}b©".sanitizedForTerminal == "a\u{A0}b©", "other C2-led characters stay")
+    }
+}

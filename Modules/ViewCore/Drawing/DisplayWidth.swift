@@ -9,12 +9,36 @@
 extension Character {
     /// How many cells this grapheme takes on a terminal: 0, 1 or 2.
     public var displayWidth: Int {
+        // ASCII, read off its one byte: no Unicode property is looked up.
+        let bytes = utf8
+        if bytes.count == 1, let byte = bytes.first { return byte >= 0x20 && byte != 0x7F ? 1 : 0 }
         let scalars = unicodeScalars
         guard let base = scalars.first else { return 0 }
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            // A lone scalar: Latin is 1 (none is wide on its own; sequences such as ©️ or 1️⃣,
+            // an emoji base with VS16, go through the rules below); the symbols apps draw every
+            // frame — punctuation, arrows, box drawing, shapes, braille — from a table worked
+            // out once by the rules below.
+            if base.isTerminalControl { return 0 }
+            if base.value < 0x300 { return 1 }
+            if base.value < Self.tableEnd { return Int(Self.loneWidths[Int(base.value) - 0x300]) }
+        }
+        return Self.width(of: scalars)
+    }
+
+    /// The end of the scalars ``loneWidths`` holds.
+    private static let tableEnd: UInt32 = 0x3000
+
+    /// The widths of the lone scalars from U+0300 to U+2FFF, worked out by the rules once.
+    private static let loneWidths: [UInt8] = (UInt32(0x300)..<tableEnd).map { value in
+        guard let scalar = Unicode.Scalar(value) else { return 1 }
+        return UInt8(width(of: String(Character(scalar)).unicodeScalars))
+    }
+
+    /// The rules, for any grapheme's scalars.
+    private static func width(of scalars: String.UnicodeScalarView) -> Int {
+        guard let base = scalars.first else { return 0 }
         if base.isTerminalControl { return 0 }
-        // Latin fast path for a lone scalar (no base here is wide on its own; sequences such
-        // as ©️ or 1️⃣, an emoji base with VS16, go through the rules below).
-        if base.value < 0x300, scalars.index(after: scalars.startIndex) == scalars.endIndex { return 1 }
         let properties = base.properties
         if properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) {
             return 2
@@ -32,6 +56,16 @@ extension Character {
 extension StringProtocol {
     /// The number of cells this text takes on a terminal (the sum of its graphemes' widths).
     public var displayWidth: Int {
+        // ASCII text is counted off its bytes, without breaking it into graphemes.
+        var total = 0
+        for byte in utf8 {
+            guard byte < 0x80 else { return graphemeWidth }
+            if byte >= 0x20 && byte != 0x7F { total += 1 }
+        }
+        return total
+    }
+
+    private var graphemeWidth: Int {
         var total = 0
         for character in self { total += character.displayWidth }
         return total
