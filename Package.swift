@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TerminalRuntime", targets: ["TerminalRuntime"]),
         .library(name: "Widgets", targets: ["Widgets"]),
         .library(name: "TUICore", targets: ["TUICore"]),
+        .library(name: "TerminalIO", targets: ["TerminalIO"]),
         .library(name: "NcursesTerminal", targets: ["NcursesTerminal"]),
         .library(name: "ChildProcess", targets: ["ChildProcess"]),
         .library(name: "GifDecoding", targets: ["GifDecoding"]),
@@ -70,7 +71,12 @@ let package = Package(
         // an app's own `headless` command can link it); TUITesting adds Swift Testing's side.
         .target(name: "TUIPilot", dependencies: ["TerminalRuntime"], path: "Modules/TUIPilot"),
         .target(name: "TUITesting", dependencies: ["TUIPilot", "Motion"], path: "Modules/TUITesting"),
-        .target(name: "NcursesTerminal", dependencies: ["TerminalRuntime", "CNcursesw", "TerminalGraphics"], path: "Modules/NcursesTerminal"),
+        // The terminal without ncurses: raw mode, the input parser, the inline block, the
+        // pseudo-terminal, the start-up answers, pictures; the app runner. Prompts and inline
+        // apps stand on it alone.
+        .target(name: "TerminalIO", dependencies: ["TerminalRuntime", "CTerminalIO", "TerminalGraphics"], path: "Modules/TerminalIO"),
+        // A full screen drawn by ncurses (and TerminalIO re-exported).
+        .target(name: "NcursesTerminal", dependencies: ["TerminalIO", "TerminalRuntime", "CNcursesw", "TerminalGraphics"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "Pixels"], path: "Modules/ImageFiles"),
         // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.
@@ -88,7 +94,7 @@ let package = Package(
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion"], path: "Modules/CommandIndicator"),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
-        .target(name: "Prompts", dependencies: ["Widgets", "NcursesTerminal"], path: "Modules/Prompts"),
+        .target(name: "Prompts", dependencies: ["Widgets", "TerminalIO"], path: "Modules/Prompts"),
         .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "Pixels"], path: "Modules/PhotoReaders"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
@@ -203,7 +209,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NcursesTerminalTests",
-            dependencies: ["NcursesTerminal", "TUICore", "TerminalGraphics", "TestSupport"],
+            dependencies: ["NcursesTerminal", "TerminalIO", "TUICore", "TerminalGraphics", "TestSupport"],
             path: "Tests/NcursesTerminalTests"
         ),
         .testTarget(

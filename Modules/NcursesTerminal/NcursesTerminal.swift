@@ -1,6 +1,7 @@
 internal import CNcursesw
 import Foundation
 import TerminalGraphics
+@_exported import TerminalIO
 import TerminalRuntime
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Foundation
-import NcursesTerminal
+import TerminalIO
 import Widgets
 
 /// A question asked in a few rows of the terminal, answered with keys: a view (so a `Pilot`

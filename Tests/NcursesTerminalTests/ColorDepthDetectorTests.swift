@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import NcursesTerminal
+@testable import TerminalIO
 
 #if canImport(Glibc)
 import Glibc

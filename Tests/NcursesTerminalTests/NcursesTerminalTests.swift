@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import NcursesTerminal
+@testable import TerminalIO
 
 /// The real backend on a pseudo-terminal. ncurses keeps global state, so these run one at a time.
 @Suite(.serialized)

@@ -5,6 +5,7 @@ import Testing
 
 @testable import NcursesTerminal
 @testable import TerminalGraphics
+@testable import TerminalIO
 
 /// What the full-screen backend writes for pictures placed as pixels, read from a pipe.
 @MainActor

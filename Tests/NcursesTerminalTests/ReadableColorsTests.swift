@@ -3,6 +3,7 @@ import TerminalGraphics
 import Testing
 
 @testable import NcursesTerminal
+@testable import TerminalIO
 
 /// Accents moved away from the background, pictures' cells left alone.
 struct ReadableColorsTests {

@@ -2,6 +2,7 @@ import TUICore
 import Testing
 
 @testable import NcursesTerminal
+@testable import TerminalIO
 
 /// The bytes a terminal sends, turned into events, whatever the cuts between batches.
 struct TerminalInputParserTests {

@@ -84,7 +84,4 @@ void ik_suspend(void);
    over them): the next refresh writes them whole. */
 void ik_redraw_lines(int top, int count);
 
-/* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */
-int ik_open_pty(int *primary, int *secondary);
-
 #endif

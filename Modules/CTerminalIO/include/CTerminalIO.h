@@ -115,4 +115,7 @@ void ik_inline_suspend(void);
    the pipe. Safe to call more than once. */
 void ik_inline_end(void);
 
+/* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */
+int ik_open_pty(int *primary, int *secondary);
+
 #endif

@@ -1,4 +1,4 @@
-internal import CNcursesw
+internal import CTerminalIO
 import TerminalRuntime
 
 #if canImport(Glibc)

@@ -34,22 +34,22 @@ import Darwin
 /// mouse, pastes and resizes to it, and draws again whenever something asks: a component
 /// given no `onNeedsDisplay` of its own asks the host that drew it (`HostLink`, ViewCore),
 /// so nothing needs wiring. Ctrl-C quits with status 130 and Ctrl-Z suspends, unless the
-/// root view uses those keys itself; signals restore the terminal as ``NcursesTerminal``
-/// does. Time runs on the live clock.
+/// root view uses those keys itself; signals restore the terminal as the terminal's own
+/// handlers do. Time runs on the live clock. This module runs apps inline; NcursesTerminal
+/// adds the full-screen forms (`run(_:)`, `run(_:on:)` with an `NcursesTerminal`).
 @MainActor
 public final class TerminalApp {
     /// The app running now (nil before and after `run(_:minimumSize:mouse:environment:)`).
     public private(set) static var current: TerminalApp?
 
-    /// The terminal it runs on: an ``NcursesTerminal`` (full-screen) or an ``InlineTerminal``.
+    /// The terminal it runs on: an NcursesTerminal (full-screen) or an ``InlineTerminal``.
     public let backend: any EventSourceBackend
-    /// The full-screen terminal it runs on (nil for an inline app).
-    public var terminal: NcursesTerminal? { backend as? NcursesTerminal }
     /// The host that draws the root view.
     public let host: TerminalHost
     private let loop: TerminalRunLoop
 
-    private init(host: TerminalHost, backend: any EventSourceBackend, suspend: @escaping @MainActor () -> Void) {
+    /// An app of `host` on `backend`; Ctrl-Z calls `suspend` (the backends' runners make it).
+    package init(host: TerminalHost, backend: any EventSourceBackend, suspend: @escaping @MainActor () -> Void) {
         self.backend = backend
         self.host = host
         loop = TerminalRunLoop(backend: backend, host: host)
@@ -62,34 +62,6 @@ public final class TerminalApp {
             default: break
             }
         }
-    }
-
-    /// Opens the terminal, runs `root` until it quits, restores the terminal and returns
-    /// the status given to `quit(status:)`. Throws, touching nothing, when there is no
-    /// usable terminal (the error says what to do).
-    @discardableResult
-    public static func run(
-        _ root: any View,
-        minimumSize: Size = Size(width: 1, height: 1),
-        mouse: Bool = true,
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(TerminalError) -> Int32 {
-        let terminal = try NcursesTerminal.open(environment: environment, mouse: mouse)
-        return run(root, on: terminal, minimumSize: minimumSize)
-    }
-
-    /// Opens the terminal, runs `root` until it quits, restores the terminal and returns the
-    /// status given to `quit(status:)`, leaving the main actor free meanwhile; cancelling the
-    /// task quits with 130. Throws, touching nothing, when there is no usable terminal.
-    @discardableResult
-    public static func run(
-        _ root: any View,
-        minimumSize: Size = Size(width: 1, height: 1),
-        mouse: Bool = true,
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) async throws(TerminalError) -> Int32 {
-        let terminal = try NcursesTerminal.open(environment: environment, mouse: mouse)
-        return await run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
     }
 
     /// Runs `root` inline: below the cursor, in the flow of the terminal (``InlineTerminal``),
@@ -136,25 +108,10 @@ public final class TerminalApp {
         return await run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
     }
 
-    /// Runs `root` on a terminal already open until it quits; the terminal is closed then.
-    @discardableResult
-    public static func run(_ root: any View, on terminal: NcursesTerminal, minimumSize: Size = Size(width: 1, height: 1)) -> Int32 {
-        run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
-    }
-
     /// Runs `root` on an inline terminal already open until it quits; the terminal is closed then.
     @discardableResult
     public static func run(_ root: any View, on terminal: InlineTerminal, minimumSize: Size = Size(width: 1, height: 1)) -> Int32 {
         run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal)
-    }
-
-    /// Runs a host made by the app (on `terminal`) until it quits; the terminal is closed
-    /// then, and what the app printed meanwhile (`HostLink.print`) goes to standard output.
-    @discardableResult
-    public static func run(_ host: TerminalHost, on terminal: NcursesTerminal) -> Int32 {
-        let status = TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
-        printAfterEnd(host.takePrinted(), colorDepth: terminal.capabilities.colorDepth)
-        return status
     }
 
     /// Runs a host made by the app (on an inline `terminal`) until it quits; the terminal is
@@ -164,15 +121,6 @@ public final class TerminalApp {
         TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
     }
 
-    /// Runs a host made by the app (on `terminal`) until it quits, leaving the main actor free
-    /// meanwhile; the terminal is closed then, and what the app printed goes to standard output.
-    @discardableResult
-    public static func run(_ host: TerminalHost, on terminal: NcursesTerminal) async -> Int32 {
-        let status = await TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
-        printAfterEnd(host.takePrinted(), colorDepth: terminal.capabilities.colorDepth)
-        return status
-    }
-
     /// Runs a host made by the app (on an inline `terminal`) until it quits, leaving the main
     /// actor free meanwhile; the terminal is closed then.
     @discardableResult
@@ -180,7 +128,7 @@ public final class TerminalApp {
         await TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit()
     }
 
-    private func runUntilQuit() -> Int32 {
+    package func runUntilQuit() -> Int32 {
         let outer = Self.current
         Self.current = self
         defer { Self.current = outer }
@@ -189,7 +137,7 @@ public final class TerminalApp {
         return status
     }
 
-    private func runUntilQuit() async -> Int32 {
+    package func runUntilQuit() async -> Int32 {
         let outer = Self.current
         Self.current = self
         defer { Self.current = outer }
@@ -224,7 +172,7 @@ public final class TerminalApp {
 
     /// What a full-screen app printed, on standard output once it has ended: in colour when
     /// that is the terminal.
-    private static func printAfterEnd(_ texts: [StyledText], colorDepth: ColorDepth) {
+    package static func printAfterEnd(_ texts: [StyledText], colorDepth: ColorDepth) {
         let depth = isatty(STDOUT_FILENO) == 1 ? colorDepth : .none
         for text in texts {
             let lines = text.ansiLines(colorDepth: depth)

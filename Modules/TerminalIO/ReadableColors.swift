@@ -9,17 +9,17 @@ import TerminalRuntime
 /// Only at 256 colours or more; explicit RGB and palette colours (pictures) are left as they
 /// are, and so is a kitty placeholder cell, whose colour is its picture's id (an ANSI colour
 /// below 8).
-struct ReadableColors {
+package struct ReadableColors {
     /// What the terminal's default colours look like: the theme's text, and the background
     /// the terminal said (OSC 11) or the theme's.
-    let foreground: (UInt8, UInt8, UInt8)
-    let background: (UInt8, UInt8, UInt8)
-    let depth: ColorDepth
+    package let foreground: (UInt8, UInt8, UInt8)
+    package let background: (UInt8, UInt8, UInt8)
+    package let depth: ColorDepth
     /// The styles made, by style and whether the glyph is text.
     private var made: [Style: Style] = [:]
     private var madeForText: [Style: Style] = [:]
 
-    init(theme: TerminalTheme, background: RGBA?, depth: ColorDepth) {
+    package init(theme: TerminalTheme, background: RGBA?, depth: ColorDepth) {
         foreground = theme.foreground
         self.background = background.map { ($0.r, $0.g, $0.b) } ?? theme.background
         self.depth = depth
@@ -36,7 +36,7 @@ struct ReadableColors {
     }
 
     /// `style` as shown on this background, for a glyph that is text (`isText`) or not.
-    mutating func readable(_ style: Style, isText: Bool = true) -> Style {
+    package mutating func readable(_ style: Style, isText: Bool = true) -> Style {
         guard changes, Self.mayChange(style) else { return style }
         if let known = isText ? madeForText[style] : made[style] { return known }
         let result: Style
@@ -54,23 +54,23 @@ struct ReadableColors {
     }
 
     /// Whether `character` is read as text (a letter or a digit) rather than seen as a shape.
-    static func isText(_ character: Character) -> Bool {
+    package static func isText(_ character: Character) -> Bool {
         character.isLetter || character.isNumber
     }
 
     /// Whether `character` is a kitty placeholder: its colour names a picture, not a colour.
-    static func isPlaceholder(_ character: Character) -> Bool {
+    package static func isPlaceholder(_ character: Character) -> Bool {
         character.unicodeScalars.first == KittyPlaceholder.character
     }
 
     /// `style` as shown on this background for `character`: a placeholder's as it is.
-    mutating func readable(_ style: Style, for character: Character) -> Style {
+    package mutating func readable(_ style: Style, for character: Character) -> Style {
         guard changes, Self.mayChange(style), !Self.isPlaceholder(character) else { return style }
         return readable(style, isText: Self.isText(character))
     }
 
     /// `canvas` with every style that needs it made readable.
-    mutating func readable(_ canvas: Canvas) -> Canvas {
+    package mutating func readable(_ canvas: Canvas) -> Canvas {
         guard changes, canvas.cells.contains(where: { Self.mayChange($0.style) }) else { return canvas }
         var result = canvas
         for y in 0..<canvas.size.height {

@@ -36,14 +36,14 @@ package enum BackgroundQuery {
     /// Where the cursor is (`locating`), the background colour (OSC 11), each of `measuring`
     /// written at the line's start with a cursor-position request after it (the line erased
     /// after the last), then what it draws (``GraphicsProbe/queries``, DA1 last).
-    static func request(locating: Bool = false, measuring texts: [String] = []) -> [UInt8] {
+    package static func request(locating: Bool = false, measuring texts: [String] = []) -> [UInt8] {
         let widths = texts.isEmpty ? "" : texts.map { "\r" + $0.sanitizedForTerminal + "\u{1B}[6n" }.joined() + "\r\u{1B}[K"
         return Array(((locating ? "\u{1B}[6n" : "") + "\u{1B}]11;?\u{1B}\\" + widths + GraphicsProbe.queries).utf8)
     }
 
     /// Sends the requests on `output` and reads the answers from `input` (in non-canonical,
     /// no-echo mode for the while), for `timeout` at most.
-    static func ask(
+    package static func ask(
         input: Int32,
         output: Int32,
         locating: Bool = false,
@@ -110,12 +110,12 @@ package enum BackgroundQuery {
     }
 
     /// Whether `bytes` hold a DA1 answer, `ESC [ ? … c`.
-    static func containsDeviceAttributes(_ bytes: [UInt8]) -> Bool {
+    package static func containsDeviceAttributes(_ bytes: [UInt8]) -> Bool {
         deviceAttributesRange(in: bytes) != nil
     }
 
     /// Where the first DA1 answer starting at `from` or later is in `bytes`.
-    static func deviceAttributesRange(in bytes: [UInt8], from start: Int = 0) -> Range<Int>? {
+    package static func deviceAttributesRange(in bytes: [UInt8], from start: Int = 0) -> Range<Int>? {
         var i = start
         while i + 2 < bytes.count {
             if bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?") {
@@ -158,7 +158,7 @@ package enum BackgroundQuery {
     }
 
     /// `rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a component) as a colour.
-    static func color(ofColorSpec spec: String) -> RGBA? {
+    package static func color(ofColorSpec spec: String) -> RGBA? {
         guard spec.hasPrefix("rgb:") else { return nil }
         let parts = spec.dropFirst(4).split(separator: "/")
         guard parts.count == 3 else { return nil }
@@ -171,7 +171,7 @@ package enum BackgroundQuery {
     }
 
     /// `rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a component) as dark or light.
-    static func theme(ofColorSpec spec: String) -> TerminalTheme? {
+    package static func theme(ofColorSpec spec: String) -> TerminalTheme? {
         guard spec.hasPrefix("rgb:") else { return nil }
         let parts = spec.dropFirst(4).split(separator: "/")
         guard parts.count == 3 else { return nil }

@@ -15,12 +15,12 @@ import Darwin
 /// a placement's picture changes or its cells were drawn again). The cursor is saved around
 /// the writes, so ncurses' idea of it holds.
 @MainActor
-final class PixelImages {
-    let graphics: GraphicsProtocol
-    let output: Int32
-    let cellPixels: Size
+package final class PixelImages {
+    package let graphics: GraphicsProtocol
+    package let output: Int32
+    package let cellPixels: Size
     /// The most pictures kept in a kitty terminal at once.
-    static let keptImages = 64
+    package static let keptImages = 64
 
     private var shown: [Rect: Int] = [:]  // a placement's cells → the picture's key there
     /// kitty: a player's frames as one image's frames, by group and cell size.
@@ -46,21 +46,21 @@ final class PixelImages {
     private(set) var bytesWritten = 0
 
     /// What a sixel's transparent pixels are painted with: the terminal's background.
-    let background: RGBA
+    package let background: RGBA
 
     /// `background`: the terminal's own colour when it said it (OSC 11), else the theme's.
     /// The colour registers a sixel may use (what the terminal said it has, at most 208).
-    let sixelColors: Int
+    package let sixelColors: Int
 
     /// kitty: pictures placed as text (``KittyPlaceholder``, see ``placingAsText(_:)``)
     /// rather than at the cursor after the text.
-    let placesAsText: Bool
+    package let placesAsText: Bool
     /// Whether the terminal takes 24-bit colours, so that a placeholder's colour can name any id.
-    let directColor: Bool
+    package let directColor: Bool
     /// Whether every command goes through tmux's passthrough.
-    let throughTmux: Bool
+    package let throughTmux: Bool
     /// The colours the terminal's text is drawn in, for a sixel painted like the cells beneath.
-    var colorDepth: ColorDepth = .trueColor
+    package var colorDepth: ColorDepth = .trueColor
     /// The first id pictures placed as text may take. 1 for a full screen, whose pictures go
     /// when it ends. An inline app takes a random one (``idsApart()``), so the pictures of a
     /// frame it leaves behind keep their ids while the next app's take others.
@@ -71,7 +71,7 @@ final class PixelImages {
     /// kitty: ids from a random start, far from another app's — of 24 bits as text (where a
     /// placeholder's colour must name them: a direct-colour terminal only), of 31 placed at
     /// the cursor. True when it did.
-    func idsApart() -> Bool {
+    package func idsApart() -> Bool {
         guard graphics == .kitty else { return false }
         if placesAsText {
             guard directColor else { return false }
@@ -85,9 +85,9 @@ final class PixelImages {
     /// How the cursor is taken to a cell after the cursor was saved (nil: by its absolute
     /// position, for a full screen). An inline block does not know its place on the screen:
     /// it restores the saved cursor, then moves from there.
-    var moveFromSaved: ((Point) -> String)?
+    package var moveFromSaved: ((Point) -> String)?
 
-    init(
+    package init(
         graphics: GraphicsProtocol,
         output: Int32,
         cellPixels: Size?,
@@ -114,7 +114,7 @@ final class PixelImages {
     /// place is among them only when its sixel leaves pixels unpainted (over text, see
     /// `sixelGround`); otherwise the new sixel covers the old one whole, so an animation
     /// never flickers through an erased frame.
-    func staleRects(for canvas: Canvas) -> [Rect] {
+    package func staleRects(for canvas: Canvas) -> [Rect] {
         let wanted = Dictionary(canvas.placements.map { ($0.rect, $0) }, uniquingKeysWith: { a, _ in a })
         return shown.compactMap { rect, mark in
             guard let next = wanted[rect] else { return rect }  // gone
@@ -182,7 +182,7 @@ final class PixelImages {
     /// every cell again (a resize), so every picture is sent again; `textMoved` when the frame
     /// changed rows enough for ncurses to have moved lines by scrolling a region, which moves
     /// a terminal's pictures along: each is placed again where it belongs (no pixels sent).
-    func present(_ canvas: Canvas, repainted: Bool, textMoved: Bool = false, redrawn: (Rect) -> Bool) {
+    package func present(_ canvas: Canvas, repainted: Bool, textMoved: Bool = false, redrawn: (Rect) -> Bool) {
         if repainted {  // the screen was cleared: every picture is placed again
             shown.removeAll()
             placedAnimation.removeAll()
@@ -278,7 +278,7 @@ final class PixelImages {
     /// draw as text, after the pictures not yet sent have been sent and placed virtually. So
     /// the terminal moves, cuts and scrolls the pictures with the text; a picture moved or cut
     /// costs only its changed cells, a player's next frame a switch of about 30 bytes.
-    func placingAsText(_ canvas: Canvas) -> Canvas {
+    package func placingAsText(_ canvas: Canvas) -> Canvas {
         guard placesAsText, !canvas.placements.isEmpty || sentOrder.count > Self.keptImages else { return canvas }
         var out = ""
         var result = canvas
@@ -349,7 +349,7 @@ final class PixelImages {
 
     /// Whether text shows in `placement`'s cells (a picture laid over a page): its
     /// transparent pixels must let that text show, which a placeholder cell would replace.
-    static func liesOverText(_ placement: ImagePlacement, in canvas: Canvas) -> Bool {
+    package static func liesOverText(_ placement: ImagePlacement, in canvas: Canvas) -> Bool {
         let rect = placement.rect.intersection(canvas.bounds)
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX {
@@ -429,7 +429,7 @@ final class PixelImages {
     /// The commands that delete every picture sent, or all but those the last frame shows,
     /// each whole, as written (through tmux where it runs in tmux): what a signal that ends
     /// the app writes, as ``deleteAll()`` and ``deleteAllButShown()`` would.
-    func deletions(keepingShown: Bool) -> [String] {
+    package func deletions(keepingShown: Bool) -> [String] {
         guard graphics == .kitty else { return [] }
         var ids = Set(sent.values).union(animations.values.map(\.id))
         if keepingShown { ids.subtract(shownIDs) }
@@ -438,7 +438,7 @@ final class PixelImages {
 
     /// Deletes every picture sent but those the last frame shows (an inline app whose last
     /// frame stays, its ids apart from the next app's).
-    func deleteAllButShown() {
+    package func deleteAllButShown() {
         let kept = shownIDs
         sent = sent.filter { !kept.contains($0.value) }
         animations = animations.filter { !kept.contains($0.value.id) }
@@ -446,7 +446,7 @@ final class PixelImages {
     }
 
     /// Deletes every picture sent (when the app ends).
-    func deleteAll() {
+    package func deleteAll() {
         guard graphics == .kitty, !sent.isEmpty || !animations.isEmpty else { return }
         write((sent.values.map { KittyGraphics.delete(id: $0) } + animations.values.map { KittyGraphics.delete(id: $0.id) }).joined())
         sent.removeAll()
@@ -482,7 +482,7 @@ final class PixelImages {
     }
 
     /// What names a picture (or a player's frames) at the cells it is scaled to: sent once per such pair.
-    func pictureKey(_ group: Int, _ placement: ImagePlacement) -> Int {
+    package func pictureKey(_ group: Int, _ placement: ImagePlacement) -> Int {
         var hasher = Hasher()
         hasher.combine(group)
         hasher.combine(placement.pictureCells)
@@ -545,7 +545,7 @@ final class PixelImages {
 
     /// `image` at `size`: enlarged at least twice, a soft picture (an anti-aliased spinner, a
     /// photo) smoothly and pixel art as sharp blocks; otherwise area averaged.
-    static func resized(_ image: RGBAImage, to size: Size) -> RGBAImage {
+    package static func resized(_ image: RGBAImage, to size: Size) -> RGBAImage {
         guard size.width != image.width || size.height != image.height else { return image }
         if size.width >= 2 * image.width, size.height >= 2 * image.height, image.isSoft() { return image.smoothlyScaled(to: size) }
         return image.scaled(to: size)
@@ -567,7 +567,7 @@ final class PixelImages {
 
     /// Called before any bytes are written (the full-screen terminal tells its signal
     /// handlers the deletions then).
-    var beforeWriting: (() -> Void)?
+    package var beforeWriting: (() -> Void)?
 
     private func write(_ text: String) {
         beforeWriting?()

@@ -10,36 +10,36 @@ import Darwin
 /// before the reading began go first, a sequence cut at a read's end waits a moment for its
 /// rest, a paste whose end marker never comes ends after a quiet while. Both terminals —
 /// full-screen (``NcursesTerminal``) and inline (``InlineTerminal``) — read through one.
-struct TerminalInputReader {
+package struct TerminalInputReader {
     /// The most bytes read and decoded by one ``events(wake:observing:)``: what a larger burst
     /// brings waits for the next call, so that a flood is drawn between batches and never queued whole.
-    static let readChunk = 16 * 1024
+    package static let readChunk = 16 * 1024
     /// How long the rest of a sequence cut at a read's end is waited for before what came is
     /// taken as keys (a lone Esc): 25 ms, as ncurses' ESCDELAY.
-    static let escapeDelay: Int32 = 25
+    package static let escapeDelay: Int32 = 25
     /// A paste whose end marker has not come when no byte came for this long is ended.
-    static let pasteQuietLimit: Duration = .seconds(2)
+    package static let pasteQuietLimit: Duration = .seconds(2)
 
     /// The descriptor read.
-    let descriptor: Int32
+    package let descriptor: Int32
     private var parser = TerminalInputParser()
     /// Bytes read before (typed during the start-up questions), not decoded yet.
     private var typedAhead: [UInt8] = []
     /// When the last input byte came (an unfinished paste ends after ``pasteQuietLimit``).
     private var lastInput = ContinuousClock.now
 
-    init(descriptor: Int32, typedAhead: [UInt8] = []) {
+    package init(descriptor: Int32, typedAhead: [UInt8] = []) {
         self.descriptor = descriptor
         self.typedAhead = typedAhead
     }
 
     /// Whether bytes read earlier wait to be decoded (the run loop is to be woken for them).
-    var hasTypedAhead: Bool { !typedAhead.isEmpty }
+    package var hasTypedAhead: Bool { !typedAhead.isEmpty }
 
     /// The input that arrived since the last call, at most ``readChunk`` bytes of it; `wake`
     /// is called when more already read waits. `observing` sees every chunk read and may add
     /// events of its own (late answers to the start-up's questions).
-    mutating func events(wake: () -> Void, observing: (_ bytes: [UInt8]) -> [InputEvent] = { _ in [] }) -> [InputEvent] {
+    package mutating func events(wake: () -> Void, observing: (_ bytes: [UInt8]) -> [InputEvent] = { _ in [] }) -> [InputEvent] {
         var events: [InputEvent] = []
         var chunk: [UInt8]
         if !typedAhead.isEmpty {
