@@ -20,13 +20,14 @@ public final class TextAreaPrompt: Prompt, FormField {
     /// What is wrong with a text, or nil when it will do.
     public var validate: @MainActor (String) -> String?
     /// The text, once Enter took it.
-    public private(set) var answer: String?
+    public var answer: String? { typed.answer }
     /// Whether Esc cancelled it.
-    public private(set) var isCancelled = false
+    public var isCancelled: Bool { typed.isCancelled }
     /// Whether the question and its answer stay as one line once answered.
     public var leavesSummary = true
     /// What `validate` said of the last Enter.
-    public private(set) var problem: String?
+    public var problem: String? { typed.problem }
+    private var typed = TypedAnswer()
 
     /// A question whose lines start as `text`, `rows` of them shown.
     public init(
@@ -49,10 +50,7 @@ public final class TextAreaPrompt: Prompt, FormField {
 
     public var isAnswered: Bool { answer != nil }
 
-    public func reopen() {
-        answer = nil
-        isCancelled = false
-    }
+    public func reopen() { typed.reopen() }
 
     /// The answered line's text: the first line, and how many there are.
     private func summary(_ text: String) -> String {
@@ -80,20 +78,6 @@ public final class TextAreaPrompt: Prompt, FormField {
     }
 
     public func handle(_ event: InputEvent) -> EventResult {
-        guard answer == nil, !isCancelled else { return .ignored }
-        switch event {
-        case .key(.enter):
-            problem = validate(area.text)
-            guard problem == nil else { return .handled }
-            answer = area.text
-            return .quit(status: 0)
-        case .key(.escape):
-            isCancelled = true
-            return .quit(status: 1)
-        default:
-            let result = area.handle(event)
-            if result == .handled { problem = nil }
-            return result
-        }
+        typed.handle(event, text: { area.text }, validate: validate) { area.handle($0) }
     }
 }

@@ -21,14 +21,15 @@ public final class TextPrompt: Prompt, FormField {
     /// What is wrong with a text, or nil when it will do.
     public var validate: @MainActor (String) -> String?
     /// The text, once Enter took it.
-    public private(set) var answer: String?
+    public var answer: String? { typed.answer }
     /// Whether Esc cancelled it.
-    public private(set) var isCancelled = false
+    public var isCancelled: Bool { typed.isCancelled }
     /// Whether the question and its answer stay as one line once answered (a masked or
     /// hidden answer shows as such).
     public var leavesSummary = true
     /// What `validate` said of the last Enter.
-    public private(set) var problem: String?
+    public var problem: String? { typed.problem }
+    private var typed = TypedAnswer()
 
     /// A question whose field starts with `text`.
     public init(
@@ -74,26 +75,9 @@ public final class TextPrompt: Prompt, FormField {
 
     public var isAnswered: Bool { answer != nil }
 
-    public func reopen() {
-        answer = nil
-        isCancelled = false
-    }
+    public func reopen() { typed.reopen() }
 
     public func handle(_ event: InputEvent) -> EventResult {
-        guard answer == nil, !isCancelled else { return .ignored }
-        switch event {
-        case .key(.enter):
-            problem = validate(field.text)
-            guard problem == nil else { return .handled }
-            answer = field.text
-            return .quit(status: 0)
-        case .key(.escape):
-            isCancelled = true
-            return .quit(status: 1)
-        default:
-            let result = field.handle(event)
-            if result == .handled { problem = nil }
-            return result
-        }
+        typed.handle(event, text: { field.text }, validate: validate) { field.handle($0) }
     }
 }

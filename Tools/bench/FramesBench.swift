@@ -265,21 +265,7 @@ enum FramesBench {
     }
 
     static func buildTui() throws -> String? {
-        let source = "Tools/bench/peers/tui-frames"
-        let registry = "/usr/share/cargo/registry"
-        guard let cargo = executable(named: "cargo"), FileManager.default.fileExists(atPath: source),
-            (try? FileManager.default.contentsOfDirectory(atPath: registry))?.contains(where: { $0.hasPrefix("tui-0.19") }) == true
-        else { return nil }
-        let folder = ".build/bench-peers/tui-frames"
-        try? FileManager.default.removeItem(atPath: folder + "/src")
-        try FileManager.default.createDirectory(atPath: folder + "/.cargo", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: source + "/src", toPath: folder + "/src")
-        try? FileManager.default.removeItem(atPath: folder + "/Cargo.toml")
-        try FileManager.default.copyItem(atPath: source + "/Cargo.toml", toPath: folder + "/Cargo.toml")
-        try "[source.crates-io]\nreplace-with = \"debian\"\n[source.debian]\ndirectory = \"\(registry)\"\n"
-            .write(toFile: folder + "/.cargo/config.toml", atomically: true, encoding: .utf8)
-        try runQuietly(cargo, ["build", "--release", "--offline", "--quiet"], in: folder)
-        return folder + "/target/release/tui-frames"
+        try CargoPeer.build("tui-frames", needing: "tui-0.19")
     }
 
     static func buildBubbletea() throws -> String? {

@@ -176,14 +176,34 @@ struct IndicatifPeer {
 
     /// The built peer, nil when cargo, the crate sources or the peer's folder are missing.
     static func build() throws -> IndicatifPeer? {
-        let source = "Tools/bench/peers/indicatif-progress"
+        try CargoPeer.build("indicatif-progress", needing: "indicatif-0.17").map(IndicatifPeer.init(executable:))
+    }
+
+    /// Its loop with its bar on a pseudo-terminal: ns a step, the terminal's bytes, seconds.
+    func measure(pacedOver seconds: Double? = nil) throws -> (nanoseconds: Double, bytes: Int, seconds: Double) {
+        let run = try ProgressBench.runPeer(executable, seconds.map { [String($0)] } ?? [])
+        guard run.status == 0, run.numbers.count == 2 else {
+            throw ProgressBench.Failure(description: "the indicatif peer ended with \(run.status): \(run.answer)")
+        }
+        return (run.numbers[0], run.bytes, run.numbers[1])
+    }
+}
+
+/// A peer written in Rust (`Tools/bench/peers/NAME`), built with cargo in release mode,
+/// offline, against the crate sources Debian packages (`/usr/share/cargo/registry`), in
+/// `.build/bench-peers/NAME`; no test needs one.
+enum CargoPeer {
+    /// The built program's path; nil when cargo, the peer's folder or the crate `crate`
+    /// (a folder name's start in the registry: `tui-0.19`) is missing.
+    static func build(_ name: String, needing crate: String) throws -> String? {
+        let source = "Tools/bench/peers/" + name
         let registry = "/usr/share/cargo/registry"
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard let cargo = path.split(separator: ":").map({ "\($0)/cargo" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
             FileManager.default.fileExists(atPath: source + "/Cargo.toml"),
-            (try? FileManager.default.contentsOfDirectory(atPath: registry))?.contains(where: { $0.hasPrefix("indicatif-0.17") }) == true
+            (try? FileManager.default.contentsOfDirectory(atPath: registry))?.contains(where: { $0.hasPrefix(crate) }) == true
         else { return nil }
-        let folder = ".build/bench-peers/indicatif-progress"
+        let folder = ".build/bench-peers/" + name
         try? FileManager.default.removeItem(atPath: folder + "/src")
         try FileManager.default.createDirectory(atPath: folder + "/.cargo", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source + "/src", toPath: folder + "/src")
@@ -198,17 +218,8 @@ struct IndicatifPeer {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ProgressBench.Failure(description: "cargo could not build the indicatif peer (status \(process.terminationStatus))")
+            throw ProgressBench.Failure(description: "cargo could not build the \(name) peer (status \(process.terminationStatus))")
         }
-        return IndicatifPeer(executable: folder + "/target/release/indicatif-progress")
-    }
-
-    /// Its loop with its bar on a pseudo-terminal: ns a step, the terminal's bytes, seconds.
-    func measure(pacedOver seconds: Double? = nil) throws -> (nanoseconds: Double, bytes: Int, seconds: Double) {
-        let run = try ProgressBench.runPeer(executable, seconds.map { [String($0)] } ?? [])
-        guard run.status == 0, run.numbers.count == 2 else {
-            throw ProgressBench.Failure(description: "the indicatif peer ended with \(run.status): \(run.answer)")
-        }
-        return (run.numbers[0], run.bytes, run.numbers[1])
+        return folder + "/target/release/" + name
     }
 }

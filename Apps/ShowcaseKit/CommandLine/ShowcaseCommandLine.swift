@@ -148,6 +148,17 @@ enum ShowcaseCommandLine {
         ]
     )
 
+    /// The options `choose` and `filter` share (gum's), the question's default `question`.
+    static func gumChoiceOptions(question: String) -> [OptionSpec] {
+        [
+            .value("--header", "TEXT", "the question above the items (default \(question))"),
+            .value("--limit", "N", "choose at most N"),
+            .flag("--no-limit", "choose any number"),
+            .flag("--null", "end each chosen with a NUL instead of a newline, for xargs -0"),
+            .flag("-0", "the same as --null"),
+        ]
+    }
+
     static let choose = CommandSpec(
         name: "choose",
         operands: "[ITEM…]",
@@ -157,13 +168,7 @@ enum ShowcaseCommandLine {
 
             Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
             """,
-        options: [
-            .value("--header", "TEXT", "the question above the items (default Choose)"),
-            .value("--limit", "N", "choose at most N"),
-            .flag("--no-limit", "choose any number"),
-            .flag("--null", "end each chosen with a NUL instead of a newline, for xargs -0"),
-            .flag("-0", "the same as --null"),
-        ]
+        options: gumChoiceOptions(question: "Choose")
     )
 
     static let filter = CommandSpec(
@@ -175,13 +180,7 @@ enum ShowcaseCommandLine {
 
             Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
             """,
-        options: [
-            .value("--header", "TEXT", "the question above the items (default Filter)"),
-            .value("--limit", "N", "choose at most N"),
-            .flag("--no-limit", "choose any number"),
-            .flag("--null", "end each chosen with a NUL instead of a newline, for xargs -0"),
-            .flag("-0", "the same as --null"),
-        ]
+        options: gumChoiceOptions(question: "Filter")
     )
 
     static let confirm = CommandSpec(
