@@ -78,6 +78,6 @@ public final class TextAreaPrompt: Prompt, FormField {
     }
 
     public func handle(_ event: InputEvent) -> EventResult {
-        typed.handle(event, text: { area.text }, validate: validate) { area.handle($0) }
+        typed.handle(event, text: { area.text }, validate: validate, edit: { area.handle($0) })
     }
 }

@@ -78,6 +78,6 @@ public final class TextPrompt: Prompt, FormField {
     public func reopen() { typed.reopen() }
 
     public func handle(_ event: InputEvent) -> EventResult {
-        typed.handle(event, text: { field.text }, validate: validate) { field.handle($0) }
+        typed.handle(event, text: { field.text }, validate: validate, edit: { field.handle($0) })
     }
 }
