@@ -74,18 +74,18 @@ let package = Package(
         // The terminal without ncurses: raw mode, the input parser, the inline block, the
         // pseudo-terminal, the start-up answers, pictures; the app runner. Prompts and inline
         // apps stand on it alone.
-        .target(name: "TerminalIO", dependencies: ["TerminalRuntime", "CTerminalIO", "TerminalGraphics"], path: "Modules/TerminalIO"),
+        .target(name: "TerminalIO", dependencies: ["TerminalRuntime", "CTerminalIO", "TerminalGraphics", "KitSupport"], path: "Modules/TerminalIO"),
         // A full screen drawn by ncurses (and TerminalIO re-exported).
         .target(name: "NcursesTerminal", dependencies: ["TerminalIO", "TerminalRuntime", "CNcursesw", "TerminalGraphics"], path: "Modules/NcursesTerminal"),
-        .target(name: "ChildProcess", dependencies: ["CChildProcess"], path: "Modules/ChildProcess"),
+        .target(name: "ChildProcess", dependencies: ["CChildProcess", "KitSupport"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "Pixels"], path: "Modules/ImageFiles"),
         // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.
-        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CZlib", "CTerminalIO"], path: "Modules/TerminalGraphics"),
+        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CZlib", "CTerminalIO", "KitSupport"], path: "Modules/TerminalGraphics"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.
         .target(name: "GifDecoding", dependencies: ["CGiflib", "Pixels", "KitSupport"], path: "Modules/GifDecoding"),
-        .target(name: "Indicator", dependencies: ["ViewCore", "CTerminalIO"], path: "Modules/Indicator"),
+        .target(name: "Indicator", dependencies: ["ViewCore", "CTerminalIO", "KitSupport"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["Widgets"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["ViewCore", "Indicator"], path: "Modules/Loading"),
         // The API client on URLSession, apart: an app using only the overlay links no
@@ -98,14 +98,14 @@ let package = Package(
         .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "Pixels"], path: "Modules/PhotoReaders"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
-        .target(name: "LoopbackHTTP", path: "Apps/LoopbackHTTP"),
+        .target(name: "LoopbackHTTP", dependencies: ["KitSupport"], path: "Apps/LoopbackHTTP"),
 
         // The showcase app: scenes and the headless runner live in ShowcaseKit so tests can drive them.
         .target(
             name: "ShowcaseKit",
             dependencies: [
                 "TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection",
-                "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics", "Prompts",
+                "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics", "Prompts", "KitSupport",
             ],
             path: "Apps/ShowcaseKit"
         ),

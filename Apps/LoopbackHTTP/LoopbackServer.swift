@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -274,16 +275,7 @@ private final class Listener: @unchecked Sendable {
         let response = LoopbackResponder.respond(to: line)
         waitWhileHolding()
         guard Self.clientWaits(client, seconds: response.delay) else { return false }  // it hung up: no answer
-        let bytes = Array(response.head.utf8) + response.body
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { all -> Int in
-                guard let base = all.baseAddress else { return 0 }
-                return send(client, base + offset, all.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if n <= 0 { break }
-            offset += n
-        }
+        _ = Descriptor.writeAll(Array(response.head.utf8) + response.body, to: client, by: .sendWithoutSignal)  // a client gone takes no more
         return true
     }
 

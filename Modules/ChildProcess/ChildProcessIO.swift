@@ -1,5 +1,6 @@
 internal import CChildProcess
 import Foundation
+import KitSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -185,25 +186,11 @@ public enum ChildProcessIO {
 
     /// Writes all of `data` to `descriptor`; nil when it could, else why not.
     public static func write(_ data: Data, to descriptor: Int32) -> WriteFailure? {
-        var offset = 0
-        while offset < data.count {
-            let n = data.withUnsafeBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                return posixWrite(descriptor, base + offset, bytes.count - offset)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return WriteFailure(description: String(cString: strerror(errno)), isBrokenPipe: errno == EPIPE) }
-            offset += n
-        }
-        return nil
+        Descriptor.writeAll(data, to: descriptor).map { WriteFailure(description: String(cString: strerror($0)), isBrokenPipe: $0 == EPIPE) }
     }
 }
 
-/// `write(2)` and `close(2)`, under names the type's own methods do not shadow.
-private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
-}
-
+/// `close(2)`, under a name the type's own `close(_:)` does not shadow.
 private func closeDescriptor(_ descriptor: Int32) -> Int32 {
     close(descriptor)
 }

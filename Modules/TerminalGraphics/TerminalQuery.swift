@@ -1,4 +1,5 @@
 internal import CTerminalIO
+import KitSupport
 import Pixels
 
 #if canImport(Glibc)
@@ -74,13 +75,7 @@ public enum TerminalQuery {
         }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(input, TCSANOW, &saved) }
-        var written = 0
-        while written < request.count {
-            let n = request[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return nil }
-            written += n
-        }
+        guard Descriptor.writeAll(request, to: output) == nil else { return nil }
         var received: [UInt8] = []
         let clock = ContinuousClock()
         let deadline = clock.now + timeout

@@ -1,5 +1,6 @@
 internal import CTerminalIO
 import Foundation
+import KitSupport
 import TerminalGraphics
 import TerminalRuntime
 
@@ -448,19 +449,7 @@ public final class InlineTerminal: EventSourceBackend {
     /// Writes all of `text`, through interruptions.
     private func write(_ text: String) {
         guard !text.isEmpty else { return }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { writeFile(output, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 {
-                offset += n
-            } else if n < 0, errno == EINTR || errno == EAGAIN {
-                var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&ready, 1, 100)
-            } else {
-                return  // the terminal is gone
-            }
-        }
+        _ = Descriptor.writeAll(text, to: output)  // a terminal gone takes nothing more
     }
 
     private static func window(of output: Int32) -> Size {
@@ -482,4 +471,3 @@ public final class InlineTerminal: EventSourceBackend {
 // The system's calls, under names the terminal's own methods do not shadow.
 private func openFile(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
 private func closeFile(_ fd: Int32) { close(fd) }
-private func writeFile(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }

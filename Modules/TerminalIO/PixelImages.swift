@@ -1,3 +1,4 @@
+import KitSupport
 import TerminalGraphics
 import TerminalRuntime
 
@@ -571,18 +572,8 @@ package final class PixelImages {
 
     private func write(_ text: String) {
         beforeWriting?()
-        var bytes = Array((throughTmux ? TmuxPassthrough.wrap(text) : text).utf8)[...]
-        bytesWritten += bytes.count
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { writeBytes(output, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            bytes = bytes.dropFirst(n)
-        }
+        let bytes = throughTmux ? TmuxPassthrough.wrap(text) : text
+        bytesWritten += bytes.utf8.count
+        _ = Descriptor.writeAll(bytes, to: output)
     }
-}
-
-/// `write(2)`, under a name the class's own `write(_:)` does not shadow.
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -1,4 +1,5 @@
 internal import CTerminalIO
+import KitSupport
 import TerminalRuntime
 
 #if canImport(Glibc)
@@ -92,17 +93,6 @@ public final class PseudoTerminal {
     /// Types `bytes` into the program, as if from the keyboard: all of them, waiting while
     /// the terminal's input is full (the program reads it), for `timeout` at most.
     public func send(_ bytes: [UInt8], timeout: Duration = .seconds(10)) {
-        var offset = 0
-        let deadline = ContinuousClock.now + timeout
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(primary, $0.baseAddress, $0.count) }
-            if n > 0 {
-                offset += n
-                continue
-            }
-            guard n < 0, errno == EAGAIN || errno == EINTR, ContinuousClock.now < deadline else { break }
-            var descriptor = pollfd(fd: primary, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&descriptor, 1, 100)
-        }
+        _ = Descriptor.writeAll(bytes, to: primary, until: ContinuousClock.now + timeout)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GifDecoding
 import Indicator
+import KitSupport
 import TUIPilot
 
 #if canImport(Glibc)
@@ -154,18 +155,7 @@ struct FrameExport {
     private static func writeFile(_ bytes: [UInt8], to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(message: "\(String(cString: strerror(errno)))") }
-        var done = 0
-        let failure: Int32? = bytes.withUnsafeBytes { raw in
-            while done < raw.count {
-                let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += n
-            }
-            return nil
-        }
+        let failure = Descriptor.writeAll(bytes, to: fd)
         let closed = close(fd)
         if let failure { throw Failure(message: String(cString: strerror(failure))) }
         if closed != 0 { throw Failure(message: String(cString: strerror(errno))) }

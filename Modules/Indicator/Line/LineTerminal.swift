@@ -1,4 +1,5 @@
 internal import CTerminalIO
+import KitSupport
 import ViewCore
 
 #if canImport(Glibc)
@@ -39,17 +40,7 @@ public final class LineTerminal: LineOutput {
 
     /// Writes `text` whole, waiting while the terminal is not reading.
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { all -> Int in
-                guard let base = all.baseAddress else { return 0 }
-                return writeBytes(descriptor, base + offset, all.count - offset)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            offset += n
-        }
+        _ = Descriptor.writeAll(text, to: descriptor)  // a terminal gone takes nothing more
     }
 
     /// On SIGINT, SIGTERM, SIGHUP or SIGQUIT: leave the indicators' block as last drawn with
@@ -85,9 +76,4 @@ extension LineTerminal {
         let count = ik_line_ending_bytes(Int32(clamping: rows ?? -1), clears ? 1 : 0, &buffer, buffer.count)
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-}
-
-/// `write(2)`, under a name the class's own `write(_:)` does not shadow.
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
