@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "ChildProcess", dependencies: ["CChildProcess", "KitSupport"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "Pixels"], path: "Modules/ImageFiles"),
         // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.
-        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CZlib", "CTerminalIO", "KitSupport"], path: "Modules/TerminalGraphics"),
+        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CZlib", "CTerminalIO", "KitSupport", "ChildProcess"], path: "Modules/TerminalGraphics"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Modules/SQLiteStore"),
 
         // The component modules.

@@ -59,7 +59,7 @@ static int ikp_pipe_was_ignored = 0;
 /* The actions SIGINT, SIGTERM and SIGHUP had before they were taken for forwarding. */
 static struct sigaction ikp_previous_actions[NSIG];
 
-int ikp_spawn(char *const argv[], int *out_fd, int *err_fd) {
+int ikp_spawn(char *const argv[], int *out_fd, int *err_fd, int aside) {
     int out[2], err[2];
     if (pipe(out) != 0) return errno;
     if (pipe(err) != 0) { int e = errno; close(out[0]); close(out[1]); return e; }
@@ -75,6 +75,7 @@ int ikp_spawn(char *const argv[], int *out_fd, int *err_fd) {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
+    if (aside) posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     /* Nothing else of ours goes to the command: a descriptor we inherited (a pipe our own
        parent reads) must not be held open by a background child the command leaves. */
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
@@ -111,7 +112,7 @@ int ikp_spawn(char *const argv[], int *out_fd, int *err_fd) {
     if (result != 0) { close(out[0]); close(err[0]); return result; }
     /* From this instant, not from whenever the caller gets to it: a signal may come as soon
        as the command has started. */
-    if (ikp_forwarding_prepared) ikp_forward_target = pid;
+    if (ikp_forwarding_prepared && !aside) ikp_forward_target = pid;
     *out_fd = out[0];
     *err_fd = err[0];
     return -(int)pid;  /* negative: the pid; positive: an errno */

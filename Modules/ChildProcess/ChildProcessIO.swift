@@ -67,6 +67,12 @@ public enum ChildProcessIO {
     /// error on pipes; its standard input is ours. It runs in this process's group, every
     /// signal at its default and none blocked.
     public static func spawn(_ arguments: [String]) throws(SpawnError) -> Child {
+        try spawn(arguments, aside: false)
+    }
+
+    /// ``spawn(_:)``; `aside`: a helper asked a question, its input /dev/null, interruptions
+    /// not passed to it.
+    private static func spawn(_ arguments: [String], aside: Bool) throws(SpawnError) -> Child {
         guard !arguments.isEmpty else { throw SpawnError(description: "no command") }
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         pointers.append(nil)
@@ -74,13 +80,51 @@ public enum ChildProcessIO {
         var output: Int32 = -1
         var errors: Int32 = -1
         let result = pointers.withUnsafeBufferPointer { argv in
-            ikp_spawn(argv.baseAddress, &output, &errors)
+            ikp_spawn(argv.baseAddress, &output, &errors, aside ? 1 : 0)
         }
         guard result < 0 else { throw SpawnError(description: String(cString: strerror(result)), code: result) }
         for descriptor in [output, errors] {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         return Child(pid: -result, output: output, errors: errors)
+    }
+
+    /// What the program `arguments[0]` (found on `PATH`) writes when run with `arguments`, no
+    /// shell between (so nothing in them is read as shell syntax), its input empty and its
+    /// errors dropped; at most `limit` bytes of it. nil when it cannot start, fails, is ended
+    /// by a signal or takes longer than `timeout` (it is killed then): a question asked of a
+    /// helper (`tmux show -gv`, `infocmp`).
+    package static func output(of arguments: [String], timeout: Duration, limit: Int = 64 << 10) -> String? {
+        guard let child = try? spawn(arguments, aside: true) else { return nil }
+        let deadline = ContinuousClock.now + timeout
+        var kept: [UInt8] = []
+        var open = [child.output, child.errors]
+        var timedOut = false
+        while !open.isEmpty {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else {
+                timedOut = true
+                break
+            }
+            var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&watched, nfds_t(watched.count), Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            for entry in watched where entry.revents != 0 {
+                let (data, ended) = readAvailable(from: entry.fd)
+                if entry.fd == child.output { kept += data.prefix(max(0, limit - kept.count)) }
+                if ended {
+                    close(entry.fd)
+                    open.removeAll { $0 == entry.fd }
+                }
+            }
+        }
+        for descriptor in open { close(descriptor) }
+        if timedOut { kill(child.pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0, errno == EINTR {}
+        guard !timedOut, status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }  // exited, with 0
+        return String(decoding: kept, as: UTF8.self)
     }
 
     /// Call before ``spawn(_:)``: SIGINT, SIGTERM and SIGHUP are unblocked and, until

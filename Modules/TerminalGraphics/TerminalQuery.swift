@@ -1,4 +1,5 @@
 internal import CTerminalIO
+import ChildProcess
 import KitSupport
 import Pixels
 
@@ -46,17 +47,7 @@ public enum TerminalQuery {
     /// errors dropped; at most `limit` bytes of it. nil when it cannot start, fails, is ended
     /// by a signal or takes longer than `timeout` (it is killed then).
     package static func output(of arguments: [String], timeout: Duration = commandTimeout, limit: Int = 64 << 10) -> String? {
-        guard !arguments.isEmpty else { return nil }
-        var words: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        words.append(nil)
-        defer { for word in words { free(word) } }
-        var buffer = [CChar](repeating: 0, count: limit)
-        var length = 0
-        let status = words.withUnsafeMutableBufferPointer { argv in
-            ik_line_run_capture(argv.baseAddress, Int32(clamping: max(1, timeout.milliseconds)), &buffer, buffer.count, &length)
-        }
-        guard status == 0 else { return nil }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        ChildProcessIO.output(of: arguments, timeout: timeout, limit: limit)  // the kit's one spawner
     }
 
     /// Writes `request` to `output` and reads what comes back on `input`, the terminal in

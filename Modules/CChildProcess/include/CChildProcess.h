@@ -10,8 +10,9 @@
    at its default, what whoever started us ignored (`nohup`) stays ignored.
    Returns -pid on success, an errno value when it could not start. After
    ikp_prepare_to_forward_interruptions, interruptions go to the command from the moment it
-   has started. */
-int ikp_spawn(char *const argv[], int *out_fd, int *err_fd);
+   has started. With `aside`, a helper asked a question (tmux, infocmp): its standard input
+   is /dev/null and interruptions are not passed to it. */
+int ikp_spawn(char *const argv[], int *out_fd, int *err_fd, int aside);
 /* Takes SIGINT, SIGTERM and SIGHUP away from every thread but one of its own, which
    waits for them (so no handler interrupts the runtime's threads; a mask inherited from
    whoever started us does not matter), and ignores SIGPIPE. Until a command has started

@@ -45,13 +45,6 @@ int ik_line_noted_rows(int fd);
    the cursor shown. Returns the bytes written to `out`. Async-signal-safe. */
 size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity);
 
-/* Runs the program `argv[0]` (looked up on PATH) with `argv` (NULL-terminated), no shell
-   between, its input /dev/null, its errors thrown away and its output read into `out` (at
-   most `capacity` bytes; the rest is read and dropped). It is given `ms` milliseconds: then
-   it is killed. Returns its exit status (0…255), -1 when it could not be started or was ended
-   by a signal, -2 when it took too long; `*length` is what was read. */
-int ik_line_run_capture(char *const argv[], int ms, char *out, size_t capacity, size_t *length);
-
 /* The steps the terminal guards' signal handlers share (all async-signal-safe). Sets `handler`
    for `sig` with `flags` (SA_RESTART: interrupted calls go on), the old one kept in `saved`
    when not NULL. */
