@@ -52,8 +52,16 @@ public struct Canvas: Hashable, Sendable {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         guard area.contains(point) else { return 0 }
         var glyph = character
-        if let first = character.unicodeScalars.first, first.isTerminalControl { glyph = "\u{FFFD}" }
-        var width = glyph.displayWidth
+        var width: Int
+        let bytes = character.utf8
+        if bytes.count == 1, let byte = bytes.first {
+            // ASCII, told by its one byte: a control shows as U+FFFD, the rest take a cell.
+            if byte < 0x20 || byte == 0x7F { glyph = "\u{FFFD}" }
+            width = 1
+        } else {
+            if let first = character.unicodeScalars.first, first.isTerminalControl { glyph = "\u{FFFD}" }
+            width = glyph.displayWidth
+        }
         if width == 0 { return 0 }
         if width == 2, point.x + 1 >= area.maxX {
             glyph = " "
