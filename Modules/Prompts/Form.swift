@@ -63,6 +63,7 @@ public final class Form: Prompt {
         self.groups = groups.filter { !$0.fields.isEmpty }
         self.theme = theme ?? PromptTheme.current
         for field in fields { field.theme = self.theme }
+        if self.groups.isEmpty { answer = () }  // nothing to ask: answered as it is made
     }
 
     /// A form of one group of the fields given.

@@ -51,6 +51,7 @@ extension Prompt {
     /// ``PromptError/noTerminal(_:)`` where there is no terminal (a pipe, a CI log): there a
     /// tool takes its answers from its arguments instead.
     public func ask(environment: [String: String] = ProcessInfo.processInfo.environment) throws(PromptError) -> Answer {
+        if let answer { return answer }  // answered already (asked before, or a form of no fields): nothing to wait for
         let status: Int32
         do {
             status = try TerminalApp.run(self, inline: preferredHeight, ending: .keepLastFrame, environment: environment)
@@ -68,6 +69,7 @@ extension Prompt {
     /// if try await ConfirmPrompt("Deploy now?").ask() { … }
     /// ```
     public func ask(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(PromptError) -> Answer {
+        if let answer { return answer }
         let status: Int32
         do {
             status = try await TerminalApp.run(self, inline: preferredHeight, ending: .keepLastFrame, environment: environment)

@@ -87,6 +87,16 @@ struct FormTests {
         #expect(order.toppings.answer == ["Cheese", "Tomatoes"] && order.form.focusedField === order.name)
     }
 
+    @Test func aFormOfNoFieldsIsAnsweredAsItIsMadeAndAskingAnAnsweredPromptReturnsAtOnce() throws {
+        let empty = Form(groups: [Form.Group(fields: [])])
+        #expect(empty.answer != nil)
+        try empty.ask(environment: ["TERM": "dumb"])  // no terminal needed: nothing to ask
+        let confirm = ConfirmPrompt("Sure?")
+        let pilot = Pilot(confirm, size: Size(width: 30, height: 1))
+        pilot.press(.enter)
+        #expect(try confirm.ask(environment: ["TERM": "dumb"]) == true, "its answer, without asking again")
+    }
+
     @Test func aFormGivesItsThemeToEveryField() {
         let order = Order()
         order.form.theme = .charm
