@@ -68,6 +68,7 @@ install: setup
 ## Build the benchmarks in release mode and run them (see docs/BENCHMARKS.md).
 bench: setup
 	$(SWIFT) build -c release --product bench
+	$(SWIFT) build -c release --product frames-app
 	$(SWIFT) build -c release --product giflib-floor
 	$(SWIFT) build -c release --product showcase
 	"$$($(SWIFT) build -c release --show-bin-path)/bench" all

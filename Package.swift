@@ -125,6 +125,8 @@ let package = Package(
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
         .executableTarget(name: "api-check", path: "Tools/api-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
+        // `bench frames`'s IndicatorKit side, linking only what the dashboard uses.
+        .executableTarget(name: "frames-app", dependencies: ["TUICore", "NcursesTerminal", "Indicator"], path: "Tools/frames-app"),
         .executableTarget(
             name: "bench",
             dependencies: [

@@ -7,7 +7,8 @@ import TUICore
 import Glibc
 #endif
 
-/// `bench frames`: one full-screen dashboard — 8 spinners, 4 progress bars, a 30-row window
+/// `bench frames`: one full-screen dashboard (its IndicatorKit side is `frames-app`, a
+/// program of its own beside bench) — 8 spinners, 4 progress bars, a 30-row window
 /// on a 10 000-row list whose selection moves one row an update, 120×40 — in IndicatorKit
 /// and, where they are installed, in tui-rs (with crossterm) and bubbletea (with bubbles),
 /// each its own process on a pseudo-terminal: its CPU time, bytes to the terminal, peak RSS
@@ -28,96 +29,6 @@ enum FramesBench {
     /// The workloads: 60 updates a second; as many as it can; one spinner at 10 a second.
     enum Mode: String, CaseIterable {
         case rate, fast, idle
-    }
-
-    // MARK: The dashboard, in IndicatorKit
-
-    @MainActor
-    final class Dashboard: View {
-        let spinners: [ActivityIndicator]
-        let bars: [ProgressView]
-        let list: ListView<Int>
-        lazy var box = Box(list, title: "rows")
-        private(set) var updates = 0
-
-        init(spinners count: Int, bars barCount: Int, scheduler: any Scheduler) {
-            spinners = (0..<count).map { i in
-                let style = SpinnerStyle(name: "bench", frames: SpinnerStyle.comet.frames, interval: .milliseconds(count == 1 ? 100 : 110 + 10 * i))
-                return ActivityIndicator(animation: style, label: "spinner \(i + 1)", scheduler: scheduler)
-            }
-            bars = (0..<barCount).map { _ in ProgressView(scheduler: scheduler) }
-            list = ListView(items: Array(0..<FramesBench.rows), selects: true) { index, state in
-                ListView<Int>.Row((state.isSelected ? "> " : "  ") + "row " + FramesBench.padded(index))
-            }
-            list.showsScrollBar = false
-            for spinner in spinners {
-                spinner.alignment = .leading
-                spinner.startAnimating()
-            }
-        }
-
-        func update() {
-            updates += 1
-            list.select(updates % FramesBench.rows)
-            for (i, bar) in bars.enumerated() { bar.setProgress(Double((updates * (i + 1)) % 101) / 100, animated: false) }
-        }
-
-        func render(in rect: Rect, on canvas: inout Canvas) {
-            canvas.draw("frames: dashboard · update \(updates)", at: rect.origin, clip: rect)
-            var y = rect.y + 1
-            for spinner in spinners {
-                spinner.render(in: Rect(x: rect.x, y: y, width: 40, height: 1), on: &canvas)
-                y += 1
-            }
-            for bar in bars {
-                bar.render(in: Rect(x: rect.x, y: y, width: 40, height: 1), on: &canvas)
-                y += 1
-            }
-            if !bars.isEmpty {
-                box.render(in: Rect(x: rect.x + 40, y: rect.y + 1, width: rect.width - 40, height: FramesBench.window + 2), on: &canvas)
-            }
-        }
-    }
-
-    /// Runs the dashboard on this process's terminal (standard input and output) for
-    /// `seconds`, then writes `updates frames` to `result`: the program `bench frames` runs
-    /// as IndicatorKit's side (`bench frames-app MODE SECONDS RESULT`).
-    @MainActor
-    static func runApp(mode: Mode, seconds: Int, result: String) throws -> Never {
-        let terminal = try NcursesTerminal.open(environment: ["TERM": "xterm-256color"], mouse: false, asksBackground: false)
-        let scheduler = LiveScheduler()
-        let idle = mode == .idle
-        let dashboard = Dashboard(spinners: idle ? 1 : 8, bars: idle ? 0 : 4, scheduler: scheduler)
-        let host = TerminalHost(backend: terminal, root: dashboard)
-        if mode == .fast {
-            let end = ContinuousClock.now + .seconds(seconds)
-            while ContinuousClock.now < end {
-                dashboard.update()
-                host.setNeedsDisplay()
-                host.renderIfNeeded()
-            }
-        } else {
-            if mode == .rate {
-                _ = scheduler.scheduleRepeating(every: .nanoseconds(16_666_667)) {
-                    dashboard.update()
-                    host.setNeedsDisplay()
-                }
-            }
-            scheduler.schedule(after: .seconds(seconds)) { host.quit(status: 0) }
-            _ = TerminalApp.run(host, on: terminal)
-        }
-        terminal.close()
-        try? "\(dashboard.updates) \(host.renderCount) \(peakResidentKiB())\n".write(toFile: result, atomically: true, encoding: .utf8)
-        exit(0)
-    }
-
-    /// This process's peak resident memory in KiB (`VmHWM`): of its own image. (A child's
-    /// `ru_maxrss` from `wait4` is not: the vfork that `posix_spawn` uses counts the
-    /// parent's memory as the child's until it execs.) Each program reports its own.
-    static func peakResidentKiB() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-        return line.flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }.flatMap { Int($0) } ?? 0
     }
 
     // MARK: Running a program on a pseudo-terminal
@@ -234,7 +145,8 @@ enum FramesBench {
 
     /// The programs: ours (this executable), and the peers that could be built.
     static func programs(bench: String) -> ([Program], [String]) {
-        var programs = [Program(name: "IndicatorKit", command: { [bench, "frames-app", $0.rawValue, String($1), $2] }, modes: Set(Mode.allCases))]
+        let app = URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("frames-app").path
+        var programs = [Program(name: "IndicatorKit", command: { [app, $0.rawValue, String($1), $2] }, modes: Set(Mode.allCases))]
         var notes: [String] = []
         do {
             if let tui = try buildTui() {
@@ -305,6 +217,10 @@ enum FramesBench {
     /// medians and the ratios to tui-rs.
     static func report(seconds: Int, fastSeconds: Int, rounds: Int) throws -> [String] {
         let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let app = URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("frames-app").path
+        guard FileManager.default.isExecutableFile(atPath: app) else {
+            throw Failure(description: "frames-app is not built beside bench: swift build -c release --product frames-app")
+        }
         let (programs, notes) = programs(bench: bench)
         var lines = notes
         lines.append(

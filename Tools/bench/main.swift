@@ -169,15 +169,6 @@ func reportRaster(errorsTo errors: FileHandle) -> Bool {
 switch arguments.first {
 case "frames" where arguments.count == 1:
     exit(report("frames", errorsTo: .standardError) { try FramesBench.report(seconds: seconds, fastSeconds: 5, rounds: iterations) } ? 0 : 1)
-case "frames-app" where arguments.count == 4:
-    // IndicatorKit's side of `bench frames`, run by it on a pseudo-terminal.
-    guard let mode = FramesBench.Mode(rawValue: arguments[1]), let time = Int(arguments[2]) else { exit(64) }
-    do {
-        try MainActor.assumeIsolated { try FramesBench.runApp(mode: mode, seconds: time, result: arguments[3]) }
-    } catch {
-        FileHandle.standardError.write(Data("bench frames-app: \(error)\n".utf8))
-        exit(1)
-    }
 case "terminal" where arguments.count == 1:
     exit(MainActor.assumeIsolated { runTerminal() } ? 0 : 1)
 case "gif":
