@@ -171,11 +171,6 @@ enum FramesBench {
         return (programs, notes)
     }
 
-    static func executable(named name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     static func buildTui() throws -> String? {
         try CargoPeer.build("tui-frames", needing: "tui-0.19")
     }
@@ -183,7 +178,7 @@ enum FramesBench {
     static func buildBubbletea() throws -> String? {
         let source = "Tools/bench/peers/bubbletea-frames/main.go"
         let gopath = "/usr/share/gocode"
-        guard let go = executable(named: "go"), FileManager.default.fileExists(atPath: source),
+        guard let go = executableOnPath("go"), FileManager.default.fileExists(atPath: source),
             FileManager.default.fileExists(atPath: gopath + "/src/github.com/charmbracelet/bubbles/progress")
         else { return nil }
         let output = FileManager.default.currentDirectoryPath + "/.build/bench-peers/bubbletea-frames"

@@ -112,11 +112,7 @@ enum ProgressBench {
     /// The peer's loop under Python on a pseudo-terminal; nil when Python or the peer is missing.
     static func measurePython(_ peer: String) throws -> (nanoseconds: Double, bytes: Int, seconds: Double)? {
         // The first python3 on PATH (where pip put the peers), else the system's.
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard
-            let python = (path.split(separator: ":").map { "\($0)/python3" } + ["/usr/bin/python3"])
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { return nil }
+        guard let python = executableOnPath("python3") ?? executableOnPath("python3", path: "/usr/bin") else { return nil }
         let loop =
             peer == "tqdm"
             ? "from tqdm import tqdm\nit = tqdm(range(n), file=sys.stderr)"
@@ -198,8 +194,7 @@ enum CargoPeer {
     static func build(_ name: String, needing crate: String) throws -> String? {
         let source = "Tools/bench/peers/" + name
         let registry = "/usr/share/cargo/registry"
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard let cargo = path.split(separator: ":").map({ "\($0)/cargo" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
+        guard let cargo = executableOnPath("cargo"),
             FileManager.default.fileExists(atPath: source + "/Cargo.toml"),
             (try? FileManager.default.contentsOfDirectory(atPath: registry))?.contains(where: { $0.hasPrefix(crate) }) == true
         else { return nil }
@@ -222,4 +217,9 @@ enum CargoPeer {
         }
         return folder + "/target/release/" + name
     }
+}
+
+/// The program `name` on `path` (PATH's folders, by default), as a shell finds it; nil when none is there.
+func executableOnPath(_ name: String, path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") -> String? {
+    path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
