@@ -22,6 +22,9 @@ public struct SpinnerStyle: Hashable, Sendable, FrameAnimation {
     /// What a command-line line shows in `{spinner}` once it ended with
     /// ``LineIndicator/finish()`` (nil: ✓).
     public let finished: String?
+    /// The display width of the widest frame (every frame of a catalogue style has this
+    /// width), worked out once: a spinner asks for it every frame.
+    public let width: Int
 
     /// Creates a style; `still` defaults to the last frame; `finished`, the frame a finished
     /// line keeps, to ✓.
@@ -31,6 +34,7 @@ public struct SpinnerStyle: Hashable, Sendable, FrameAnimation {
         self.interval = max(interval, .milliseconds(10))
         self.still = still ?? self.frames[self.frames.count - 1]
         self.finished = finished?.sanitizedForTerminal
+        self.width = self.frames.lazy.map(\.displayWidth).max() ?? 0
     }
 
     /// A style from indicatif's `tick_strings`: every string but the last is a frame, and the
@@ -46,9 +50,6 @@ public struct SpinnerStyle: Hashable, Sendable, FrameAnimation {
     public static func tickCharacters(_ characters: String, interval: Duration = .milliseconds(100), name: String = "custom") -> SpinnerStyle {
         tickStrings(characters.map(String.init), interval: interval, name: name)
     }
-
-    /// The display width of the widest frame (every frame of a catalogue style has this width).
-    public var width: Int { frames.map(\.displayWidth).max() ?? 0 }
 
     /// Whether every frame (and the still glyph) has the same display width.
     public var hasUniformWidth: Bool {

@@ -5,7 +5,9 @@ extension StringProtocol {
     /// the network passes through this before it reaches a terminal.
     public var sanitizedForTerminal: String {
         // Most text needs nothing: one pass over its bytes says so, and it is returned as it is.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return String(self) }
+        let needsNothing =
+            utf8.withContiguousStorageIfAvailable { !$0.contains(where: Self.mayBeControl) } ?? !utf8.contains(where: Self.mayBeControl)
+        if needsNothing { return String(self) }
         var result = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if scalar == "\t" || scalar == "\n" || scalar == "\r" {
@@ -18,6 +20,9 @@ extension StringProtocol {
         }
         return String(result)
     }
+
+    /// Whether a UTF-8 byte may begin a control character: C0, DEL, or the lead byte of C1's.
+    private static func mayBeControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
 
     /// The text with each line sanitised as ``sanitizedForTerminal`` does, its line breaks
     /// kept: for multi-line reports (a failure with a screen) that may quote data.

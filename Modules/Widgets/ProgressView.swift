@@ -82,9 +82,9 @@ public final class ProgressView: View {
             let color = Self.color(at: barWidth <= 1 ? 0 : Double(x) / Double(barWidth - 1), in: colors)
             let eighthsHere = min(8, max(0, filledEighths - x * 8))
             switch eighthsHere {
-            case 8: canvas.draw("█", at: point, style: Style(foreground: .rgb(color.r, color.g, color.b)), clip: rect)
-            case 0: canvas.draw("░", at: point, style: emptyStyle, clip: rect)
-            default: canvas.draw(String(Self.eighths[eighthsHere - 1]), at: point, style: Style(foreground: .rgb(color.r, color.g, color.b)), clip: rect)
+            case 8: canvas.put("█", at: point, style: Style(foreground: .rgb(color.r, color.g, color.b)), clip: rect)
+            case 0: canvas.put("░", at: point, style: emptyStyle, clip: rect)
+            default: canvas.put(Self.eighths[eighthsHere - 1], at: point, style: Style(foreground: .rgb(color.r, color.g, color.b)), clip: rect)
             }
         }
         if showsPercentage { canvas.draw(label, at: Point(x: rect.x + barWidth, y: rect.y), clip: rect) }

@@ -92,6 +92,9 @@ public struct Canvas: Hashable, Sendable {
     public mutating func draw(_ text: some StringProtocol, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         guard point.y >= area.y, point.y < area.maxY else { return 0 }
+        if let used = text.utf8.withContiguousStorageIfAvailable({ drawASCII($0, at: point, style: style, area: area) }), let used {
+            return used
+        }
         var x = point.x
         for character in text {
             if x >= area.maxX { break }
@@ -102,6 +105,34 @@ public struct Canvas: Hashable, Sendable {
                 continue
             }
             x += put(glyph, at: Point(x: x, y: point.y), style: style, clip: area)
+        }
+        return x - point.x
+    }
+
+    /// ``draw(_:at:style:clip:)`` for text that is all ASCII, read off its bytes (every
+    /// byte one cell; no grapheme breaking, no Unicode look-up); nil for any other text.
+    private mutating func drawASCII(_ bytes: UnsafeBufferPointer<UInt8>, at point: Point, style: Style, area: Rect) -> Int? {
+        var isASCII = true
+        for byte in bytes where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        guard isASCII else { return nil }
+        let y = point.y
+        var x = point.x
+        var index = 0
+        while index < bytes.count, x < area.maxX {
+            let byte = bytes[index]
+            index += 1
+            // "\r\n" is one grapheme: one space, as a newline or a tab is.
+            let endsALine = byte == 0x0A || byte == 0x09 || (byte == 0x0D && index < bytes.count && bytes[index] == 0x0A)
+            if endsALine, byte == 0x0D { index += 1 }
+            if x >= area.x {
+                let glyph: Character = endsALine ? " " : (byte < 0x20 || byte == 0x7F) ? "\u{FFFD}" : Character(Unicode.Scalar(byte))
+                clearHalves(x: x, y: y)
+                self[x, y] = Cell(glyph, style: style)
+            }
+            x += 1
         }
         return x - point.x
     }

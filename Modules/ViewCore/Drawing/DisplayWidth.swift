@@ -57,9 +57,20 @@ extension StringProtocol {
     /// The number of cells this text takes on a terminal (the sum of its graphemes' widths).
     public var displayWidth: Int {
         // ASCII text is counted off its bytes, without breaking it into graphemes.
+        if let width = utf8.withContiguousStorageIfAvailable(Self.asciiWidth) { return width ?? graphemeWidth }
         var total = 0
         for byte in utf8 {
             guard byte < 0x80 else { return graphemeWidth }
+            if byte >= 0x20 && byte != 0x7F { total += 1 }
+        }
+        return total
+    }
+
+    /// The width of ASCII text (a cell a byte but for controls); nil when a byte is not ASCII.
+    private static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var total = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
             if byte >= 0x20 && byte != 0x7F { total += 1 }
         }
         return total
