@@ -356,7 +356,7 @@ public final class NcursesTerminal: EventSourceBackend {
             for x in 0..<min(size.width, canvasWidth) {
                 let index = y * canvasWidth + x
                 if newCells[index].width == 0 { continue }  // the right half of a wide grapheme
-                if sameShape, newCells[index].isIdentical(to: oldCells[index]) { continue }
+                if sameShape, newCells[index] == oldCells[index] { continue }  // a few integers (see Cell)
                 let cell = newCells[index]
                 rowChanged = true
                 if first < 0 { first = x }
@@ -364,9 +364,13 @@ public final class NcursesTerminal: EventSourceBackend {
                 let style = drawnStyle(cell.style, for: cell.character)
                 guard let pair = colorPair(for: style, mayReset: mayResetPairs) else { return false }
                 var count: Int32 = 0
-                for scalar in cell.character.unicodeScalars where count < 5 {
-                    wide[Int(count)] = wchar_t(bitPattern: scalar.value)
-                    count += 1
+                cell.grapheme.withUTF8 { bytes in
+                    var decoder = UTF8()
+                    var iterator = bytes.makeIterator()
+                    while count < 5, case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                        wide[Int(count)] = wchar_t(bitPattern: scalar.value)
+                        count += 1
+                    }
                 }
                 var flags = attributeFlags(style)
                 if pair.boldForBright { flags |= UInt32(IK_ATTR_BOLD) }
@@ -488,15 +492,6 @@ public final class NcursesTerminal: EventSourceBackend {
         if a.contains(.underline) { flags |= UInt32(IK_ATTR_UNDERLINE) }
         if a.contains(.italic) { flags |= UInt32(IK_ATTR_ITALIC) }
         return flags
-    }
-}
-
-extension Cell {
-    /// Whether the two show the same: `==` on the grapheme, whose first test compares the
-    /// string's bits (a cell unchanged since the last frame is told at once, where comparing
-    /// its UTF-8 one byte at a time cost 6 % of a frame).
-    fileprivate func isIdentical(to other: Cell) -> Bool {
-        width == other.width && character == other.character && style == other.style
     }
 }
 

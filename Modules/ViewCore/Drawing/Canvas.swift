@@ -128,7 +128,7 @@ public struct Canvas: Hashable, Sendable {
             let endsALine = byte == 0x0A || byte == 0x09 || (byte == 0x0D && index < bytes.count && bytes[index] == 0x0A)
             if endsALine, byte == 0x0D { index += 1 }
             if x >= area.x {
-                let glyph: Character = endsALine ? " " : (byte < 0x20 || byte == 0x7F) ? "\u{FFFD}" : Character(Unicode.Scalar(byte))
+                let glyph = endsALine ? .space : (byte < 0x20 || byte == 0x7F) ? Self.replacement : Grapheme(ascii: byte)
                 clearHalves(x: x, y: y)
                 self[x, y] = Cell(glyph, style: style)
             }
@@ -136,6 +136,9 @@ public struct Canvas: Hashable, Sendable {
         }
         return x - point.x
     }
+
+    /// U+FFFD, what a control character shows as.
+    private static let replacement = Grapheme("\u{FFFD}")
 
     /// Fills `rect` (clipped to the canvas) with copies of `cell`. A picture placed there is
     /// cut to the largest part of it outside `rect`, so a panel drawn over photos hides only

@@ -33,6 +33,32 @@ public enum Color: Hashable, Sendable {
     public static let brightBlack = Color.ansi(8)
     /// ANSI bright white.
     public static let brightWhite = Color.ansi(15)
+
+    /// The colour as one number (its kind in the top byte, its value below): how a ``Cell``
+    /// keeps it, since a frame compares every cell's colours with the last frame's.
+    var packed: UInt32 {
+        switch self {
+        case .default: 0
+        case .ansi(let number): 1 << 24 | UInt32(number)
+        case .palette(let number): 2 << 24 | UInt32(number)
+        case .rgb(let r, let g, let b): 3 << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+    }
+
+    /// The colour ``packed`` holds.
+    init(packed: UInt32) {
+        let value = UInt8(truncatingIfNeeded: packed)
+        switch packed >> 24 {
+        case 1: self = .ansi(value)
+        case 2: self = .palette(value)
+        case 3: self = .rgb(UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8), value)
+        default: self = .default
+        }
+    }
+
+    public static func == (a: Color, b: Color) -> Bool { a.packed == b.packed }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(packed) }
 }
 
 /// How many colours a terminal can show.
