@@ -386,6 +386,9 @@ public final class NcursesTerminal: EventSourceBackend {
         readable.readable(style, for: character).resolved(for: capabilities.colorDepth)
     }
 
+    /// Whether the terminal has gone (a read found its end): the run loop then ends the app.
+    public var inputEnded: Bool { reader.hasEnded }
+
     /// The input that arrived since the last call: keys, mouse events, pastes and resizes,
     /// the terminal's answers taken out (`TerminalInputParser`). At most
     /// `TerminalInputReader.readChunk` bytes are taken at a time; the reader is called again for the rest.

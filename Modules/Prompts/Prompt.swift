@@ -1,5 +1,6 @@
 import Foundation
 import TerminalIO
+import TerminalRuntime
 import Widgets
 
 /// A question asked in a few rows of the terminal, answered with keys: a view (so a `Pilot`
@@ -30,7 +31,8 @@ public protocol Prompt: View {
 public enum PromptError: Error, Equatable, CustomStringConvertible {
     /// Esc: the user chose not to answer.
     case cancelled
-    /// Ctrl-C (the prompt quits with 130, as a shell reports an interrupted program).
+    /// Ctrl-C (the prompt quits with 130, as a shell reports an interrupted program), or the
+    /// terminal went away while it was asked (its window closed).
     case interrupted
     /// There is no terminal to ask on; the error says what to do.
     case noTerminal(TerminalError)
@@ -82,7 +84,7 @@ extension Prompt {
     /// The answer, or why there is none, once the question has ended with `status`.
     private func outcome(_ status: Int32) throws(PromptError) -> Answer {
         if let answer { return answer }
-        throw status == 130 ? .interrupted : .cancelled
+        throw status == 130 || status == TerminalRunLoop.hangUpStatus ? .interrupted : .cancelled
     }
 }
 

@@ -344,6 +344,9 @@ public final class InlineTerminal: EventSourceBackend {
         return true
     }
 
+    /// Whether the terminal has gone (a read found its end): the run loop then ends the app.
+    public var inputEnded: Bool { reader.hasEnded }
+
     /// The keys, pastes and mouse events that arrived, and a resize when the window changed. A
     /// mouse event's position is in the block's cells; one outside the block, or before its
     /// place on the screen is known, is dropped.

@@ -46,6 +46,17 @@ public final class PseudoTerminal {
 
     deinit {
         close(secondary)
+        if !hasHungUp { close(primary) }
+    }
+
+    /// Whether ``hangUp()`` closed the primary side.
+    public private(set) var hasHungUp = false
+
+    /// Closes the primary side, as a terminal window closing does: the program's reads of
+    /// its terminal end (EIO) and its writes fail. Nothing can be read or sent after.
+    public func hangUp() {
+        guard !hasHungUp else { return }
+        hasHungUp = true
         close(primary)
     }
 

@@ -36,6 +36,11 @@ package struct TerminalInputReader {
     /// Whether bytes read earlier wait to be decoded (the run loop is to be woken for them).
     package var hasTypedAhead: Bool { !typedAhead.isEmpty }
 
+    /// Whether the terminal has gone: its window closed, its connection dropped, the
+    /// pseudo-terminal's other side shut (a read found the end or EIO). Nothing more will
+    /// come, and the descriptor stays readable: the app is to end, not to read again.
+    package private(set) var hasEnded = false
+
     /// The input that arrived since the last call, at most ``readChunk`` bytes of it; `wake`
     /// is called when more already read waits. `observing` sees every chunk read and may add
     /// events of its own (late answers to the start-up's questions).
@@ -76,13 +81,19 @@ package struct TerminalInputReader {
 
     /// What the terminal sent, at most ``readChunk`` bytes, waiting up to `milliseconds` for
     /// something to come; empty when nothing did.
-    private func readAvailable(waiting milliseconds: Int32) -> [UInt8] {
+    private mutating func readAvailable(waiting milliseconds: Int32) -> [UInt8] {
+        guard !hasEnded else { return [] }
         var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         var ready = poll(&watch, 1, milliseconds)
         while ready < 0 && errno == EINTR { ready = poll(&watch, 1, milliseconds) }
-        guard ready > 0, watch.revents & Int16(POLLIN) != 0 else { return [] }
+        guard ready > 0 else { return [] }
+        guard watch.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer[..<count]) : []
+        var count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        while count < 0 && errno == EINTR { count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
+        if count > 0 { return Array(buffer[..<count]) }
+        // The end of the input, or an error that is not "try again": the terminal is gone.
+        if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { hasEnded = true }
+        return []
     }
 }

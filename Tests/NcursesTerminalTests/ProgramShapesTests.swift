@@ -185,6 +185,20 @@ struct ProgramShapesTests {
         #expect(rows[2...].prefix(2) == ["done spinner 0", ""], "\(rows)")
     }
 
+    @Test(
+        "A prompt or an app whose terminal goes away without a SIGHUP ends (interrupted, 129) rather than waking for nothing",
+        .timeLimit(.minutes(1)),
+        arguments: ["confirm", "inline", "fullscreen"]
+    )
+    func terminalGone(shape: String) throws {
+        let run = try Run("sync-main", [shape, "sync"])
+        run.waitFor { shape == "confirm" ? Self.asks($0) : Self.ticking($0) }
+        run.pty.hangUp()  // the program is not in the terminal's session: no SIGHUP comes
+        run.process.waitUntilExit()
+        #expect(run.process.terminationReason == .exit)
+        #expect(run.process.terminationStatus == (shape == "confirm" ? 130 : TerminalRunLoop.hangUpStatus))
+    }
+
     /// The terminal is as the shell left it: echo and lines on, the cursor shown.
     static func expectRestored(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
         var modes = termios()

@@ -17,6 +17,15 @@ public protocol EventSourceBackend: TerminalBackend {
     func applyResize()
     /// Restores the terminal. Safe to call more than once.
     func close()
+    /// Whether the terminal has gone (its window closed, its connection dropped) without the
+    /// signal that usually ends the program (SIGHUP ignored, as under `nohup`, or a terminal
+    /// that is not the controlling one): nothing more will be read, and the app ends.
+    var inputEnded: Bool { get }
+}
+
+extension EventSourceBackend {
+    /// False: a backend that cannot tell never ends its app this way.
+    public var inputEnded: Bool { false }
 }
 
 /// The loop of a terminal app, on ``MainLoop``: it wakes for input, for a resize, for
@@ -163,7 +172,18 @@ public final class TerminalRunLoop {
     private func deliverInput() {
         host.pumpEvents()
         render()
+        // A terminal that went away stays readable for ever: the app ends as SIGHUP would
+        // end it (129), rather than waking for nothing at full speed.
+        if backend.inputEnded {
+            stop()
+            host.quit(status: Self.hangUpStatus)
+            quit(status: Self.hangUpStatus)
+        }
     }
+
+    /// The status an app ends with when its terminal went away: 128 + SIGHUP, as a shell
+    /// reports a hung-up program.
+    nonisolated public static let hangUpStatus: Int32 = 129
 
     /// Draws what changed, noting when a frame went out.
     private func render() {

@@ -97,7 +97,7 @@ public final class Saving: View {
 
 /// Prints `line` and a newline on standard output.
 public func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))  // the terminal may be gone
 }
 
 /// How a question ended, as the programs print it.

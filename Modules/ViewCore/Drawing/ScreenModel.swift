@@ -1,25 +1,36 @@
-import TUICore
+import Pixels
 
 /// A small terminal screen that reads back what a program wrote, row by row: printable
 /// characters (wide ones taking two columns, the wrap at the right edge deferred as
 /// terminals do), CR, LF (scrolling the screen at its bottom, the top row going to
 /// ``scrollback``), cursor moves (CUU, CUD, CUF, CUB, CUP), erases (EL, ED), the cursor's
 /// visibility and the alternate screen. Colours and other modes are read and ignored.
-public struct ScreenModel {
-    public private(set) var size: Size
+///
+/// The kit's one terminal model: `InMemoryLineOutput` reads its rows with it (a screen that
+/// ``grows`` rather than scrolls) and the tests read programs' output with it.
+package struct ScreenModel {
+    package private(set) var size: Size
+    /// Whether a line feed on the last row adds a row (the screen keeps every row written,
+    /// as a line output's reader wants) rather than scrolling; an erase to the end of the
+    /// screen then drops the rows below the cursor.
+    package let grows: Bool
+    /// Whether a line feed also returns the cursor to the first column, as a terminal's line
+    /// discipline makes it (ONLCR) for a program that writes `\n` to it; off for bytes read
+    /// from a pseudo-terminal, which has made that change already.
+    package let newlineReturns: Bool
     /// The rows, each `size.width` columns; "" marks the right half of a wide character.
     private var grid: [[String]]
     /// The rows scrolled off the top, oldest first, trailing blanks trimmed.
-    public private(set) var scrollback: [String] = []
+    package private(set) var scrollback: [String] = []
     /// Where the next character goes.
-    public private(set) var cursor = Point(x: 0, y: 0)
+    package private(set) var cursor = Point(x: 0, y: 0)
     /// Whether the cursor is shown (DECTCEM).
-    public private(set) var cursorVisible = true
+    package private(set) var cursorVisible = true
     /// The rows something was written on or erased since ``forgetWrites()``.
-    public private(set) var writtenRows: Set<Int> = []
+    package private(set) var writtenRows: Set<Int> = []
     /// The text as the terminal has it, from wherever the last feed stopped in a sequence.
     /// Where each DCS string (a sixel picture) began: the cursor then.
-    public private(set) var pictures: [Point] = []
+    package private(set) var pictures: [Point] = []
     /// The cursor saved by `ESC 7`.
     private var saved = Point(x: 0, y: 0)
     private var pending = ""
@@ -28,13 +39,15 @@ public struct ScreenModel {
     /// Whether the cursor sits past the last column, waiting to wrap at the next character.
     private var wrapPending = false
 
-    public init(size: Size) {
+    package init(size: Size, grows: Bool = false, newlineReturns: Bool = false) {
         self.size = size
+        self.grows = grows
+        self.newlineReturns = newlineReturns
         grid = Array(repeating: Array(repeating: " ", count: size.width), count: size.height)
     }
 
     /// The rows as text, trailing blanks trimmed.
-    public var rows: [String] {
+    package var rows: [String] {
         grid.map { row in
             var line = row.joined()
             while line.hasSuffix(" ") { line.removeLast() }
@@ -43,14 +56,14 @@ public struct ScreenModel {
     }
 
     /// Forgets which rows were written (see ``writtenRows``).
-    public mutating func forgetWrites() {
+    package mutating func forgetWrites() {
         writtenRows = []
         pictures = []
     }
 
     /// A new window size: rows are cut or added at the bottom, columns at the right (no
     /// re-wrapping, as xterm does).
-    public mutating func resize(to newSize: Size) {
+    package mutating func resize(to newSize: Size) {
         grid = (0..<newSize.height).map { y in
             let old = y < grid.count ? grid[y] : []
             return (0..<newSize.width).map { x in x < old.count ? old[x] : " " }
@@ -61,7 +74,7 @@ public struct ScreenModel {
     }
 
     /// Reads `text` as the terminal would.
-    public mutating func feed(_ text: String) {
+    package mutating func feed(_ text: String) {
         let characters = Array(pending + text)
         pending = ""
         var i = 0
@@ -107,7 +120,7 @@ public struct ScreenModel {
                 cursor.x = 0
                 wrapPending = false
             case "\n", "\r\n":
-                if c == "\r\n" { cursor.x = 0 }
+                if c == "\r\n" || newlineReturns { cursor.x = 0 }
                 lineFeed()
             case "\u{08}":
                 cursor.x = max(0, cursor.x - 1)
@@ -121,7 +134,10 @@ public struct ScreenModel {
 
     private mutating func lineFeed() {
         wrapPending = false
-        if cursor.y == size.height - 1 {
+        if grows, cursor.y == size.height - 1 {
+            addRow()
+            cursor.y += 1
+        } else if cursor.y == size.height - 1 {
             var top = grid.removeFirst().joined()
             while top.hasSuffix(" ") { top.removeLast() }
             scrollback.append(top)
@@ -149,6 +165,12 @@ public struct ScreenModel {
         } else {
             cursor.x += width
         }
+    }
+
+    /// One blank row more at the bottom (a screen that ``grows``).
+    private mutating func addRow() {
+        grid.append(Array(repeating: " ", count: size.width))
+        size = Size(width: size.width, height: size.height + 1)
     }
 
     /// Blanks a column, and the other half of a wide character it was part of.
@@ -180,7 +202,7 @@ public struct ScreenModel {
     }
 
     /// Whether the alternate screen is shown (mode 1049).
-    public var showsAlternateScreen: Bool { mainScreen != nil }
+    package var showsAlternateScreen: Bool { mainScreen != nil }
 
     private mutating func control(_ parameters: String, final: Character) {
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
@@ -192,7 +214,9 @@ public struct ScreenModel {
         }
         switch final {
         case "A": cursor.y = max(0, cursor.y - n)
-        case "B": cursor.y = min(size.height - 1, cursor.y + n)
+        case "B":
+            if grows { while size.height <= cursor.y + n { addRow() } }
+            cursor.y = min(size.height - 1, cursor.y + n)
         case "C": cursor.x = min(size.width - 1, cursor.x + n)
         case "D": cursor.x = max(0, cursor.x - n)
         case "G": cursor.x = min(size.width - 1, n - 1)
@@ -209,6 +233,10 @@ public struct ScreenModel {
             case 2, 3: for y in 0..<size.height { eraseLine(from: 0, row: y) }
             default:
                 eraseLine(from: cursor.x, row: cursor.y)
+                if grows, cursor.y + 1 < size.height {
+                    grid.removeSubrange((cursor.y + 1)...)
+                    size = Size(width: size.width, height: cursor.y + 1)
+                }
                 for y in (cursor.y + 1)..<max(cursor.y + 1, size.height) { eraseLine(from: 0, row: y) }
             }
         default: return  // SGR and the rest: no change to the text
