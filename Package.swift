@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "ViewCore", targets: ["ViewCore"]),
         .library(name: "TerminalRuntime", targets: ["TerminalRuntime"]),
         .library(name: "Widgets", targets: ["Widgets"]),
+        .library(name: "IndicatorKit", targets: ["IndicatorKit"]),
+        // IndicatorKit's former name, one release: it re-exports IndicatorKit.
         .library(name: "TUICore", targets: ["TUICore"]),
         .library(name: "TerminalIO", targets: ["TerminalIO"]),
         .library(name: "NcursesTerminal", targets: ["NcursesTerminal"]),
@@ -63,10 +65,12 @@ let package = Package(
         .target(name: "ViewCore", dependencies: ["Motion", "Pixels"], path: "Modules/ViewCore"),
         // A view on a terminal: the backend seam, the host, the run loop, a headless terminal.
         .target(name: "TerminalRuntime", dependencies: ["ViewCore"], path: "Modules/TerminalRuntime"),
-        // Views an app composes: tabs, a navigation stack, a list, a bar of buttons.
+        // Views an app composes: lists, tables, tabs, a navigation stack, buttons, text fields and
+        // areas, a viewport, a progress bar, key help, boxes and stacks, timers, an ordered selection.
         .target(name: "Widgets", dependencies: ["ViewCore"], path: "Modules/Widgets"),
         // The core in one import (and the kit's version).
-        .target(name: "TUICore", dependencies: ["Pixels", "Motion", "ViewCore", "TerminalRuntime", "Widgets"], path: "Modules/TUICore"),
+        .target(name: "IndicatorKit", dependencies: ["Pixels", "Motion", "ViewCore", "TerminalRuntime", "Widgets"], path: "Modules/IndicatorKit"),
+        .target(name: "TUICore", dependencies: ["IndicatorKit"], path: "Modules/TUICore"),
         // Driving an app headless: Pilot and the scenario files' runner (no test framework, so
         // an app's own `headless` command can link it); TUITesting adds Swift Testing's side.
         .target(name: "TUIPilot", dependencies: ["TerminalRuntime"], path: "Modules/TUIPilot"),
@@ -104,7 +108,7 @@ let package = Package(
         .target(
             name: "ShowcaseKit",
             dependencies: [
-                "TUICore", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection",
+                "IndicatorKit", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection",
                 "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics", "Prompts", "KitSupport",
             ],
             path: "Apps/ShowcaseKit"
@@ -112,25 +116,25 @@ let package = Package(
         .executableTarget(
             name: "showcase",
             dependencies: [
-                "ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "TUICore", "PickerSelection", "TerminalGraphics",
+                "ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "IndicatorKit", "PickerSelection", "TerminalGraphics",
                 "Prompts",
             ],
             path: "Apps/showcase"
         ),
 
         // Tools: the sample generator and the benchmarks (run in release mode).
-        .target(name: "GifSamples", dependencies: ["GifDecoding", "TUICore"], path: "Tools/GifSamples"),
+        .target(name: "GifSamples", dependencies: ["GifDecoding", "IndicatorKit"], path: "Tools/GifSamples"),
         .executableTarget(name: "gifgen", dependencies: ["GifSamples"], path: "Tools/gifgen"),
         .executableTarget(name: "durability-writer", dependencies: ["PickerSelection"], path: "Tools/durability-writer"),
         .executableTarget(name: "doc-check", path: "Tools/doc-check"),
         .executableTarget(name: "api-check", path: "Tools/api-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
         // `bench frames`'s IndicatorKit side, linking only what the dashboard uses.
-        .executableTarget(name: "frames-app", dependencies: ["TUICore", "NcursesTerminal", "Indicator"], path: "Tools/frames-app"),
+        .executableTarget(name: "frames-app", dependencies: ["IndicatorKit", "NcursesTerminal", "Indicator"], path: "Tools/frames-app"),
         .executableTarget(
             name: "bench",
             dependencies: [
-                "TUICore", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
+                "IndicatorKit", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
                 "KitSupport", "TerminalGraphics", "Prompts",
             ],
             path: "Tools/bench",
@@ -141,7 +145,7 @@ let package = Package(
         // main that awaits first, tasks): run by the tests on a pseudo-terminal; not products.
         .target(
             name: "ProgramShapes",
-            dependencies: ["TUICore", "Prompts", "CommandIndicator", "Indicator", "Loading", "NcursesTerminal"],
+            dependencies: ["IndicatorKit", "Prompts", "CommandIndicator", "Indicator", "Loading", "NcursesTerminal"],
             path: "Tests/Programs/ProgramShapes"
         ),
         .executableTarget(
@@ -156,78 +160,79 @@ let package = Package(
         ),
 
         // Support for the randomised tests (a seeded generator); not a product.
-        .target(name: "TestSupport", dependencies: ["GifSamples", "TUICore", "TUITesting"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GifSamples", "IndicatorKit", "TUITesting"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"], path: "Tests/PixelsTests"),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "TUICore", "TestSupport"], path: "Tests/MotionTests"),
-        .testTarget(name: "ViewCoreTests", dependencies: ["ViewCore", "TUICore", "TestSupport"], path: "Tests/ViewCoreTests"),
-        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "TUICore", "TestSupport"], path: "Tests/TerminalRuntimeTests"),
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TUICore", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
-        .testTarget(name: "TUICoreTests", dependencies: ["TUICore", "TestSupport"], path: "Tests/TUICoreTests"),
-        .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "TUICore", "GifSamples"], path: "Tests/GifDecodingTests"),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "IndicatorKit", "TestSupport"], path: "Tests/MotionTests"),
+        .testTarget(name: "ViewCoreTests", dependencies: ["ViewCore", "IndicatorKit", "TestSupport"], path: "Tests/ViewCoreTests"),
+        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "IndicatorKit", "TestSupport"], path: "Tests/TerminalRuntimeTests"),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "IndicatorKit", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
+        .testTarget(name: "IndicatorKitTests", dependencies: ["IndicatorKit", "TUICore", "TUITesting", "TestSupport"], path: "Tests/IndicatorKitTests"),
+        .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(
             name: "IndicatorTests",
-            dependencies: ["Indicator", "TUICore", "GifDecoding", "NcursesTerminal", "TestSupport"],
+            dependencies: ["Indicator", "IndicatorKit", "GifDecoding", "NcursesTerminal", "TestSupport"],
             path: "Tests/IndicatorTests"
         ),
         .testTarget(
             name: "RefreshControlTests",
-            dependencies: ["RefreshControl", "TUICore", "Indicator", "GifDecoding", "TestSupport"],
+            dependencies: ["RefreshControl", "IndicatorKit", "Indicator", "GifDecoding", "TestSupport"],
             path: "Tests/RefreshControlTests"
         ),
         .testTarget(
             name: "LoadingTests",
-            dependencies: ["Loading", "TUICore", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"],
+            dependencies: ["Loading", "IndicatorKit", "Indicator", "GifDecoding", "LoopbackHTTP", "TestSupport"],
             path: "Tests/LoadingTests"
         ),
         .testTarget(
             name: "LoadingNetworkingTests",
-            dependencies: ["LoadingNetworking", "Loading", "TUICore", "LoopbackHTTP", "TestSupport"],
+            dependencies: ["LoadingNetworking", "Loading", "IndicatorKit", "LoopbackHTTP", "TestSupport"],
             path: "Tests/LoadingNetworkingTests"
         ),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"], path: "Tests/ChildProcessTests"),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"], path: "Tests/SQLiteStoreTests"),
         .testTarget(
             name: "TUIPilotTests",
-            dependencies: ["TUIPilot", "TUITesting", "TUICore"],
+            dependencies: ["TUIPilot", "TUITesting", "IndicatorKit"],
             path: "Tests/TUIPilotTests",
             exclude: ["__Snapshots__", "Scenarios"]
         ),
-        .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "TUICore"], path: "Tests/PromptsTests"),
+        .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "IndicatorKit"], path: "Tests/PromptsTests"),
         .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "Motion"], path: "Tests/TUITestingTests"),
         .testTarget(
             name: "CommandIndicatorTests",
-            dependencies: ["CommandIndicator", "ChildProcess", "Indicator", "TUICore"],
+            dependencies: ["CommandIndicator", "ChildProcess", "Indicator", "IndicatorKit"],
             path: "Tests/CommandIndicatorTests"
         ),
         .testTarget(
             name: "PhotoReadersTests",
-            dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "TUICore"],
+            dependencies: ["PhotoReaders", "PickerSelection", "GifDecoding", "ImageFiles", "IndicatorKit"],
             path: "Tests/PhotoReadersTests"
         ),
         .testTarget(
             name: "PickerSelectionTests",
-            dependencies: ["PickerSelection", "TUICore", "SQLiteStore", "GifDecoding", "TestSupport"],
+            dependencies: ["PickerSelection", "IndicatorKit", "SQLiteStore", "GifDecoding", "TestSupport"],
             path: "Tests/PickerSelectionTests"
         ),
         .testTarget(
             name: "NcursesTerminalTests",
-            dependencies: ["NcursesTerminal", "TerminalIO", "TUICore", "TerminalGraphics", "TestSupport"],
+            dependencies: ["NcursesTerminal", "TerminalIO", "IndicatorKit", "TerminalGraphics", "TestSupport"],
             path: "Tests/NcursesTerminalTests"
         ),
         .testTarget(
             name: "ShowcaseKitTests",
             dependencies: [
-                "ShowcaseKit", "TUICore", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding", "ImageFiles",
+                "ShowcaseKit", "IndicatorKit", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding",
+                "ImageFiles",
                 "TUIPilot", "Indicator", "TerminalGraphics", "TestSupport",
             ],
             path: "Tests/ShowcaseKitTests"
         ),
         .testTarget(
             name: "TerminalGraphicsTests",
-            dependencies: ["TerminalGraphics", "TUICore", "ImageFiles", "GifSamples", "TestSupport"],
+            dependencies: ["TerminalGraphics", "IndicatorKit", "ImageFiles", "GifSamples", "TestSupport"],
             path: "Tests/TerminalGraphicsTests"
         ),
-        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "TUICore"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles", "IndicatorKit"], path: "Tests/ImageFilesTests", exclude: ["PNGKinds"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -237,12 +242,12 @@ if ProcessInfo.processInfo.environment["INDICATORKIT_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzDriver", path: "Tools/fuzz/FuzzDriver"))
     package.targets.append(.executableTarget(name: "gif-fuzz", dependencies: ["GifDecoding", "FuzzDriver"], path: "Tools/fuzz/GifFuzz"))
     package.products.append(.executable(name: "gif-fuzz", targets: ["gif-fuzz"]))
-    package.targets.append(.executableTarget(name: "image-fuzz", dependencies: ["ImageFiles", "TUICore", "FuzzDriver"], path: "Tools/fuzz/ImageFuzz"))
+    package.targets.append(.executableTarget(name: "image-fuzz", dependencies: ["ImageFiles", "IndicatorKit", "FuzzDriver"], path: "Tools/fuzz/ImageFuzz"))
     package.products.append(.executable(name: "image-fuzz", targets: ["image-fuzz"]))
     package.targets.append(
         .executableTarget(
             name: "terminal-fuzz",
-            dependencies: ["NcursesTerminal", "TerminalGraphics", "TUICore", "FuzzDriver"],
+            dependencies: ["NcursesTerminal", "TerminalGraphics", "IndicatorKit", "FuzzDriver"],
             path: "Tools/fuzz/TerminalFuzz"
         )
     )

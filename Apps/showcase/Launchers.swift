@@ -3,10 +3,10 @@ import CommandIndicator
 import Foundation
 import GifDecoding
 import Indicator
+import IndicatorKit
 import NcursesTerminal
 import Prompts
 import ShowcaseKit
-import TUICore
 import TerminalGraphics
 
 /// `showcase` alone: the app on the terminal, on `scene` when given.

@@ -16,7 +16,7 @@ import Pixels
 /// frames keeps those frames and is reported in ``warnings``; a file that cannot be read
 /// at all throws a ``GifDecodingError``.
 ///
-/// It is a `FrameAnimation` (TUICore's seam), so any player or indicator plays it. It is
+/// It is a `FrameAnimation` (Pixels' seam), so any player or indicator plays it. It is
 /// `Sendable`: decode in a detached task and hand the image back; frames are produced
 /// under a lock, one caller at a time.
 public final class AnimatedImage: Sendable {

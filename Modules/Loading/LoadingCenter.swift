@@ -18,7 +18,7 @@ import ViewCore
 @MainActor
 public final class LoadingCenter {
     /// The instance an app shares: a center on a
-    /// `TUICore/LiveScheduler` unless the app puts another here (one on its own scheduler,
+    /// `Motion/LiveScheduler` unless the app puts another here (one on its own scheduler,
     /// say, or a test's on a virtual clock). `APIClient` uses it unless given a center.
     public static var shared = LoadingCenter(scheduler: LiveScheduler())
 

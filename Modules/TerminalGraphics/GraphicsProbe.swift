@@ -8,7 +8,7 @@ public enum GraphicsProtocol: String, CaseIterable, Sendable {
     case sixel
     /// iTerm2's inline images (OSC 1337).
     case iterm
-    /// Block symbols in colour (TUICore's rasterizers): every terminal.
+    /// Block symbols in colour (ViewCore's rasterizers): every terminal.
     case symbols
 }
 

@@ -1,7 +1,7 @@
 import ChildProcess
 import Foundation
 import Indicator
-import TUICore
+import IndicatorKit
 import Testing
 
 @testable import CommandIndicator

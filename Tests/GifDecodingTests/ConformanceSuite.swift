@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import IndicatorKit
 import Testing
 
 /// Locates `../shared/gif-conformance` beside the repository (read-only test data, never copied).

@@ -1,5 +1,5 @@
 import GifDecoding
-import TUICore
+import IndicatorKit
 import Testing
 
 /// The example of docs/GifDecoding.md, compiled and run as written.

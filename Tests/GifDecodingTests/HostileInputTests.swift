@@ -1,6 +1,6 @@
 import Foundation
 import GifSamples
-import TUICore
+import IndicatorKit
 import Testing
 
 @testable import GifDecoding

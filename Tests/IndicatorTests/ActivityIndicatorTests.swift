@@ -1,6 +1,6 @@
 import Foundation
 import GifDecoding
-import TUICore
+import IndicatorKit
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import GifDecoding
 import Indicator
+import IndicatorKit
 import NcursesTerminal
-import TUICore
 import Testing
 
 /// The examples of docs/Indicator.md, compiled and run as written.

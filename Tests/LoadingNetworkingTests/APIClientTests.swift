@@ -1,7 +1,7 @@
 import Foundation
+import IndicatorKit
 import Loading
 import LoopbackHTTP
-import TUICore
 import TestSupport
 import Testing
 

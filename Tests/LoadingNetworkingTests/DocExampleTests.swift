@@ -1,8 +1,8 @@
 import Foundation
+import IndicatorKit
 import Loading
 import LoadingNetworking
 import LoopbackHTTP
-import TUICore
 import Testing
 
 /// The example of docs/Loading.md, compiled and run as written, over a real loopback server.

@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import IndicatorKit
 import TestSupport
 import Testing
 

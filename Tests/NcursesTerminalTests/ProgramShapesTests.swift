@@ -1,6 +1,6 @@
 import Foundation
+import IndicatorKit
 import NcursesTerminal
-import TUICore
 import TestSupport
 import Testing
 

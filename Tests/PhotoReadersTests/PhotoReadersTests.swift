@@ -1,9 +1,9 @@
 import Foundation
 import GifDecoding
 import ImageFiles
+import IndicatorKit
 import PhotoReaders
 import PickerSelection
-import TUICore
 import Testing
 
 #if canImport(Glibc)

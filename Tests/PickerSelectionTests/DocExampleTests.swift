@@ -1,6 +1,6 @@
 import Foundation
+import IndicatorKit
 import PickerSelection
-import TUICore
 import Testing
 
 /// The example of docs/PickerSelection.md, compiled and run as written.

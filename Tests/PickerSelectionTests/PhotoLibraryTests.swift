@@ -1,7 +1,7 @@
 import Foundation
 import GifDecoding
+import IndicatorKit
 import SQLiteStore
-import TUICore
 import TestSupport
 import Testing
 

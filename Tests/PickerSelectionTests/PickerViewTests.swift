@@ -1,6 +1,6 @@
 import Foundation
+import IndicatorKit
 import SQLiteStore
-import TUICore
 import TestSupport
 import Testing
 

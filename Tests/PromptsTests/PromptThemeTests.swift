@@ -1,5 +1,5 @@
+import IndicatorKit
 import Prompts
-import TUICore
 import Testing
 
 /// Every built-in theme reads on dark and light backgrounds, as the terminal layer draws it.

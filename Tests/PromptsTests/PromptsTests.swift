@@ -1,5 +1,5 @@
+import IndicatorKit
 import Prompts
-import TUICore
 import TUIPilot
 import Testing
 

@@ -1,6 +1,6 @@
 import GifDecoding
+import IndicatorKit
 import RefreshControl
-import TUICore
 import Testing
 
 /// The example of docs/RefreshControl.md, compiled and run as written.

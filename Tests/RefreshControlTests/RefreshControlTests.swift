@@ -1,6 +1,6 @@
 import GifDecoding
 import Indicator
-import TUICore
+import IndicatorKit
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Indicator
-import TUICore
+import IndicatorKit
 import TestSupport
 import Testing
 

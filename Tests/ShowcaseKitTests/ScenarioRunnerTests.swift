@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import IndicatorKit
 import TUIPilot
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import GifDecoding
 import ImageFiles
-import TUICore
+import IndicatorKit
 import TerminalGraphics
 import Testing
 

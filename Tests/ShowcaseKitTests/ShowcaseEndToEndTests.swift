@@ -1,8 +1,8 @@
 import Foundation
 import GifDecoding
 import ImageFiles
+import IndicatorKit
 import NcursesTerminal
-import TUICore
 import TUIPilot
 import TerminalGraphics
 import TestSupport

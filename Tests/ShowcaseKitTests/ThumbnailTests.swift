@@ -1,6 +1,6 @@
 import Foundation
 import ImageFiles
-import TUICore
+import IndicatorKit
 import Testing
 
 @testable import ShowcaseKit

@@ -1,4 +1,4 @@
-import TUICore
+import IndicatorKit
 
 /// A view for tests: records the events it receives and the rects it is drawn in,
 /// draws its label at the top-left of its rect, and handles the events it is told to.

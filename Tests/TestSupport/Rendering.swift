@@ -1,4 +1,4 @@
-import TUICore
+import IndicatorKit
 
 /// `view` drawn once on a blank canvas of `size`, as a host would draw it.
 @MainActor

@@ -1,5 +1,5 @@
 import Dispatch
-import TUICore
+import IndicatorKit
 import TestSupport
 import Testing
 

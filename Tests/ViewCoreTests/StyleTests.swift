@@ -1,4 +1,4 @@
-import TUICore
+import IndicatorKit
 import Testing
 
 @testable import ViewCore

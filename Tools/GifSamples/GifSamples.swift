@@ -1,6 +1,6 @@
 import Foundation
 import GifDecoding
-import TUICore
+import IndicatorKit
 
 /// GIFs the project authors itself with ``GifWriter`` (giflib's encoder): the bundled
 /// loading spinner and the benchmark inputs. Deterministic: the same bytes every time.

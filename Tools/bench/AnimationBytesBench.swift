@@ -1,8 +1,8 @@
 import Foundation
 import GifDecoding
 import GifSamples
+import IndicatorKit
 import NcursesTerminal
-import TUICore
 
 /// What an animation costs on the wire: the bytes a terminal receives for each frame after
 /// the first. Ours go through ncurses on a pseudo-terminal in true colour (it sends only the

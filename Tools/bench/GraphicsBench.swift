@@ -1,6 +1,6 @@
 import Foundation
 import ImageFiles
-import TUICore
+import IndicatorKit
 import TerminalGraphics
 
 /// `bench graphics [FILE…]`: pictures sent as pixels — sixel and kitty's protocol — against

@@ -2,9 +2,9 @@ import Foundation
 import GifDecoding
 import GifSamples
 import ImageFiles
+import IndicatorKit
 import PhotoReaders
 import PickerSelection
-import TUICore
 
 /// Importing 1 000 generated pictures (GIF, PNG and JPEG in turn, 320×240) into a new photo
 /// library: files a second, against a Pillow + sqlite3 script doing the same thumbnails

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import Indicator
+import IndicatorKit
 import NcursesTerminal
-import TUICore
 
 /// One spinner animating on an otherwise still 80×24 screen, through the real parts: the
 /// ncurses backend on a pseudo-terminal, the live scheduler on the main queue, the host

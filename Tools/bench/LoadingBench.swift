@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import IndicatorKit
 import Loading
-import TUICore
 
 /// The cost of `LoadingCenter.track` around an empty operation, and 10 000 overlapping
 /// tracked operations (some throwing, some cancelled) ending with the overlay hidden.

@@ -1,7 +1,7 @@
 import Foundation
 import GifSamples
+import IndicatorKit
 import PickerSelection
-import TUICore
 
 /// The picker's library at scale (100 000 images) and its snapshot diff.
 enum PickerBench {

@@ -1,7 +1,7 @@
 import Foundation
 import GifDecoding
 import GifSamples
-import TUICore
+import IndicatorKit
 
 /// How faithfully and how fast each symbol set draws pictures at a terminal's size: the
 /// PSNR of the cells against the picture (`RasterFidelity`: each cell rebuilt from its

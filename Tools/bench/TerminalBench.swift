@@ -1,6 +1,6 @@
 import Foundation
+import IndicatorKit
 import NcursesTerminal
-import TUICore
 
 /// Composes and presents screens through the headless and the ncurses paths.
 @MainActor

@@ -1,6 +1,6 @@
 import Foundation
+import IndicatorKit
 import Prompts
-import TUICore
 
 /// `bench typing`: keys typed one at a time into a `TextPrompt` on a headless terminal, a frame
 /// drawn every 64 keys (a terminal's reads bring keys in bursts), at 10 000, 30 000 and 100 000

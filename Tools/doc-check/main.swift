@@ -23,6 +23,8 @@
 //    `<!-- end targets -->`) is Package.swift's targets and dependencies; `--update`
 //    writes it. Every arrow of its diagram (between `<!-- diagram -->` and
 //    `<!-- end diagram -->`) is a dependency there, and every library product is drawn.
+//    README.md's module table (between `<!-- products -->` and `<!-- end products -->`)
+//    names every library product once, and nothing else.
 //
 // Exit status: 0 when all holds, 1 when something does not, 64 for a bad command line.
 import Foundation
@@ -484,6 +486,28 @@ func checkArchitecture(root: URL, manifest: Manifest, update: Bool) throws -> [S
     return diagram + ["docs/ARCHITECTURE.md: the targets table differs from Package.swift; run doc-check --update and review the diagram"]
 }
 
+/// The module table of README.md (between `<!-- products -->` and `<!-- end products -->`,
+/// a row per module: layer, name, what it is) names every library product once, and
+/// nothing else.
+func checkProducts(root: URL, manifest: Manifest) throws -> [String] {
+    let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    guard let start = text.range(of: "<!-- products -->"), let stop = text.range(of: "<!-- end products -->"), start.upperBound < stop.lowerBound else {
+        return ["README.md has no <!-- products --> … <!-- end products --> table of the modules"]
+    }
+    let rows = text[start.upperBound..<stop.lowerBound].split(separator: "\n").dropFirst(2)
+    let named = rows.compactMap { row -> String? in
+        let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        return cells.count > 3 ? cells[2] : nil
+    }
+    var problems: [String] = []
+    for name in Set(named) where named.filter({ $0 == name }).count > 1 { problems.append("README.md: the module table names \(name) twice") }
+    for name in Set(named).subtracting(manifest.libraries).sorted() {
+        problems.append("README.md: the module table names \(name), which Package.swift has no library product of")
+    }
+    for name in manifest.libraries.subtracting(named).sorted() { problems.append("README.md: the module table leaves out the library product \(name)") }
+    return problems
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 var update = false
 var swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "/usr/bin/swift"
@@ -517,9 +541,10 @@ do {
     let manifest = try Manifest(json: Data(dump.output.utf8))
     let problems =
         try checkArchitecture(root: root, manifest: manifest, update: update)
+        + checkProducts(root: root, manifest: manifest)
         + checkExamples(root: root, swift: swift, manifest: manifest)
     for problem in problems { print("doc-check: \(problem)") }
-    if problems.isEmpty { print("doc-check: the documentation's examples build and its targets table matches Package.swift") }
+    if problems.isEmpty { print("doc-check: the documentation's examples build and its module tables match Package.swift") }
     exit(problems.isEmpty ? 0 : 1)
 } catch {
     print("doc-check: \(error)")

@@ -3,8 +3,8 @@
 //   frames-app rate|fast|idle SECONDS RESULT_FILE
 import Foundation
 import Indicator
+import IndicatorKit
 import NcursesTerminal
-import TUICore
 
 enum Mode: String {
     case rate, fast, idle

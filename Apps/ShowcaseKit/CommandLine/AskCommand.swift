@@ -1,6 +1,6 @@
 import Foundation
+import IndicatorKit
 import Prompts
-import TUICore
 
 /// `showcase confirm`, `input` and `write`: gum's questions for shell scripts. Each asks in
 /// a few rows below the cursor (on the terminal even when standard input or output is a

@@ -1,4 +1,4 @@
-import TUICore
+import IndicatorKit
 
 /// One option of a command, declared once: the parser reads it by this declaration and the
 /// help is written from it.

@@ -1,7 +1,7 @@
 import Foundation
 import Indicator
+import IndicatorKit
 import PickerSelection
-import TUICore
 
 /// `showcase library import DIR [--album NAME] [--library PATH] [--max-memory MIB]` and
 /// `showcase library stats [--library PATH]`.

@@ -1,8 +1,8 @@
 import Foundation
+import IndicatorKit
 import PhotoReaders
 import PickerSelection
 import Prompts
-import TUICore
 
 /// `showcase pick ITEM…`: choose among the items inline, in an order, and print the chosen,
 /// one a line, in the order chosen (as fzf's multi-select, with the picker's order numbers).

@@ -1,6 +1,6 @@
 import Foundation
 import Indicator
-import TUICore
+import IndicatorKit
 
 /// `showcase run [--label TEXT] [--style NAME] [--lines N] -- COMMAND [ARGS…]`: runs a command with an
 /// inline indicator, then a ✓ or ✗ line with the elapsed time, and exits with its status.

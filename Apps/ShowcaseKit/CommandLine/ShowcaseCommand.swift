@@ -1,4 +1,4 @@
-import TUICore
+import IndicatorKit
 import TerminalGraphics
 
 /// What the `showcase` command line asks for.

@@ -1,4 +1,4 @@
-import TUICore
+import IndicatorKit
 import TerminalGraphics
 
 /// The showcase's command line, declared once: every command and option, from which the

@@ -1,9 +1,9 @@
 import Foundation
 import GifDecoding
 import ImageFiles
+import IndicatorKit
 import PhotoReaders
 import PickerSelection
-import TUICore
 import TerminalGraphics
 
 /// `showcase view FILE`: a GIF's first frame, a PNG or a JPEG printed inline — as pixels where

@@ -1,7 +1,7 @@
 import Foundation
 import GifDecoding
 import Indicator
-import TUICore
+import IndicatorKit
 
 /// `showcase gif info|frames|play FILE`: inspect, export and play GIFs.
 package enum GifCommand: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import GifDecoding
-import TUICore
+import IndicatorKit
 
 /// The root view of `showcase gif play FILE`: the player, filling the terminal; `q`,
 /// Esc or Ctrl-C quit.

@@ -1,5 +1,5 @@
 import GifDecoding
-import TUICore
+import IndicatorKit
 
 /// The "GIF" scene: the bundled spinner, played by the file's own timing, with its facts.
 @MainActor

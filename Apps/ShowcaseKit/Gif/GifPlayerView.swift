@@ -1,5 +1,5 @@
 import GifDecoding
-import TUICore
+import IndicatorKit
 
 /// Plays an ``AnimatedImage`` fitted to its area (aspect ratio kept, half-block cells) with
 /// a ``FramePlayer``: timed from the animation's start so late frames are skipped, never

@@ -1,6 +1,6 @@
 import Foundation
 import GifDecoding
-import TUICore
+import IndicatorKit
 
 /// What `showcase gif info` prints: as text, or as the documented JSON.
 struct GifReport {

@@ -1,5 +1,5 @@
 import Foundation
-import TUICore
+import IndicatorKit
 import TUIPilot
 
 /// `showcase headless [PATH…]`: the showcase's scenarios, run by TUIPilot's runner.

@@ -1,7 +1,7 @@
 import GifDecoding
 import Indicator
+import IndicatorKit
 import PickerSelection
-import TUICore
 
 /// The "Home" scene, where the showcase opens: one line on what IndicatorKit is, and four
 /// panels that play the kit's best moments at once — the pull-to-refresh GIF, spinners and

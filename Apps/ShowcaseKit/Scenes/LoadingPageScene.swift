@@ -1,5 +1,5 @@
+import IndicatorKit
 import Loading
-import TUICore
 
 /// The "Loading page" scene (document 001): a navigation stack inside the tab bar. Start
 /// shows the loading page — the four wand images cycling every 0.3 s and a label over the

@@ -1,5 +1,5 @@
+import IndicatorKit
 import PickerSelection
-import TUICore
 
 /// The "Picker" scene (document 004): from its tab, `o` presents the image picker modally;
 /// confirming returns the chosen images in selection order, which the scene shows — each

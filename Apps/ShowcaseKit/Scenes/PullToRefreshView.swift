@@ -1,6 +1,6 @@
 import GifDecoding
+import IndicatorKit
 import RefreshControl
-import TUICore
 
 /// The "Pull to refresh" scene (document 000): a list with the bundled GIF as its refresh
 /// indicator. Refreshing takes 3 s, so about three one-second cycles of the animation play

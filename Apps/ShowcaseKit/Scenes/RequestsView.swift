@@ -1,8 +1,8 @@
 import Foundation
 import GifDecoding
+import IndicatorKit
 import Loading
 import LoadingNetworking
-import TUICore
 
 /// The "Requests" scene (document 003): requests to a JSON server with the activity
 /// overlay around each one. Quick requests never flash it; overlapping ones keep it until

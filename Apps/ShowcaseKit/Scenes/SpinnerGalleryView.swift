@@ -1,5 +1,5 @@
 import Indicator
-import TUICore
+import IndicatorKit
 
 /// The "Spinners" scene: every built-in spinner style animating side by side.
 /// ↑/↓ (or the wheel) choose a style, space stops or starts it, `r` toggles reduced

@@ -1,4 +1,4 @@
-import TUICore
+import IndicatorKit
 
 /// The "Terminal" scene: what the terminal does, and how the kit adapts to it.
 ///

@@ -1,5 +1,5 @@
+import IndicatorKit
 import PickerSelection
-import TUICore
 
 /// A key and what it does now, for the status line and the help overlay.
 package struct KeyHint: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import TUICore
+import IndicatorKit
 
 /// A scene of the showcase: an identifier for the command line and scenarios,
 /// a title for the tab bar, and a way to build its screen.

@@ -1,5 +1,5 @@
+import IndicatorKit
 import PickerSelection
-import TUICore
 
 /// What a scene gets from the app that hosts it: the clock, the terminal's
 /// capabilities and a way to ask for a redraw after asynchronous work.

@@ -1,8 +1,8 @@
 import Foundation
+import IndicatorKit
 import Loading
 import LoadingNetworking
 import LoopbackHTTP
-import TUICore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

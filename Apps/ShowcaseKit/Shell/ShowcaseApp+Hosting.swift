@@ -1,5 +1,5 @@
+import IndicatorKit
 import PickerSelection
-import TUICore
 
 extension ShowcaseApp {
     /// Builds the app on `backend` with its scenes timed by `scheduler`, and the host that

@@ -1,5 +1,5 @@
+import IndicatorKit
 import PickerSelection
-import TUICore
 
 /// The showcase's root view: a tab bar of scenes, a help overlay on `?`, and quitting
 /// on `q` or Ctrl-C. It is wired to the real terminal by the `showcase` executable and

@@ -1,10 +1,10 @@
 import CommandIndicator
 import Foundation
 import Indicator
+import IndicatorKit
 import Loading
 import NcursesTerminal
 import Prompts
-import TUICore
 
 #if canImport(Glibc)
 import Glibc

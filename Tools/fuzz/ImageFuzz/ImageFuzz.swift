@@ -5,7 +5,7 @@
 import Foundation
 import FuzzDriver
 import ImageFiles
-import TUICore
+import IndicatorKit
 
 /// Where each input is written to be read: the readers open files, as the showcase's do.
 nonisolated(unsafe) var inputPath = ""

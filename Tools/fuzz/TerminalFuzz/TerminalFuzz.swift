@@ -2,8 +2,8 @@
 // late answers) and the start-up answers' readers (graphics probe, background, cursor
 // reports), every input cut into batches where its first bytes say. Built only by Tools/fuzz/run.
 import FuzzDriver
+import IndicatorKit
 import NcursesTerminal
-import TUICore
 import TerminalGraphics
 
 @_cdecl("LLVMFuzzerTestOneInput")

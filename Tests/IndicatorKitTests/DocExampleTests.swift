@@ -1,8 +1,9 @@
 import Foundation
-import TUICore
+import IndicatorKit
+import TUITesting
 import Testing
 
-/// The example of docs/TUICore.md, compiled and run as written.
+/// The example of the IndicatorKit module's page, compiled and run as written.
 @MainActor
 struct DocExampleTests {
     final class Greeting: View {
@@ -16,9 +17,14 @@ struct DocExampleTests {
         let terminal = HeadlessTerminal(size: Size(width: 30, height: 3))
         let host = TerminalHost(backend: terminal, root: Greeting())
         host.renderIfNeeded()
-        let lines = terminal.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first?.contains("Hello") == true)
-        #expect(lines.dropFirst().first?.contains("こんにちは, world") == true)
+        expectScreen(
+            terminal.lines,
+            [
+                "╭ Hello ─────────────────────╮",
+                "│ こんにちは, world          │",
+                "╰────────────────────────────╯",
+            ]
+        )
     }
 }
 
