@@ -89,7 +89,7 @@ let package = Package(
 
         // The component modules.
         .target(name: "GifDecoding", dependencies: ["CGiflib", "Pixels", "KitSupport"], path: "Modules/GifDecoding"),
-        .target(name: "Indicator", dependencies: ["ViewCore", "CTerminalIO", "KitSupport"], path: "Modules/Indicator"),
+        .target(name: "Indicator", dependencies: ["Motion", "ViewCore", "CTerminalIO", "KitSupport"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["Widgets"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["ViewCore", "Indicator"], path: "Modules/Loading"),
         // The API client on URLSession, apart: an app using only the overlay links no
@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion"], path: "Modules/CommandIndicator"),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
-        .target(name: "Prompts", dependencies: ["Widgets", "TerminalIO"], path: "Modules/Prompts"),
+        .target(name: "Prompts", dependencies: ["Widgets", "TerminalRuntime", "TerminalIO"], path: "Modules/Prompts"),
         .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "Pixels"], path: "Modules/PhotoReaders"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.
@@ -109,14 +109,14 @@ let package = Package(
             name: "ShowcaseKit",
             dependencies: [
                 "IndicatorKit", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection",
-                "PhotoReaders", "CommandIndicator", "TUIPilot", "TerminalGraphics", "Prompts", "KitSupport",
+                "PhotoReaders", "TUIPilot", "TerminalGraphics", "Prompts", "KitSupport",
             ],
             path: "Apps/ShowcaseKit"
         ),
         .executableTarget(
             name: "showcase",
             dependencies: [
-                "ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "Indicator", "IndicatorKit", "PickerSelection", "TerminalGraphics",
+                "ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "GifDecoding", "Indicator", "IndicatorKit", "TerminalGraphics",
                 "Prompts",
             ],
             path: "Apps/showcase"
@@ -160,13 +160,13 @@ let package = Package(
         ),
 
         // Support for the randomised tests (a seeded generator); not a product.
-        .target(name: "TestSupport", dependencies: ["GifSamples", "IndicatorKit", "TUITesting"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GifDecoding", "GifSamples", "IndicatorKit", "TUITesting"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"], path: "Tests/PixelsTests"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "IndicatorKit", "TestSupport"], path: "Tests/MotionTests"),
         .testTarget(name: "ViewCoreTests", dependencies: ["ViewCore", "IndicatorKit", "TestSupport"], path: "Tests/ViewCoreTests"),
         .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "IndicatorKit", "TestSupport"], path: "Tests/TerminalRuntimeTests"),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "IndicatorKit", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
-        .testTarget(name: "IndicatorKitTests", dependencies: ["IndicatorKit", "TUICore", "TUITesting", "TestSupport"], path: "Tests/IndicatorKitTests"),
+        .testTarget(name: "IndicatorKitTests", dependencies: ["IndicatorKit", "TUICore", "TUITesting"], path: "Tests/IndicatorKitTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(
             name: "IndicatorTests",
@@ -221,9 +221,8 @@ let package = Package(
         .testTarget(
             name: "ShowcaseKitTests",
             dependencies: [
-                "ShowcaseKit", "IndicatorKit", "PickerSelection", "SQLiteStore", "CommandIndicator", "ChildProcess", "NcursesTerminal", "GifDecoding",
-                "ImageFiles",
-                "TUIPilot", "Indicator", "TerminalGraphics", "TestSupport",
+                "ShowcaseKit", "IndicatorKit", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "TerminalGraphics",
+                "TestSupport",
             ],
             path: "Tests/ShowcaseKitTests"
         ),

@@ -181,11 +181,8 @@ struct NcursesTerminalTests {
             _ = poll(&input, 1, 100)
             events += terminal.readEvents()
         }
-        #expect(events.count == 3)
-        guard events.count == 3, case .paste(let text) = events[0] else { return }
-        #expect(text.utf8.count == TerminalInputParser.pasteLimit)
-        #expect(events[1] == .pasteCut(droppedBytes: body.count - TerminalInputParser.pasteLimit))
-        #expect(events[2] == .key(.character("q")))
+        let limit = TerminalInputParser.pasteLimit
+        #expect(events == [.paste(String(repeating: "x", count: limit)), .pasteCut(droppedBytes: body.count - limit), .key(.character("q"))])
     }
 
     @Test(.enabled(if: hasXtermDirect, "needs the direct-colour terminfo entries (Debian's ncurses-term)"))

@@ -145,11 +145,7 @@ struct TerminalInputParserTests {
         let block = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
         for _ in 0..<(limit / block.count + 3) { events += parser.feed(block) }
         events += parser.feed(Array("é\u{1B}[201~q".utf8))
-        #expect(events.count == 3)
-        guard events.count == 3, case .paste(let text) = events[0] else { return }
-        #expect(text.utf8.count == limit)
-        #expect(events[1] == .pasteCut(droppedBytes: 3 * block.count + 2))
-        #expect(events[2] == .key(.character("q")))
+        #expect(events == [.paste(String(repeating: "a", count: limit)), .pasteCut(droppedBytes: 3 * block.count + 2), .key(.character("q"))])
     }
 
     @Test func aPasteWhoseEndNeverComesIsEndedOnRequest() {

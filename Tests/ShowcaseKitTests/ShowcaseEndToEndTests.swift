@@ -918,8 +918,7 @@ struct ShowcaseEndToEndTests {
         try #require(Self.isBlockedWriting(process.processIdentifier), "the terminal's buffer never filled")
         kill(process.processIdentifier, signal)
         let endedInTime = ended.wait(timeout: .now() + 10) == .success  // a safety net: it hung for good before
-        #expect(endedInTime, "still running 10 s after signal \(signal) while its terminal did not read")
-        guard endedInTime else { return }
+        try #require(endedInTime, "still running 10 s after signal \(signal) while its terminal did not read")
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
         // The frame it could not write was thrown away; the restore reached the terminal.
         let tail = pty.output(until: { $0.contains("\u{1B}[?1049l") })

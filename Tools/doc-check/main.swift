@@ -25,6 +25,8 @@
 //    `<!-- end diagram -->`) is a dependency there, and every library product is drawn.
 //    README.md's module table (between `<!-- products -->` and `<!-- end products -->`)
 //    names every library product once, and nothing else.
+// 3. Every target imports each of the package's modules it declares, and declares each it
+//    imports.
 //
 // Exit status: 0 when all holds, 1 when something does not, 64 for a bad command line.
 import Foundation
@@ -508,6 +510,45 @@ func checkProducts(root: URL, manifest: Manifest) throws -> [String] {
     return problems
 }
 
+/// Every target imports what it declares and declares what it imports (of this package's
+/// modules): a dependency left over links for nothing, and one not declared builds only by
+/// luck of the build order.
+func checkImports(root: URL, manifest: Manifest) throws -> [String] {
+    let modules = Set(manifest.targets.map(\.name))
+    var problems: [String] = []
+    for target in manifest.targets where target.kind != "system" && !target.path.isEmpty {
+        let folder = root.appendingPathComponent(target.path)
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+        var imported = Set<String>()
+        var hasSwift = false
+        for case let file as URL in walker where file.pathExtension == "swift" {
+            hasSwift = true
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                var words = line.split(separator: " ").map(String.init)
+                while let first = words.first, first.hasPrefix("@") || ["internal", "package", "public", "private", "fileprivate"].contains(first) {
+                    words.removeFirst()
+                }
+                guard words.count >= 2, words[0] == "import" else { continue }
+                // `import let Module.name` and the like name the module after the kind.
+                let name =
+                    words.count >= 3 && ["let", "var", "func", "struct", "class", "enum", "protocol", "typealias"].contains(words[1]) ? words[2] : words[1]
+                imported.insert(String(name.split(separator: ".")[0]))
+            }
+        }
+        guard hasSwift else { continue }  // a C target includes its dependencies' headers
+        let declared = Set(target.dependencies).intersection(modules)
+        let used = imported.intersection(modules).subtracting([target.name])
+        for name in used.subtracting(declared).sorted() {
+            problems.append("Package.swift: \(target.name) imports \(name) without declaring it")
+        }
+        for name in declared.subtracting(used).sorted() where manifest.target(name)?.kind != "executable" {
+            problems.append("Package.swift: \(target.name) declares \(name) and imports it nowhere")
+        }
+    }
+    return problems
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 var update = false
 var swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "/usr/bin/swift"
@@ -542,6 +583,7 @@ do {
     let problems =
         try checkArchitecture(root: root, manifest: manifest, update: update)
         + checkProducts(root: root, manifest: manifest)
+        + checkImports(root: root, manifest: manifest)
         + checkExamples(root: root, swift: swift, manifest: manifest)
     for problem in problems { print("doc-check: \(problem)") }
     if problems.isEmpty { print("doc-check: the documentation's examples build and its module tables match Package.swift") }
