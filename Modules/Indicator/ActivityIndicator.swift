@@ -147,9 +147,14 @@ public final class ActivityIndicator: View {
         case .below: bodyOrigin = Point(x: box.x + (box.width - body.width) / 2, y: box.y)
         }
         let cells = player.cells(fitting: imageBox, textStyle: glyphStyle)
-        var clipped = Canvas(size: Size(width: min(cells.size.width, rect.maxX - bodyOrigin.x), height: min(cells.size.height, rect.maxY - bodyOrigin.y)))
-        clipped.blit(cells, at: .zero)
-        canvas.overlay(clipped, at: bodyOrigin)  // transparent parts show what is beneath
+        let room = Size(width: min(cells.size.width, rect.maxX - bodyOrigin.x), height: min(cells.size.height, rect.maxY - bodyOrigin.y))
+        if room == cells.size {
+            canvas.overlay(cells, at: bodyOrigin)  // transparent parts show what is beneath
+        } else {
+            var clipped = Canvas(size: room)  // cut at the rectangle's edges
+            clipped.blit(cells, at: .zero)
+            canvas.overlay(clipped, at: bodyOrigin)
+        }
         guard let label, !label.isEmpty else { return }
         let text = label.sanitizedForTerminal
         switch labelPlacement {

@@ -165,7 +165,7 @@ public final class ListView<Item>: View {
     public func select(_ index: Int) {
         guard selects, !items.isEmpty else { return }
         let chosen = min(max(0, index), items.count - 1)
-        guard let position = shownIndices.firstIndex(of: chosen) else { return }
+        guard let position = position(of: chosen) else { return }
         selectedIndex = chosen
         if position < offset || paging == .pages { scroll(to: position) }
         if position >= offset + pageHeight { scroll(to: position - pageHeight + 1) }
@@ -173,11 +173,24 @@ public final class ListView<Item>: View {
 
     /// Moves the selection `rows` rows among those shown (clamped to the first and last).
     private func moveSelection(by rows: Int) {
-        guard let selectedIndex, let position = shownIndices.firstIndex(of: selectedIndex), !shownIndices.isEmpty else { return }
+        guard let selectedIndex, let position = position(of: selectedIndex), !shownIndices.isEmpty else { return }
         select(shownIndices[min(max(0, position + rows), shownIndices.count - 1)])
     }
 
     private func clampOffset() { scroll(to: offset) }
+
+    /// Where item `index` is among the rows shown, nil when the filter hides it: a binary
+    /// search, the rows shown being in the items' order (a list of 10 000 rows selected 60
+    /// times a second searched them all each time).
+    private func position(of index: Int) -> Int? {
+        var low = 0
+        var high = shownIndices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if shownIndices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < shownIndices.count && shownIndices[low] == index ? low : nil
+    }
 
     /// Draws the rows in view and a scroll bar when they do not all fit.
     public func render(in rect: Rect, on canvas: inout Canvas) {

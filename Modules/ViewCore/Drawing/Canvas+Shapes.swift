@@ -39,13 +39,16 @@ extension Canvas {
             fill(rect, with: Cell(lines.horizontal, style: style))
             return
         }
+        // Each line's glyph is measured once, then put along the sides.
+        let (horizontal, across) = Self.measured(lines.horizontal)
+        let (vertical, down) = Self.measured(lines.vertical)
         for x in rect.x + 1..<rect.maxX - 1 {
-            put(lines.horizontal, at: Point(x: x, y: rect.y), style: style)
-            put(lines.horizontal, at: Point(x: x, y: rect.maxY - 1), style: style)
+            put(horizontal, width: across, at: Point(x: x, y: rect.y), style: style, area: bounds)
+            put(horizontal, width: across, at: Point(x: x, y: rect.maxY - 1), style: style, area: bounds)
         }
         for y in rect.y + 1..<rect.maxY - 1 {
-            put(lines.vertical, at: Point(x: rect.x, y: y), style: style)
-            put(lines.vertical, at: Point(x: rect.maxX - 1, y: y), style: style)
+            put(vertical, width: down, at: Point(x: rect.x, y: y), style: style, area: bounds)
+            put(vertical, width: down, at: Point(x: rect.maxX - 1, y: y), style: style, area: bounds)
         }
         put(lines.topLeft, at: rect.origin, style: style)
         put(lines.topRight, at: Point(x: rect.maxX - 1, y: rect.y), style: style)

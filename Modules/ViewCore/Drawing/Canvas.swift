@@ -51,20 +51,32 @@ public struct Canvas: Hashable, Sendable {
     public mutating func put(_ character: Character, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         guard area.contains(point) else { return 0 }
-        var glyph = character
-        var width: Int
+        let (glyph, width) = Self.measured(character)
+        return put(glyph, width: width, at: point, style: style, area: area)
+    }
+
+    /// `character` as a cell keeps it, and the cells it takes: a control character shows as
+    /// U+FFFD (one cell). Worked out once for a glyph drawn many times (a box's lines).
+    static func measured(_ character: Character) -> (glyph: Grapheme, width: Int) {
         let bytes = character.utf8
         if bytes.count == 1, let byte = bytes.first {
             // ASCII, told by its one byte: a control shows as U+FFFD, the rest take a cell.
-            if byte < 0x20 || byte == 0x7F { glyph = "\u{FFFD}" }
-            width = 1
-        } else {
-            if let first = character.unicodeScalars.first, first.isTerminalControl { glyph = "\u{FFFD}" }
-            width = glyph.displayWidth
+            return byte < 0x20 || byte == 0x7F ? (replacement, 1) : (Grapheme(ascii: byte), 1)
         }
-        if width == 0 { return 0 }
+        // C1 controls are U+0080…U+009F: C2 80…C2 9F in UTF-8.
+        var next = bytes.makeIterator()
+        if next.next() == 0xC2, let second = next.next(), second < 0xA0 { return (replacement, 1) }
+        return (Grapheme(character), character.displayWidth)
+    }
+
+    /// Writes a measured grapheme at `point`, inside `area` (within the canvas).
+    @discardableResult
+    mutating func put(_ glyph: Grapheme, width: Int, at point: Point, style: Style, area: Rect) -> Int {
+        guard width > 0, area.contains(point) else { return 0 }
+        var glyph = glyph
+        var width = width
         if width == 2, point.x + 1 >= area.maxX {
-            glyph = " "
+            glyph = .space
             width = 1
         }
         let x = point.x
@@ -72,7 +84,7 @@ public struct Canvas: Hashable, Sendable {
         clearHalves(x: x, y: y)
         if width == 2 { clearHalves(x: x + 1, y: y) }
         self[x, y] = Cell(glyph, style: style, width: UInt8(width))
-        if width == 2 { self[x + 1, y] = Cell(" ", style: style, width: 0) }
+        if width == 2 { self[x + 1, y] = Cell(.space, style: style, width: 0) }
         return width
     }
 
@@ -138,7 +150,7 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// U+FFFD, what a control character shows as.
-    private static let replacement = Grapheme("\u{FFFD}")
+    static let replacement = Grapheme("\u{FFFD}")
 
     /// Fills `rect` (clipped to the canvas) with copies of `cell`. A picture placed there is
     /// cut to the largest part of it outside `rect`, so a panel drawn over photos hides only
@@ -148,10 +160,12 @@ public struct Canvas: Hashable, Sendable {
         guard !area.isEmpty else { return }
         // A panel over a picture cuts it: the part outside the panel still shows.
         if !placements.isEmpty { placements = placements.compactMap { $0.rect.intersects(area) ? $0.cut(away: area) : $0 } }
+        let (glyph, width) = Self.measured(cell.character)
+        let style = cell.style
         for y in area.y..<area.maxY {
             // Step by the cells each copy takes, so a wide grapheme is not overwritten by the next copy.
             var x = area.x
-            while x < area.maxX { x += max(1, put(cell.character, at: Point(x: x, y: y), style: cell.style, clip: area)) }
+            while x < area.maxX { x += max(1, put(glyph, width: width, at: Point(x: x, y: y), style: style, area: area)) }
         }
     }
 
