@@ -11,7 +11,7 @@ import ViewCore
 /// and schedules nothing.
 ///
 /// ```swift
-/// let spinner = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", scheduler: scheduler)
+/// let spinner = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", clock: clock)
 /// spinner.onNeedsDisplay = { host.setNeedsDisplay() }
 /// spinner.startAnimating()
 /// ```
@@ -99,9 +99,9 @@ public final class ActivityIndicator: View {
         labelPlacement: LabelPlacement = .trailing,
         hidesWhenStopped: Bool = true,
         reducedMotion: Bool = false,
-        scheduler: any Scheduler = LiveScheduler()
+        clock scheduler: any Scheduler = LiveScheduler()
     ) {
-        player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
+        player = FramePlayer(animation: animation, timing: timing, clock: scheduler)
         player.defaultMinimumContrast = 0.25
         player.reducedMotion = reducedMotion
         self.label = label

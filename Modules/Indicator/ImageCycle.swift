@@ -5,7 +5,7 @@ import ViewCore
 ///
 /// ```swift
 /// let cycle = ImageCycle([first, second, third], interval: .milliseconds(300))
-/// let indicator = ActivityIndicator(animation: cycle, label: "Loading…", scheduler: scheduler)
+/// let indicator = ActivityIndicator(animation: cycle, label: "Loading…", clock: clock)
 /// ```
 public struct ImageCycle: FrameAnimation, Hashable {
     /// The images, in order (at least one: an empty list shows one transparent pixel).

@@ -5,7 +5,7 @@ import ViewCore
 ///
 /// ```swift
 /// let style = SpinnerStyle(name: "dots", frames: ["·  ", "·· ", "···"], interval: .milliseconds(120))
-/// let indicator = ActivityIndicator(animation: style, label: "Loading", scheduler: scheduler)
+/// let indicator = ActivityIndicator(animation: style, label: "Loading", clock: clock)
 /// ```
 ///
 /// It is a `FrameAnimation` of text frames, so a refresh control or any `FramePlayer`

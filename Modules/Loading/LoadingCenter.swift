@@ -20,7 +20,7 @@ public final class LoadingCenter {
     /// The instance an app shares: a center on a
     /// `Motion/LiveScheduler` unless the app puts another here (one on its own scheduler,
     /// say, or a test's on a virtual clock). `APIClient` uses it unless given a center.
-    public static var shared = LoadingCenter(scheduler: LiveScheduler())
+    public static var shared = LoadingCenter(clock: LiveScheduler())
 
     struct Activity {
         var label: String?
@@ -72,7 +72,7 @@ public final class LoadingCenter {
     private weak var attachedTo: Screen?
 
     /// Creates a center on `scheduler` with the given timing.
-    public init(scheduler: any Scheduler = LiveScheduler(), state: LoadingState = LoadingState()) {
+    public init(clock scheduler: any Scheduler = LiveScheduler(), state: LoadingState = LoadingState()) {
         self.scheduler = scheduler
         self.state = state
     }

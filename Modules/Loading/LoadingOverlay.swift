@@ -13,8 +13,8 @@ final class LoadingOverlay: View {
 
     init(center: LoadingCenter) {
         self.center = center
-        pageIndicator = ActivityIndicator(animation: center.pageAnimation, scheduler: center.scheduler)
-        spinnerIndicator = ActivityIndicator(animation: center.spinnerAnimation, timing: center.spinnerTiming, scheduler: center.scheduler)
+        pageIndicator = ActivityIndicator(animation: center.pageAnimation, clock: center.scheduler)
+        spinnerIndicator = ActivityIndicator(animation: center.spinnerAnimation, timing: center.spinnerTiming, clock: center.scheduler)
         for indicator in [pageIndicator, spinnerIndicator] {
             indicator.labelPlacement = .below
             indicator.onNeedsDisplay = { [weak center] in center?.requestDisplay() }

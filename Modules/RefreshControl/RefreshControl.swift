@@ -88,11 +88,11 @@ public final class RefreshControl<Item>: View {
         animation: any FrameAnimation,
         timing: FrameTiming = .uniformOneSecond,
         state: RefreshState = RefreshState(),
-        scheduler: any Scheduler = LiveScheduler(),
+        clock scheduler: any Scheduler = LiveScheduler(),
         action: @escaping Action
     ) {
         self.list = list
-        player = FramePlayer(animation: animation, timing: timing, scheduler: scheduler)
+        player = FramePlayer(animation: animation, timing: timing, clock: scheduler)
         player.defaultMinimumContrast = 0.25  // a GIF's dim strokes stay visible at indicator size
         self.state = state
         self.scheduler = scheduler

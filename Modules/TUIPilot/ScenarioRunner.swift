@@ -25,7 +25,7 @@ public struct ScenarioResult: Sendable {
 /// something other than the virtual clock, or when work it scheduled outlives the app.
 ///
 /// ```swift
-/// let runner = ScenarioRunner(roots: ["songs": { context in SongList(scheduler: context.clock) }])
+/// let runner = ScenarioRunner(roots: ["songs": { context in SongList(clock: context.clock) }])
 /// let result = await runner.run(file: "Scenarios/pull.scenario")
 /// print(result.failure ?? "passed")
 /// ```

@@ -10,7 +10,7 @@ extension ScenarioRunner {
     ///
     /// ```swift
     /// @Test func scenarios() async {
-    ///     await ScenarioRunner(roots: ["songs": { SongList(scheduler: $0.clock) }]).expectPasses("Scenarios")
+    ///     await ScenarioRunner(roots: ["songs": { SongList(clock: $0.clock) }]).expectPasses("Scenarios")
     /// }
     /// ```
     public func expectPasses(_ paths: String..., filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) async {

@@ -6,7 +6,7 @@ import ViewCore
 /// Indicator's `ProgressBar`, drawn on a line of its own.)
 ///
 /// ```swift
-/// let bar = ProgressView(scheduler: scheduler)
+/// let bar = ProgressView(clock: clock)
 /// bar.setProgress(0.4)                 // eases from 0 to 0.4 over 0.4 s
 /// bar.setProgress(1, animated: false)  // at once
 /// ```
@@ -31,7 +31,7 @@ public final class ProgressView: View {
     private var host = HostLink()
 
     /// A bar at 0 on `scheduler`'s clock.
-    public init(scheduler: any Scheduler) {
+    public init(clock scheduler: any Scheduler) {
         self.scheduler = scheduler
     }
 

@@ -4,7 +4,7 @@
 /// a frame only when the text it shows changes.
 ///
 /// ```swift
-/// let stopwatch = StopwatchView(scheduler: scheduler)
+/// let stopwatch = StopwatchView(clock: clock)
 /// stopwatch.start()
 /// ```
 @MainActor
@@ -26,7 +26,7 @@ public final class StopwatchView: View {
     private var host = HostLink()
 
     /// A stopwatch at zero on `scheduler`'s clock.
-    public init(scheduler: any Scheduler) {
+    public init(clock scheduler: any Scheduler) {
         self.scheduler = scheduler
     }
 
@@ -76,7 +76,7 @@ public final class StopwatchView: View {
 /// told when it runs out (``onTimeout``); drawn as what is left (`5 s`, `1:05`).
 ///
 /// ```swift
-/// let timer = TimerView(duration: .seconds(30), scheduler: scheduler)
+/// let timer = TimerView(duration: .seconds(30), clock: clock)
 /// timer.onTimeout = { answer(nil) }
 /// timer.start()
 /// ```
@@ -97,10 +97,10 @@ public final class TimerView: View {
     private var host = HostLink()
 
     /// A timer of `duration` on `scheduler`'s clock, not yet started.
-    public init(duration: Duration, scheduler: any Scheduler) {
+    public init(duration: Duration, clock scheduler: any Scheduler) {
         self.duration = max(.zero, duration)
         self.scheduler = scheduler
-        stopwatch = StopwatchView(scheduler: scheduler)
+        stopwatch = StopwatchView(clock: scheduler)
     }
 
     /// The time left.

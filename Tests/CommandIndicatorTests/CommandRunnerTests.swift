@@ -68,7 +68,7 @@ struct CommandRunnerTests {
     /// (the runner's scheduler's, so one clock moves both).
     func makeGroup(onTerminal: Bool, colors: Bool = false, time: any TimeSource = ManualTime()) -> (ProgressGroup, Recorder) {
         let output = Recorder(isTerminal: onTerminal)
-        let group = ProgressGroup(output: output, mode: onTerminal ? .animated(colors: colors) : .log, time: time, drawsOnItsOwnThread: false)
+        let group = ProgressGroup(output: output, mode: onTerminal ? .animated(colors: colors) : .log, clock: time, drawsOnItsOwnThread: false)
         return (group, output)
     }
 
@@ -84,7 +84,7 @@ struct CommandRunnerTests {
             arguments: command,
             label: "Build",
             group: group ?? made,
-            scheduler: clock,
+            clock: clock,
             system: fake.system,
             standardOutputIsTerminal: onTerminal,
             standardOutput: fake.sink(1),
@@ -223,7 +223,7 @@ struct CommandRunnerTests {
             arguments: ["make"],
             label: "Build",
             group: group,
-            scheduler: clock,
+            clock: clock,
             system: fake.system,
             standardOutputIsTerminal: true,
             standardOutput: fake.sink(1),

@@ -14,7 +14,7 @@ struct ActivityIndicatorTests {
     @Test("B1.3: four images cycle every 0.3 s, wrapping around; stopping stops the timer")
     func imagesCycleEveryThreeTenths() {
         let clock = VirtualScheduler()
-        let indicator = ActivityIndicator(animation: WandImages.cycle, reducedMotion: false, scheduler: clock)
+        let indicator = ActivityIndicator(animation: WandImages.cycle, reducedMotion: false, clock: clock)
         indicator.startAnimating()
         var frames: [Int] = []
         for _ in 0..<9 {
@@ -39,14 +39,14 @@ struct ActivityIndicatorTests {
     @Test("B1.1: an indicator shows its image and a label, beside or below")
     func labelBesideAndBelow() {
         let clock = VirtualScheduler()
-        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", reducedMotion: false, scheduler: clock)
+        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", reducedMotion: false, clock: clock)
         indicator.alignment = .leading
         indicator.startAnimating()
         #expect(render(indicator, Size(width: 14, height: 1)) == ["●∙∙∙ Loading  "])
         indicator.labelPlacement = .below
         indicator.alignment = .center
         #expect(render(indicator, Size(width: 9, height: 3)) == ["  ●∙∙∙   ", " Loading ", "         "])
-        let images = ActivityIndicator(animation: WandImages.cycle, label: "Wait", labelPlacement: .below, reducedMotion: false, scheduler: clock)
+        let images = ActivityIndicator(animation: WandImages.cycle, label: "Wait", labelPlacement: .below, reducedMotion: false, clock: clock)
         images.imageBox = Size(width: 16, height: 8)
         images.startAnimating()
         let lines = render(images, Size(width: 16, height: 9))
@@ -56,7 +56,7 @@ struct ActivityIndicatorTests {
 
     @Test func theFrameComesFromTimeSoLateTicksDoNotSpeedItUp() {
         let clock = VirtualScheduler()
-        let indicator = ActivityIndicator(animation: SpinnerStyle.quadrant, reducedMotion: false, scheduler: clock)  // 130 ms a frame
+        let indicator = ActivityIndicator(animation: SpinnerStyle.quadrant, reducedMotion: false, clock: clock)  // 130 ms a frame
         var redraws = 0
         indicator.onNeedsDisplay = { redraws += 1 }
         indicator.startAnimating()
@@ -74,7 +74,7 @@ struct ActivityIndicatorTests {
 
     @Test func aRedrawIsAskedForOnlyWhenTheFrameChanges() {
         let clock = VirtualScheduler()
-        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, reducedMotion: false, scheduler: clock)  // 110 ms
+        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, reducedMotion: false, clock: clock)  // 110 ms
         var redraws = 0
         indicator.onNeedsDisplay = { redraws += 1 }
         indicator.startAnimating()
@@ -89,7 +89,7 @@ struct ActivityIndicatorTests {
 
     @Test func startingTwiceKeepsOneTimerAndStoppingIsAlwaysSafe() {
         let clock = VirtualScheduler()
-        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, reducedMotion: false, scheduler: clock)
+        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, reducedMotion: false, clock: clock)
         indicator.stopAnimating()
         indicator.startAnimating()
         clock.advance(by: .milliseconds(250))
@@ -103,7 +103,7 @@ struct ActivityIndicatorTests {
 
     @Test func hiddenWhenStoppedUnlessAskedToStay() {
         let clock = VirtualScheduler()
-        let indicator = ActivityIndicator(animation: SpinnerStyle.ascii, label: "idle", reducedMotion: false, scheduler: clock)
+        let indicator = ActivityIndicator(animation: SpinnerStyle.ascii, label: "idle", reducedMotion: false, clock: clock)
         indicator.alignment = .leading
         #expect(render(indicator, Size(width: 6, height: 1)) == ["      "])
         indicator.hidesWhenStopped = false
@@ -112,7 +112,7 @@ struct ActivityIndicatorTests {
 
     @Test func reducedMotionShowsTheStillGlyphAndSchedulesNothing() {
         let clock = VirtualScheduler()
-        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Saving", reducedMotion: true, scheduler: clock)
+        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Saving", reducedMotion: true, clock: clock)
         indicator.alignment = .leading
         indicator.startAnimating()
         #expect(clock.pendingCount == 0)
@@ -127,7 +127,7 @@ struct ActivityIndicatorTests {
     @Test func aGifPlaysByAUniformCycle() throws {
         let clock = VirtualScheduler()
         let spinner = try AnimatedImage.spinner()
-        let indicator = ActivityIndicator(animation: spinner, timing: .uniformOneSecond, reducedMotion: false, scheduler: clock)
+        let indicator = ActivityIndicator(animation: spinner, timing: .uniformOneSecond, reducedMotion: false, clock: clock)
         indicator.startAnimating()
         clock.advance(by: .milliseconds(500))
         #expect(indicator.currentFrame == 6)
@@ -138,7 +138,7 @@ struct ActivityIndicatorTests {
 
     @Test func labelsFromDataAreSanitised() {
         let clock = VirtualScheduler()
-        let indicator = ActivityIndicator(animation: SpinnerStyle.ascii, label: "a\u{1B}[2Jb", hidesWhenStopped: false, reducedMotion: false, scheduler: clock)
+        let indicator = ActivityIndicator(animation: SpinnerStyle.ascii, label: "a\u{1B}[2Jb", hidesWhenStopped: false, reducedMotion: false, clock: clock)
         indicator.alignment = .leading
         #expect(!render(indicator, Size(width: 12, height: 1))[0].contains("\u{1B}"))
     }

@@ -14,7 +14,7 @@ struct DocExampleTests {
         let scheduler = VirtualScheduler()
         let terminal = HeadlessTerminal(size: Size(width: 20, height: 8))
 
-        let spinner = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", scheduler: scheduler)
+        let spinner = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", clock: scheduler)
         let host = TerminalHost(backend: terminal, root: spinner)
         spinner.onNeedsDisplay = { host.setNeedsDisplay() }
         spinner.startAnimating()
@@ -23,9 +23,9 @@ struct DocExampleTests {
             animation: WandImages.cycle,
             label: "Loading…",
             labelPlacement: .below,
-            scheduler: scheduler
+            clock: scheduler
         )
-        let gif = ActivityIndicator(animation: try AnimatedImage.spinner(), timing: .uniformOneSecond, scheduler: scheduler)
+        let gif = ActivityIndicator(animation: try AnimatedImage.spinner(), timing: .uniformOneSecond, clock: scheduler)
 
         host.renderIfNeeded()
         #expect(terminal.text.contains("Loading"))
@@ -45,7 +45,7 @@ struct DocExampleTests {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         let clock = ManualTime()
-        let group = ProgressGroup(output: LineTerminal(descriptor: fds[1]), environment: [:], time: clock, drawsOnItsOwnThread: false)
+        let group = ProgressGroup(output: LineTerminal(descriptor: fds[1]), environment: [:], clock: clock, drawsOnItsOwnThread: false)
         #expect(group.mode == .log)
         let line = Spinner("Uploading", group: group)
         clock.advance(by: .milliseconds(2400))

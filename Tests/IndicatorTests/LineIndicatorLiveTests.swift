@@ -162,7 +162,7 @@ struct InterruptedBlockTests {
         let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
         let terminal = LineTerminal(descriptor: pty.secondary)
         let clock = ManualTime()
-        let group = ProgressGroup(output: terminal, environment: [:], time: clock, drawsOnItsOwnThread: false)
+        let group = ProgressGroup(output: terminal, environment: [:], clock: clock, drawsOnItsOwnThread: false)
         let bars = (1...3).map { group.bar(total: 10, message: "bar \($0)") }
         group.tick()
         _ = pty.readAvailable()

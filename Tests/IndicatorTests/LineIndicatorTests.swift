@@ -9,7 +9,7 @@ struct LineIndicatorTests {
     func terminal(columns: Int = 60, colors: Bool = false) -> (ProgressGroup, RecordingLineOutput, ManualTime) {
         let output = RecordingLineOutput(isTerminal: true, columns: columns)
         let clock = ManualTime()
-        return (ProgressGroup(output: output, mode: .animated(colors: colors), time: clock, drawsOnItsOwnThread: false), output, clock)
+        return (ProgressGroup(output: output, mode: .animated(colors: colors), clock: clock, drawsOnItsOwnThread: false), output, clock)
     }
 
     @Test func aBarShowsItsPositionPercentRateAndETA() {
@@ -175,7 +175,7 @@ struct LineIndicatorTests {
     @Test func aLogGetsStartEndAndTimedProgressLinesAndNoCarriageReturn() {
         let output = RecordingLineOutput(isTerminal: false)
         let clock = ManualTime()
-        let group = ProgressGroup(output: output, environment: [:], time: clock, drawsOnItsOwnThread: false)
+        let group = ProgressGroup(output: output, environment: [:], clock: clock, drawsOnItsOwnThread: false)
         let bar = group.bar(total: 100, message: "Copying")
         for _ in 0..<12 {
             bar.inc(5)
@@ -234,7 +234,7 @@ struct LineIndicatorTests {
     @Test func theInMemoryOutputReadsBackTheRowsAPersonSees() {
         let output = InMemoryLineOutput(columns: 60)
         let clock = ManualTime()
-        let group = ProgressGroup(output: output, mode: .animated(colors: false), time: clock, drawsOnItsOwnThread: false)
+        let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
         let bar = group.bar(total: 4, message: "Copying")
         bar.inc(2)
         clock.advance(by: .seconds(1))
@@ -382,7 +382,7 @@ struct LineIndicatorTests {
         #expect(screen.contents == "✗ Testing (exit 1, 0.0 s)\n  test b failed: expected 2\n    at t.swift:3", "\(screen.screen)")
 
         let log = RecordingLineOutput(isTerminal: false)
-        let logged = ProgressGroup(output: log, environment: [:], time: ManualTime(), drawsOnItsOwnThread: false)
+        let logged = ProgressGroup(output: log, environment: [:], clock: ManualTime(), drawsOnItsOwnThread: false)
         let quiet = CollapsibleStep("Linting", lines: 1, group: logged)
         quiet.append("file a: ok\nfile b: ok")
         quiet.succeed()
@@ -430,7 +430,7 @@ struct LineIndicatorTests {
     @Test func logLinesReadAsAPersonWouldWriteThem() {
         let output = RecordingLineOutput(isTerminal: false)
         let clock = ManualTime()
-        let group = ProgressGroup(output: output, environment: [:], time: clock, drawsOnItsOwnThread: false)
+        let group = ProgressGroup(output: output, environment: [:], clock: clock, drawsOnItsOwnThread: false)
         group.logInterval = nil
         let unnamed = group.bar(total: 4)
         let dotted = group.spinner("Resolving...")

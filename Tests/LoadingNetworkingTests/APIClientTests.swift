@@ -64,7 +64,7 @@ struct GatedHTTPClient: HTTPClient {
 @Suite(.serialized)
 struct APIClientTests {
     let server: LoopbackServer
-    let center = LoadingCenter(scheduler: VirtualScheduler())
+    let center = LoadingCenter(clock: VirtualScheduler())
 
     init() throws {
         server = try LoopbackServer(requestsPerSecond: 1_000)

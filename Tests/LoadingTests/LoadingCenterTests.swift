@@ -35,7 +35,7 @@ struct LoadingCenterTests {
         let detail = Screen(title: "Detail")
         let stack = NavigationStack(root: home)
         let tabs = inTabs ? TabContainer(tabs: [stack, Screen(title: "Other")]) : nil
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         center.root = tabs ?? stack
         center.presentation = .page
         stack.push(detail)
@@ -89,7 +89,7 @@ struct LoadingCenterTests {
     /// A screen of `content` with the overlay shown over it at full opacity.
     func overlayShown(over content: any View, _ presentation: LoadingPresentation) async -> (screen: Screen, center: LoadingCenter, handle: LoadingHandle) {
         let screen = Screen(title: "S", content: content)
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         center.root = screen
         center.presentation = presentation
         let handle = center.begin("Working")
@@ -156,7 +156,7 @@ struct LoadingCenterTests {
     @Test("B3.2: without a GIF the full-screen overlay turns a glyph spinner; any FrameAnimation can take its place")
     func theDefaultSpinnerIsAGlyph() async {
         let screen = Screen(title: "S", content: Counter())
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         center.root = screen
         let handle = center.begin("Working")
         await advance(.seconds(1))
@@ -181,7 +181,7 @@ struct LoadingCenterTests {
     func presentations() async throws {
         let content = Counter()
         let screen = Screen(title: "S", content: content)
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         center.spinnerAnimation = try AnimatedImage.spinner()  // what the showcase passes
         center.root = screen
         let handle = center.begin("Working")
@@ -244,7 +244,7 @@ struct LoadingCenterTests {
     func stopTouch() async {
         let content = Counter()
         let screen = Screen(title: "S", content: content)
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         center.root = screen
         let handle = center.begin()
         _ = screen.handle(.key(.character("a")))
@@ -271,7 +271,7 @@ struct LoadingCenterTests {
     // B3.6
     @Test("B3.6: track ends the activity on success, on a thrown error and on cancellation")
     func trackAlwaysBalances() async throws {
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         struct Failure: Error {}
         let value = try await center.track("ok") { 42 }
         #expect(value == 42)
@@ -294,7 +294,7 @@ struct LoadingCenterTests {
 
     @Test func escCancelsCancellableActivities() async throws {
         let screen = Screen(title: "S")
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         center.root = screen
         let clock = self.clock
         let task = clock.startTask {
@@ -315,7 +315,7 @@ struct LoadingCenterTests {
 
     @Test func progressShowsAsABar() async {
         let screen = Screen(title: "S")
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         center.root = screen
         let handle = center.begin("Copying")
         handle.report(progress: 0.5, message: "3 of 6")
@@ -329,7 +329,7 @@ struct LoadingCenterTests {
     }
 
     @Test func manyConcurrentTrackedTasksEndHidden() async {
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         let screen = Screen(title: "S")
         center.root = screen
         let clock = self.clock

@@ -20,7 +20,7 @@ struct DocExampleTests {
 
         let library = try PhotoLibrary(path: PhotoLibrary.defaultPath(environment: env))
         try library.fillWithSampleIfEmpty()
-        let picker = PickerView(store: library, scheduler: scheduler, limit: 20)
+        let picker = PickerView(store: library, clock: scheduler, limit: 20)
         picker.onNeedsDisplay = { host.setNeedsDisplay() }
         picker.onFinish = { chosen in result = .some(chosen) }
         screen.present(Screen(title: "Picker", content: picker))

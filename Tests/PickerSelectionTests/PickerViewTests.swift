@@ -18,7 +18,7 @@ struct PickerViewTests {
     /// A picker on a fresh sample library, shown and past its 0.2 s reveal.
     func shownPicker() throws -> (PickerView, VirtualScheduler) {
         let clock = VirtualScheduler()
-        let picker = PickerView(store: try makeLibrary(), scheduler: clock)
+        let picker = PickerView(store: try makeLibrary(), clock: clock)
         picker.appear()
         clock.advance(by: .milliseconds(300))
         _ = render(picker)
@@ -31,14 +31,14 @@ struct PickerViewTests {
     @Test("B4.8: confirming returns the chosen images in selection order; cancelling returns nothing")
     func confirmAndCancel() throws {
         let library = try makeLibrary()
-        let picker = PickerView(store: library, scheduler: VirtualScheduler())
+        let picker = PickerView(store: library, clock: VirtualScheduler())
         _ = render(picker)
         var result: [Photo]?? = .none
         picker.onFinish = { result = .some($0) }
         for key in [Key.right, .right, .enter, .left, .left, .enter] { _ = picker.handle(.key(key)) }
         _ = picker.handle(.key(.character("c")))
         #expect(result??.map(\.id) == [3, 1])
-        let second = PickerView(store: library, scheduler: VirtualScheduler())
+        let second = PickerView(store: library, clock: VirtualScheduler())
         var cancelled: [Photo]?? = .none
         second.onFinish = { cancelled = .some($0) }
         #expect(second.selection.items == [3, 1], "the saved selection comes back")
@@ -61,7 +61,7 @@ struct PickerViewTests {
     @Test func aPickerMayStartEmptyAndItsCancelLeavesTheSavedSelection() throws {
         let library = try makeLibrary()
         try library.saveSelection([3, 1])
-        let picker = PickerView(store: library, scheduler: VirtualScheduler(), startsEmpty: true)
+        let picker = PickerView(store: library, clock: VirtualScheduler(), startsEmpty: true)
         _ = render(picker)
         #expect(picker.selection.items.isEmpty, "nothing chosen at first")
         for key in [Key.right, .enter] { _ = picker.handle(.key(key)) }
@@ -74,8 +74,8 @@ struct PickerViewTests {
     func twoPickersNeverUndoEachOthersConfirmedChoice() throws {
         let library = try makeLibrary()
         let other = try PhotoLibrary(path: library.database.path)  // another program's connection
-        let a = PickerView(store: library, scheduler: VirtualScheduler())
-        let b = PickerView(store: other, scheduler: VirtualScheduler())
+        let a = PickerView(store: library, clock: VirtualScheduler())
+        let b = PickerView(store: other, clock: VirtualScheduler())
         _ = render(a)
         _ = render(b)
         // A selects five and confirms.
@@ -95,8 +95,8 @@ struct PickerViewTests {
         _ = b.handle(.key(.escape))
         #expect(try library.savedSelection() == [1, 2, 3, 4, 5], "B's cancel put back nothing over A's confirmed choice")
         // The other order: B' selects, A' confirms, B' cancels.
-        let a2 = PickerView(store: library, scheduler: VirtualScheduler())
-        let b2 = PickerView(store: other, scheduler: VirtualScheduler())
+        let a2 = PickerView(store: library, clock: VirtualScheduler())
+        let b2 = PickerView(store: other, clock: VirtualScheduler())
         _ = render(a2)
         _ = render(b2)
         for _ in 0..<2 { _ = b2.handle(.key(.down)) }
@@ -185,7 +185,7 @@ struct PickerViewTests {
     }
 
     @Test func theLimitShowsAMessage() throws {
-        let picker = PickerView(store: try makeLibrary(), scheduler: VirtualScheduler(), limit: 1)
+        let picker = PickerView(store: try makeLibrary(), clock: VirtualScheduler(), limit: 1)
         _ = render(picker)
         _ = picker.handle(.key(.enter))
         _ = picker.handle(.key(.right))
@@ -198,7 +198,7 @@ struct PickerViewTests {
         let library = try makeLibrary()
         _ = try library.album(named: "Evil\u{1B}[2Jalbum")
         let clock = VirtualScheduler()
-        let picker = PickerView(store: library, scheduler: clock)
+        let picker = PickerView(store: library, clock: clock)
         picker.appear()
         _ = render(picker)
         _ = picker.handle(.key(.character("a")))
@@ -239,7 +239,7 @@ struct PickerViewTests {
         let library = try makeLibrary()
         try library.saveSelection([3, 1])
         let clock = VirtualScheduler()
-        let picker = PickerView(store: library, scheduler: clock)
+        let picker = PickerView(store: library, clock: clock)
         picker.appear()
         let trayRows = 23..<30  // the tray's seven rows at the bottom of the 30-row picker
         for step in 0..<20 {
@@ -284,7 +284,7 @@ struct PickerViewTests {
         let library = try PhotoLibrary(path: path)
         try library.fillWithSampleIfEmpty()
         let clock = VirtualScheduler()
-        let picker = PickerView(store: library, scheduler: clock)
+        let picker = PickerView(store: library, clock: clock)
         picker.appear()
         #expect(picker.problem == nil)
         // Another program damages the file while the picker is open.
@@ -299,7 +299,7 @@ struct PickerViewTests {
 
         // Opened on a library whose albums cannot be read: said, not shown as an empty album.
         try Database(path: path).execute("DROP TABLE membership")
-        let second = PickerView(store: library, scheduler: clock)
+        let second = PickerView(store: library, clock: clock)
         #expect(second.problem?.hasPrefix("Could not read the") == true)
         #expect(!render(second).joined().contains("This album is empty."))
     }
@@ -363,7 +363,7 @@ struct PickerViewOverAStoreTests {
     func drawingDoesNoIO() {
         let store = CountingStore(InMemoryPhotoStore(albums: ["Many": Self.images(300)]))
         let clock = VirtualScheduler()
-        let picker = PickerView(store: store, scheduler: clock)
+        let picker = PickerView(store: store, clock: clock)
         #expect(store.calls == ["saved", "albums", "page 1 after -", "photos"])
         store.calls = []
         var canvas = Canvas(size: Size(width: 100, height: 130))  // 11 × 25 thumbnails: more than a page
@@ -382,7 +382,7 @@ struct PickerViewOverAStoreTests {
     func aFailingStore() {
         let store = InMemoryPhotoStore(albums: ["A": Self.images(3)])
         let clock = VirtualScheduler()
-        let picker = PickerView(store: store, scheduler: clock)
+        let picker = PickerView(store: store, clock: clock)
         store.failure = .system(path: "memory", reason: "disk full")
         _ = picker.handle(.key(.enter))
         #expect(picker.selection.items == [1])

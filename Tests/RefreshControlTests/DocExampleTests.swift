@@ -18,7 +18,7 @@ struct DocExampleTests {
 
         let list = ListView(rows: initialRows)
         let spinner = try AnimatedImage.spinner()
-        let control = RefreshControl(list: list, animation: spinner, scheduler: scheduler) {
+        let control = RefreshControl(list: list, animation: spinner, clock: scheduler) {
             try await api.latestRows()
         }
         let host = TerminalHost(backend: terminal, root: control)

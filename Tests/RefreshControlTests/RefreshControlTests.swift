@@ -24,7 +24,7 @@ struct RefreshControlTests {
         let spinner = try AnimatedImage.spinner()
         let list = ListView(rows: ["old 1", "old 2"])
         let clock = self.clock
-        return RefreshControl(list: list, animation: spinner, scheduler: clock) {
+        return RefreshControl(list: list, animation: spinner, clock: clock) {
             calls.value += 1
             try await clock.sleep(for: .seconds(seconds))
             if fail { throw StubError() }
@@ -40,7 +40,7 @@ struct RefreshControlTests {
     @Test("B0.4: a glyph spinner is as good an indicator as a GIF: it follows the pull, then plays by itself")
     func aGlyphSpinnerIndicator() async throws {
         let clock = self.clock
-        let control = RefreshControl(list: ListView(rows: ["old"]), animation: SpinnerStyle.ascii, scheduler: clock) {
+        let control = RefreshControl(list: ListView(rows: ["old"]), animation: SpinnerStyle.ascii, clock: clock) {
             try await clock.sleep(for: .seconds(1))
             return ["new"]
         }

@@ -25,7 +25,7 @@ struct TypedListTests {
         let control = RefreshControl(
             list: ListView(items: [Song(title: "Old", seconds: 1)], selects: true) { $0.title },
             animation: SpinnerStyle.ascii,
-            scheduler: clock
+            clock: clock
         ) {
             if fails { throw Unreachable() }
             return Array(Self.songs.prefix(2))

@@ -54,7 +54,7 @@ struct FramePlayerTests {
 
     @Test func onePlayerKeepsOneTimerAndRedrawsOnlyOnChange() {
         let clock = VirtualScheduler()
-        let player = FramePlayer(animation: Steps(), scheduler: clock)
+        let player = FramePlayer(animation: Steps(), clock: clock)
         var redraws = 0
         player.onNeedsDisplay = { redraws += 1 }
         #expect(player.cells(fitting: Size(width: 5, height: 1)).lines == ["·"], "stopped: the still frame")
@@ -71,7 +71,7 @@ struct FramePlayerTests {
 
     @Test func pauseHoldStepAndResume() {
         let clock = VirtualScheduler()
-        let player = FramePlayer(animation: Steps(), scheduler: clock)
+        let player = FramePlayer(animation: Steps(), clock: clock)
         player.play()
         clock.advance(by: .milliseconds(150))
         player.pause()
@@ -93,7 +93,7 @@ struct FramePlayerTests {
 
     @Test func imagesAreRasterizedOncePerFrameAndBox() {
         let clock = VirtualScheduler()
-        let player = FramePlayer(animation: Blink(), scheduler: clock)
+        let player = FramePlayer(animation: Blink(), clock: clock)
         player.play()
         #expect(player.size(fitting: Size(width: 10, height: 10)) == Size(width: 10, height: 5), "square pixels: two per cell, one above the other")
         let red = player.cells(fitting: Size(width: 2, height: 1))
@@ -107,7 +107,7 @@ struct FramePlayerTests {
 
     @Test func aPlayerThatIsNotDrawnStopsWakingTheProcess() {
         let clock = VirtualScheduler()
-        let player = FramePlayer(animation: Blink(), scheduler: clock)
+        let player = FramePlayer(animation: Blink(), clock: clock)
         player.sleepsWhenNotDrawn = true
         player.play()
         clock.advance(by: .milliseconds(500))  // drawn at start (no drawing yet counts as drawn)
@@ -150,7 +150,7 @@ struct FramePlayerTests {
     @Test(.timeLimit(.minutes(3)))
     func aFrameDecodedInTheBackgroundNeverHoldsUpTheMainActor() async {
         let gate = Gate()
-        let player = FramePlayer(animation: SlowImage(gate: gate), scheduler: VirtualScheduler())
+        let player = FramePlayer(animation: SlowImage(gate: gate), clock: VirtualScheduler())
         player.rendersInBackground = true
         let (redraws, redraw) = AsyncStream.makeStream(of: Void.self)
         player.onNeedsDisplay = { redraw.yield() }
@@ -166,7 +166,7 @@ struct FramePlayerTests {
         for await _ in redraws where player.cells(fitting: box) != blank { break }
         #expect(player.cells(fitting: box).lines == ["▀▀"])
         #expect(
-            player.cells(fitting: box) == FramePlayer(animation: Blink(), scheduler: VirtualScheduler()).cells(fitting: box),
+            player.cells(fitting: box) == FramePlayer(animation: Blink(), clock: VirtualScheduler()).cells(fitting: box),
             "the same cells as drawn in step"
         )
         #expect(!player.isBehind)

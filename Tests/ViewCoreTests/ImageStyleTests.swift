@@ -48,7 +48,7 @@ struct ImageStyleTests {
     }
 
     @Test func aPlayersStyleChangeRedrawsItsFrame() {
-        let player = FramePlayer(animation: ImageStill(image: dimPicture()), scheduler: VirtualScheduler())
+        let player = FramePlayer(animation: ImageStill(image: dimPicture()), clock: VirtualScheduler())
         player.defaultMinimumContrast = 0.25
         let before = player.cells(fitting: Size(width: 1, height: 1))[0, 0].style.foreground
         player.imageStyle.minimumContrast = 0
@@ -133,7 +133,7 @@ struct ImagePlacementTests {
             func frame(at index: Int) -> AnimationFrame { .image(RGBAImage(width: 30, height: 20)) }
         }
         let clock = VirtualScheduler()
-        let player = FramePlayer(animation: TwoFrames(), scheduler: clock)
+        let player = FramePlayer(animation: TwoFrames(), clock: clock)
         player.imageStyle = ImageStyle(pixels: true, cellPixels: Size(width: 10, height: 20))
         player.play()
         let first = player.cells(fitting: Size(width: 12, height: 12))

@@ -9,7 +9,7 @@ import Widgets
 struct ProgressViewTests {
     @Test func aNewValueIsEasedToAndTheTimerStopsOnceThere() async {
         let clock = VirtualScheduler()
-        let bar = ProgressView(scheduler: clock)
+        let bar = ProgressView(clock: clock)
         let pilot = Pilot(bar, size: Size(width: 15, height: 1), clock: clock)
         #expect(pilot.lines == ["░░░░░░░░░░   0%"], "the label keeps the width of 100%")
         bar.setProgress(0.5)
@@ -24,7 +24,7 @@ struct ProgressViewTests {
 
     @Test func eighthsOfACellAndAGradientShowTheExactValue() {
         let clock = VirtualScheduler()
-        let bar = ProgressView(scheduler: clock)
+        let bar = ProgressView(clock: clock)
         bar.showsPercentage = false
         bar.colors = [RGBA(0, 0, 0), RGBA(255, 255, 255)]
         bar.setProgress(0.3125, animated: false)  // 2.5 of 8 cells

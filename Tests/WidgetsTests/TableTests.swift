@@ -94,7 +94,7 @@ struct LayoutTests {
 struct StopwatchTests {
     @Test func aStopwatchCountsWhileRunningAndKeepsItsTimeWhenStopped() {
         let clock = VirtualScheduler()
-        let stopwatch = StopwatchView(scheduler: clock)
+        let stopwatch = StopwatchView(clock: clock)
         stopwatch.start()
         clock.advance(by: .seconds(65))
         #expect(rendered(stopwatch, size: Size(width: 6, height: 1)).lines == ["1:05  "])
@@ -110,7 +110,7 @@ struct StopwatchTests {
 
     @Test func aTimerCountsDownRoundingUpAndSaysWhenItRunsOut() {
         let clock = VirtualScheduler()
-        let timer = TimerView(duration: .seconds(5), scheduler: clock)
+        let timer = TimerView(duration: .seconds(5), clock: clock)
         var timedOut = 0
         timer.onTimeout = { timedOut += 1 }
         #expect(timer.text == "5 s")

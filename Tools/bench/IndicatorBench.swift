@@ -31,7 +31,7 @@ enum IndicatorBench {
             installSignalHandlers: false
         )
         let scheduler = LiveScheduler()
-        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", reducedMotion: false, scheduler: scheduler)
+        let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", reducedMotion: false, clock: scheduler)
         let host = TerminalHost(backend: terminal, root: Screen(indicator: indicator))
         var renderPosted = false
         host.onNeedsDisplay = {

@@ -12,7 +12,7 @@ enum LoadingBench {
     static func run() async -> [String] {
         var lines: [String] = []
         let clock = VirtualScheduler()
-        let center = LoadingCenter(scheduler: clock)
+        let center = LoadingCenter(clock: clock)
         let screen = Screen(title: "bench")
         center.root = screen
 

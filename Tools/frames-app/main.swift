@@ -30,9 +30,9 @@ final class Dashboard: View {
     init(spinners count: Int, bars barCount: Int, scheduler: any Scheduler) {
         spinners = (0..<count).map { i in
             let style = SpinnerStyle(name: "bench", frames: SpinnerStyle.comet.frames, interval: .milliseconds(count == 1 ? 100 : 110 + 10 * i))
-            return ActivityIndicator(animation: style, label: "spinner \(i + 1)", scheduler: scheduler)
+            return ActivityIndicator(animation: style, label: "spinner \(i + 1)", clock: scheduler)
         }
-        bars = (0..<barCount).map { _ in ProgressView(scheduler: scheduler) }
+        bars = (0..<barCount).map { _ in ProgressView(clock: scheduler) }
         list = ListView(items: Array(0..<rows), selects: true) { index, state in
             ListView<Int>.Row((state.isSelected ? "> " : "  ") + "row " + padded(index))
         }

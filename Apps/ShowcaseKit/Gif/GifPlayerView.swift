@@ -29,7 +29,7 @@ final class GifPlayerView: View {
         self.symbols = symbols
         self.image = image
         self.name = name
-        player = FramePlayer(animation: image, timing: timing, scheduler: context.scheduler)
+        player = FramePlayer(animation: image, timing: timing, clock: context.scheduler)
         player.rendersInBackground = rendersInBackground
         player.sleepsWhenNotDrawn = true
         player.onNeedsDisplay = context.setNeedsDisplay

@@ -45,17 +45,17 @@ final class HomeView: View {
 
     init(context: SceneContext) {
         self.context = context
-        beat = FramePlayer(animation: Beat(), scheduler: context.scheduler)
-        gif = (try? AnimatedImage.spinner()).map { FramePlayer(animation: $0, timing: .uniformOneSecond, scheduler: context.scheduler) }
+        beat = FramePlayer(animation: Beat(), clock: context.scheduler)
+        gif = (try? AnimatedImage.spinner()).map { FramePlayer(animation: $0, timing: .uniformOneSecond, clock: context.scheduler) }
         spinners = [SpinnerStyle.comet, .halfMoon].map {
-            ActivityIndicator(animation: $0, hidesWhenStopped: false, reducedMotion: context.reducedMotion, scheduler: context.scheduler)
+            ActivityIndicator(animation: $0, hidesWhenStopped: false, reducedMotion: context.reducedMotion, clock: context.scheduler)
         }
         overlaySpinner = ActivityIndicator(
             animation: SpinnerStyle.orbit,
             label: "Loading…",
             hidesWhenStopped: false,
             reducedMotion: context.reducedMotion,
-            scheduler: context.scheduler
+            clock: context.scheduler
         )
         for player in [beat] + [gif].compactMap({ $0 }) + (spinners + [overlaySpinner]).map(\.player) {
             player.sleepsWhenNotDrawn = true

@@ -22,7 +22,7 @@ final class LoadingPageScene {
 
     private init(context: SceneContext) {
         self.context = context
-        center = LoadingCenter(scheduler: context.scheduler, state: LoadingState(graceDelay: .zero, minimumVisible: .zero, fadeDuration: .milliseconds(200)))
+        center = LoadingCenter(clock: context.scheduler, state: LoadingState(graceDelay: .zero, minimumVisible: .zero, fadeDuration: .milliseconds(200)))
         center.presentation = .page
         center.stopTouch = false  // the Stop button must stay usable
         center.onNeedsDisplay = context.setNeedsDisplay

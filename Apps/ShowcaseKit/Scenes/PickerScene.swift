@@ -39,7 +39,7 @@ final class PickerScene: View {
             context.setNeedsDisplay()
             return
         }
-        let picker = PickerView(store: library, scheduler: context.scheduler, limit: 20)
+        let picker = PickerView(store: library, clock: context.scheduler, limit: 20)
         picker.imageStyle = ImageStyle(for: context.capabilities())
         picker.onNeedsDisplay = context.setNeedsDisplay
         picker.onFinish = { [weak self] chosen in

@@ -22,7 +22,7 @@ final class PullToRefreshView: View {
         let list = ListView(rows: Self.rows(batch: 1))
         let scheduler = context.scheduler
         var nextBatch = 1
-        control = RefreshControl(list: list, animation: animation, scheduler: scheduler) {
+        control = RefreshControl(list: list, animation: animation, clock: scheduler) {
             try await scheduler.sleep(for: Self.actionDuration)  // Esc cancels it: no batch is used up
             nextBatch += 1
             return Self.rows(batch: nextBatch)

@@ -34,7 +34,7 @@ final class RequestsView: View {
 
     init(context: SceneContext) {
         self.context = context
-        center = LoadingCenter(scheduler: context.scheduler)
+        center = LoadingCenter(clock: context.scheduler)
         center.attachment = .window  // document 003 puts the overlay on the top-level window (B3.3)
         center.passingKeys.insert(.character("q"))  // the showcase's quit key, even under the overlay
         center.onNeedsDisplay = context.setNeedsDisplay

@@ -15,7 +15,7 @@ final class SpinnerGalleryView: View {
     init(context: SceneContext, reducedMotion: Bool) {
         self.reducedMotion = reducedMotion
         indicators = SpinnerStyle.catalogue.map { style in
-            let indicator = ActivityIndicator(animation: style, label: nil, hidesWhenStopped: false, reducedMotion: reducedMotion, scheduler: context.scheduler)
+            let indicator = ActivityIndicator(animation: style, label: nil, hidesWhenStopped: false, reducedMotion: reducedMotion, clock: context.scheduler)
             indicator.alignment = .leading
             indicator.sleepsWhenNotDrawn = true
             indicator.onNeedsDisplay = context.setNeedsDisplay

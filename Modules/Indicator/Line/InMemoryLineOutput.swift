@@ -8,7 +8,7 @@ import ViewCore
 /// ```swift
 /// let output = InMemoryLineOutput(columns: 60)
 /// let clock = ManualTime()
-/// let group = ProgressGroup(output: output, mode: .animated(colors: false), time: clock, drawsOnItsOwnThread: false)
+/// let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
 /// let bar = group.bar(total: 4, message: "Copying")
 /// bar.inc(2)
 /// clock.advance(by: .seconds(1))

@@ -89,7 +89,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         storedMessage = message.sanitizedForTerminal
         self.unit = unit
         storedStyle = style
-        startedAt = group.time.now()
+        startedAt = group.clock.now()
         group.add(self, placement)
     }
 
@@ -122,7 +122,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     public var isFinished: Bool { group.lock.withLock { ending != nil } }
 
     /// The time since it started (frozen once it ended).
-    public var elapsed: Duration { group.lock.withLock { elapsed(at: group.time.now()) } }
+    public var elapsed: Duration { group.lock.withLock { elapsed(at: group.clock.now()) } }
 
     func elapsed(at now: Duration) -> Duration {
         switch ending {

@@ -43,7 +43,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     /// How it writes, decided when it is made.
     public let mode: Mode
     /// The time elapsed times and rates are measured by.
-    public let time: any TimeSource
+    public let clock: any TimeSource
     /// The most redraws a second (15 by default): a busy bar costs that, an unchanged one nothing.
     public var drawRate: Int {
         get { lock.withLock { storedDrawRate } }
@@ -105,16 +105,16 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     public convenience init(
         output: (any LineOutput)? = LineTerminal.standardError,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        time: any TimeSource = MonotonicTime(),
+        clock: any TimeSource = MonotonicTime(),
         drawsOnItsOwnThread: Bool = true
     ) {
-        self.init(output: output, mode: Self.mode(for: output, environment: environment), time: time, drawsOnItsOwnThread: drawsOnItsOwnThread)
+        self.init(output: output, mode: Self.mode(for: output, environment: environment), clock: clock, drawsOnItsOwnThread: drawsOnItsOwnThread)
     }
 
     /// A group on `output` in the mode given (``Mode/hidden`` when `output` is nil).
-    public init(output: (any LineOutput)?, mode: Mode, time: any TimeSource = MonotonicTime(), drawsOnItsOwnThread: Bool = true) {
+    public init(output: (any LineOutput)?, mode: Mode, clock: any TimeSource = MonotonicTime(), drawsOnItsOwnThread: Bool = true) {
         self.output = output
-        self.time = time
+        self.clock = clock
         self.drawsOnItsOwnThread = drawsOnItsOwnThread
         self.mode = output == nil ? .hidden : mode
     }
@@ -185,7 +185,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             guard let output, mode != .hidden else { return }
             rowsAbove = 0  // text of another's now stands below what the group drew
             guard case .animated = mode, !drawn.isEmpty, !paused else { return output.write(text + ending) }
-            output.write(eraseBlock() + text + ending + frame(at: time.now()))
+            output.write(eraseBlock() + text + ending + frame(at: clock.now()))
         }
     }
 
@@ -269,10 +269,10 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     func finish(_ line: LineIndicator, _ change: (LineIndicator, Duration) -> Void) {
         lock.withLock {
             guard line.ending == nil else { return }
-            change(line, time.now())
+            change(line, clock.now())
             switch mode {
             case .log:
-                if case .cleared? = line.ending {} else { output?.write(line.logLine(at: time.now()) + "\n") }
+                if case .cleared? = line.ending {} else { output?.write(line.logLine(at: clock.now()) + "\n") }
                 lines.removeAll { $0 === line }
             case .animated: drawLocked()
             case .hidden: lines.removeAll { $0 === line }
@@ -326,7 +326,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         guard let output, !drawing else { return }
         drawing = true
         defer { drawing = false }
-        let now = time.now()
+        let now = clock.now()
         for line in lines where line.ending == nil {
             line.estimator.sample(position: line.position.current, at: (now - line.startedAt).seconds)
         }

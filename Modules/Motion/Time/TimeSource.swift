@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let clock = VirtualScheduler()
-/// let group = ProgressGroup(output: output, mode: .log, time: clock.time)
+/// let group = ProgressGroup(output: output, mode: .log, clock: clock.time)
 /// clock.advance(by: .seconds(2))  // the group's elapsed time reads 2 s too
 /// ```
 public protocol TimeSource: Sendable {

@@ -14,7 +14,7 @@ import ViewCore
 /// Nothing is read or written while drawing.
 ///
 /// ```swift
-/// let picker = PickerView(store: library, scheduler: scheduler) { chosen in print(chosen ?? []) }
+/// let picker = PickerView(store: library, clock: clock) { chosen in print(chosen ?? []) }
 /// screen.present(Screen(title: "Picker", content: picker))
 /// picker.appear()
 /// ```
@@ -72,7 +72,7 @@ public final class PickerView: View {
     /// images can be chosen.
     public init(
         store: any PhotoStore,
-        scheduler: any Scheduler = LiveScheduler(),
+        clock scheduler: any Scheduler = LiveScheduler(),
         limit: Int? = nil,
         startsEmpty: Bool = false,
         onFinish: (@MainActor ([Photo]?) -> Void)? = nil

@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// let store: any PhotoStore = InMemoryPhotoStore(albums: ["Holidays": images])
-/// let picker = PickerView(store: store, scheduler: scheduler)
+/// let picker = PickerView(store: store, clock: clock)
 /// ```
 public protocol PhotoStore: AnyObject {
     /// The albums, "All Photos" first, then by name.

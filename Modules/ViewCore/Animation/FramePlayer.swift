@@ -9,7 +9,7 @@
 /// ``reducedMotion`` it shows the animation's still frame and schedules nothing.
 ///
 /// ```swift
-/// let player = FramePlayer(animation: spinner, scheduler: scheduler)
+/// let player = FramePlayer(animation: spinner, clock: clock)
 /// player.onNeedsDisplay = { host.setNeedsDisplay() }
 /// player.play()
 /// // in render(in:on:)
@@ -87,7 +87,7 @@ public final class FramePlayer {
     private var rendering: Task<Void, Never>?
 
     /// Creates a stopped player.
-    public init(animation: any FrameAnimation, timing: FrameTiming = .own, scheduler: any Scheduler = LiveScheduler()) {
+    public init(animation: any FrameAnimation, timing: FrameTiming = .own, clock scheduler: any Scheduler = LiveScheduler()) {
         self.animation = animation
         self.timing = timing
         self.scheduler = scheduler

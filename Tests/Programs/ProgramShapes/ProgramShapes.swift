@@ -62,7 +62,7 @@ public enum Shape: String, CaseIterable, Sendable {
 /// an app's request is): `saved` once the work is done; q quits.
 @MainActor
 public final class Saving: View {
-    private let center = LoadingCenter(scheduler: LiveScheduler())
+    private let center = LoadingCenter(clock: LiveScheduler())
     private var started = false
     private var saved = false
     private var host = HostLink()

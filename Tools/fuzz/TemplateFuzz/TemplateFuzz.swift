@@ -28,7 +28,7 @@ public func fuzzTemplate(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 
     let output = InMemoryLineOutput(isTerminal: true, columns: columns)
     let time = ManualTime()
-    let group = ProgressGroup(output: output, mode: .animated(colors: bytes[6] & 2 != 0), time: time, drawsOnItsOwnThread: false)
+    let group = ProgressGroup(output: output, mode: .animated(colors: bytes[6] & 2 != 0), clock: time, drawsOnItsOwnThread: false)
     let bar = group.bar(total: total, message: message, unit: unit, style: style)
     bar.prefix = "prefix"
     for step in 0..<4 {
