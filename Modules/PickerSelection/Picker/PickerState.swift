@@ -13,9 +13,9 @@ import ViewCore
 /// _ = state.handle(.pageLoaded(album: 1, after: nil, photos), at: now)
 /// let effects = state.handle(.activate, at: now)           // [.save([id], replacing: []), .scheduleTick(…)]
 /// ```
-public struct PickerState: Equatable, Sendable {
+package struct PickerState: Equatable, Sendable {
     /// Where keys go in the picker's body.
-    public enum Area: Equatable, Sendable {
+    package enum Area: Equatable, Sendable {
         /// The grid of the album's thumbnails.
         case grid
         /// The tray of the selection.
@@ -23,7 +23,7 @@ public struct PickerState: Equatable, Sendable {
     }
 
     /// A direction of the arrow keys.
-    public enum Direction: Equatable, Sendable {
+    package enum Direction: Equatable, Sendable {
         /// ← or h.
         case left
         /// → or l.
@@ -35,7 +35,7 @@ public struct PickerState: Equatable, Sendable {
     }
 
     /// What a store call was for, so that its success clears its own kind of problem.
-    public enum StoreCall: Equatable, Sendable {
+    package enum StoreCall: Equatable, Sendable {
         /// Reading the albums.
         case albums
         /// Reading the selection saved last time.
@@ -49,16 +49,16 @@ public struct PickerState: Equatable, Sendable {
     }
 
     /// What the last drawing had room for.
-    public struct Viewport: Equatable, Sendable {
+    package struct Viewport: Equatable, Sendable {
         /// Thumbnail columns and rows of the grid.
-        public var columns = 1, rows = 1
+        package var columns = 1, rows = 1
         /// Thumbnails the tray's row has room for.
-        public var trayFits = 10
+        package var trayFits = 10
         /// Albums the drawer has room for.
-        public var drawerRows = 0
+        package var drawerRows = 0
 
         /// Creates a viewport.
-        public init(columns: Int = 1, rows: Int = 1, trayFits: Int = 10, drawerRows: Int = 0) {
+        package init(columns: Int = 1, rows: Int = 1, trayFits: Int = 10, drawerRows: Int = 0) {
             self.columns = max(1, columns)
             self.rows = max(1, rows)
             self.trayFits = max(1, trayFits)
@@ -67,7 +67,7 @@ public struct PickerState: Equatable, Sendable {
     }
 
     /// What happens: what the store answered, what the user asked for, the passing of time.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         /// The saved selection was read.
         case savedSelectionLoaded([Int])
         /// The albums were read; the first is shown.
@@ -118,7 +118,7 @@ public struct PickerState: Equatable, Sendable {
     }
 
     /// What the view must do.
-    public enum Effect: Equatable, Sendable {
+    package enum Effect: Equatable, Sendable {
         /// Read the next page of an album.
         case loadPage(album: Int, after: Int?, limit: Int)
         /// Save the selection (after every change, so it survives a crash) if the store still
@@ -134,55 +134,55 @@ public struct PickerState: Equatable, Sendable {
     }
 
     /// A short notice in the title bar, until a time.
-    public struct Notice: Equatable, Sendable {
+    package struct Notice: Equatable, Sendable {
         /// Its text.
-        public let text: String
+        package let text: String
         /// When it goes.
-        public let until: Duration
+        package let until: Duration
     }
 
     /// Photos read per page.
-    public static let pageSize = 120
+    package static let pageSize = 120
 
     /// The selection, in order.
-    public private(set) var selection: OrderedSelection<Int>
+    package private(set) var selection: OrderedSelection<Int>
     /// The movements.
-    public private(set) var timeline = PickerTimeline()
+    package private(set) var timeline = PickerTimeline()
     /// The tray's items, moved to each new snapshot by a diff.
-    public private(set) var tray = TrayList()
+    package private(set) var tray = TrayList()
     /// The albums.
-    public private(set) var albums: [Album] = []
+    package private(set) var albums: [Album] = []
     /// The index of the album shown.
-    public private(set) var albumIndex = 0
+    package private(set) var albumIndex = 0
     /// The shown album's photos read so far.
-    public private(set) var photos: [Photo] = []
+    package private(set) var photos: [Photo] = []
     /// Where keys go.
-    public private(set) var area = Area.grid
+    package private(set) var area = Area.grid
     /// The selection as it was when the picker opened (what Cancel goes back to).
-    public private(set) var openedWith: [Int]?
+    package private(set) var openedWith: [Int]?
     /// The saved selection as this picker last saw it in the store (read or written; nil
     /// before it was read). Saves replace only that, so two pickers on one library never
     /// undo each other's confirmed choice.
-    public private(set) var onDisk: [Int]?
+    package private(set) var onDisk: [Int]?
     /// Another program changed the saved selection: only Done writes it from now on.
-    public private(set) var storeChangedElsewhere = false
+    package private(set) var storeChangedElsewhere = false
     /// The focused thumbnail's index in ``photos``.
-    public private(set) var focus = 0
+    package private(set) var focus = 0
     /// The focused item's index in the tray.
-    public private(set) var trayFocus = 0
+    package private(set) var trayFocus = 0
     /// The drawer's focused album.
-    public private(set) var drawerFocus = 0
+    package private(set) var drawerFocus = 0
     /// The grid's first row in view.
-    public private(set) var firstRow = 0
+    package private(set) var firstRow = 0
     /// What the last drawing had room for.
-    public private(set) var viewport = Viewport()
+    package private(set) var viewport = Viewport()
     /// A notice in the title bar (the selection limit reached).
-    public private(set) var notice: Notice?
+    package private(set) var notice: Notice?
     /// The last store failure, shown above the grid until the same kind of call succeeds:
     /// the picker goes on with what it has instead of pretending the album is empty.
-    public private(set) var problem: String?
+    package private(set) var problem: String?
     /// Whether the picker has finished (it finishes once).
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
 
     private var problemKind: StoreCall?
     /// Photos seen, by identifier: the tray and the result need them after the album changes.
@@ -194,31 +194,31 @@ public struct PickerState: Equatable, Sendable {
     /// An empty picker; at most `limit` images can be chosen.
     /// Whether the saved selection comes back when it is read (else the picker starts
     /// empty, and Cancel still leaves the saved one as it was).
-    public let restoresSavedSelection: Bool
+    package let restoresSavedSelection: Bool
 
     /// A picker choosing at most `limit` images, starting with the saved selection unless
     /// `restoresSavedSelection` is false.
-    public init(limit: Int? = nil, restoresSavedSelection: Bool = true) {
+    package init(limit: Int? = nil, restoresSavedSelection: Bool = true) {
         selection = OrderedSelection([], limit: limit)
         self.restoresSavedSelection = restoresSavedSelection
     }
 
     /// The album shown.
-    public var currentAlbum: Album? { albums.indices.contains(albumIndex) ? albums[albumIndex] : nil }
+    package var currentAlbum: Album? { albums.indices.contains(albumIndex) ? albums[albumIndex] : nil }
 
     /// Whether input goes to the drawer: it was asked open, or is still open during its
     /// closing debounce (choosing and closing there are idempotent).
-    public var inputGoesToDrawer: Bool { timeline.drawerRequestedOpen || timeline.drawerOpen }
+    package var inputGoesToDrawer: Bool { timeline.drawerRequestedOpen || timeline.drawerOpen }
 
     /// The photo with this identifier, if it was seen.
-    public func photo(_ id: Int) -> Photo? { known[id] }
+    package func photo(_ id: Int) -> Photo? { known[id] }
 
     /// The chosen photos in selection order.
-    public var chosenPhotos: [Photo] { selection.items.compactMap { known[$0] } }
+    package var chosenPhotos: [Photo] { selection.items.compactMap { known[$0] } }
 
     /// The grid's first row in view for `viewport`: ``firstRow`` moved as little as needed
     /// to keep the focus in view (what a drawing of another size shows before it is told).
-    public func firstRow(in viewport: Viewport) -> Int {
+    package func firstRow(in viewport: Viewport) -> Int {
         let focusRow = focus / viewport.columns
         var row = firstRow
         if focusRow < row { row = focusRow }
@@ -229,7 +229,7 @@ public struct PickerState: Equatable, Sendable {
     // MARK: Events
 
     /// Applies `event` at `now` and returns what to do.
-    public mutating func handle(_ event: Event, at now: Duration) -> [Effect] {
+    package mutating func handle(_ event: Event, at now: Duration) -> [Effect] {
         var effects: [Effect] = []
         switch event {
         case .savedSelectionLoaded(let ids):

@@ -6,9 +6,9 @@ import ViewCore
 ///
 /// Feed it events with the time; it returns the ticks to schedule; ask it where things are
 /// at any instant.
-public struct PickerTimeline: Equatable, Sendable {
+package struct PickerTimeline: Equatable, Sendable {
     /// What the grid's bottom edge is attached to.
-    public enum GridBottom: Equatable, Sendable {
+    package enum GridBottom: Equatable, Sendable {
         /// The screen's bottom.
         case screen
         /// The tray's top.
@@ -16,7 +16,7 @@ public struct PickerTimeline: Equatable, Sendable {
     }
 
     /// What happens.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         /// The picker appeared with this selection (restored from before, or empty). A
         /// restored selection has its tray in place at once, without a slide; the reveal
         /// keeps it out of sight for the first 0.2 s.
@@ -31,30 +31,30 @@ public struct PickerTimeline: Equatable, Sendable {
     }
 
     /// Debounce of tray visibility and of the drawer.
-    public static let debounce: Duration = .milliseconds(200)
+    package static let debounce: Duration = .milliseconds(200)
     /// The tray's slide.
-    public static let traySlide: Duration = .milliseconds(300)
+    package static let traySlide: Duration = .milliseconds(300)
     /// From the grid re-attaching to the screen to the tray sliding down.
-    public static let trayHideDelay: Duration = .milliseconds(200)
+    package static let trayHideDelay: Duration = .milliseconds(200)
     /// The delay, from when the tray starts to hide, before an empty snapshot is applied to
     /// it: longer than the 0.2 s wait plus the 0.3 s slide, so the items leave after
     /// the tray has slid away.
-    public static let emptySnapshotDelay: Duration = .milliseconds(660)
+    package static let emptySnapshotDelay: Duration = .milliseconds(660)
     /// The drawer's slide.
-    public static let drawerSlide: Duration = .milliseconds(330)
+    package static let drawerSlide: Duration = .milliseconds(330)
     /// The reveal after first appearance.
-    public static let revealDelay: Duration = .milliseconds(200)
+    package static let revealDelay: Duration = .milliseconds(200)
 
     /// What the grid's bottom edge is attached to now.
-    public private(set) var gridBottom = GridBottom.screen
+    package private(set) var gridBottom = GridBottom.screen
     /// The identifiers the tray shows.
-    public private(set) var traySnapshot: [Int] = []
+    package private(set) var traySnapshot: [Int] = []
     /// Whether the tray has been decided shown (after the debounce).
-    public private(set) var trayShown = false
+    package private(set) var trayShown = false
     /// Whether the drawer has been decided open (after the debounce).
-    public private(set) var drawerOpen = false
+    package private(set) var drawerOpen = false
     /// Whether the drawer was last asked to open (input goes to it from then on).
-    public private(set) var drawerRequestedOpen = false
+    package private(set) var drawerRequestedOpen = false
 
     private var appearedAt: Duration?
     private var latestSelectionEmpty = true
@@ -67,27 +67,27 @@ public struct PickerTimeline: Equatable, Sendable {
     private var drawerMotion = Tween<Double>(from: 0, to: 0, duration: .zero, easing: .easeInOut, start: .zero)
 
     /// A picker not yet shown.
-    public init() {}
+    package init() {}
 
     /// Whether the tray and drawer may be drawn (0.2 s after first appearance).
-    public func isRevealed(at now: Duration) -> Bool {
+    package func isRevealed(at now: Duration) -> Bool {
         guard let appearedAt else { return false }
         return now >= appearedAt + Self.revealDelay
     }
 
     /// The tray's position: 0 hidden below the screen, 1 fully up.
-    public func trayPosition(at now: Duration) -> Double { trayMotion.value(at: now) }
+    package func trayPosition(at now: Duration) -> Double { trayMotion.value(at: now) }
 
     /// The drawer's position: 0 closed above the top edge, 1 fully open.
-    public func drawerPosition(at now: Duration) -> Double { drawerMotion.value(at: now) }
+    package func drawerPosition(at now: Duration) -> Double { drawerMotion.value(at: now) }
 
     /// Whether anything moves at `now` (the view redraws while it does).
-    public func isAnimating(at now: Duration) -> Bool {
+    package func isAnimating(at now: Duration) -> Bool {
         !trayMotion.isFinished(at: now) || !drawerMotion.isFinished(at: now)
     }
 
     /// Applies `event` at `now`; returns the delays after which to send `.tick`.
-    public mutating func handle(_ event: Event, at now: Duration) -> [Duration] {
+    package mutating func handle(_ event: Event, at now: Duration) -> [Duration] {
         var ticks: [Duration] = []
         switch event {
         case .appear(let items):
@@ -173,7 +173,7 @@ public struct PickerTimeline: Equatable, Sendable {
     }
 
     /// Equal when every movement is at the same point.
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.gridBottom == b.gridBottom && a.traySnapshot == b.traySnapshot && a.trayShown == b.trayShown && a.drawerOpen == b.drawerOpen
             && a.drawerRequestedOpen == b.drawerRequestedOpen
             && a.appearedAt == b.appearedAt && a.trayDebounceAt == b.trayDebounceAt && a.drawerDebounceAt == b.drawerDebounceAt

@@ -8,9 +8,10 @@ import ViewCore
 /// click on the title) opens the album drawer, ↑/↓ and Enter choose an album; `c` or
 /// a click on Done confirms; Esc in the tray goes back to the grid, in the grid cancels. The mouse selects with a click.
 ///
-/// The view only routes input to its ``PickerState`` and draws it; it carries out the
-/// state's effects with its ``PhotoStore`` (reading pages, saving the selection after every
-/// change, so it survives a restart) and its scheduler (the movements of ``PickerTimeline``).
+/// The view only routes input to its state machine (the module's own pure logic) and draws
+/// it; it carries out the state's effects with its ``PhotoStore`` (reading pages, saving the
+/// selection after every change, so it survives a restart) and its clock (the tray's and the
+/// drawer's movements).
 /// Nothing is read or written while drawing.
 ///
 /// ```swift
@@ -27,7 +28,7 @@ public final class PickerView: View {
     var host = HostLink()
 
     /// Everything the picker knows.
-    public private(set) var state: PickerState
+    package private(set) var state: PickerState
     let store: any PhotoStore
     let scheduler: any Scheduler
     /// Where things were when last drawn (clicks are found in it).
@@ -100,12 +101,12 @@ public final class PickerView: View {
     /// The selection, in order.
     public var selection: OrderedSelection<Int> { state.selection }
     /// The movements.
-    public var timeline: PickerTimeline { state.timeline }
+    package var timeline: PickerTimeline { state.timeline }
     /// The tray's items.
-    public var tray: TrayList { state.tray }
+    package var tray: TrayList { state.tray }
     /// The album shown.
     public var currentAlbum: Album? { state.currentAlbum }
-    /// The last store failure, shown above the grid (see ``PickerState/problem``).
+    /// The last store failure, shown above the grid.
     public var problem: String? { state.problem }
     /// The chosen photos in selection order.
     public var chosenPhotos: [Photo] { state.chosenPhotos }

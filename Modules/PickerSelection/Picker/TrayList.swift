@@ -7,20 +7,20 @@
 /// tray.update(to: [7, 3], visibleCount: 10)   // 7 and 3 inserted
 /// tray.update(to: [3], visibleCount: 10)      // 7 deleted
 /// ```
-public struct TrayList: Equatable, Sendable {
+package struct TrayList: Equatable, Sendable {
     /// The identifiers in the tray, in order.
-    public private(set) var items: [Int] = []
+    package private(set) var items: [Int] = []
     /// The index of the first item in view.
-    public private(set) var firstVisible = 0
+    package private(set) var firstVisible = 0
     /// The diff that made the current items from the previous ones.
-    public private(set) var lastChange = SnapshotDiff(deletions: [], insertions: [], moves: [])
+    package private(set) var lastChange = SnapshotDiff(deletions: [], insertions: [], moves: [])
 
     /// An empty tray.
-    public init() {}
+    package init() {}
 
     /// Moves the tray to `snapshot` through a diff from its current items, then scrolls so
     /// that the last inserted item is among the `visibleCount` in view.
-    public mutating func update(to snapshot: [Int], visibleCount: Int) {
+    package mutating func update(to snapshot: [Int], visibleCount: Int) {
         guard snapshot != items else {
             // The same items in a row of another width: keep the newest insertion in view.
             if visibleCount != self.visibleCount { placeAfterChange(visibleCount: visibleCount) }
@@ -40,7 +40,7 @@ public struct TrayList: Equatable, Sendable {
     }
 
     /// The row's width (in items) the last placement used.
-    public private(set) var visibleCount = 0
+    package private(set) var visibleCount = 0
 
     private mutating func placeAfterChange(visibleCount: Int) {
         self.visibleCount = visibleCount
@@ -52,7 +52,7 @@ public struct TrayList: Equatable, Sendable {
     }
 
     /// Scrolls as little as needed for item `index` to be in view.
-    public mutating func reveal(_ index: Int, visibleCount: Int) {
+    package mutating func reveal(_ index: Int, visibleCount: Int) {
         let count = max(1, visibleCount)
         if index < firstVisible { firstVisible = index }
         if index >= firstVisible + count { firstVisible = index - count + 1 }

@@ -1,9 +1,9 @@
 /// Snapshot identifiers were not unique.
-public struct DuplicateIdentifierError<ID: Hashable & Sendable>: Error, Equatable, Sendable, CustomStringConvertible {
+package struct DuplicateIdentifierError<ID: Hashable & Sendable>: Error, Equatable, Sendable, CustomStringConvertible {
     /// The repeated identifier.
-    public let identifier: ID
+    package let identifier: ID
     /// Whether it was repeated in the old or the new snapshot.
-    public let inNewSnapshot: Bool
+    package let inNewSnapshot: Bool
 
     /// Creates the error.
     @usableFromInline
@@ -13,7 +13,7 @@ public struct DuplicateIdentifierError<ID: Hashable & Sendable>: Error, Equatabl
     }
 
     /// Which identifier appears twice.
-    public var description: String {
+    package var description: String {
         "the identifier \(identifier) appears twice in the \(inNewSnapshot ? "new" : "old") snapshot; snapshot identifiers must be unique"
     }
 }
@@ -30,13 +30,13 @@ public struct DuplicateIdentifierError<ID: Hashable & Sendable>: Error, Equatabl
 /// let diff = try SnapshotDiff.between(["a", "b", "c"], ["c", "a", "d"])
 /// // deletions [1], insertions [2], moves [(from: 0, to: 1), (from: 2, to: 0)]
 /// ```
-public struct SnapshotDiff: Equatable, Sendable {
+package struct SnapshotDiff: Equatable, Sendable {
     /// A move of one item.
-    public struct Move: Equatable, Sendable {
+    package struct Move: Equatable, Sendable {
         /// Its index in the old snapshot.
-        public let from: Int
+        package let from: Int
         /// Its index in the new snapshot.
-        public let to: Int
+        package let to: Int
 
         /// Creates a move.
         @usableFromInline
@@ -47,11 +47,11 @@ public struct SnapshotDiff: Equatable, Sendable {
     }
 
     /// Indices in the old snapshot of removed items, ascending.
-    public let deletions: [Int]
+    package let deletions: [Int]
     /// Indices in the new snapshot of added items, ascending.
-    public let insertions: [Int]
+    package let insertions: [Int]
     /// Items that changed place, by old index.
-    public let moves: [Move]
+    package let moves: [Move]
 
     @usableFromInline
     init(deletions: [Int], insertions: [Int], moves: [Move]) {
@@ -61,12 +61,12 @@ public struct SnapshotDiff: Equatable, Sendable {
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty }
+    package var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty }
 
     /// The diff from `old` to `new`; throws when either has a repeated identifier.
     /// (Inlinable, so that callers get it specialized for their identifier type.)
     @inlinable
-    public static func between<ID: Hashable & Sendable>(_ old: [ID], _ new: [ID]) throws(DuplicateIdentifierError<ID>) -> SnapshotDiff {
+    package static func between<ID: Hashable & Sendable>(_ old: [ID], _ new: [ID]) throws(DuplicateIdentifierError<ID>) -> SnapshotDiff {
         var newIndex = [ID: Int](minimumCapacity: new.count)
         for (j, id) in new.enumerated() {
             guard newIndex.updateValue(j, forKey: id) == nil else { throw DuplicateIdentifierError(identifier: id, inNewSnapshot: true) }
@@ -106,7 +106,7 @@ public struct SnapshotDiff: Equatable, Sendable {
     /// move sources, then puts moved and inserted items at their new indices in ascending
     /// order; `inserted(j)` gives the item inserted at new index `j`. Nil when the diff does
     /// not fit `old`.
-    public func apply<ID>(to old: [ID], inserted: (Int) -> ID) -> [ID]? {
+    package func apply<ID>(to old: [ID], inserted: (Int) -> ID) -> [ID]? {
         var removed = Set(deletions)
         for move in moves { removed.insert(move.from) }
         guard removed.allSatisfy({ $0 >= 0 && $0 < old.count }) else { return nil }
