@@ -113,10 +113,10 @@ func terminalInput() -> Int32 {
         }
     }
     // The thumbnails are drawn as the terminal, once open, says it shows them (pixels, or symbols).
-    var opened: InlineTerminal?
+    let opened = OpenedTerminal()
     // A name that is not UTF-8 is read through its descriptor path, listed with its bad bytes
     // as U+FFFD, and printed as its own bytes.
-    let prompt = pick.prompt(thumbnails: { opened.map { ImageStyle(for: $0.capabilities) } ?? ImageStyle() }, shown: arguments.showing)
+    let prompt = pick.prompt(thumbnails: { opened.terminal.map { ImageStyle(for: $0.capabilities) } ?? ImageStyle() }, shown: arguments.showing)
     let terminal: InlineTerminal
     do {
         terminal = try InlineTerminal.openForTool(rows: prompt.preferredHeight, ending: .clear, environment: environment)
@@ -124,7 +124,7 @@ func terminalInput() -> Int32 {
         printError("showcase: \(error)\n")
         return 2
     }
-    opened = terminal
+    opened.terminal = terminal
     let status = TerminalApp.run(prompt, on: terminal)
     guard let output = pick.output(prompt, toTerminal: isatty(STDOUT_FILENO) == 1, bytes: given) else { return status == 0 ? 1 : status }
     // Written as `say` writes: a full disk or a closed pipe is said and ends with 74 (`finish`).
@@ -170,4 +170,10 @@ func terminalInput() -> Int32 {
     // in, and an interruption kept alive there (to pass on to the command) upsets
     // libdispatch. The run loop serves the main queue on a main thread that keeps them out.
     while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+}
+
+/// The terminal a prompt is shown on, known once it is open (the prompt is made before).
+@MainActor
+private final class OpenedTerminal {
+    var terminal: InlineTerminal?
 }

@@ -108,7 +108,7 @@ enum FramesBench {
         let leave = Array("\u{1B}[?1049l".utf8)
         if let range = lastRange(of: leave, in: bytes) { cut = bytes[..<range] }
         let file = NSTemporaryDirectory() + "frames-screen-\(getpid()).bin"
-        FileManager.default.createFile(atPath: file, contents: Data(cut))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(cut))
         defer { unlink(file) }
         let script = """
             import sys, pyte

@@ -27,6 +27,9 @@
 //    names every library product once, and nothing else.
 // 3. Every target imports each of the package's modules it declares, and declares each it
 //    imports.
+// 4. docs/ARCHITECTURE.md's rules on unsafe code hold: unsafe pointers only in the modules
+//    of its `<!-- unsafe modules -->` list, `@unchecked Sendable` only on the types of its
+//    `<!-- unchecked sendable -->` list, each with a comment; every name listed is used.
 //
 // Exit status: 0 when all holds, 1 when something does not, 64 for a bad command line.
 import Foundation
@@ -549,6 +552,63 @@ func checkImports(root: URL, manifest: Manifest) throws -> [String] {
     return problems
 }
 
+/// The names ARCHITECTURE.md lists between `<!-- NAME -->` and `<!-- end NAME -->`.
+func listed(_ name: String, in text: String) -> Set<String>? {
+    guard let start = text.range(of: "<!-- \(name) -->"), let stop = text.range(of: "<!-- end \(name) -->"), start.upperBound < stop.lowerBound else {
+        return nil
+    }
+    return Set(text[start.upperBound..<stop.lowerBound].split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+}
+
+/// ARCHITECTURE.md's rules on unsafe code, kept: unsafe pointers only in the modules it
+/// names, `@unchecked Sendable` only on the types it names, each with a comment saying what
+/// serialises it; every name listed is still there.
+func checkUnsafeRules(root: URL, manifest: Manifest) throws -> [String] {
+    let page = "docs/ARCHITECTURE.md"
+    let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+    guard let modules = listed("unsafe modules", in: text), let types = listed("unchecked sendable", in: text) else {
+        return ["\(page) has no <!-- unsafe modules --> or <!-- unchecked sendable --> list"]
+    }
+    let pointer = try Regex(
+        #"\b(Unsafe[A-Za-z]*Pointer|withUnsafe[A-Za-z]*|withMemoryRebound|assumingMemoryBound|bindMemory|unsafeBitCast|unsafeUninitializedCapacity|Unmanaged)\b"#
+    )
+    .wordBoundaryKind(.simple)  // the default (Unicode's) finds no boundary in `buffer.withUnsafeBytes`
+    let unchecked = try Regex(#"(class|struct|enum|actor)\s+([A-Za-z_][A-Za-z0-9_]*)[^{]*@unchecked\s+Sendable"#)
+    var problems: [String] = []
+    var usingPointers = Set<String>()
+    var found = Set<String>()
+    for target in manifest.targets where target.kind != "test" && target.kind != "system" && !target.path.isEmpty {
+        guard target.path.hasPrefix("Modules/") || target.path.hasPrefix("Apps/") else { continue }
+        let folder = root.appendingPathComponent(target.path)
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+        for case let file as URL in walker where file.pathExtension == "swift" {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let path = target.path + file.path.dropFirst(folder.path.count)
+            for (number, line) in lines.enumerated() {
+                let code = line.components(separatedBy: "//").first ?? ""
+                if code.contains(pointer) {
+                    usingPointers.insert(target.name)
+                    if !modules.contains(target.name) {
+                        problems.append("\(path):\(number + 1): an unsafe pointer in \(target.name); \(page) allows them only in its <!-- unsafe modules -->")
+                    }
+                }
+                guard let match = code.firstMatch(of: unchecked), let name = match.output[2].substring.map(String.init) else { continue }
+                found.insert(name)
+                if !types.contains(name) {
+                    problems.append("\(path):\(number + 1): \(name) is @unchecked Sendable; \(page) allows it only for its <!-- unchecked sendable --> types")
+                }
+                let below = number + 1 < lines.count ? lines[number + 1] : ""
+                if !line.contains("//") && !below.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    problems.append("\(path):\(number + 1): \(name) is @unchecked Sendable without a comment saying what serialises its state")
+                }
+            }
+        }
+    }
+    for name in modules.subtracting(usingPointers).sorted() { problems.append("\(page): \(name) is listed as using unsafe pointers and uses none") }
+    for name in types.subtracting(found).sorted() { problems.append("\(page): \(name) is listed as @unchecked Sendable and is not") }
+    return problems
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 var update = false
 var swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "/usr/bin/swift"
@@ -584,6 +644,7 @@ do {
         try checkArchitecture(root: root, manifest: manifest, update: update)
         + checkProducts(root: root, manifest: manifest)
         + checkImports(root: root, manifest: manifest)
+        + checkUnsafeRules(root: root, manifest: manifest)
         + checkExamples(root: root, swift: swift, manifest: manifest)
     for problem in problems { print("doc-check: \(problem)") }
     if problems.isEmpty { print("doc-check: the documentation's examples build and its module tables match Package.swift") }

@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -37,12 +38,7 @@ package struct RawArguments: Sendable {
 
     /// `CommandLine.unsafeArgv` after the program name.
     package static func fromProcess() -> RawArguments {
-        var raw: [[UInt8]] = []
-        for index in 1..<Int(CommandLine.argc) {
-            guard let word = CommandLine.unsafeArgv[index] else { continue }
-            raw.append(Array(UnsafeBufferPointer(start: UnsafeRawPointer(word).assumingMemoryBound(to: UInt8.self), count: strlen(word))))
-        }
-        return RawArguments(raw)
+        RawArguments(ProcessArguments.bytes())
     }
 
     /// Decodes `raw` words (see the type's notes).
@@ -82,9 +78,7 @@ package struct RawArguments: Sendable {
         guard let last = components.lastIndex(where: { String(validating: $0, as: UTF8.self) == nil }) else { return nil }
         let head = components[...last].joined(separator: [UInt8(ascii: "/")])
         let tail = components[(last + 1)...].map { String(decoding: $0, as: UTF8.self) }
-        let fd = (Array(head) + [0]).withUnsafeBufferPointer { path in
-            path.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        }
+        let fd = ProcessArguments.open(Array(head), flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         #if os(Linux)
         let descriptor = "/proc/self/fd/\(fd)"

@@ -378,7 +378,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
 /// for file in files { hash(file); bar.inc() }
 /// bar.succeed("Hashed \(files.count) files")
 /// ```
-public final class ProgressBar: LineIndicator, @unchecked Sendable {
+public final class ProgressBar: LineIndicator, @unchecked Sendable {  // its state is LineIndicator's, under `group.lock`
     /// A bar on `group` (standard error's by default) counting to `total` (nil: unknown),
     /// in `unit`; its style is ``ProgressStyle/bar`` with a length, ``ProgressStyle/count``
     /// without.
@@ -423,7 +423,7 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {
 /// spinner.message = "Fetching 3 of 4"
 /// spinner.succeed("Fetched")           // ✓ Fetched (1.2 s)
 /// ```
-public final class Spinner: LineIndicator, @unchecked Sendable {
+public final class Spinner: LineIndicator, @unchecked Sendable {  // its state is LineIndicator's, under `group.lock`
     /// A spinner on `group` (standard error's by default), in `style`'s frames, its line as
     /// `line` says (`ProgressStyle.spinner` by default: given here, the first frame reads so
     /// too); `placement` puts it among the group's lines (last by default).

@@ -127,48 +127,6 @@ extension PhotoLibrary {
     /// An image as a thumbnail: the square at its middle (as a photo grid shows it),
     /// area-averaged to ``thumbnailSize`` pixels a side, translucent pixels over a dark grey.
     static func thumbnail(of image: RGBAImage) -> RGBAImage {
-        let size = thumbnailSize
-        var result = RGBAImage(width: size, height: size)
-        guard image.width > 0, image.height > 0 else { return result }
-        let side = min(image.width, image.height)
-        let left = (image.width - side) / 2
-        let top = (image.height - side) / 2
-        // The source columns and rows of each thumbnail pixel (at least one each).
-        let spans = (0..<size).map { t in (t * side / size, max(t * side / size + 1, (t + 1) * side / size)) }
-        let ground = SIMD4<Double>(20, 20, 24, 0)
-        // Sums of colour × alpha and of alpha (a row's in 32 bits, the whole in 64); the
-        // ground fills what alpha leaves, once a pixel.
-        image.pixels.withUnsafeBytes { source in
-            result.withMutablePixels { target in
-                for ty in 0..<size {
-                    let (y0, y1) = spans[ty]
-                    for tx in 0..<size {
-                        let (x0, x1) = spans[tx]
-                        var total = SIMD4<UInt64>.zero
-                        for y in y0..<y1 {
-                            var row = SIMD4<UInt32>.zero
-                            var k = ((top + y) * image.width + left + x0) * 4
-                            for _ in x0..<x1 {
-                                let p = SIMD4<UInt32>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: k, as: SIMD4<UInt8>.self))
-                                row &+= p &* SIMD4(p[3], p[3], p[3], 1)
-                                k += 4
-                            }
-                            total &+= SIMD4<UInt64>(truncatingIfNeeded: row)
-                        }
-                        // One floating-point division a pixel (four integer ones cost more than
-                        // all the adding).
-                        let whole = Double(255 * (y1 - y0) * (x1 - x0))
-                        let sums = SIMD4<Double>(Double(total[0]), Double(total[1]), Double(total[2]), Double(total[3]))
-                        let color = (sums + ground * (whole - sums[3])) * (1 / whole)
-                        let at = (ty * size + tx) * 4
-                        target[at] = UInt8(min(255, color[0]))
-                        target[at + 1] = UInt8(min(255, color[1]))
-                        target[at + 2] = UInt8(min(255, color[2]))
-                        target[at + 3] = 255
-                    }
-                }
-            }
-        }
-        return result
+        image.middleSquare(size: thumbnailSize, ground: (20, 20, 24))
     }
 }

@@ -303,7 +303,7 @@ public final class PhotoLibrary: PhotoStore {
     /// A stored thumbnail as an image: RGB, or RGBA from a library made before version 3. A
     /// blob that does not fit `side` has its side found from its length (a library read
     /// while another process upgrades it); one that fits nothing is a blank thumbnail.
-    static func thumbnail(stored bytes: UnsafeRawBufferPointer, side stated: Int) -> RGBAImage {
+    static func thumbnail(stored bytes: some Collection<UInt8>, side stated: Int) -> RGBAImage {
         // Any number may be in the file: one beyond the largest side is found from the length.
         var side = (1...1024).contains(stated) ? stated : 0
         if bytes.count != side * side * 3 && bytes.count != side * side * 4 {
@@ -314,22 +314,7 @@ public final class PhotoLibrary: PhotoStore {
         guard side > 0, side <= 1024 else { return RGBAImage(width: 0, height: 0) }
         let count = side * side
         if bytes.count == count * 4 { return RGBAImage(width: side, height: side, pixels: Array(bytes)) ?? RGBAImage(width: side, height: side) }
-        guard bytes.count == count * 3 else { return RGBAImage(width: side, height: side) }
-        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            guard let from = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let to = buffer.baseAddress else { return }
-            var source = from
-            var target = to
-            for _ in 0..<count {
-                target[0] = source[0]
-                target[1] = source[1]
-                target[2] = source[2]
-                target[3] = 255
-                source += 3
-                target += 4
-            }
-            initialized = count * 4
-        }
-        return RGBAImage(width: side, height: side, pixels: pixels) ?? RGBAImage(width: side, height: side)
+        return RGBAImage(rgb: bytes, width: side, height: side) ?? RGBAImage(width: side, height: side)
     }
 
     /// Adds a photo to the given albums; returns its identifier. A thumbnail that is not
@@ -364,14 +349,7 @@ public final class PhotoLibrary: PhotoStore {
     /// A thumbnail as stored: ``thumbnailSize`` pixels square, RGB.
     static func storable(_ thumbnail: RGBAImage) -> (rgb: [UInt8], side: Int) {
         let square = thumbnail.width == thumbnailSize && thumbnail.height == thumbnailSize ? thumbnail : Self.thumbnail(of: thumbnail)
-        var rgb = [UInt8](repeating: 0, count: square.width * square.height * 3)
-        square.pixels.withUnsafeBufferPointer { pixels in
-            for i in 0..<(square.width * square.height) {
-                rgb[i * 3] = pixels[i * 4]
-                rgb[i * 3 + 1] = pixels[i * 4 + 1]
-                rgb[i * 3 + 2] = pixels[i * 4 + 2]
-            }
-        }
+        let rgb = square.rgbBytes
         return (rgb, square.width)
     }
 

@@ -136,7 +136,7 @@ public struct Grapheme: Hashable, Sendable {
 /// The graphemes too long to keep in a cell, each stored once for the life of the program,
 /// at most ``capacity`` of them; past that a new one is kept as U+FFFD (only text built to
 /// flood it gets there: an app shows a few hundred distinct long graphemes at most).
-final class GraphemeTable: @unchecked Sendable {
+final class GraphemeTable: @unchecked Sendable {  // its tables are only touched under `lock`
     static let shared = GraphemeTable()
     static let capacity = 1 << 16
 
