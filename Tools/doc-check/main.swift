@@ -30,6 +30,8 @@
 // 4. docs/ARCHITECTURE.md's rules on unsafe code hold: unsafe pointers only in the modules
 //    of its `<!-- unsafe modules -->` list, `@unchecked Sendable` only on the types of its
 //    `<!-- unchecked sendable -->` list, each with a comment; every name listed is used.
+// 5. What README.md, docs/*.md and the modules' catalogues name is there: a type or module
+//    in backticks, a path in backticks, a relative link.
 //
 // Exit status: 0 when all holds, 1 when something does not, 64 for a bad command line.
 import Foundation
@@ -609,6 +611,87 @@ func checkUnsafeRules(root: URL, manifest: Manifest) throws -> [String] {
     return problems
 }
 
+/// README.md, docs/*.md and every module's catalogue pages (`Modules/*/*.docc/*.md`).
+func referencePages(root: URL) -> [URL] {
+    let manager = FileManager.default
+    var pages = [root.appendingPathComponent("README.md")]
+    let docs = root.appendingPathComponent("docs")
+    pages += ((try? manager.contentsOfDirectory(atPath: docs.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+    let modules = root.appendingPathComponent("Modules")
+    for module in ((try? manager.contentsOfDirectory(atPath: modules.path)) ?? []).sorted() {
+        let catalogue = modules.appendingPathComponent(module).appendingPathComponent(module + ".docc")
+        pages += ((try? manager.contentsOfDirectory(atPath: catalogue.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted().map {
+            catalogue.appendingPathComponent($0)
+        }
+    }
+    return pages
+}
+
+/// Names the pages write in backticks that are not the kit's: Swift's and Foundation's types,
+/// and the other libraries' names a page compares with (indicatif, ratatui, bubbletea, huh,
+/// swift-argument-parser, SwiftNIO), and words a screen shows.
+let namesNotTheKits: Set<String> = [
+    "Bool", "CancellationError", "Character", "Codable", "CollectionDifference", "Data", "Double", "Sendable", "String",
+    "StringProtocol", "Task", "Unmanaged", "AsyncParsableCommand", "EmbeddedEventLoop", "InMemoryTerm", "List", "Confirm",
+    "Input", "MultiSelect", "Select", "Text", "Init", "Update", "VmHWM", "Cancelled", "Done", "Next",
+]
+
+/// Every page's references hold: a type or module written in backticks (`ListView`) is
+/// declared in the package or by a page's own example, a path in backticks
+/// (`Tests/ViewCoreTests/CellTests.swift`, or a test in one: `…/CellTests.aCellHoldsNoReference`)
+/// exists, and every relative link leads to a file.
+func checkReferences(root: URL, manifest: Manifest, pages: [URL]) throws -> [String] {
+    let declaration = try Regex(#"\b(?:class|struct|enum|protocol|actor|typealias|case)\s+([A-Z][A-Za-z0-9_]*)"#)
+    var known = Set(manifest.targets.map(\.name))
+    func learn(_ text: String) {
+        for match in text.matches(of: declaration) { if let name = match.output[1].substring { known.insert(String(name)) } }
+    }
+    for folder in ["Modules", "Apps", "Tools", "Tests"] {
+        guard let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil) else { continue }
+        for case let file as URL in walker where file.pathExtension == "swift" { learn(try String(contentsOf: file, encoding: .utf8)) }
+    }
+    let texts = try pages.map { try String(contentsOf: $0, encoding: .utf8) }
+    let fileBlock = try Regex(#"<!-- file: (?:Sources|Tests)/([A-Za-z0-9_]+)/"#)
+    for text in texts {
+        learn(text)  // the examples' own types
+        for match in text.matches(of: fileBlock) { if let name = match.output[1].substring { known.insert(String(name)) } }
+    }
+    let quoted = try Regex(#"`([^`\n]+)`"#)
+    let typeName = try Regex(#"[A-Z][a-z][A-Za-z0-9]*"#)
+    let path = try Regex(#"(?:Modules|Apps|Tools|Tests|docs)/[^\s<>*…{}]+"#)
+    let link = try Regex(#"\]\(([^)\s]+)\)"#)
+    var problems: [String] = []
+    for (page, text) in zip(pages, texts) {
+        let name = String(page.path.dropFirst(root.path.count + 1))
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let at = "\(name):\(number + 1)"
+            for match in line.matches(of: quoted) {
+                guard let token = match.output[1].substring.map(String.init) else { continue }
+                if token.wholeMatch(of: typeName) != nil, !known.contains(token), !namesNotTheKits.contains(token) {
+                    problems.append("\(at): `\(token)` names no type or module of the package")
+                }
+                if token.wholeMatch(of: path) != nil {
+                    var file = token.hasSuffix("/") ? String(token.dropLast()) : token
+                    if let colon = file.lastIndex(of: ":"), Int(file[file.index(after: colon)...]) != nil { file = String(file[..<colon]) }
+                    let exists = FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path)
+                    let member = file.lastIndex(of: ".").map { String(file[..<$0]) + ".swift" }
+                    if !exists, member.map({ FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }) != true {
+                        problems.append("\(at): `\(token)` is no file or folder of the package")
+                    }
+                }
+            }
+            for match in line.matches(of: link) {
+                guard let target = match.output[1].substring.map(String.init) else { continue }
+                guard !["http:", "https:", "mailto:", "#", "doc:"].contains(where: { target.hasPrefix($0) }) else { continue }
+                let file = String(target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+                let resolved = page.deletingLastPathComponent().appendingPathComponent(file).standardizedFileURL
+                if !FileManager.default.fileExists(atPath: resolved.path) { problems.append("\(at): the link \(target) leads to no file") }
+            }
+        }
+    }
+    return problems
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 var update = false
 var swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "/usr/bin/swift"
@@ -645,6 +728,7 @@ do {
         + checkProducts(root: root, manifest: manifest)
         + checkImports(root: root, manifest: manifest)
         + checkUnsafeRules(root: root, manifest: manifest)
+        + checkReferences(root: root, manifest: manifest, pages: referencePages(root: root))
         + checkExamples(root: root, swift: swift, manifest: manifest)
     for problem in problems { print("doc-check: \(problem)") }
     if problems.isEmpty { print("doc-check: the documentation's examples build and its module tables match Package.swift") }
