@@ -210,7 +210,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PickerSelectionTests",
-            dependencies: ["PickerSelection", "IndicatorKit", "SQLiteStore", "GifDecoding", "TestSupport"],
+            dependencies: ["PickerSelection", "IndicatorKit", "SQLiteStore", "GifDecoding", "TUITesting", "TestSupport"],
             path: "Tests/PickerSelectionTests"
         ),
         .testTarget(

@@ -10,12 +10,28 @@ extension Pilot {
     /// recording is looked at before it is trusted. A difference is an issue that shows the
     /// rows that differ, expected and actual.
     public func expectSnapshot(_ name: String, styles: Bool = false, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
-        let actual = ScenarioRunner.snapshotText(styles ? styledLines : lines)
+        TUITesting.expectSnapshot(styles ? styledLines : lines, name + (styles ? ".styled" : ""), filePath: filePath, sourceLocation: sourceLocation)
+    }
+}
+
+/// Compares `rows` — a canvas's `lines`, an `InMemoryLineOutput`'s `screen`, any screen read
+/// back — with the snapshot `name` kept beside the test (see `Pilot.expectSnapshot`): for a
+/// view drawn without a `Pilot`.
+@MainActor
+public func expectSnapshot(_ rows: [String], _ name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+    SnapshotFile.expect(rows, name, filePath: filePath, sourceLocation: sourceLocation)
+}
+
+/// The snapshot files beside a test and how a screen is compared with one.
+@MainActor
+enum SnapshotFile {
+    static func expect(_ rows: [String], _ name: String, filePath: String, sourceLocation: SourceLocation) {
+        let actual = ScenarioRunner.snapshotText(rows)
         let test = URL(fileURLWithPath: filePath)
         let folder = test.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(
             test.deletingPathExtension().lastPathComponent
         )
-        let file = folder.appendingPathComponent(name + (styles ? ".styled.txt" : ".txt"))
+        let file = folder.appendingPathComponent(name + ".txt")
         let recording = ProcessInfo.processInfo.environment[ScenarioRunner.recordVariable] == "1"
         guard !recording, let expected = try? String(contentsOf: file, encoding: .utf8) else {
             do {
@@ -28,20 +44,18 @@ extension Pilot {
             return
         }
         guard expected != actual else { return }
-        Issue.record(Comment(rawValue: Self.difference(expected: expected, actual: actual, name: name)), sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: difference(expected: expected, actual: actual, name: name)), sourceLocation: sourceLocation)
     }
 
-    /// The rows that differ between two screens, numbered from 1.
+    /// How the screen differs from the snapshot `name`: both side by side, the rows that
+    /// differ marked (as `expectScreen` shows them).
     static func difference(expected: String, actual: String, name: String) -> String {
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        var report = ["the screen differs from the snapshot \(name) (\(ScenarioRunner.recordVariable)=1 records it again):"]
-        for row in 0..<max(old.count, new.count) {
-            let was = row < old.count ? String(old[row]) : "(no row)"
-            let now = row < new.count ? String(new[row]) : "(no row)"
-            guard was != now else { continue }
-            report.append("row \(row + 1):\n  expected: \(was)\n  actual:   \(now)")
+        func rows(_ text: String) -> [String] {
+            var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if rows.last == "" { rows.removeLast() }
+            return rows
         }
-        return report.joined(separator: "\n")
+        let comparison = ScreenComparison(actual: rows(actual), expected: rows(expected)).report ?? "the screens differ in their trailing blanks"
+        return "the screen differs from the snapshot \(name) (\(ScenarioRunner.recordVariable)=1 records it again); " + comparison
     }
 }

@@ -54,9 +54,15 @@ struct PilotTests {
     }
 
     @Test func aSnapshotDifferenceShowsTheRowsThatDiffer() {
-        let report = Pilot.difference(expected: "same\nold row\n", actual: "same\nnew row\n", name: "counter")
-        #expect(report.contains("row 2:\n  expected: old row\n  actual:   new row"))
-        #expect(!report.contains("row 1:"))
+        let report = SnapshotFile.difference(expected: "same\nold row\n", actual: "same\nnew row\n", name: "counter")
+        #expect(
+            report == """
+                the screen differs from the snapshot counter (INDICATORKIT_RECORD_SNAPSHOTS=1 records it again); the screen differs in the rows marked ≠ (expected on the left, actual on the right):
+                    expected │ actual
+                  1 same     │ same
+                ≠ 2 old row  │ new row
+                """
+        )
     }
 
     @Test func aWholeScreenSnapshotMatches() {
