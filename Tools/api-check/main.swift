@@ -198,7 +198,25 @@ guard var options = parse(Array(CommandLine.arguments.dropFirst())) else {
     exit(2)
 }
 var differs = false
+/// The kit's version as `Modules/IndicatorKit/IndicatorKit.swift` states it: the records in
+/// the baseline say in `VERSION` which release they describe, so a new version is released
+/// with its API recorded (`make api`).
+func kitVersion() -> String? {
+    let source = (try? String(contentsOfFile: "Modules/IndicatorKit/IndicatorKit.swift", encoding: .utf8)) ?? ""
+    guard let line = source.split(separator: "\n").first(where: { $0.hasPrefix("public let version = ") }) else { return nil }
+    return line.split(separator: "\"").dropFirst().first.map(String.init)
+}
 do {
+    if let version = kitVersion() {
+        let file = URL(fileURLWithPath: options.baseline).appendingPathComponent("VERSION")
+        let recorded = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if options.update {
+            try (version + "\n").write(to: file, atomically: true, encoding: .utf8)
+        } else if recorded != version {
+            differs = true
+            print("api-check: the records describe \(recorded ?? "no version") (\(file.path)), the kit says \(version)")
+        }
+    }
     if let swift = options.swift { options.names += try libraryTargets(swift: swift) }
     for module in options.names {
         let current = Array(Set(lines(of: try dump(module, options)))).sorted()
