@@ -211,7 +211,8 @@ let package = Package(
         .testTarget(
             name: "PickerSelectionTests",
             dependencies: ["PickerSelection", "IndicatorKit", "SQLiteStore", "GifDecoding", "TUITesting", "TestSupport"],
-            path: "Tests/PickerSelectionTests"
+            path: "Tests/PickerSelectionTests",
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "NcursesTerminalTests",

@@ -236,10 +236,17 @@ func fileTargets(_ files: [FileBlock], libraries: Set<String>) -> (lines: [Strin
         let excluded = Set(own.filter { !$0.path.hasSuffix(".swift") }.map { $0.path.split(separator: "/")[2].description }).sorted()
         let kind = own[0].isTest ? "testTarget" : own.contains { $0.path.hasSuffix("/main.swift") } ? "executableTarget" : "target"
         let exclude = excluded.isEmpty ? "" : ", exclude: [\(excluded.map { "\"\($0)\"" }.joined(separator: ", "))]"
-        lines.append("        .\(kind)(name: \"\(name)\", dependencies: [\(dependencies.joined(separator: ", "))], path: \"\(folder)\"\(exclude)),")
+        lines.append(
+            "        .\(kind)(name: \"\(name)\", dependencies: [\(dependencies.joined(separator: ", "))], path: \"\(folder)\"\(exclude), \(warningsFail)),"
+        )
     }
     return (lines, problems)
 }
+
+/// An example that builds with a warning fails: what a reader copies must build clean (a
+/// `try await` in `main.swift`'s top-level code, which Swift gives the synchronous twin of a
+/// call, warns "no 'async' operations occur within 'await' expression").
+let warningsFail = "swiftSettings: [.unsafeFlags([\"-warnings-as-errors\"])]"
 
 /// The docs' ```swift blocks: whole examples (one executable each), file blocks (targets of
 /// an app of the docs) and how many fragments were skipped.
@@ -314,7 +321,7 @@ func writeExamplePackage(_ found: DocExamples, at package: URL, manifest: Manife
         try Data(block.code.utf8).write(to: folder.appendingPathComponent("main.swift"))
         let products = block.imports.filter { manifest.libraries.contains($0) }
         let dependencies = products.map { ".product(name: \"\($0)\", package: \"IndicatorKit\")" }.joined(separator: ", ")
-        targets.append("        .executableTarget(name: \"\(target)\", dependencies: [\(dependencies)]),")
+        targets.append("        .executableTarget(name: \"\(target)\", dependencies: [\(dependencies)], \(warningsFail)),")
     }
     let apps = fileTargets(found.files, libraries: manifest.libraries)
     guard apps.problems.isEmpty else { return apps.problems }
