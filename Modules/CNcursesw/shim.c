@@ -438,15 +438,7 @@ static void ik_reenter(void) {
     clearok(curscr, TRUE);
 }
 
-void ik_suspend(void) {
-    /* The calling thread may block SIGTSTP (threads started for other work do): let it in. */
-    sigset_t just, old;
-    sigemptyset(&just);
-    sigaddset(&just, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &just, &old);
-    raise(SIGTSTP);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
+void ik_suspend(void) { ik_stop_self(); }
 
 void ik_wake(void) {
     if (ik_winch_pipe[1] >= 0) {

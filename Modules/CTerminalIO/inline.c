@@ -149,14 +149,7 @@ int ik_inline_drain(void) {
 
 void ik_inline_wake(void) { tell('i'); }
 
-void ik_inline_suspend(void) {
-    sigset_t just, old;
-    sigemptyset(&just);
-    sigaddset(&just, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &just, &old);
-    raise(SIGTSTP);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
+void ik_inline_suspend(void) { ik_stop_self(); }
 
 void ik_inline_end(void) {
     if (inline_fd < 0) return;

@@ -93,6 +93,16 @@ static volatile sig_atomic_t continues = 0;
 
 void ik_signal_note_continued(void) { continues = continues + 1; }
 
+void ik_stop_self(void) {
+    /* The calling thread may block SIGTSTP (threads started for other work do): let it in. */
+    sigset_t just, old;
+    sigemptyset(&just);
+    sigaddset(&just, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &just, &old);
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 int ik_signal_stop_now(void) {
     sig_atomic_t before = continues;
     ik_signal_handle(SIGTSTP, SIG_DFL, 0, NULL);

@@ -64,6 +64,11 @@ void ik_signal_raise_default(int sig);
    takes the terminal back itself, as its SIGCONT handler would. */
 int ik_signal_stop_now(void);
 
+/* Stops the process as Ctrl-Z does in a shell: raises SIGTSTP, let in on this thread for the
+   moment (threads started for other work block it); returns once the process is continued.
+   The one way the full-screen and the inline terminals suspend. */
+void ik_stop_self(void);
+
 /* Called by a SIGCONT handler: tells ik_signal_stop_now the stop happened. */
 void ik_signal_note_continued(void);
 
