@@ -222,10 +222,11 @@ let package = Package(
         .testTarget(
             name: "ShowcaseKitTests",
             dependencies: [
-                "ShowcaseKit", "IndicatorKit", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "TerminalGraphics",
-                "TestSupport",
+                "ShowcaseKit", "IndicatorKit", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "TUITesting",
+                "TerminalGraphics", "TestSupport",
             ],
-            path: "Tests/ShowcaseKitTests"
+            path: "Tests/ShowcaseKitTests",
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "TerminalGraphicsTests",
