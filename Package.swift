@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(
             name: "IndicatorTests",
-            dependencies: ["Indicator", "IndicatorKit", "GifDecoding", "NcursesTerminal", "TestSupport"],
+            dependencies: ["Indicator", "IndicatorKit", "GifDecoding", "NcursesTerminal", "TUITesting", "TestSupport"],
             path: "Tests/IndicatorTests"
         ),
         .testTarget(
