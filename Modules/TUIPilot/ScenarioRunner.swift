@@ -32,7 +32,7 @@ public struct ScenarioResult: Sendable {
 @MainActor
 public struct ScenarioRunner {
     /// The environment variable that records snapshots again instead of comparing them.
-    public static let recordVariable = "INDICATORKIT_RECORD_SNAPSHOTS"
+    nonisolated public static let recordVariable = "INDICATORKIT_RECORD_SNAPSHOTS"
 
     /// Whether snapshots are written rather than compared.
     public var recordSnapshots: Bool
@@ -196,7 +196,7 @@ public struct ScenarioRunner {
 
     /// The screen as stored in a snapshot (a scenario's or `expectSnapshot`'s): a line a
     /// row, trailing spaces removed.
-    public static func snapshotText(_ lines: [String]) -> String {
+    nonisolated public static func snapshotText(_ lines: [String]) -> String {
         lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
     }
 

@@ -17,13 +17,11 @@ extension Pilot {
 /// Compares `rows` — a canvas's `lines`, an `InMemoryLineOutput`'s `screen`, any screen read
 /// back — with the snapshot `name` kept beside the test (see `Pilot.expectSnapshot`): for a
 /// view drawn without a `Pilot`.
-@MainActor
 public func expectSnapshot(_ rows: [String], _ name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     SnapshotFile.expect(rows, name, filePath: filePath, sourceLocation: sourceLocation)
 }
 
 /// The snapshot files beside a test and how a screen is compared with one.
-@MainActor
 enum SnapshotFile {
     static func expect(_ rows: [String], _ name: String, filePath: String, sourceLocation: SourceLocation) {
         let actual = ScenarioRunner.snapshotText(rows)
