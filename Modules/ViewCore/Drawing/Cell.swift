@@ -58,7 +58,9 @@ public struct Cell: Hashable, Sendable {
 
 /// A grapheme as a cell keeps it: its UTF-8 bytes in place when they are 15 or fewer (every
 /// letter, symbol, CJK character, flag and most emoji), else a number in a table of the
-/// longer ones (emoji joined by ZWJ, a letter under many marks), each stored once.
+/// longer ones (emoji joined by ZWJ, a letter under many marks), each stored once for the
+/// program's life — at most 65 536 of them; past that a new one shows as U+FFFD (only text
+/// made to flood the table gets there).
 ///
 /// Two graphemes are equal when their bytes are: `"é"` written precomposed and decomposed
 /// are two graphemes here, as they are two byte sequences to a terminal.
