@@ -26,6 +26,9 @@ public final class ProgressView: View {
     public var onNeedsDisplay: (@MainActor () -> Void)?
 
     private let scheduler: any Scheduler
+    /// The filled cells' styles, left to right, for the width and colours last drawn: the
+    /// gradient is worked out when they change, not every frame.
+    private var gradient: (width: Int, colors: [RGBA], styles: [Style]) = (0, [], [])
     private var motion = Tween<Double>(from: 0, to: 0, duration: .zero, easing: .easeOut, start: .zero)
     private var frames: ScheduledWork?
     private var host = HostLink()
@@ -77,14 +80,20 @@ public final class ProgressView: View {
         let label = showsPercentage ? String(repeating: " ", count: max(1, 5 - percent.count)) + percent : ""
         let barWidth = max(0, rect.width - label.displayWidth)
         let filledEighths = Int((value * Double(barWidth * 8)).rounded(.down))
+        if gradient.width != barWidth || gradient.colors != colors {
+            let styles = (0..<barWidth).map { x in
+                let color = Self.color(at: barWidth <= 1 ? 0 : Double(x) / Double(barWidth - 1), in: colors)
+                return Style(foreground: .rgb(color.r, color.g, color.b))
+            }
+            gradient = (barWidth, colors, styles)
+        }
         for x in 0..<barWidth {
             let point = Point(x: rect.x + x, y: rect.y)
-            let color = Self.color(at: barWidth <= 1 ? 0 : Double(x) / Double(barWidth - 1), in: colors)
             let eighthsHere = min(8, max(0, filledEighths - x * 8))
             switch eighthsHere {
-            case 8: canvas.put("█", at: point, style: Style(foreground: .rgb(color.r, color.g, color.b)), clip: rect)
+            case 8: canvas.put("█", at: point, style: gradient.styles[x], clip: rect)
             case 0: canvas.put("░", at: point, style: emptyStyle, clip: rect)
-            default: canvas.put(Self.eighths[eighthsHere - 1], at: point, style: Style(foreground: .rgb(color.r, color.g, color.b)), clip: rect)
+            default: canvas.put(Self.eighths[eighthsHere - 1], at: point, style: gradient.styles[x], clip: rect)
             }
         }
         if showsPercentage { canvas.draw(label, at: Point(x: rect.x + barWidth, y: rect.y), clip: rect) }
