@@ -1,6 +1,7 @@
 import Foundation
 import IndicatorKit
 import NcursesTerminal
+import TUITesting
 import TestSupport
 import Testing
 
@@ -45,7 +46,8 @@ struct GumCommandsTests {
         run.waitFor { $0.rows.contains { $0.hasPrefix("? Berry /") } }
         run.type("bbry")
         run.waitFor { $0.rows.contains("› blueberry") }
-        #expect(!run.screen.rows.contains { $0.contains("bryony") }, "only blueberry holds b…b…r…y: \(run.screen.rows)")
+        // Only blueberry holds b…b…r…y.
+        expectScreen(run.screen.rows, ["$ showcase pick", "? Berry /bbry", "› blueberry", "", "", "↑/↓ move • enter confirm • esc clear filter"])
         run.type("\r")
         #expect(run.finish() == (0, "blueberry\n"))
         let latin = try Run([], outputToPipe: true, shell: #"printf 'caf\351\nok\n' | "$SHOWCASE" choose"#)
@@ -63,7 +65,7 @@ struct GumCommandsTests {
         no.waitFor { $0.rows.contains { $0.hasPrefix("? Deploy now?") } }
         no.type("\r")
         #expect(no.finish().status == 1, "no")
-        #expect(!no.screen.rows.contains { $0.contains("Deploy") }, "its row erased: \(no.screen.rows)")
+        expectScreen(no.screen.rows, ["$ showcase pick"])  // its row erased
         let yes = try Run([], shell: #"exec "$SHOWCASE" confirm"#)
         yes.waitFor { $0.rows.contains { $0.hasPrefix("? Are you sure?") } }
         yes.type("\r")
@@ -84,6 +86,7 @@ struct GumCommandsTests {
         #expect(write.finish() == (0, "first\nsecond\n"))
         let bare = try Run([], shell: #"exec "$SHOWCASE" choose"#)
         let (status, _) = bare.finish()
-        #expect(status == 64 && bare.screen.rows.contains { $0.contains("give ITEMs to choose among, or pipe them") }, "\(bare.screen.rows)")
+        #expect(status == 64)
+        expectScreen(bare.screen.rows, ["$ showcase pick", "showcase: give ITEMs to choose among, or pipe them in a line", " each (`ls | showcase choose`)"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import IndicatorKit
 import NcursesTerminal
+import TUITesting
 import TestSupport
 import Testing
 
@@ -268,7 +269,11 @@ struct PickCommandTests {
         close(made)
         let piped = try Run([], outputToPipe: true, shell: "cd '\(folder)' && exec \"$SHOWCASE\" pick *")
         piped.waitFor(Self.showsPrompt)
-        #expect(piped.screen.rows.contains { $0.hasPrefix("›") && $0.hasSuffix(" caf\u{FFFD}.txt") }, "listed with the bad byte replaced: \(piped.screen.rows)")
+        // Listed with the bad byte replaced.
+        expectScreen(
+            piped.screen.rows,
+            ["$ showcase pick", "? Pick 0 chosen", "› [ ] caf\u{FFFD}.txt", "↑/↓ move • space choose • / filter • enter confirm …"]
+        )
         piped.type("\r")
         let (status, printed) = piped.finishBytes()
         #expect(status == 0)
