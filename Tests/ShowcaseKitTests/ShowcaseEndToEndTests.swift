@@ -791,10 +791,10 @@ struct ShowcaseEndToEndTests {
     /// A storm of stops and continues, then a last continue: the app runs on in its own modes
     /// (raw, no echo), never in the shell's that an earlier stop put back.
     /// The limit is a net for a hang, not a pace: a hundred stops waited for one by one take
-    /// 0.3 s alone and 0.2–4 s among the whole suite's parallel tests on two cores. It took up
-    /// to three minutes when the wait spun on a core and never read the pseudo-terminal: the
-    /// app's writes then waited for room. Now it reads on, as a terminal does, and sleeps
-    /// after a thousand yields; a stop that merged with the one before is waited for 0.5 s.
+    /// 0.3 s alone and a few seconds at most among the whole suite's parallel tests on two
+    /// cores. It took up to three minutes when the wait spun on a core and never read the
+    /// pseudo-terminal: the app's writes then waited for room. Now it waits on the app's output
+    /// and reads it, as a terminal does; a stop that merged with the one before is waited for 0.5 s.
     @Test(.timeLimit(.minutes(6)))
     func aStormOfStopsAndContinuesLeavesTheAppInItsOwnModes() throws {
         let (process, pty, _) = try launchOnTerminal(["--scene", "terminal"], waitingFor: "Input")
@@ -805,15 +805,14 @@ struct ShowcaseEndToEndTests {
             kill(process.processIdentifier, SIGTSTP)
             var info = siginfo_t()
             let waited = ContinuousClock.now + .milliseconds(500)  // a stop that merged with another never comes
-            var polls = 0
             while waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WNOHANG) == 0, info._sifields._sigchld.si_pid == 0,
                 ContinuousClock.now < waited
             {
-                // A stop usually takes effect within a few yields; past those, sleep and leave the
-                // cores to the app (spinning on, among the suite's parallel tests, took minutes).
-                polls += 1
-                if polls < 1_000 { sched_yield() } else { usleep(100) }
-                if polls % 64 == 0 { _ = pty.readAvailable() }  // a terminal reads on: the app's writes never wait
+                // Wait for what the app writes as it stops (the shell's modes back) and read it, as
+                // a terminal does: its writes never wait for room, and the cores are left to it
+                // (spinning here, among the suite's parallel tests, took minutes).
+                var output = pollfd(fd: pty.primary, events: Int16(POLLIN), revents: 0)
+                if poll(&output, 1, 1) > 0 { _ = pty.readAvailable() }
             }
             kill(process.processIdentifier, SIGCONT)
         }
