@@ -276,9 +276,10 @@ struct InlineTerminalTests {
         }
     }
 
-    /// Whether an SGR sequence in `bytes` turns dim (2) on: a parameter of its own, not a part
-    /// of a colour (`38;2;R;G;B`, whose blue may well be 2: a picture's random id is one).
-    static func setsDim(_ bytes: String) -> Bool {
+    /// Whether an SGR sequence in `bytes` sets `code` (2: dim, 36: cyan): a parameter of its
+    /// own, not a part of a colour (`38;2;R;G;B`, whose blue may well be 2 or 36: a picture's
+    /// random id is one).
+    static func sets(_ code: Int, in bytes: String) -> Bool {
         var rest = Substring(bytes)
         while let start = rest.range(of: "\u{1B}[") {
             rest = rest[start.upperBound...]
@@ -289,7 +290,7 @@ struct InlineTerminalTests {
             while let parameter = parameters.popFirst() {
                 if parameter == 38 || parameter == 48 {
                     parameters = parameters.dropFirst(parameters.first == 5 ? 2 : 4)  // 5;N or 2;R;G;B
-                } else if parameter == 2 {
+                } else if parameter == code {
                     return true
                 }
             }
@@ -318,11 +319,12 @@ struct InlineTerminalTests {
         let frame = String(decoding: session.pty.readAvailable(), as: UTF8.self)
         #expect(frame.contains("\u{1B}_Ga=t,"), "the picture's pixels sent")
         #expect(frame.unicodeScalars.contains { $0.value == 0x10EEEE }, "and its cells written as placeholders, which scroll with the rows")
-        #expect(Self.setsDim("a\u{1B}[0;2mb") && !Self.setsDim("\u{1B}[38;2;9;2;2m\u{1B}[48;5;2m"), "the check itself")
-        #expect(!Self.setsDim(frame), "no terminal dim: pale grey on white")
+        #expect(Self.sets(2, in: "a\u{1B}[0;2mb") && !Self.sets(2, in: "\u{1B}[38;2;9;2;2m\u{1B}[48;5;2m"), "the check itself")
+        #expect(Self.sets(36, in: "\u{1B}[36m") && !Self.sets(36, in: "\u{1B}[38;2;238;2;36m"), "the check itself")
+        #expect(!Self.sets(2, in: frame), "no terminal dim: pale grey on white")
         #expect(frame.contains("38;2;"), "faint text in an explicit colour that reads on white")
         let accents = frame.matches(of: /38;2;(\d+);(\d+);(\d+)m(⠋|cyan)/).map { ((UInt8($0.1)!, UInt8($0.2)!, UInt8($0.3)!), $0.4 == "cyan") }
-        #expect(accents.count == 2 && !frame.contains("[36m") && !frame.contains(";36m"), "xterm's cyan (1.9:1 on white) not drawn: \(frame.debugDescription)")
+        #expect(accents.count == 2 && !Self.sets(36, in: frame), "xterm's cyan (1.9:1 on white) not drawn: \(frame.debugDescription)")
         for (colour, isText) in accents {
             #expect(Contrast.ratio(colour, (255, 255, 255)) >= (isText ? Contrast.readable : Contrast.visible), "\(colour) on white")
         }
