@@ -95,7 +95,7 @@ let package = Package(
         // The API client on URLSession, apart: an app using only the overlay links no
         // FoundationNetworking (nor libcurl and what it brings).
         .target(name: "LoadingNetworking", dependencies: ["Loading"], path: "Modules/LoadingNetworking"),
-        .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion"], path: "Modules/CommandIndicator"),
+        .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion", "TerminalRuntime"], path: "Modules/CommandIndicator"),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
         .target(name: "Prompts", dependencies: ["Widgets", "TerminalRuntime", "TerminalIO"], path: "Modules/Prompts"),

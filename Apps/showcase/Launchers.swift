@@ -10,7 +10,7 @@ import ShowcaseKit
 import TerminalGraphics
 
 /// `showcase` alone: the app on the terminal, on `scene` when given.
-@MainActor func openApp(scene: String?, library: String?, symbols: SymbolChoice, graphics: GraphicsProtocol?) -> Int32 {
+@MainActor func openApp(scene: String?, library: String?, symbols: SymbolChoice, graphics: GraphicsProtocol?) async -> Int32 {
     var environment = ProcessInfo.processInfo.environment
     if case .set(let chosen) = symbols { environment["INDICATORKIT_SYMBOLS"] = chosen.rawValue }
     if let graphics { environment["INDICATORKIT_GRAPHICS"] = graphics.rawValue }
@@ -33,11 +33,11 @@ import TerminalGraphics
     if let scene { app.selectScene(id: scene) }
     app.onQuit = { TerminalApp.quit(status: 0) }
     app.onSuspend = { terminal.suspend() }
-    return TerminalApp.run(host, on: terminal)
+    return await TerminalApp.run(host, on: terminal, interrupts: .returnToProgram)
 }
 
 /// `showcase gif play FILE`: the GIF played full-screen by its own timing.
-@MainActor func playGif(_ path: String, memory: MemoryBudget, symbols: SymbolChoice) -> Int32 {
+@MainActor func playGif(_ path: String, memory: MemoryBudget, symbols: SymbolChoice) async -> Int32 {
     let image: AnimatedImage
     switch GifCommand.load(path, memory: memory) {
     case .success(let loaded): image = loaded
@@ -56,7 +56,7 @@ import TerminalGraphics
     )
     player.onQuit = { TerminalApp.quit(status: 0) }
     player.onSuspend = { terminal.suspend() }
-    return TerminalApp.run(host, on: terminal)
+    return await TerminalApp.run(host, on: terminal, interrupts: .returnToProgram)
 }
 
 /// `showcase view FILE`: the picture printed inline, fitted to the terminal (a row left for
@@ -92,7 +92,7 @@ func terminalInput() -> Int32 {
 
 /// `showcase pick ITEM…`: the choice asked inline (on `/dev/tty` when standard output is
 /// redirected), the chosen printed on standard output, one a line.
-@MainActor func pickItems(_ command: PickCommand) -> Int32 {
+@MainActor func pickItems(_ command: PickCommand) async -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     var pick = command
     // A name that is not UTF-8 is read through its descriptor path, listed with its bad bytes
@@ -125,7 +125,7 @@ func terminalInput() -> Int32 {
         return 2
     }
     opened.terminal = terminal
-    let status = TerminalApp.run(prompt, on: terminal)
+    let status = await TerminalApp.run(prompt, on: terminal, interrupts: .returnToProgram)
     guard let output = pick.output(prompt, toTerminal: isatty(STDOUT_FILENO) == 1, bytes: given) else { return status == 0 ? 1 : status }
     // Written as `say` writes: a full disk or a closed pipe is said and ends with 74 (`finish`).
     outputFailure = ChildProcessIO.write(Data(output), to: STDOUT_FILENO)?.description
@@ -134,11 +134,11 @@ func terminalInput() -> Int32 {
 
 /// `showcase confirm`, `input`, `write`: the question inline, its rows erased once answered;
 /// the answer on standard output (a full disk or a closed pipe said, 74) or as the status.
-@MainActor func ask(_ command: AskCommand) -> Int32 {
+@MainActor func ask(_ command: AskCommand) async -> Int32 {
     let prompt = command.prompt()
     let status: Int32
     do {
-        status = try TerminalApp.run(prompt, inline: prompt.preferredHeight, ending: .clear)
+        status = try await TerminalApp.run(prompt, inline: prompt.preferredHeight, ending: .clear, interrupts: .returnToProgram)
     } catch {
         printError("showcase: \(error)\n")
         return 2

@@ -25,7 +25,7 @@ case .version:
 case .headless(let paths, let svg):
     finish(await HeadlessCommand.run(paths: paths, svgDirectory: svg, output: say, errors: printError))
 case .gif(.play(let path, let memory, let symbols)):
-    finish(playGif(path, memory: memory, symbols: symbols))
+    finish(await playGif(path, memory: memory, symbols: symbols))
 case .gif(let gifCommand):
     finish(GifCommand.run(gifCommand, output: say, errors: printError, progress: .standardError))
 case .run(let runCommand):
@@ -33,11 +33,11 @@ case .run(let runCommand):
 case .view(let view):
     finish(printPicture(view))
 case .pick(let pick):
-    finish(pickItems(pick))
+    finish(await pickItems(pick))
 case .ask(let question):
-    finish(ask(question))
+    finish(await ask(question))
 case .library(let libraryCommand):
     finish(libraryCommand.run(environment: ProcessInfo.processInfo.environment, output: say, errors: printError, progress: .standardError))
 case .interactive(let scene, let library, let symbols, let graphics):
-    finish(openApp(scene: scene, library: library, symbols: symbols, graphics: graphics))
+    finish(await openApp(scene: scene, library: library, symbols: symbols, graphics: graphics))
 }

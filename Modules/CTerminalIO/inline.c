@@ -162,9 +162,8 @@ void ik_inline_end(void) {
     }
     sigaction(SIGWINCH, &saved_winch, NULL);
     tcsetattr(inline_fd, TCSADRAIN, &inline_saved);
-    close(inline_pipe[0]);
     close(inline_pipe[1]);
-    inline_pipe[0] = inline_pipe[1] = -1;
+    inline_pipe[0] = inline_pipe[1] = -1;  /* the read end is the caller's to close */
     inline_fd = -1;
 }
 

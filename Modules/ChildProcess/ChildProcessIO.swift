@@ -184,7 +184,10 @@ public enum ChildProcessIO {
         return readEnd(from: descriptor)
     }
 
-    private static func readEnd(from descriptor: Int32) -> (code: Int32, bySignal: Bool) {
+    /// The exit status or signal that an ``endDescriptor(of:)`` reports once readable, leaving
+    /// the descriptor open: for a caller whose event loop watches it and closes it once the
+    /// watch's cancellation has been handled.
+    public static func readEnd(from descriptor: Int32) -> (code: Int32, bySignal: Bool) {
         var result: (Int32, Int32) = (127, 0)
         _ = withUnsafeMutableBytes(of: &result) { read(descriptor, $0.baseAddress, $0.count) }  // 8 bytes, written at once
         return (result.0, result.1 != 0)

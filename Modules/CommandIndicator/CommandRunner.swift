@@ -2,6 +2,7 @@ import ChildProcess
 import Foundation
 import Indicator
 import Motion
+import TerminalRuntime
 
 /// Runs a command under an inline indicator, passing its output through above the
 /// indicator line, then a ✓ or ✗ line with the elapsed time (as `showcase run` does).
@@ -214,14 +215,12 @@ public final class CommandRunner {
         }
     }
 
-    /// Runs the command (see ``start(completion:)``) and returns the status to end with once
-    /// it has ended, serving `MainLoop` on this thread meanwhile (from synchronous code: the
-    /// top of a `main`, `MainActor.run { … }`).
-    public func run() -> Int32 {
-        var status: Int32?
-        start { status = $0 }
-        MainLoop.shared.run { status != nil }
-        return status ?? 0
+    /// ``run()`` for a synchronous `main`: blocks until the command has ended, serving the main
+    /// queue on the main thread meanwhile. Elsewhere — in async code, in a block the main
+    /// queue runs, in another blocking call — it runs nothing and returns nil at once: there,
+    /// `await runner.run()`.
+    public func runBlocking() -> Int32? {
+        EventLoop.runBlocking { () async -> Int32 in await self.run() }
     }
 
     /// Runs the command (see ``start(completion:)``) and returns the status to end with once
@@ -447,12 +446,12 @@ extension CommandRunner.System {
             readAvailable: { ChildProcessIO.readAvailable(from: $0) },
             close: { ChildProcessIO.close($0) },
             watchEnd: { pid, ended in
-                // On MainLoop, so that the end is seen while a synchronous run holds the main actor too.
                 guard let descriptor = ChildProcessIO.endDescriptor(of: pid) else { return () }
                 var watch: ScheduledWork?
-                watch = MainLoop.shared.watch(readable: descriptor) {
+                watch = EventLoop.watch(readable: descriptor) {
                     watch?.cancel()
-                    let end = ChildProcessIO.takeEnd(from: descriptor)
+                    let end = ChildProcessIO.readEnd(from: descriptor)
+                    EventLoop.close(descriptor)  // once the watch's cancellation is handled
                     ended(end.code, end.bySignal)
                 }
                 return watch as Any

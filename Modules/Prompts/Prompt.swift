@@ -7,12 +7,12 @@ import Widgets
 /// drives it headless like any other) that knows its answer once it has one.
 ///
 /// ```swift
-/// let fruit = try ChoicePrompt("Fruit?", choices: ["apples", "pears", "plums"]).ask().first
-/// let sure = try ConfirmPrompt("Delete 3 files?").ask()
-/// let name = try TextPrompt("Name:", placeholder: "your name").ask()
+/// let fruit = try await ChoicePrompt("Fruit?", choices: ["apples", "pears", "plums"]).ask().first
+/// let sure = try await ConfirmPrompt("Delete 3 files?").ask()
+/// let name = try await TextPrompt("Name:", placeholder: "your name").ask()
 /// ```
 ///
-/// Each answers Enter with its answer and Esc by cancelling; once answered it is drawn as one
+/// Each answers Enter with its answer and Esc by cancelling (see `ask(interrupts:environment:)`); once answered it is drawn as one
 /// line (`✓ Fruit? pears`) that stays in the terminal's flow, as the question and answer a
 /// shell session keeps.
 @MainActor
@@ -29,10 +29,12 @@ public protocol Prompt: View {
 
 /// Why a prompt has no answer.
 public enum PromptError: Error, Equatable, CustomStringConvertible {
-    /// Esc: the user chose not to answer.
+    /// Esc: the user chose not to answer (thrown where the program asked for
+    /// `.returnToProgram`; else the process ends with 1).
     case cancelled
-    /// Ctrl-C (the prompt quits with 130, as a shell reports an interrupted program), or the
-    /// terminal went away while it was asked (its window closed).
+    /// Ctrl-C (thrown where the program asked for `.returnToProgram`; else the process ends
+    /// with 130, as a shell reports an interrupted program), or the task asking was
+    /// cancelled, or the terminal went away while it was asked (its window closed).
     case interrupted
     /// There is no terminal to ask on; the error says what to do.
     case noTerminal(TerminalError)
@@ -48,43 +50,67 @@ public enum PromptError: Error, Equatable, CustomStringConvertible {
 
 extension Prompt {
     /// Asks on the terminal, inline below the cursor (on `/dev/tty` when standard output is
-    /// redirected), and returns the answer; the question and its answer stay as one line.
-    /// Throws ``PromptError/cancelled`` on Esc, ``PromptError/interrupted`` on Ctrl-C and
-    /// ``PromptError/noTerminal(_:)`` where there is no terminal (a pipe, a CI log): there a
-    /// tool takes its answers from its arguments instead.
-    public func ask(environment: [String: String] = ProcessInfo.processInfo.environment) throws(PromptError) -> Answer {
-        if let answer { return answer }  // answered already (asked before, or a form of no fields): nothing to wait for
-        let status: Int32
-        do {
-            status = try TerminalApp.run(self, inline: preferredHeight, ending: .keepLastFrame, environment: environment)
-        } catch {
-            throw .noTerminal(error)
-        }
-        return try outcome(status)
-    }
-
-    /// ``ask(environment:)``, leaving the main actor free while the question waits: the form
-    /// to call from async code (an async `main`, a `Task`). Cancelling the task ends the
-    /// question as Ctrl-C does (``PromptError/interrupted``), the terminal restored.
+    /// redirected), and returns the answer; the question and its answer stay as one line. The
+    /// main actor stays free while the question waits.
     ///
     /// ```swift
     /// if try await ConfirmPrompt("Deploy now?").ask() { … }
     /// ```
-    public func ask(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(PromptError) -> Answer {
-        if let answer { return answer }
-        let status: Int32
+    ///
+    /// Esc and Ctrl-C end the process once the terminal is restored (1 and 130, as gum
+    /// does), the question left as `✗ Deploy now? cancelled`, unless `interrupts` is
+    /// `.returnToProgram`: then they throw ``PromptError/cancelled`` and
+    /// ``PromptError/interrupted``. Cancelling the task throws ``PromptError/interrupted``, the
+    /// terminal restored. Where there is no terminal (a pipe, a CI log) it throws
+    /// ``PromptError/noTerminal(_:)``: there a tool takes its answers from its arguments.
+    public func ask(
+        interrupts: InterruptPolicy = .exitProcess,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(PromptError) -> Answer {
+        if let answer { return answer }  // answered already (asked before, or a form of no fields): nothing to wait for
+        let terminal: InlineTerminal
         do {
-            status = try await TerminalApp.run(self, inline: preferredHeight, ending: .keepLastFrame, environment: environment)
+            terminal = try InlineTerminal.openForTool(rows: preferredHeight, ending: .keepLastFrame, environment: environment)
         } catch {
             throw .noTerminal(error)
         }
-        return try outcome(status)
+        let app = TerminalApp(host: TerminalHost(backend: terminal, root: self), backend: terminal, suspend: { terminal.suspend() })
+        let status = await app.runUntilQuit(interrupts: .returnToProgram)
+        return try outcome(status, interruptedByKey: app.wasInterruptedByKey, interrupts: interrupts)
     }
 
-    /// The answer, or why there is none, once the question has ended with `status`.
-    private func outcome(_ status: Int32) throws(PromptError) -> Answer {
+    /// ``ask(interrupts:environment:)`` for a synchronous `main`: blocks until answered,
+    /// serving the main queue on the main thread meanwhile. Elsewhere — in async code, in a
+    /// block the main queue runs, in another blocking call — it throws at once
+    /// (``PromptError/noTerminal(_:)`` with `TerminalError.wouldBlockMainActor`, naming
+    /// `try await prompt.ask()`).
+    public func askBlocking(
+        interrupts: InterruptPolicy = .exitProcess,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(PromptError) -> Answer {
         if let answer { return answer }
-        throw status == 130 || status == TerminalRunLoop.hangUpStatus ? .interrupted : .cancelled
+        let outcome: Result<Answer, PromptError>
+        do {
+            outcome = try TerminalApp.blocking(asyncForm: "try await prompt.ask()") { () async -> Result<Answer, PromptError> in
+                do throws(PromptError) { return .success(try await self.ask(interrupts: interrupts, environment: environment)) } catch {
+                    return .failure(error)
+                }
+            }
+        } catch {
+            throw .noTerminal(error)
+        }
+        return try outcome.get()
+    }
+
+    /// The answer, or why there is none, once the question has ended with `status`; ends the
+    /// process where the policy says so.
+    private func outcome(_ status: Int32, interruptedByKey: Bool, interrupts: InterruptPolicy) throws(PromptError) -> Answer {
+        if let answer { return answer }
+        let interrupted = status == 130 || status == TerminalRunLoop.hangUpStatus
+        if interrupts == .exitProcess, interruptedByKey || !interrupted || status == TerminalRunLoop.hangUpStatus {
+            TerminalApp.endProcess(interrupted ? status : 1)
+        }
+        throw interrupted ? .interrupted : .cancelled
     }
 }
 

@@ -22,7 +22,7 @@ import Darwin
 ///
 /// ```swift
 /// let terminal = try InlineTerminal.open(rows: 5, environment: ProcessInfo.processInfo.environment)
-/// let status = TerminalApp.run(MyPrompt(), on: terminal)   // or TerminalApp.run(view, inline: 5)
+/// let status = await TerminalApp.run(MyPrompt(), on: terminal)   // or TerminalApp.run(view, inline: 5)
 /// ```
 ///
 /// Input is raw while it runs: keys, Ctrl-C and Ctrl-Z arrive as keys (`TerminalApp` quits
@@ -234,7 +234,7 @@ public final class InlineTerminal: EventSourceBackend {
 
     /// Opens where a command-line tool asks its questions: on standard input and output when
     /// both are a terminal, else on the controlling terminal (``openControllingTerminal(rows:ending:environment:mouse:asksBackground:)``),
-    /// so its answers can go to a pipe. `TerminalApp.run(_:inline:ending:mouse:minimumSize:environment:)`
+    /// so its answers can go to a pipe. `TerminalApp.run(_:inline:ending:mouse:minimumSize:interrupts:environment:)`
     /// opens by it; open by it yourself to read ``capabilities`` before making the view.
     public static func openForTool(
         rows: Int,
@@ -418,7 +418,9 @@ public final class InlineTerminal: EventSourceBackend {
         }
         isOpen = false
         ik_inline_end()
-        if let ownedDescriptor { closeFile(ownedDescriptor) }
+        // Closed once the loop's read sources on them have handled their cancellation.
+        EventLoop.close(resizeDescriptor)
+        if let ownedDescriptor { EventLoop.close(ownedDescriptor) }
     }
 
     /// What a signal writes, as the block is now: to end the app (`ending`) and to stop it

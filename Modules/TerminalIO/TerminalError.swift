@@ -12,6 +12,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case noControllingTerminal
     /// ncurses refused to start.
     case startFailed(String)
+    /// A blocking form (`runBlocking`, `askBlocking`) was called where it would hold the main
+    /// actor the rest of the program needs: in async code, in a block the main queue runs, or
+    /// inside another blocking call. `asyncForm` is the call to make instead.
+    case wouldBlockMainActor(asyncForm: String)
 
     /// What went wrong, and what to do about it.
     public var description: String {
@@ -28,6 +32,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             "no UTF-8 locale is available; set LANG to a UTF-8 locale such as C.UTF-8"
         case .startFailed(let message):
             "the terminal could not be started: \(message)"
+        case .wouldBlockMainActor(let asyncForm):
+            "a blocking call serves the main queue from a synchronous main only; here it would hold the main actor the program runs on: use `\(asyncForm)`"
         }
     }
 }

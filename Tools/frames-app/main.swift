@@ -91,7 +91,8 @@ func runApp(mode: Mode, seconds: Int, result: String) throws -> Never {
             }
         }
         scheduler.schedule(after: .seconds(seconds)) { host.quit(status: 0) }
-        _ = TerminalApp.run(host, on: terminal)
+        // The blocking form, as a synchronous `main` runs an app (`TerminalApp.runBlocking`).
+        _ = try TerminalApp.blocking(asyncForm: "") { await TerminalApp.run(host, on: terminal) }
     }
     terminal.close()
     try? "\(dashboard.updates) \(host.renderCount) \(peakResidentKiB())\n".write(toFile: result, atomically: true, encoding: .utf8)

@@ -110,7 +110,8 @@ void ik_inline_wake(void);
 void ik_inline_suspend(void);
 
 /* Restores the modes and the signal handlers as they were before ik_inline_begin, and closes
-   the pipe. Safe to call more than once. */
+   the pipe's write end; the read end ik_inline_begin returned is the caller's to close (once
+   nothing watches it). Safe to call more than once. */
 void ik_inline_end(void);
 
 /* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */

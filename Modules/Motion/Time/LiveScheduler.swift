@@ -1,7 +1,7 @@
 /// The real-time scheduler: work runs on the main actor at its deadline, measured on the
-/// monotonic clock, through ``MainLoop``: served by the main queue while the main actor is
-/// free, and by a synchronous run (`TerminalApp.run`, a prompt's `ask()`) while one holds it.
-/// Nothing wakes the process between deadlines, so an idle app makes no periodic wake-ups.
+/// monotonic clock: served by the main queue, or by a blocking run of the terminal runtime
+/// (`TerminalApp.runBlocking`) while one holds the main thread. Nothing wakes the process
+/// between deadlines, so an idle app makes no periodic wake-ups.
 ///
 /// ```swift
 /// let scheduler = LiveScheduler()
@@ -19,11 +19,11 @@ public final class LiveScheduler: Scheduler {
 
     @discardableResult
     public func schedule(after delay: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        MainLoop.shared.schedule(at: .now + max(delay, .zero), work)
+        MainTimers.shared.schedule(at: .now + max(delay, .zero), work)
     }
 
     @discardableResult
     public func scheduleRepeating(every interval: Duration, from origin: WorkOrigin, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        MainLoop.shared.scheduleRepeating(every: interval, work)
+        MainTimers.shared.scheduleRepeating(every: interval, work)
     }
 }

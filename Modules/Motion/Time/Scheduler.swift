@@ -131,7 +131,7 @@ extension Scheduler {
             }
         } onCancel: {
             tracked?.setWaiting(false)  // it has to run again
-            MainLoop.shared.post { sleeper.wake(throwing: CancellationError()) }
+            Task { @MainActor in sleeper.wake(throwing: CancellationError()) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Motion
 
 /// A ``TerminalBackend`` the run loop can wait on: a descriptor that becomes readable when
 /// input arrives, and one that does when the size may have changed. NcursesTerminal is one;
@@ -28,28 +29,13 @@ extension EventSourceBackend {
     public var inputEnded: Bool { false }
 }
 
-/// The loop of a terminal app, on ``MainLoop``: it wakes for input, for a resize, for
+/// The loop of a terminal app, on ``EventLoop``: it wakes for input, for a resize, for
 /// scheduled work (`LiveScheduler`) and for work posted to the main actor, and renders once
 /// after each burst, only if something asked for it. With nothing animating it sleeps: no
-/// periodic wake-ups. It runs any ``EventSourceBackend``, full-screen or inline.
-///
-/// Three ways to run it, the same app in each:
-/// - `runUntilQuit()` from synchronous code: serves the loop on this thread until
-///   the app quits (at the top of a synchronous `main`, in `MainActor.run { … }` after an
-///   `await`, in a `Task`), never needing the main queue to be served.
-/// - `await` `runUntilQuit()` from async code: the main actor stays free while
-///   the app runs; cancelling the task quits the app with 130.
-/// - ``start()``, then serve the main queue yourself (`dispatchMain()`, a run loop, `await`).
-///
-/// ```swift
-/// let terminal = try NcursesTerminal.open(environment: env)
-/// let host = TerminalHost(backend: terminal, root: app)
-/// let loop = TerminalRunLoop(backend: terminal, host: host)
-/// let status = loop.runUntilQuit()   // the app answers q with .quit(status: 0)
-/// terminal.close()
-/// ```
+/// periodic wake-ups. It runs any ``EventSourceBackend``, full-screen or inline; `TerminalApp`
+/// is how a program runs one.
 @MainActor
-public final class TerminalRunLoop {
+package final class TerminalRunLoop {
     private let backend: any EventSourceBackend
     private let host: TerminalHost
     private var watches: [ScheduledWork] = []
@@ -57,7 +43,7 @@ public final class TerminalRunLoop {
     /// The shortest time between two frames that components ask for (a spinner's glyph, a
     /// timer's tick): 1/60 s. What they change between two frames is drawn together in the
     /// next; input is drawn at once. Zero: every request drawn as soon as the loop is free.
-    public var frameInterval: Duration = .nanoseconds(16_666_667)
+    package var frameInterval: Duration = .nanoseconds(16_666_667)
     /// When the last frame was drawn (the live clock: this loop runs only on the real terminal).
     private var lastFrame: ContinuousClock.Instant?
     private var pendingFrame: ScheduledWork?
@@ -66,26 +52,23 @@ public final class TerminalRunLoop {
     private var waiting: CheckedContinuation<Void, Never>?
 
     /// Creates a loop for a backend and the host that draws on it.
-    public init(backend: any EventSourceBackend, host: TerminalHost) {
+    package init(backend: any EventSourceBackend, host: TerminalHost) {
         self.backend = backend
         self.host = host
     }
 
     /// Whether the loop watches its backend (between ``start()`` and ``stop()``).
-    public var isRunning: Bool { !watches.isEmpty }
+    package var isRunning: Bool { !watches.isEmpty }
 
     /// Starts watching input and resizes and draws the first frame, then returns: the main
-    /// actor's ``MainLoop`` must be served (by `runUntilQuit()`, `dispatchMain()`,
-    /// a run loop, or an `await` that frees the main actor) for anything to happen. Calling it
-    /// while running does nothing.
-    public func start() {
+    /// queue must be served for anything to happen. Calling it while running does nothing.
+    package func start() {
         guard watches.isEmpty else { return }
         host.onNeedsDisplay = { [weak self] in self?.postRender() }
-        let loop = MainLoop.shared
-        watches.append(loop.watch(readable: backend.inputDescriptor) { [weak self] in self?.deliverInput() })
+        watches.append(EventLoop.watch(readable: backend.inputDescriptor) { [weak self] in self?.deliverInput() })
         if backend.resizeDescriptor >= 0 {
             watches.append(
-                loop.watch(readable: backend.resizeDescriptor) { [weak self] in
+                EventLoop.watch(readable: backend.resizeDescriptor) { [weak self] in
                     guard let self else { return }
                     self.backend.applyResize()
                     self.deliverInput()
@@ -96,21 +79,10 @@ public final class TerminalRunLoop {
         render()
     }
 
-    /// Starts (see ``start()``), serves ``MainLoop`` on this thread until ``quit(status:)``,
-    /// draws the last frame asked for, stops and returns that status. The backend stays open:
-    /// close it (or let `TerminalApp` do all of this). It holds the main actor meanwhile: from
-    /// async code, `await` the async form.
-    public func runUntilQuit() -> Int32 {
-        quitStatus = nil
-        start()
-        MainLoop.shared.run { quitStatus != nil }
-        return finish()
-    }
-
     /// Starts (see ``start()``), and returns once the app has quit: the main actor is free
     /// meanwhile. Then draws the last frame asked for and stops; the backend stays open.
     /// Cancelling the task quits with 130, as Ctrl-C does.
-    public func runUntilQuit() async -> Int32 {
+    package func runUntilQuit() async -> Int32 {
         quitStatus = nil
         start()
         await withTaskCancellationHandler {
@@ -118,7 +90,7 @@ public final class TerminalRunLoop {
                 if quitStatus != nil { continuation.resume() } else { waiting = continuation }
             }
         } onCancel: {
-            MainLoop.shared.post { [weak self] in self?.quit(status: 130) }
+            EventLoop.post { [weak self] in self?.quit(status: 130) }
         }
         return finish()
     }
@@ -132,7 +104,7 @@ public final class TerminalRunLoop {
     }
 
     /// Ends `runUntilQuit()` with `status` once the work running now returns.
-    public func quit(status: Int32) {
+    package func quit(status: Int32) {
         guard quitStatus == nil else { return }
         quitStatus = status
         if let waiting {
@@ -141,32 +113,14 @@ public final class TerminalRunLoop {
         }
     }
 
-    /// Starts (see ``start()``) and serves ``MainLoop`` on this thread for good.
-    ///
-    /// Not `dispatchMain()`: that parks the main thread and drains the main queue on a worker
-    /// thread, which blocks SIGINT, SIGTERM and SIGHUP. Served here, the thread that writes
-    /// frames is the one those signals interrupt, so a terminal that stopped reading cannot
-    /// hold a frame's write, and with it the signal's restore of the terminal.
-    public func run() -> Never {
-        start()
-        while true { MainLoop.shared.run { false } }
-    }
-
     /// Stops watching the backend (it stays open). Safe to call at any time.
-    public func stop() {
+    package func stop() {
         for watch in watches { watch.cancel() }
         watches = []
         pendingFrame?.cancel()
         pendingFrame = nil
         renderPosted = false
         host.onNeedsDisplay = nil
-    }
-
-    /// Stops, restores the terminal and ends the process with `status`.
-    public func exit(status: Int32) -> Never {
-        stop()
-        backend.close()
-        endProcess(status)
     }
 
     private func deliverInput() {
@@ -183,7 +137,7 @@ public final class TerminalRunLoop {
 
     /// The status an app ends with when its terminal went away: 128 + SIGHUP, as a shell
     /// reports a hung-up program.
-    nonisolated public static let hangUpStatus: Int32 = 129
+    nonisolated package static let hangUpStatus: Int32 = 129
 
     /// Draws what changed, noting when a frame went out.
     private func render() {
@@ -200,10 +154,10 @@ public final class TerminalRunLoop {
         guard !renderPosted else { return }
         renderPosted = true
         if let last = lastFrame, frameInterval > .zero, last + frameInterval > .now {
-            pendingFrame = MainLoop.shared.schedule(at: last + frameInterval) { [weak self] in self?.drawAskedFrame() }
+            pendingFrame = MainTimers.shared.schedule(at: last + frameInterval) { [weak self] in self?.drawAskedFrame() }
             return
         }
-        MainLoop.shared.post { [weak self] in self?.drawAskedFrame() }
+        EventLoop.post { [weak self] in self?.drawAskedFrame() }
     }
 
     private func drawAskedFrame() {
@@ -211,9 +165,4 @@ public final class TerminalRunLoop {
         pendingFrame = nil
         render()
     }
-}
-
-/// `exit(3)`, under a name the loop's own `exit(status:)` does not shadow.
-private func endProcess(_ status: Int32) -> Never {
-    exit(status)
 }

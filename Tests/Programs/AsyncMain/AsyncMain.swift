@@ -6,10 +6,12 @@ import Prompts
 
 /// A program written as Swift programs are today: an async `main` that awaits before it uses
 /// the kit. `async-main SHAPE HOW`, HOW one of:
-/// - `sync`: the synchronous call, inside `MainActor.run { … }` after an await;
+/// - `sync`: the blocking form, inside `MainActor.run { … }` after an await (refused: it would
+///   hold the main actor, which an async `main` runs on a worker thread);
 /// - `await`: the async form;
-/// - `task`: the synchronous call in a `Task` on the main actor;
+/// - `task`: the blocking form in a `Task` on the main actor (refused too);
 /// - `detached`: the async form from a detached task;
+/// - `returns`: the async form asked to return on Esc and Ctrl-C (`.returnToProgram`);
 /// - `cancel`: the async form in a task cancelled once it runs (it ends as Ctrl-C does).
 @main
 struct AsyncMain {
@@ -23,14 +25,22 @@ struct AsyncMain {
         let status: Int32
         switch (shape, how) {
         case (.confirm, "sync"):
-            let answer = await MainActor.run { Result { () throws(PromptError) in try ConfirmPrompt("Go on?").ask() } }
-            (status) = report(outcome(answer))
+            let answer = await MainActor.run { Result { () throws(PromptError) in try ConfirmPrompt("Go on?").askBlocking() } }
+            if case .failure(.noTerminal(let error)) = answer { refused(error) }
+            status = report(outcome(answer))
         case (.confirm, "await"):
             let answer: Result<Bool, PromptError>
             do throws(PromptError) { answer = .success(try await ConfirmPrompt("Go on?").ask()) } catch { answer = .failure(error) }
             status = report(outcome(answer))
         case (.confirm, "task"):
-            let answer = await Task { @MainActor in Result { () throws(PromptError) in try ConfirmPrompt("Go on?").ask() } }.value
+            let answer = await Task { @MainActor in Result { () throws(PromptError) in try ConfirmPrompt("Go on?").askBlocking() } }.value
+            if case .failure(.noTerminal(let error)) = answer { refused(error) }
+            status = report(outcome(answer))
+        case (.confirm, "returns"):
+            let answer: Result<Bool, PromptError>
+            do throws(PromptError) { answer = .success(try await ConfirmPrompt("Go on?").ask(interrupts: .returnToProgram)) } catch {
+                answer = .failure(error)
+            }
             status = report(outcome(answer))
         case (.confirm, "detached"):
             let answer = await Task.detached { await askElsewhere() }.value
@@ -42,6 +52,10 @@ struct AsyncMain {
             await untilRunning()
             asking.cancel()
             status = report(outcome(await asking.value))
+        case (.inline, "returns"):
+            status = try await TerminalApp.run(TickingApp(), inline: 1, interrupts: .returnToProgram)
+        case (.fullscreen, "returns"):
+            status = try await TerminalApp.run(TickingApp(), interrupts: .returnToProgram)
         case (.inline, "cancel"):
             let running = Task { try await TerminalApp.run(TickingApp(), inline: 1) }
             await untilRunning()
@@ -53,23 +67,26 @@ struct AsyncMain {
             running.cancel()
             status = try await running.value
         case (.inline, "sync"):
-            status = try await MainActor.run { try TerminalApp.run(TickingApp(), inline: 1) }
+            do { status = try await MainActor.run { try TerminalApp.runBlocking(TickingApp(), inline: 1) } } catch { refused(error) }
         case (.inline, "await"):
             status = try await TerminalApp.run(TickingApp(), inline: 1)
         case (.inline, "task"):
-            status = try await Task { @MainActor in try TerminalApp.run(TickingApp(), inline: 1) }.value
+            do { status = try await Task { @MainActor in try TerminalApp.runBlocking(TickingApp(), inline: 1) }.value } catch { refused(error) }
         case (.inline, "detached"):
             status = try await Task.detached { try await TerminalApp.run(TickingApp(), inline: 1) }.value
         case (.fullscreen, "sync"):
-            status = try await MainActor.run { try TerminalApp.run(TickingApp()) }
+            do { status = try await MainActor.run { try TerminalApp.runBlocking(TickingApp()) } } catch { refused(error) }
         case (.fullscreen, "await"):
             status = try await TerminalApp.run(TickingApp())
         case (.fullscreen, "task"):
-            status = try await Task { @MainActor in try TerminalApp.run(TickingApp()) }.value
+            do { status = try await Task { @MainActor in try TerminalApp.runBlocking(TickingApp()) }.value } catch { refused(error) }
         case (.fullscreen, "detached"):
             status = try await Task.detached { try await TerminalApp.run(TickingApp()) }.value
         case (.command, "sync"):
-            status = await MainActor.run { commandRunner().run() }
+            guard let ended = await MainActor.run(body: { commandRunner().runBlocking() }) else {
+                refused(TerminalError.wouldBlockMainActor(asyncForm: "await runner.run()"))
+            }
+            status = ended
         case (.command, "await"):
             status = await commandRunner().run()
         case (.command, "detached"):

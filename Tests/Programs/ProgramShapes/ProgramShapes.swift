@@ -134,3 +134,9 @@ public func spinAndCount() async {
     bar.finish()
     spinner.succeed("spun")
 }
+
+/// A blocking form refused where it would hold the main actor: says why and ends with 3.
+public func refused(_ error: any Error) -> Never {
+    say("refused: \(error)")
+    exit(3)
+}

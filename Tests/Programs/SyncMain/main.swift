@@ -5,9 +5,11 @@ import ProgramShapes
 import Prompts
 
 // A program with a synchronous `main`: `sync-main SHAPE HOW`, HOW one of:
-// - `sync`: the synchronous call at the top level;
-// - `queue`: the synchronous call in a block on the main queue, served by `dispatchMain()`;
-// - `runloop`: the same, served by the main thread's run loop.
+// - `sync`: the blocking form at the top level, which serves the main queue itself;
+// - `queue`: the blocking form in a block on the main queue, served by `dispatchMain()`
+//   (off the main thread: refused, naming the async form);
+// - `runloop`: the same, served by the main thread's run loop (inside a block the main queue
+//   runs: refused).
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let shape = arguments.first.flatMap(Shape.init(rawValue:)), let how = arguments.dropFirst().first,
@@ -19,23 +21,29 @@ else {
 
 @MainActor func runShape() -> Never {
     let status: Int32
-    switch shape {
-    case .confirm:
-        let answer = Result { () throws(PromptError) in try ConfirmPrompt("Go on?").ask() }
-        let ended = outcome(answer)
-        say(ended.line)
-        exit(ended.status)
-    case .inline:
-        status = (try? TerminalApp.run(TickingApp(), inline: 1)) ?? 2
-    case .fullscreen:
-        status = (try? TerminalApp.run(TickingApp())) ?? 2
-    case .command:
-        status = commandRunner().run()
-    case .loading:
-        status = (try? TerminalApp.run(Saving.screen())) ?? 2
-    case .spinner:
-        say("sync-main: spinner is async only")
-        exit(2)
+    do {
+        switch shape {
+        case .confirm:
+            let answer = Result { () throws(PromptError) in try ConfirmPrompt("Go on?").askBlocking() }
+            if case .failure(.noTerminal(let error)) = answer { throw error }
+            let ended = outcome(answer)
+            say(ended.line)
+            exit(ended.status)
+        case .inline:
+            status = try TerminalApp.runBlocking(TickingApp(), inline: 1)
+        case .fullscreen:
+            status = try TerminalApp.runBlocking(TickingApp())
+        case .command:
+            guard let ended = commandRunner().runBlocking() else { throw TerminalError.wouldBlockMainActor(asyncForm: "await runner.run()") }
+            status = ended
+        case .loading:
+            status = try TerminalApp.runBlocking(Saving.screen())
+        case .spinner:
+            say("sync-main: spinner is async only")
+            exit(2)
+        }
+    } catch {
+        refused(error)
     }
     say("done \(shape) \(status)")
     exit(status)
