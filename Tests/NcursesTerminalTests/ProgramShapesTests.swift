@@ -9,10 +9,11 @@ import Glibc
 #endif
 
 /// The kit's entry points in the programs people write (`Tests/Programs`): a synchronous
-/// `main`, and an async `main` that awaits before it uses the kit, calling the synchronous
-/// form from `MainActor.run`, the async form, the synchronous form in a `Task`, the async form
-/// from a detached task. Each runs as its own process on a pseudo-terminal, is answered by a
-/// typed key, and ends; the screen it leaves is compared whole.
+/// `main` calling the blocking forms, and an async `main` that awaits before it uses the kit,
+/// calling the async form from the main actor and from a detached task — and the blocking
+/// forms where they would hold the main actor, which refuse. Each runs as its own process on
+/// a pseudo-terminal, is answered by a typed key, and ends; the screen it leaves is compared
+/// whole.
 @Suite(.serialized)
 struct ProgramShapesTests {
     /// A run of `sync-main` or `async-main` on a pseudo-terminal.
@@ -63,10 +64,10 @@ struct ProgramShapesTests {
         }
     }
 
-    /// Every way a program here calls a synchronous or async entry point.
+    /// Every way a program here calls an entry point that works: the blocking form at the top
+    /// of a synchronous `main`, the async form.
     static let ways: [(program: String, how: String)] = [
-        ("sync-main", "sync"), ("sync-main", "queue"), ("sync-main", "runloop"),
-        ("async-main", "sync"), ("async-main", "await"), ("async-main", "task"), ("async-main", "detached"),
+        ("sync-main", "sync"), ("async-main", "await"), ("async-main", "detached"),
     ]
     static let wayNames = ways.map { "\($0.program) \($0.how)" }
 
@@ -84,15 +85,18 @@ struct ProgramShapesTests {
         return (run.finish(), run)
     }
 
-    /// Each key typed, the status it ends with and the screen it leaves (every row).
+    /// Each key typed, the status it ends with and the screen it leaves (every row): Esc and
+    /// Ctrl-C end the process (1, 130) once the terminal is restored, the program's own
+    /// `done` line never printed.
     static let endings: [String: [(key: String, status: Int32, rows: [String])]] = [
         "confirm": [
             ("n\r", 0, ["✓ Go on? no", "done confirm no"]),
-            ("\u{03}", 130, ["? Go on?  Yes   No  (Y/n)", "done confirm interrupted"]),
+            ("\u{03}", 130, ["? Go on?  Yes   No  (Y/n)"]),
+            ("\u{1B}", 1, ["✗ Go on? cancelled"]),
         ],
         "inline": [
             ("q", 0, ["ticks 3+ · q quits", "done inline 0"]),
-            ("\u{03}", 130, ["ticks 3+ · q quits", "done inline 130"]),
+            ("\u{03}", 130, ["ticks 3+ · q quits"]),
         ],
     ]
 
@@ -106,9 +110,46 @@ struct ProgramShapesTests {
         for ending in Self.endings[shape]! {
             let (status, run) = try Self.typed(ending.key, into: shape, way, once: shape == "confirm" ? Self.asks : Self.ticking)
             #expect(status == ending.status)
-            #expect(run.screen.rows == ending.rows + Array(repeating: "", count: 6))
+            #expect(run.screen.rows == ending.rows + Array(repeating: "", count: 8 - ending.rows.count))
             Self.expectRestored(run)
         }
+    }
+
+    @Test(
+        "A program that asks for it goes on after Esc and Ctrl-C: a prompt throws, an app returns 130",
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ("confirm", "\u{03}", Int32(130), ["? Go on?  Yes   No  (Y/n)", "done confirm interrupted"]),
+            ("confirm", "\u{1B}", 1, ["✗ Go on? cancelled", "done confirm cancelled"]),
+            ("inline", "\u{03}", 130, ["ticks 3+ · q quits", "done inline 130"]),
+            ("fullscreen", "\u{03}", 130, ["done fullscreen 130"]),
+        ]
+    )
+    func returnedToTheProgram(shape: String, key: String, expected: Int32, rows: [String]) throws {
+        let run = try Run("async-main", [shape, "returns"])
+        run.waitFor { shape == "confirm" ? Self.asks($0) : Self.ticking($0) }
+        run.type(key)
+        #expect(run.finish() == expected)
+        #expect(run.screen.rows == rows + Array(repeating: "", count: 8 - rows.count))
+        Self.expectRestored(run)
+    }
+
+    @Test(
+        "A blocking form where it would hold the main actor refuses at once, naming the async form, the terminal untouched",
+        .timeLimit(.minutes(1)),
+        arguments: ["sync-main queue", "sync-main runloop", "async-main sync", "async-main task"],
+        ["confirm", "inline", "fullscreen"]
+    )
+    func blockingFormsRefuse(way: String, shape: String) throws {
+        let parts = way.split(separator: " ").map(String.init)
+        let run = try Run(parts[0], [shape, parts[1]])
+        #expect(run.finish() == 3)
+        let asyncForm = shape == "confirm" ? "try await prompt.ask()" : shape == "inline" ? "try await TerminalApp.run(view, inline: rows)" : "try await TerminalApp.run(view)"
+        let message = "refused: \(TerminalError.wouldBlockMainActor(asyncForm: asyncForm))"
+        // The message wraps at the window's edge: compared without its spaces.
+        #expect(run.screen.rows.joined().filter { $0 != " " }.hasPrefix(message.filter { $0 != " " }), "\(run.screen.rows)")
+        #expect(!run.screen.showsAlternateScreen)
+        Self.expectRestored(run)
     }
 
     @Test(
@@ -122,13 +163,13 @@ struct ProgramShapesTests {
         #expect(run.screen.rows.prefix(4) == ["printed", "ticks 3+ · q quits", "done inline 0", ""])
     }
 
-    @Test("A full-screen app runs its timers and is quit by q, Ctrl-C ends it with 130", .timeLimit(.minutes(1)), arguments: wayNames)
+    @Test("A full-screen app runs its timers and is quit by q; Ctrl-C ends the process with 130", .timeLimit(.minutes(1)), arguments: wayNames)
     func fullScreen(way: String) throws {
         for (key, expected) in [("q", Int32(0)), ("\u{03}", 130)] {
             let (status, run) = try Self.typed(key, into: "fullscreen", way) { $0.showsAlternateScreen && Self.ticking($0) }
             #expect(status == expected)
             #expect(!run.screen.showsAlternateScreen)
-            #expect(run.screen.rows.prefix(2) == ["done fullscreen \(expected)", ""])
+            #expect(run.screen.rows.prefix(2) == (expected == 0 ? ["done fullscreen 0", ""] : ["", ""]))
             Self.expectRestored(run)
         }
     }
@@ -136,7 +177,7 @@ struct ProgramShapesTests {
     @Test(
         "A command runs under its spinner to its end",
         .timeLimit(.minutes(1)),
-        arguments: ["sync-main sync", "sync-main queue", "async-main sync", "async-main await", "async-main detached"]
+        arguments: ["sync-main sync", "async-main await", "async-main detached"]
     )
     func command(way: String) throws {
         let (program, how) = Self.way(way)
@@ -186,7 +227,7 @@ struct ProgramShapesTests {
     }
 
     @Test(
-        "A prompt or an app whose terminal goes away without a SIGHUP ends (interrupted, 129) rather than waking for nothing",
+        "A prompt or an app whose terminal goes away without a SIGHUP ends with 129 rather than waking for nothing",
         .timeLimit(.minutes(1)),
         arguments: ["confirm", "inline", "fullscreen"]
     )
@@ -196,7 +237,7 @@ struct ProgramShapesTests {
         run.pty.hangUp()  // the program is not in the terminal's session: no SIGHUP comes
         run.process.waitUntilExit()
         #expect(run.process.terminationReason == .exit)
-        #expect(run.process.terminationStatus == (shape == "confirm" ? 130 : TerminalRunLoop.hangUpStatus))
+        #expect(run.process.terminationStatus == TerminalRunLoop.hangUpStatus)
     }
 
     /// The terminal is as the shell left it: echo and lines on, the cursor shown.

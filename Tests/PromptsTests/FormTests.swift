@@ -87,14 +87,15 @@ struct FormTests {
         #expect(order.toppings.answer == ["Cheese", "Tomatoes"] && order.form.focusedField === order.name)
     }
 
-    @Test func aFormOfNoFieldsIsAnsweredAsItIsMadeAndAskingAnAnsweredPromptReturnsAtOnce() throws {
+    @Test func aFormOfNoFieldsIsAnsweredAsItIsMadeAndAskingAnAnsweredPromptReturnsAtOnce() async throws {
         let empty = Form(groups: [Form.Group(fields: [])])
         #expect(empty.answer != nil)
-        try empty.ask(environment: ["TERM": "dumb"])  // no terminal needed: nothing to ask
+        try await empty.ask(environment: ["TERM": "dumb"])  // no terminal needed: nothing to ask
         let confirm = ConfirmPrompt("Sure?")
         let pilot = Pilot(confirm, size: Size(width: 30, height: 1))
         pilot.press(.enter)
-        #expect(try confirm.ask(environment: ["TERM": "dumb"]) == true, "its answer, without asking again")
+        #expect(try await confirm.ask(environment: ["TERM": "dumb"]) == true, "its answer, without asking again")
+        #expect(try confirm.askBlocking(environment: ["TERM": "dumb"]) == true, "the blocking form too: nothing to wait for")
     }
 
     @Test func aFormGivesItsThemeToEveryField() {

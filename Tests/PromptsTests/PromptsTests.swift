@@ -173,8 +173,16 @@ struct PromptsTests {
         #expect(prompt.answer == "hunter2" && pilot.trimmedLines[0] == "✓ Password: *******")
     }
 
-    @Test func withoutATerminalAskingSaysWhatToDo() {
+    @Test func withoutATerminalAskingSaysWhatToDo() async {
         // The tests' standard input is no terminal, and the environment names none either.
-        #expect(throws: PromptError.self) { try ConfirmPrompt("Sure?").ask(environment: ["TERM": "dumb"]) }
+        await #expect(throws: PromptError.self) { try await ConfirmPrompt("Sure?").ask(environment: ["TERM": "dumb"]) }
+    }
+
+    @Test func theBlockingFormRefusesWhereItWouldHoldTheMainActorAndNamesTheAsyncForm() {
+        // A test runs its main actor on a worker thread, as an async `main` does: nothing here
+        // could serve the main queue while the blocking form waited.
+        #expect(throws: PromptError.noTerminal(.wouldBlockMainActor(asyncForm: "try await prompt.ask()"))) {
+            try ConfirmPrompt("Sure?").askBlocking(environment: ["TERM": "xterm-256color"])
+        }
     }
 }
