@@ -487,6 +487,7 @@ size_t ik_signal_deletions_capacity(void) { return IK_DELETIONS_CAPACITY; }
    (a stalled link, paused output) would otherwise hold the restore, and the signal, for good.
    Async-signal-safe: see ik_line_write_within (CTerminalIO); then tcsetattr(3), sigaction and raise. */
 static void ik_on_fatal(int sig) {
+    if (ik_signal_forward_to_drawing_thread(sig)) return;  /* its blocked write is interrupted there */
     int which = ik_deletions_current;
     /* The frame not yet read is dropped (as below); the pictures' deletions go first. */
     if (ik_out_fd >= 0 && ik_deletions_len[which] > 0) ik_line_write_within(ik_out_fd, ik_deletions[which], ik_deletions_len[which], 250, 1);

@@ -33,6 +33,7 @@ static void tell(char what) {
 }
 
 static void on_ending(int sig) {
+    if (ik_signal_forward_to_drawing_thread(sig)) return;  /* its blocked write is interrupted there */
     int which = current_endings;
     ik_line_write_within(inline_fd, endings[which], ending_lens[which], 500, 1);
     tcsetattr(inline_fd, TCSANOW, &inline_saved);

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -222,3 +223,41 @@ void ik_line_restore_cursor_on_signals(int fd, int only_unhandled) {
     pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
 }
 
+
+static volatile sig_atomic_t drawing = 0;
+#ifdef __linux__
+static volatile pid_t drawing_thread = 0;
+static pid_t this_thread(void) { return (pid_t)syscall(SYS_gettid); }
+#endif
+static _Thread_local int endings_let_in = 0;
+
+void ik_draw_begin(void) {
+    if (!endings_let_in) {
+        sigset_t endings;
+        sigemptyset(&endings);
+        sigaddset(&endings, SIGINT);
+        sigaddset(&endings, SIGTERM);
+        sigaddset(&endings, SIGHUP);
+        sigaddset(&endings, SIGQUIT);
+        pthread_sigmask(SIG_UNBLOCK, &endings, NULL);
+        endings_let_in = 1;
+    }
+#ifdef __linux__
+    drawing_thread = this_thread();
+#endif
+    drawing = 1;
+}
+
+void ik_draw_end(void) { drawing = 0; }
+
+int ik_signal_forward_to_drawing_thread(int sig) {
+#ifdef __linux__
+    pid_t target = drawing_thread;
+    if (!drawing || target == 0 || target == this_thread()) return 0;
+    /* By thread id, not pthread_t: a thread gone since is an error (ESRCH), never a crash. */
+    return syscall(SYS_tgkill, getpid(), target, sig) == 0;
+#else
+    (void)sig;
+    return 0;
+#endif
+}

@@ -1,4 +1,5 @@
 internal import CNcursesw
+internal import CTerminalIO
 import Foundation
 import TerminalGraphics
 @_exported import TerminalIO
@@ -261,6 +262,9 @@ public final class NcursesTerminal: EventSourceBackend {
     /// Shows `canvas`: only the cells that changed are written, then the pictures placed on it.
     public func present(_ canvas: Canvas) {
         guard isOpen else { return }
+        // A signal taken on another thread comes here: this write is the one to interrupt.
+        ik_draw_begin()
+        defer { ik_draw_end() }
         // kitty pictures placed as text become cells like any other.
         let canvas = pixels?.placingAsText(canvas) ?? canvas
         // Cells a picture left are drawn again as text (a sixel's pixels stay until written over).

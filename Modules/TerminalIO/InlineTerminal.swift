@@ -454,6 +454,9 @@ public final class InlineTerminal: EventSourceBackend {
     /// Writes all of `text`, through interruptions.
     private func write(_ text: String) {
         guard !text.isEmpty else { return }
+        // A signal taken on another thread comes here: this write is the one to interrupt.
+        ik_draw_begin()
+        defer { ik_draw_end() }
         _ = Descriptor.writeAll(text, to: output)  // a terminal gone takes nothing more
     }
 

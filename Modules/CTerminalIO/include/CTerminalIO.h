@@ -56,6 +56,17 @@ int ik_signal_at_default(int sig);
 /* Gives `sig` its default action again and raises it (ending the process, for most). */
 void ik_signal_raise_default(int sig);
 
+/* The thread that writes a frame, so that a signal taken on another thread is passed to it:
+   an app's frames may be written by whichever thread serves the main queue (an async main
+   runs it on a worker), and a write the terminal has stopped reading is interrupted only on
+   its own thread. ik_draw_begin records this thread and lets SIGINT, SIGTERM, SIGHUP and
+   SIGQUIT in on it; ik_draw_end says the frame is out. In a handler,
+   ik_signal_forward_to_drawing_thread passes `sig` to the thread writing now and returns 1
+   (the handler then returns at once), or returns 0 where this is that thread or none is. */
+void ik_draw_begin(void);
+void ik_draw_end(void);
+int ik_signal_forward_to_drawing_thread(int sig);
+
 /* Stops the process as SIGTSTP does by default, from inside a SIGTSTP handler (where the
    signal is blocked); returns once continued, 1. The handler is to be set again on SIGCONT,
    and the SIGCONT handler calls ik_signal_note_continued. Returns 0 at once when the kernel
