@@ -80,7 +80,11 @@ let package = Package(
         // apps stand on it alone.
         .target(name: "TerminalIO", dependencies: ["TerminalRuntime", "CTerminalIO", "TerminalGraphics", "KitSupport"], path: "Modules/TerminalIO"),
         // A full screen drawn by ncurses (and TerminalIO re-exported).
-        .target(name: "NcursesTerminal", dependencies: ["TerminalIO", "TerminalRuntime", "CNcursesw", "CTerminalIO", "TerminalGraphics"], path: "Modules/NcursesTerminal"),
+        .target(
+            name: "NcursesTerminal",
+            dependencies: ["TerminalIO", "TerminalRuntime", "CNcursesw", "CTerminalIO", "TerminalGraphics"],
+            path: "Modules/NcursesTerminal"
+        ),
         .target(name: "ChildProcess", dependencies: ["CChildProcess", "KitSupport"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "Pixels"], path: "Modules/ImageFiles"),
         // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.

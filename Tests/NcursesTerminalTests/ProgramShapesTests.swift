@@ -144,7 +144,10 @@ struct ProgramShapesTests {
         let parts = way.split(separator: " ").map(String.init)
         let run = try Run(parts[0], [shape, parts[1]])
         #expect(run.finish() == 3)
-        let asyncForm = shape == "confirm" ? "try await prompt.ask()" : shape == "inline" ? "try await TerminalApp.run(view, inline: rows)" : "try await TerminalApp.run(view)"
+        let asyncForms = [
+            "confirm": "try await prompt.ask()", "inline": "try await TerminalApp.run(view, inline: rows)", "fullscreen": "try await TerminalApp.run(view)",
+        ]
+        let asyncForm = asyncForms[shape]!
         let message = "refused: \(TerminalError.wouldBlockMainActor(asyncForm: asyncForm))"
         // The message wraps at the window's edge: compared without its spaces.
         #expect(run.screen.rows.joined().filter { $0 != " " }.hasPrefix(message.filter { $0 != " " }), "\(run.screen.rows)")

@@ -1,8 +1,7 @@
 import Foundation
 import Motion
-import Testing
-
 import TerminalRuntime
+import Testing
 
 #if canImport(Glibc)
 import Glibc

@@ -118,7 +118,6 @@ package final class MainTimers {
     }
 }
 
-
 /// The timers, earliest first: a binary heap on (deadline, id); a cancelled timer is dropped
 /// when it comes to the top, and the heap is rebuilt when most of it is cancelled.
 private struct TimerQueue {
@@ -211,4 +210,3 @@ private struct TimerQueue {
         }
     }
 }
-
