@@ -64,7 +64,7 @@ let package = Package(
         // pictures in block symbols and the frame player.
         .target(name: "ViewCore", dependencies: ["Motion", "Pixels"], path: "Modules/ViewCore"),
         // A view on a terminal: the backend seam, the host, the run loop, a headless terminal.
-        .target(name: "TerminalRuntime", dependencies: ["ViewCore"], path: "Modules/TerminalRuntime"),
+        .target(name: "TerminalRuntime", dependencies: ["ViewCore", "Motion"], path: "Modules/TerminalRuntime"),
         // Views an app composes: lists, tables, tabs, a navigation stack, buttons, text fields and
         // areas, a viewport, a progress bar, key help, boxes and stacks, timers, an ordered selection.
         .target(name: "Widgets", dependencies: ["ViewCore"], path: "Modules/Widgets"),
@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"], path: "Tests/PixelsTests"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "IndicatorKit", "TestSupport"], path: "Tests/MotionTests"),
         .testTarget(name: "ViewCoreTests", dependencies: ["ViewCore", "IndicatorKit", "TestSupport"], path: "Tests/ViewCoreTests"),
-        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "IndicatorKit", "TestSupport"], path: "Tests/TerminalRuntimeTests"),
+        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "Motion", "IndicatorKit", "TestSupport"], path: "Tests/TerminalRuntimeTests"),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "IndicatorKit", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
         .testTarget(name: "IndicatorKitTests", dependencies: ["IndicatorKit", "TUICore", "TUITesting"], path: "Tests/IndicatorKitTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),

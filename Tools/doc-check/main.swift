@@ -640,7 +640,8 @@ func referencePages(root: URL) -> [URL] {
 let namesNotTheKits: Set<String> = [
     "Bool", "CancellationError", "Character", "Codable", "CollectionDifference", "Data", "Double", "Sendable", "String",
     "StringProtocol", "Task", "Unmanaged", "AsyncParsableCommand", "EmbeddedEventLoop", "InMemoryTerm", "List", "Confirm",
-    "Input", "MultiSelect", "Select", "Text", "Init", "Update", "VmHWM", "Cancelled", "Done", "Next",
+    "Input", "MultiSelect", "Select", "Text", "Init", "Update", "VmHWM", "Cancelled", "Done", "Next", "RunLoop",
+    "ErrUserAborted", "ExitPromptError",
 ]
 
 /// Every page's references hold: a type or module written in backticks (`ListView`) is
