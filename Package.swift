@@ -168,7 +168,11 @@ let package = Package(
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"], path: "Tests/PixelsTests"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "IndicatorKit", "TestSupport"], path: "Tests/MotionTests"),
         .testTarget(name: "ViewCoreTests", dependencies: ["ViewCore", "IndicatorKit", "TestSupport"], path: "Tests/ViewCoreTests"),
-        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "Motion", "IndicatorKit", "TestSupport"], path: "Tests/TerminalRuntimeTests"),
+        .testTarget(
+            name: "TerminalRuntimeTests",
+            dependencies: ["TerminalRuntime", "Motion", "IndicatorKit", "TestSupport"],
+            path: "Tests/TerminalRuntimeTests"
+        ),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "IndicatorKit", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
         .testTarget(name: "IndicatorKitTests", dependencies: ["IndicatorKit", "TUICore", "TUITesting"], path: "Tests/IndicatorKitTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),
