@@ -228,11 +228,16 @@ static volatile sig_atomic_t drawing = 0;
 #ifdef __linux__
 static volatile pid_t drawing_thread = 0;
 static pid_t this_thread(void) { return (pid_t)syscall(SYS_gettid); }
+static _Thread_local pid_t own_id = 0;
 #endif
 static _Thread_local int endings_let_in = 0;
 
+/* Once a thread: the endings let in and its id looked up; a frame after that costs two stores. */
 void ik_draw_begin(void) {
     if (!endings_let_in) {
+#ifdef __linux__
+        own_id = this_thread();
+#endif
         sigset_t endings;
         sigemptyset(&endings);
         sigaddset(&endings, SIGINT);
@@ -243,7 +248,7 @@ void ik_draw_begin(void) {
         endings_let_in = 1;
     }
 #ifdef __linux__
-    drawing_thread = this_thread();
+    drawing_thread = own_id;
 #endif
     drawing = 1;
 }

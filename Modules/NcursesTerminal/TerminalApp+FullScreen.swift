@@ -61,9 +61,9 @@ extension TerminalApp {
     @discardableResult
     public static func run(_ host: TerminalHost, on terminal: NcursesTerminal, interrupts: InterruptPolicy = .exitProcess) async -> Int32 {
         let app = TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() })
-        let status = await app.runUntilQuit(interrupts: .returnToProgram)
+        let status = await app.runUntilQuit()
         printAfterEnd(host.takePrinted(), colorDepth: terminal.capabilities.colorDepth)
-        if status == 130, app.wasInterruptedByKey, interrupts == .exitProcess { endProcess(130) }
+        app.endProcessIfInterrupted(interrupts)
         return status
     }
 }

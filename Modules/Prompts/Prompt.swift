@@ -75,7 +75,7 @@ extension Prompt {
             throw .noTerminal(error)
         }
         let app = TerminalApp(host: TerminalHost(backend: terminal, root: self), backend: terminal, suspend: { terminal.suspend() })
-        let status = await app.runUntilQuit(interrupts: .returnToProgram)
+        let status = await app.runUntilQuit()
         return try outcome(status, interruptedByKey: app.wasInterruptedByKey, interrupts: interrupts)
     }
 

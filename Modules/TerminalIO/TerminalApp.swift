@@ -121,19 +121,26 @@ public final class TerminalApp {
     /// (`HostLink.print`) goes above its rows as it runs.
     @discardableResult
     public static func run(_ host: TerminalHost, on terminal: InlineTerminal, interrupts: InterruptPolicy = .exitProcess) async -> Int32 {
-        await TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() }).runUntilQuit(interrupts: interrupts)
+        let app = TerminalApp(host: host, backend: terminal, suspend: { terminal.suspend() })
+        let status = await app.runUntilQuit()
+        app.endProcessIfInterrupted(interrupts)
+        return status
     }
 
-    /// Runs the app until it quits and closes its terminal; then, had Ctrl-C ended it and
-    /// `interrupts` says so, ends the process with 130.
-    package func runUntilQuit(interrupts: InterruptPolicy) async -> Int32 {
+    /// Runs the app until it quits and closes its terminal; the status it quit with.
+    package func runUntilQuit() async -> Int32 {
         let outer = Self.current
         Self.current = self
         defer { Self.current = outer }
         let status = await loop.runUntilQuit()
         backend.close()
-        if wasInterruptedByKey, interrupts == .exitProcess { Self.endProcess(status) }
         return status
+    }
+
+    /// Once the terminal is restored: ends the process with 130 where Ctrl-C ended the app
+    /// and `interrupts` leaves that to the kit.
+    package func endProcessIfInterrupted(_ interrupts: InterruptPolicy) {
+        if wasInterruptedByKey, interrupts == .exitProcess { Self.endProcess(130) }
     }
 
     /// Runs `body`, an async form, from a synchronous `main` (see `EventLoop.runBlocking`);

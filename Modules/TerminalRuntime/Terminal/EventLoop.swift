@@ -27,7 +27,7 @@ package enum EventLoop {
     /// source may still be using it until its cancellation has been handled.
     package static func watch(readable descriptor: Int32, _ handler: @escaping @MainActor () -> Void) -> ScheduledWork {
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-        let watch = Watch(descriptor: descriptor, source: source)
+        let watch = Watch(source: source)
         Watch.live[descriptor, default: 0] += 1
         source.setEventHandler { [weak watch] in
             MainActor.assumeIsolated {
@@ -125,12 +125,10 @@ private final class Watch {
     /// Descriptors to close once their last source's cancellation is handled.
     static var closeWhenUnwatched: Set<Int32> = []
 
-    let descriptor: Int32
     private var source: (any DispatchSourceRead)?
     var isCancelled: Bool { source == nil }
 
-    init(descriptor: Int32, source: any DispatchSourceRead) {
-        self.descriptor = descriptor
+    init(source: any DispatchSourceRead) {
         self.source = source
     }
 
