@@ -102,7 +102,7 @@ let package = Package(
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion", "TerminalRuntime"], path: "Modules/CommandIndicator"),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
-        .target(name: "Prompts", dependencies: ["Widgets", "TerminalRuntime", "TerminalIO"], path: "Modules/Prompts"),
+        .target(name: "Prompts", dependencies: ["Widgets", "TerminalRuntime", "TerminalIO", "KitSupport"], path: "Modules/Prompts"),
         .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "Pixels"], path: "Modules/PhotoReaders"),
 
         // A small HTTP/1.1 server on loopback: the showcase's backend and the tests'; not a product.

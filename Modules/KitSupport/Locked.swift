@@ -20,4 +20,10 @@ package final class Locked<Value>: @unchecked Sendable {  // `value` is only tou
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// One part of the value, read or written under the lock.
+    package subscript<Part>(_ part: WritableKeyPath<Value, Part>) -> Part {
+        get { withLock { $0[keyPath: part] } }
+        set { withLock { $0[keyPath: part] = newValue } }
+    }
 }

@@ -1,3 +1,4 @@
+import KitSupport
 import Widgets
 
 /// Choose one of a list, or several in an order: ↑/↓ move, Space chooses or unchooses (the
@@ -6,8 +7,8 @@ import Widgets
 /// Enter confirms (also while filtering: one Enter, as gum's filter and fzf), Esc cancels.
 ///
 /// ```swift
-/// let order = try ChoicePrompt("Deploy in which order?", choices: services, mode: .multiple()).ask()
-/// let one = try ChoicePrompt("Branch?", choices: branches).ask().first
+/// let order = try await ChoicePrompt("Deploy in which order?", choices: services, mode: .multiple()).ask()
+/// let one = try await ChoicePrompt("Branch?", choices: branches).ask().first
 /// ```
 ///
 /// Enter with nothing chosen takes the focused choice. A long list shows a page
@@ -17,8 +18,10 @@ import Widgets
 /// filter; ``startsFiltering`` opens the prompt typing one (`gum filter`). Its look is its
 /// ``theme``. A view beside the list may show the
 /// focused choice (``preview``).
-@MainActor
-public final class ChoicePrompt<Item>: Prompt, FormField {
+///
+/// Made and set from any isolation (a nonisolated async function too); asked, drawn and
+/// answered on the main actor.
+public final class ChoicePrompt<Item: Sendable>: Sendable {
     /// One choice, or several in the order chosen.
     public enum Mode: Equatable, Sendable {
         /// Enter takes the focused choice.
@@ -30,72 +33,134 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
         public static func multiple(_ limit: Int) -> Mode { .multiple(limit: limit) }
     }
 
+    private struct Settings {
+        var description: String?
+        var theme: PromptTheme
+        var startsFiltering = false
+        var pageSize: Int
+        var leavesSummary = true
+        var preview: (@Sendable @MainActor (Item) -> (any View)?)?
+        var previewWidth = 24
+    }
+
     /// The question.
     public let title: String
-    /// A line under the question that says more (nil: none).
-    public var description: String?
-    /// How it looks (``PromptTheme/current`` when it was made).
-    public var theme = PromptTheme.current
-    /// Whether it opens typing a filter, as `gum filter` (set before it is asked).
-    public var startsFiltering = false {
-        didSet { isFiltering = startsFiltering }
-    }
     /// What may be chosen, in the order shown.
     public let choices: [Item]
     /// One or several.
     public let mode: Mode
-    /// The indices in ``choices`` chosen so far, in the order chosen.
-    public private(set) var selection: OrderedSelection<Int>
-    /// The choices taken, in the order chosen (one in ``Mode/single``); nil until Enter.
-    public private(set) var answer: [Item]?
-    /// The answer as indices in ``choices``, in the order chosen: what tells apart choices
-    /// that are equal.
-    public var answerIndices: [Int]? { answered }
-    private var answered: [Int]?
-    /// Whether Esc cancelled it.
-    public private(set) var isCancelled = false
-    /// The most rows of choices shown at once; a longer list scrolls.
-    public var pageSize: Int
-    /// Whether the question and its answer stay as one line once answered (or cancelled);
-    /// false leaves nothing, for a tool that prints the answer itself.
-    public var leavesSummary = true
-    /// A view that shows the focused choice beside the list (a picture's thumbnail, a
-    /// file's first lines), ``previewWidth`` columns wide; nil: none.
-    public var preview: (@MainActor (Item) -> (any View)?)?
-    /// The columns the preview takes when there is one.
-    public var previewWidth = 24
+    /// The index in ``choices`` focused first.
+    public let focusedFirst: Int
+    private let label: @Sendable @MainActor (Item) -> String
+    private let settings: Locked<Settings>
 
-    private let label: @MainActor (Item) -> String
-    /// The list shows indices into ``choices``: the filter's matches.
-    private var list: ListView<Int>!
-    private let filterField = TextField()
-    private var isFiltering = false
+    /// The indices in ``choices`` chosen so far, in the order chosen.
+    @MainActor public private(set) var selection: OrderedSelection<Int>
+    /// The choices taken, in the order chosen (one in ``Mode/single``); nil until Enter.
+    @MainActor public private(set) var answer: [Item]?
+    @MainActor private var answered: [Int]?
+    /// Whether Esc cancelled it.
+    @MainActor public private(set) var isCancelled = false
+    /// Whether a filter is being typed, once a key said so (before: ``startsFiltering``).
+    @MainActor private var filtering: Bool?
     /// The choice focused before the filter last changed (kept while it matches none).
-    private var lastFocused: Int?
+    @MainActor private var lastFocused: Int?
     /// A word for the user after a key that could not do its work (the limit reached).
-    private var notice: String?
+    @MainActor private var notice: String?
+    /// The filter's match of each choice shown, by index in ``choices``.
+    @MainActor private var matches: [Int: FuzzyMatch] = [:]
+    @MainActor private var madeList: ListView<Int>?
+    @MainActor private var madeFilterField: TextField?
+    @MainActor private var madeFoldedLabels: [[Character]]?
 
     /// A prompt for `title` among `choices`, written by `label`; `chosen` (indices) are
-    /// chosen at the start.
+    /// chosen at the start, `focused` (an index) focused first.
     public init(
         _ title: String,
         choices: [Item],
         mode: Mode = .single,
         chosen: [Int] = [],
+        focused: Int = 0,
         pageSize: Int = 10,
-        label: @escaping @MainActor (Item) -> String
+        label: @escaping @Sendable @MainActor (Item) -> String
     ) {
         self.title = title
         self.choices = choices
         self.mode = mode
-        self.pageSize = max(1, pageSize)
         self.label = label
+        focusedFirst = max(0, min(focused, choices.count - 1))
+        settings = Locked(Settings(theme: PromptTheme.current, pageSize: max(1, pageSize)))
         var limit: Int?
         if case .multiple(let most) = mode { limit = most }
         selection = OrderedSelection(chosen.filter { choices.indices.contains($0) }, limit: limit)
-        list = ListView(items: Array(choices.indices), selects: true) { [unowned self] index, state in
+    }
+
+    /// A line under the question that says more (nil: none).
+    public var description: String? {
+        get { settings[\.description] }
+        set { settings[\.description] = newValue }
+    }
+    /// How it looks (``PromptTheme/current`` when it was made).
+    public var theme: PromptTheme {
+        get { settings[\.theme] }
+        set { settings[\.theme] = newValue }
+    }
+    /// Whether it opens typing a filter, as `gum filter` (set before it is asked).
+    public var startsFiltering: Bool {
+        get { settings[\.startsFiltering] }
+        set { settings[\.startsFiltering] = newValue }
+    }
+    /// The most rows of choices shown at once; a longer list scrolls.
+    public var pageSize: Int {
+        get { settings[\.pageSize] }
+        set { settings[\.pageSize] = max(1, newValue) }
+    }
+    /// Whether the question and its answer stay as one line once answered (or cancelled);
+    /// false leaves nothing, for a tool that prints the answer itself.
+    public var leavesSummary: Bool {
+        get { settings[\.leavesSummary] }
+        set { settings[\.leavesSummary] = newValue }
+    }
+    /// A view that shows the focused choice beside the list (a picture's thumbnail, a
+    /// file's first lines), ``previewWidth`` columns wide; nil: none.
+    public var preview: (@Sendable @MainActor (Item) -> (any View)?)? {
+        get { settings[\.preview] }
+        set { settings[\.preview] = newValue }
+    }
+    /// The columns the preview takes when there is one.
+    public var previewWidth: Int {
+        get { settings[\.previewWidth] }
+        set { settings[\.previewWidth] = max(0, newValue) }
+    }
+}
+
+@MainActor
+extension ChoicePrompt: Prompt, FormField {
+    /// The answer as indices in ``choices``, in the order chosen: what tells apart choices
+    /// that are equal.
+    public var answerIndices: [Int]? { answered }
+
+    /// The list shows indices into ``choices``: the filter's matches.
+    private var list: ListView<Int> {
+        if let madeList { return madeList }
+        let made = ListView(items: Array(choices.indices), selects: true) { [unowned self] index, state in
             self.row(for: index, state: state)
         }
+        made.select(focusedFirst)
+        madeList = made
+        return made
+    }
+
+    private var filterField: TextField {
+        if let madeFilterField { return madeFilterField }
+        let made = TextField()
+        madeFilterField = made
+        return made
+    }
+
+    private var isFiltering: Bool {
+        get { filtering ?? startsFiltering }
+        set { filtering = newValue }
     }
 
     /// The focused choice (nil when the filter matches none).
@@ -104,10 +169,13 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
     public var filter: String { filterField.text }
     /// The indices in ``choices`` shown now, top first (best match first while filtered).
     public var shownIndices: [Int] { list.items }
-    /// The filter's match of each choice shown, by index in ``choices``.
-    private var matches: [Int: FuzzyMatch] = [:]
     /// The choices' labels as the filter compares them, folded once.
-    private lazy var foldedLabels: [[Character]] = choices.map { FuzzyMatch.folded(label($0)) }
+    private var foldedLabels: [[Character]] {
+        if let madeFoldedLabels { return madeFoldedLabels }
+        let made = choices.map { FuzzyMatch.folded(label($0)) }
+        madeFoldedLabels = made
+        return made
+    }
 
     public var preferredHeight: Int { 2 + descriptionRows + min(max(1, choices.count), pageSize) }
 
@@ -116,14 +184,15 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
     private var isMultiple: Bool { mode != .single }
 
     private func row(for index: Int, state: ListView<Int>.RowState) -> ListView<Int>.Row {
+        let theme = theme
         var lead = theme.cursor(focused: state.isSelected) + " "
         if isMultiple { lead += theme.choiceMark(order: selection.order(of: index), digits: String(choices.count).count) + " " }
         let style = state.isSelected ? theme.focused : selection.contains(index) ? theme.chosen : theme.choice
-        return ListView<Int>.Row(StyledText(lead) + highlighted(label(choices[index]), matches[index]), style: style)
+        return ListView<Int>.Row(StyledText(lead) + highlighted(label(choices[index]), matches[index], style: theme.matched), style: style)
     }
 
     /// `text` with the letters `match` found in the theme's ``PromptTheme/matched`` style.
-    private func highlighted(_ text: String, _ match: FuzzyMatch?) -> StyledText {
+    private func highlighted(_ text: String, _ match: FuzzyMatch?, style: Style) -> StyledText {
         guard let match, !match.positions.isEmpty else { return StyledText(text) }
         var runs: [StyledText.Run] = []
         var plain = ""
@@ -133,7 +202,7 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
             if offset == wanted {
                 if !plain.isEmpty { runs.append(.init(plain)) }
                 plain = ""
-                runs.append(.init(String(character), style: theme.matched))
+                runs.append(.init(String(character), style: style))
                 wanted = next.next()
             } else {
                 plain.append(character)
@@ -147,18 +216,23 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
+        let shown = settings.withLock { $0 }
+        let theme = shown.theme
         let summary = answer.map { $0.map(label).joined(separator: ", ") }
-        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
+        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
+            return
+        }
         let restStyle = notice == nil ? theme.hint : theme.problem
         let restX = theme.drawAsking(title: title, rest: isFiltering ? "" : status, restStyle: restStyle, in: rect, on: &canvas)
         if isFiltering, restX + 2 < rect.maxX {
             filterField.prompt = "/"
             filterField.render(in: Rect(x: restX, y: rect.y, width: rect.maxX - restX, height: 1), on: &canvas)
         }
-        let top = 1 + theme.drawDescription(description, in: rect, on: &canvas)
+        let top = 1 + theme.drawDescription(shown.description, in: rect, on: &canvas)
         let hasHelp = rect.height >= top + 2
         let body = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: max(0, rect.height - top - (hasHelp ? 1 : 0)))
-        let previewView = preview.flatMap { make in focusedChoice.flatMap(make) }
+        let previewView = shown.preview.flatMap { make in focusedChoice.flatMap(make) }
+        let previewWidth = shown.previewWidth
         let showsPreview = previewView != nil && body.width > previewWidth + 20
         let listRect = showsPreview ? body.inset(right: previewWidth + 1) : body
         if list.items.isEmpty, body.height > 0 {
@@ -306,7 +380,7 @@ public final class ChoicePrompt<Item>: Prompt, FormField {
 
 extension ChoicePrompt where Item: CustomStringConvertible {
     /// A prompt for `title` among `choices`, each written as its description.
-    public convenience init(_ title: String, choices: [Item], mode: Mode = .single, chosen: [Int] = [], pageSize: Int = 10) {
-        self.init(title, choices: choices, mode: mode, chosen: chosen, pageSize: pageSize) { $0.description }
+    public convenience init(_ title: String, choices: [Item], mode: Mode = .single, chosen: [Int] = [], focused: Int = 0, pageSize: Int = 10) {
+        self.init(title, choices: choices, mode: mode, chosen: chosen, focused: focused, pageSize: pageSize) { $0.description }
     }
 }

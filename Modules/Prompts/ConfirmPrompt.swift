@@ -1,3 +1,4 @@
+import KitSupport
 import Widgets
 
 /// A yes-or-no question: `y` or `n` (or ←/→, `h`/`l`) choose Yes or No, Enter takes the one
@@ -5,48 +6,84 @@ import Widgets
 /// the Enter typed after it out of habit answers this question, not the next program's.
 ///
 /// ```swift
-/// if try ConfirmPrompt("Delete 3 files?", default: false).ask() { … }
+/// if try await ConfirmPrompt("Delete 3 files?", default: false).ask() { … }
 /// ```
-@MainActor
-public final class ConfirmPrompt: Prompt, FormField {
+///
+/// Made and set from any isolation (a nonisolated async function too); asked, drawn and
+/// answered on the main actor.
+public final class ConfirmPrompt: Sendable {
+    private struct Settings {
+        var description: String?
+        var theme: PromptTheme
+        var leavesSummary = true
+        var affirmative = "Yes"
+        var negative = "No"
+    }
+
     /// The question.
     public let title: String
-    /// A line under the question that says more (nil: none).
-    public var description: String?
-    /// How it looks (``PromptTheme/current`` when it was made).
-    public var theme = PromptTheme.current
     /// The answer Enter gives before any other key.
     public let defaultAnswer: Bool
+    private let settings: Locked<Settings>
     /// The answer shown now (Enter takes it).
-    public private(set) var current: Bool
+    @MainActor public private(set) var current: Bool
     /// Yes or no, once given.
-    public private(set) var answer: Bool?
+    @MainActor public private(set) var answer: Bool?
     /// Whether Esc cancelled it.
-    public private(set) var isCancelled = false
-    /// Whether the question and its answer stay as one line once answered.
-    public var leavesSummary = true
-    /// The words of the two answers, as shown and as the answered line says them (`Yes`, `No`).
-    public var affirmative = "Yes"
-    public var negative = "No"
+    @MainActor public private(set) var isCancelled = false
 
     /// A question whose Enter answers `default`.
     public init(_ title: String, default defaultAnswer: Bool = true) {
         self.title = title
         self.defaultAnswer = defaultAnswer
+        settings = Locked(Settings(theme: PromptTheme.current))
         current = defaultAnswer
     }
 
+    /// A line under the question that says more (nil: none).
+    public var description: String? {
+        get { settings[\.description] }
+        set { settings[\.description] = newValue }
+    }
+    /// How it looks (``PromptTheme/current`` when it was made).
+    public var theme: PromptTheme {
+        get { settings[\.theme] }
+        set { settings[\.theme] = newValue }
+    }
+    /// Whether the question and its answer stay as one line once answered.
+    public var leavesSummary: Bool {
+        get { settings[\.leavesSummary] }
+        set { settings[\.leavesSummary] = newValue }
+    }
+    /// The word of the yes answer, as shown and as the answered line says it (`Yes`).
+    public var affirmative: String {
+        get { settings[\.affirmative] }
+        set { settings[\.affirmative] = newValue }
+    }
+    /// The word of the no answer, as shown and as the answered line says it (`No`).
+    public var negative: String {
+        get { settings[\.negative] }
+        set { settings[\.negative] = newValue }
+    }
+}
+
+@MainActor
+extension ConfirmPrompt: Prompt, FormField {
     public var preferredHeight: Int { (description?.isEmpty ?? true) ? 1 : 2 }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        let summary = answer.map { ($0 ? affirmative : negative).lowercased() }
-        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
+        let shown = settings.withLock { $0 }
+        let theme = shown.theme
+        let summary = answer.map { ($0 ? shown.affirmative : shown.negative).lowercased() }
+        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
+            return
+        }
         let x = theme.drawAsking(title: title, in: rect, on: &canvas)
-        _ = theme.drawDescription(description, in: rect, on: &canvas)
+        _ = theme.drawDescription(shown.description, in: rect, on: &canvas)
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         var at = x
-        for (word, value) in [(" \(affirmative.sanitizedForTerminal) ", true), (" \(negative.sanitizedForTerminal) ", false)] {
+        for (word, value) in [(" \(shown.affirmative.sanitizedForTerminal) ", true), (" \(shown.negative.sanitizedForTerminal) ", false)] {
             let style = value == current ? theme.button : theme.otherButton
             canvas.draw(word, at: Point(x: at, y: row.y), style: style, clip: row)
             at += word.displayWidth + 1

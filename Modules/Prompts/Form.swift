@@ -1,3 +1,4 @@
+import KitSupport
 import Widgets
 
 /// Questions asked together, as huh's forms: fields in groups (pages), one block on the
@@ -13,16 +14,16 @@ import Widgets
 /// let name = TextPrompt("What's your name?") { $0.isEmpty ? "a name, please" : nil }
 /// let notes = TextAreaPrompt("Special instructions?")
 /// let discount = ConfirmPrompt("Would you like 15% off?")
-/// try Form(groups: [Form.Group(burger, toppings), Form.Group(name, notes, discount)]).ask()
+/// try await Form(groups: [Form.Group(burger, toppings), Form.Group(name, notes, discount)]).ask()
 /// print(burger.answer!, toppings.answer!, name.answer!)
 /// ```
 ///
 /// Each field is a prompt of this module (``FormField``), read after the form for its
-/// answer, as it would be asked alone.
-@MainActor
-public final class Form: Prompt {
+/// answer, as it would be asked alone. Made and set from any isolation (a nonisolated async
+/// function too); asked, drawn and answered on the main actor.
+public final class Form: Sendable {
     /// Fields shown and answered together: a page of the form.
-    public struct Group {
+    public struct Group: Sendable {
         /// A line above the fields (nil: none).
         public var title: String?
         /// A line under the title that says more (nil: none).
@@ -45,24 +46,22 @@ public final class Form: Prompt {
 
     /// The pages, in order.
     public let groups: [Group]
-    /// How it looks; given to every field when the form is made.
-    public var theme: PromptTheme {
-        didSet { for field in fields { field.theme = theme } }
-    }
+    private let chosenTheme: Locked<PromptTheme>
     /// Done once every field is answered.
-    public private(set) var answer: Void?
+    @MainActor public private(set) var answer: Void?
     /// Whether Esc cancelled it.
-    public private(set) var isCancelled = false
+    @MainActor public private(set) var isCancelled = false
     /// The group being asked.
-    public private(set) var group = 0
+    @MainActor public private(set) var group = 0
     /// The field being asked, in its group.
-    public private(set) var field = 0
+    @MainActor public private(set) var field = 0
 
     /// A form of `groups`, in ``PromptTheme/current`` or `theme`.
     public init(groups: [Group], theme: PromptTheme? = nil) {
         self.groups = groups.filter { !$0.fields.isEmpty }
-        self.theme = theme ?? PromptTheme.current
-        for field in fields { field.theme = self.theme }
+        let theme = theme ?? PromptTheme.current
+        chosenTheme = Locked(theme)
+        for field in self.groups.flatMap(\.fields) { field.theme = theme }
         if self.groups.isEmpty { answer = () }  // nothing to ask: answered as it is made
     }
 
@@ -71,8 +70,21 @@ public final class Form: Prompt {
         self.init(groups: [Group(fields: fields)], theme: theme)
     }
 
+    /// How it looks; given to every field when set (and when the form is made).
+    public var theme: PromptTheme {
+        get { chosenTheme.withLock { $0 } }
+        set {
+            chosenTheme.withLock { $0 = newValue }
+            for field in fields { field.theme = newValue }
+        }
+    }
+
     /// Every field of every group, in order.
     private var fields: [any FormField] { groups.flatMap(\.fields) }
+}
+
+@MainActor
+extension Form: Prompt {
 
     /// The field with the focus (nil once answered or cancelled).
     public var focusedField: (any FormField)? {
@@ -100,6 +112,7 @@ public final class Form: Prompt {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
+        let theme = theme
         var y = rect.y
         func row(_ height: Int) -> Rect { Rect(x: rect.x, y: y, width: rect.width, height: max(0, min(height, rect.maxY - y))) }
         let finished = answer != nil || isCancelled

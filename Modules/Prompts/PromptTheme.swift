@@ -1,3 +1,4 @@
+import KitSupport
 import Widgets
 
 /// How prompts and forms look: the marks, the cursor, how a choice shows it is chosen, and a
@@ -163,8 +164,13 @@ public struct PromptTheme: Equatable, Sendable {
         otherButton: .plain
     )
 
-    /// The theme prompts take when they are made: set it once at the start of a program.
-    @MainActor public static var current = PromptTheme.standard
+    /// The theme prompts take when they are made: set it once at the start of a program
+    /// (from any isolation).
+    public static var current: PromptTheme {
+        get { chosen.withLock { $0 } }
+        set { chosen.withLock { $0 = newValue } }
+    }
+    private static let chosen = Locked(PromptTheme.standard)
 
     /// The mark of a choice of several: its place in the order (1 first) or nil, padded to
     /// the width the list's largest place needs (`digits`).

@@ -4,25 +4,27 @@ import Widgets
 /// fuzzy filter, a preview), for code that wants `Item`, not `[Item]`.
 ///
 /// ```swift
-/// let branch: String = try SelectPrompt("Branch?", choices: ["main", "release", "dev"]).ask()
+/// let branch: String = try await SelectPrompt("Branch?", choices: ["main", "release", "dev"]).ask()
 /// ```
-@MainActor
-public final class SelectPrompt<Item>: Prompt, FormField {
+///
+/// Made and set from any isolation (a nonisolated async function too); asked, drawn and
+/// answered on the main actor.
+public final class SelectPrompt<Item: Sendable>: Sendable {
     /// The list it asks with: its filter, page size, preview and look are set here.
     public let list: ChoicePrompt<Item>
 
     /// A prompt for `title` among `choices`, written by `label`, `focused` (an index) focused first.
-    public init(_ title: String, choices: [Item], focused: Int = 0, pageSize: Int = 10, label: @escaping @MainActor (Item) -> String) {
-        list = ChoicePrompt(title, choices: choices, mode: .single, pageSize: pageSize, label: label)
-        for _ in 0..<max(0, min(focused, choices.count - 1)) { _ = list.handle(.key(.down)) }
+    public init(
+        _ title: String,
+        choices: [Item],
+        focused: Int = 0,
+        pageSize: Int = 10,
+        label: @escaping @Sendable @MainActor (Item) -> String
+    ) {
+        list = ChoicePrompt(title, choices: choices, mode: .single, focused: focused, pageSize: pageSize, label: label)
     }
 
-    /// The item chosen, once Enter took it.
-    public var answer: Item? { list.answer?.first }
     public var title: String { list.title }
-    public var isCancelled: Bool { list.isCancelled }
-    public var isAnswered: Bool { list.isAnswered }
-    public var preferredHeight: Int { list.preferredHeight }
     /// A line under the question that says more (nil: none).
     public var description: String? {
         get { list.description }
@@ -36,8 +38,18 @@ public final class SelectPrompt<Item>: Prompt, FormField {
         get { list.leavesSummary }
         set { list.leavesSummary = newValue }
     }
+}
+
+@MainActor
+extension SelectPrompt: Prompt, FormField {
+    /// The item chosen, once Enter took it.
+    public var answer: Item? { list.answer?.first }
+    public var isCancelled: Bool { list.isCancelled }
+    public var isAnswered: Bool { list.isAnswered }
+    public var preferredHeight: Int { list.preferredHeight }
 
     public func reopen() { list.reopen() }
+
     public func render(in rect: Rect, on canvas: inout Canvas) { list.render(in: rect, on: &canvas) }
     public func handle(_ event: InputEvent) -> EventResult { list.handle(event) }
 }

@@ -1,3 +1,4 @@
+import KitSupport
 import Widgets
 
 /// Lines of text (huh's Text): a ``TextArea`` of a few rows, Alt-Enter for a new line, a
@@ -5,29 +6,31 @@ import Widgets
 /// cancels. The answered line shows the first line and how many there are.
 ///
 /// ```swift
-/// let notes = try TextAreaPrompt("Special instructions?", placeholder: "no onions…").ask()
+/// let notes = try await TextAreaPrompt("Special instructions?", placeholder: "no onions…").ask()
 /// ```
-@MainActor
-public final class TextAreaPrompt: Prompt, FormField {
+///
+/// Made and set from any isolation (a nonisolated async function too); asked, drawn and
+/// answered on the main actor.
+public final class TextAreaPrompt: Sendable {
+    private struct Settings {
+        var description: String?
+        var theme: PromptTheme
+        var leavesSummary = true
+        var placeholder: String
+        var validate: @Sendable @MainActor (String) -> String?
+    }
+
     /// The question.
     public let title: String
-    /// A line under the question that says more (nil: none).
-    public var description: String?
-    /// How it looks (``PromptTheme/current`` when it was made).
-    public var theme = PromptTheme.current
-    /// The lines typed into (its rows, limit and placeholder may be set).
-    public let area: TextArea
-    /// What is wrong with a text, or nil when it will do.
-    public var validate: @MainActor (String) -> String?
-    /// The text, once Enter took it.
-    public var answer: String? { typed.answer }
-    /// Whether Esc cancelled it.
-    public var isCancelled: Bool { typed.isCancelled }
-    /// Whether the question and its answer stay as one line once answered.
-    public var leavesSummary = true
-    /// What `validate` said of the last Enter.
-    public var problem: String? { typed.problem }
-    private var typed = TypedAnswer()
+    /// The text it starts with.
+    public let initialText: String
+    /// The rows of text it shows at once (it scrolls through the rest).
+    public let rows: Int
+    /// The most characters it takes, line breaks counted (nil: no limit).
+    public let limit: Int?
+    private let settings: Locked<Settings>
+    @MainActor private var typed = TypedAnswer()
+    @MainActor private var madeArea: TextArea?
 
     /// A question whose lines start as `text`, `rows` of them shown.
     public init(
@@ -36,38 +39,87 @@ public final class TextAreaPrompt: Prompt, FormField {
         placeholder: String = "",
         rows: Int = 5,
         limit: Int? = nil,
-        validate: @escaping @MainActor (String) -> String? = { _ in nil }
+        validate: @escaping @Sendable @MainActor (String) -> String? = { _ in nil }
     ) {
         self.title = title
-        area = TextArea(text, placeholder: placeholder, rows: rows, limit: limit)
-        self.validate = validate
+        initialText = text
+        self.rows = max(1, rows)
+        self.limit = limit
+        settings = Locked(Settings(theme: PromptTheme.current, placeholder: placeholder, validate: validate))
     }
 
-    private var descriptionRows: Int { (description?.isEmpty ?? true) ? 0 : 1 }
+    /// A line under the question that says more (nil: none).
+    public var description: String? {
+        get { settings[\.description] }
+        set { settings[\.description] = newValue }
+    }
+    /// How it looks (``PromptTheme/current`` when it was made).
+    public var theme: PromptTheme {
+        get { settings[\.theme] }
+        set { settings[\.theme] = newValue }
+    }
+    /// Whether the question and its answer stay as one line once answered.
+    public var leavesSummary: Bool {
+        get { settings[\.leavesSummary] }
+        set { settings[\.leavesSummary] = newValue }
+    }
+    /// Shown dim while nothing is typed.
+    public var placeholder: String {
+        get { settings[\.placeholder] }
+        set { settings[\.placeholder] = newValue }
+    }
+    /// What is wrong with a text, or nil when it will do.
+    public var validate: @Sendable @MainActor (String) -> String? {
+        get { settings[\.validate] }
+        set { settings[\.validate] = newValue }
+    }
+
+    /// The lines typed into, made when first asked.
+    @MainActor private var area: TextArea {
+        if let madeArea { return madeArea }
+        let made = TextArea(initialText, rows: rows, limit: limit)
+        madeArea = made
+        return made
+    }
+}
+
+@MainActor
+extension TextAreaPrompt: Prompt, FormField {
+    /// The text, once Enter took it.
+    public var answer: String? { typed.answer }
+    /// Whether Esc cancelled it.
+    public var isCancelled: Bool { typed.isCancelled }
+    /// What `validate` said of the last Enter.
+    public var problem: String? { typed.problem }
+    /// What is typed so far, its lines joined by line feeds.
+    public var text: String { area.text }
 
     /// The question's line, the description's, the rows and a line for the keys or a problem.
-    public var preferredHeight: Int { 1 + descriptionRows + area.rows + 1 }
+    public var preferredHeight: Int { 1 + ((description?.isEmpty ?? true) ? 0 : 1) + rows + 1 }
 
     public var isAnswered: Bool { answer != nil }
 
     public func reopen() { typed.reopen() }
 
     /// The answered line's text: the first line, and how many there are.
-    private func summary(_ text: String) -> String {
+    private static func summary(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.count > 1 ? "\(lines[0]) … (\(lines.count) lines)" : text
     }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        let shown = answer.map(summary)
-        if theme.drawOutcome(title: title, answer: shown, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
+        let shown = settings.withLock { $0 }
+        let theme = shown.theme
+        let summary = answer.map(Self.summary)
+        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) { return }
         theme.drawAsking(title: title, in: rect, on: &canvas)
-        let top = 1 + theme.drawDescription(description, in: rect, on: &canvas)
+        let top = 1 + theme.drawDescription(shown.description, in: rect, on: &canvas)
         let indent = theme.mark.displayWidth + 1
-        let rows = min(area.rows, max(0, rect.height - top - 1))
-        area.render(in: Rect(x: rect.x + indent, y: rect.y + top, width: max(0, rect.width - indent), height: rows), on: &canvas)
-        let last = Rect(x: rect.x + indent, y: rect.y + top + rows, width: max(0, rect.width - indent), height: 1)
+        let shownRows = min(rows, max(0, rect.height - top - 1))
+        area.placeholder = shown.placeholder
+        area.render(in: Rect(x: rect.x + indent, y: rect.y + top, width: max(0, rect.width - indent), height: shownRows), on: &canvas)
+        let last = Rect(x: rect.x + indent, y: rect.y + top + shownRows, width: max(0, rect.width - indent), height: 1)
         guard last.maxY <= rect.maxY else { return }
         if let problem {
             canvas.draw(theme.problemMark + " " + problem.sanitizedForTerminal, at: last.origin, style: theme.problem, clip: last)
@@ -78,6 +130,7 @@ public final class TextAreaPrompt: Prompt, FormField {
     }
 
     public func handle(_ event: InputEvent) -> EventResult {
-        typed.handle(event, text: { area.text }, validate: validate, edit: { area.handle($0) })
+        let area = area
+        return typed.handle(event, text: { area.text }, validate: validate, edit: { area.handle($0) })
     }
 }

@@ -1,3 +1,4 @@
+import KitSupport
 import Widgets
 
 /// A line of text: readline's keys, pastes, a placeholder, a limit, masked or hidden echo
@@ -5,55 +6,117 @@ import Widgets
 /// below, in red), Esc cancels.
 ///
 /// ```swift
-/// let name = try TextPrompt("Name:", placeholder: "your name").ask()
-/// let port = try TextPrompt("Port:", text: "8080") { Int($0) == nil ? "a number, please" : nil }.ask()
+/// let name = try await TextPrompt("Name:", placeholder: "your name").ask()
+/// let port = try await TextPrompt("Port:", text: "8080") { Int($0) == nil ? "a number, please" : nil }.ask()
+/// let secret = try await TextPrompt("Password:", echo: .masked("•")).ask()
 /// ```
-@MainActor
-public final class TextPrompt: Prompt, FormField {
+///
+/// Made and set from any isolation (a nonisolated async function too); asked, drawn and
+/// answered on the main actor.
+public final class TextPrompt: Sendable {
+    private struct Settings {
+        var description: String?
+        var theme: PromptTheme
+        var leavesSummary = true
+        var placeholder: String
+        var echo: TextField.Echo
+        var validate: @Sendable @MainActor (String) -> String?
+    }
+
     /// The question.
     public let title: String
-    /// A line under the question that says more (nil: none).
-    public var description: String?
-    /// How it looks (``PromptTheme/current`` when it was made).
-    public var theme = PromptTheme.current
-    /// The field typed into (its echo, limit and placeholder may be set).
-    public let field: TextField
-    /// What is wrong with a text, or nil when it will do.
-    public var validate: @MainActor (String) -> String?
-    /// The text, once Enter took it.
-    public var answer: String? { typed.answer }
-    /// Whether Esc cancelled it.
-    public var isCancelled: Bool { typed.isCancelled }
-    /// Whether the question and its answer stay as one line once answered (a masked or
-    /// hidden answer shows as such).
-    public var leavesSummary = true
-    /// What `validate` said of the last Enter.
-    public var problem: String? { typed.problem }
-    private var typed = TypedAnswer()
+    /// The text it starts with.
+    public let initialText: String
+    /// The most characters it takes (nil: no limit).
+    public let limit: Int?
+    private let settings: Locked<Settings>
+    @MainActor private var typed = TypedAnswer()
+    @MainActor private var madeField: TextField?
 
-    /// A question whose field starts with `text`.
+    /// A question whose field starts with `text`, shows `placeholder` while empty, takes at
+    /// most `limit` characters and shows them as `echo` says.
     public init(
         _ title: String,
         text: String = "",
         placeholder: String = "",
         limit: Int? = nil,
-        validate: @escaping @MainActor (String) -> String? = { _ in nil }
+        echo: TextField.Echo = .normal,
+        validate: @escaping @Sendable @MainActor (String) -> String? = { _ in nil }
     ) {
         self.title = title
-        field = TextField(text, placeholder: placeholder, limit: limit)
-        self.validate = validate
+        initialText = text
+        self.limit = limit
+        settings = Locked(Settings(theme: PromptTheme.current, placeholder: placeholder, echo: echo, validate: validate))
     }
+
+    /// A line under the question that says more (nil: none).
+    public var description: String? {
+        get { settings[\.description] }
+        set { settings[\.description] = newValue }
+    }
+    /// How it looks (``PromptTheme/current`` when it was made).
+    public var theme: PromptTheme {
+        get { settings[\.theme] }
+        set { settings[\.theme] = newValue }
+    }
+    /// Whether the question and its answer stay as one line once answered (a masked or
+    /// hidden answer shows as such).
+    public var leavesSummary: Bool {
+        get { settings[\.leavesSummary] }
+        set { settings[\.leavesSummary] = newValue }
+    }
+    /// Shown dim while nothing is typed.
+    public var placeholder: String {
+        get { settings[\.placeholder] }
+        set { settings[\.placeholder] = newValue }
+    }
+    /// How the text is shown: as typed, masked (a password) or not at all.
+    public var echo: TextField.Echo {
+        get { settings[\.echo] }
+        set { settings[\.echo] = newValue }
+    }
+    /// What is wrong with a text, or nil when it will do.
+    public var validate: @Sendable @MainActor (String) -> String? {
+        get { settings[\.validate] }
+        set { settings[\.validate] = newValue }
+    }
+
+    /// The field typed into, made when first asked.
+    @MainActor private var field: TextField {
+        if let madeField { return madeField }
+        let made = TextField(initialText, limit: limit)
+        madeField = made
+        return made
+    }
+}
+
+@MainActor
+extension TextPrompt: Prompt, FormField {
+    /// The text, once Enter took it.
+    public var answer: String? { typed.answer }
+    /// Whether Esc cancelled it.
+    public var isCancelled: Bool { typed.isCancelled }
+    /// What `validate` said of the last Enter.
+    public var problem: String? { typed.problem }
+    /// What is typed so far.
+    public var text: String { field.text }
 
     /// The field's line, the description's, and the line a problem is said on.
     public var preferredHeight: Int { (description?.isEmpty ?? true) ? 2 : 3 }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        let summary = answer.map(shownAnswer)
-        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: leavesSummary, in: rect, on: &canvas) { return }
+        let shown = settings.withLock { $0 }
+        let theme = shown.theme
+        let summary = answer.map { Self.shownAnswer($0, echo: shown.echo) }
+        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
+            return
+        }
         let x = theme.drawAsking(title: title, in: rect, on: &canvas)
+        field.placeholder = shown.placeholder
+        field.echo = shown.echo
         field.render(in: Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: 1), on: &canvas)
-        let below = 1 + theme.drawDescription(description, in: rect, on: &canvas)
+        let below = 1 + theme.drawDescription(shown.description, in: rect, on: &canvas)
         if let problem, rect.height > below {
             canvas.draw(
                 theme.problemMark + " " + problem.sanitizedForTerminal,
@@ -65,8 +128,8 @@ public final class TextPrompt: Prompt, FormField {
     }
 
     /// The answer as the summary shows it: as typed, masked, or not at all.
-    private func shownAnswer(_ answer: String) -> String {
-        switch field.echo {
+    private static func shownAnswer(_ answer: String, echo: TextField.Echo) -> String {
+        switch echo {
         case .normal: answer
         case .masked(let mask): String(repeating: mask, count: answer.count)
         case .hidden: ""
@@ -78,6 +141,7 @@ public final class TextPrompt: Prompt, FormField {
     public func reopen() { typed.reopen() }
 
     public func handle(_ event: InputEvent) -> EventResult {
-        typed.handle(event, text: { field.text }, validate: validate, edit: { field.handle($0) })
+        let field = field
+        return typed.handle(event, text: { field.text }, validate: validate, edit: { field.handle($0) })
     }
 }

@@ -135,6 +135,24 @@ struct ProgramShapesTests {
     }
 
     @Test(
+        "A nonisolated async function makes, sets and asks a confirm and a form; Esc ends the form as it ends a prompt",
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ("confirm", "n\r", Int32(0), ["✓ Go on? no", "done confirm no"]),
+            ("form", "\r\rAda\r", 0, ["✓ Go on? sure", "✓ Name? Ada", "done form sure Ada"]),
+            ("form", "\r\u{1B}", 1, ["✓ Go on? sure", "✗ Name? cancelled"]),
+        ]
+    )
+    func askedFromANonisolatedFunction(shape: String, keys: String, expected: Int32, rows: [String]) throws {
+        let run = try Run("async-main", [shape, "nonisolated"])
+        run.waitFor(Self.asks)
+        run.type(keys)
+        #expect(run.finish() == expected)
+        #expect(run.screen.rows == rows + Array(repeating: "", count: 8 - rows.count))
+        Self.expectRestored(run)
+    }
+
+    @Test(
         "A blocking form where it would hold the main actor refuses at once, naming the async form, the terminal untouched",
         .timeLimit(.minutes(1)),
         arguments: ["sync-main queue", "sync-main runloop", "async-main sync", "async-main task"],

@@ -165,8 +165,7 @@ struct PromptsTests {
     }
 
     @Test func aMaskedAnswerStaysMasked() {
-        let prompt = TextPrompt("Password:")
-        prompt.field.echo = .masked("*")
+        let prompt = TextPrompt("Password:", echo: .masked("*"))
         let pilot = Pilot(prompt, size: Size(width: 30, height: 2))
         pilot.paste("hunter2")
         pilot.press(.enter)

@@ -47,7 +47,6 @@ package enum AskCommand: Equatable, Sendable {
     }
 
     /// The prompt that asks it (its answer read once it has run); it leaves no line behind.
-    @MainActor
     package func prompt() -> any FormField {
         let field: any FormField
         switch self {
@@ -57,9 +56,7 @@ package enum AskCommand: Equatable, Sendable {
             confirm.negative = negative
             field = confirm
         case .input(let title, let placeholder, let value, let password, let limit):
-            let input = TextPrompt(title, text: value, placeholder: placeholder, limit: limit)
-            if password { input.field.echo = .masked("•") }
-            field = input
+            field = TextPrompt(title, text: value, placeholder: placeholder, limit: limit, echo: password ? .masked("•") : .normal)
         case .write(let title, let placeholder, let value, let rows):
             field = TextAreaPrompt(title, text: value, placeholder: placeholder, rows: rows)
         }

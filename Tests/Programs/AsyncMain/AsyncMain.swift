@@ -11,6 +11,8 @@ import Prompts
 /// - `await`: the async form;
 /// - `task`: the blocking form in a `Task` on the main actor (refused too);
 /// - `detached`: the async form from a detached task;
+/// - `nonisolated`: a nonisolated async function (the shape of `AsyncParsableCommand.run()`)
+///   makes, sets and asks the prompt or form;
 /// - `returns`: the async form asked to return on Esc and Ctrl-C (`.returnToProgram`);
 /// - `cancel`: the async form in a task cancelled once it runs (it ends as Ctrl-C does).
 @main
@@ -18,7 +20,7 @@ struct AsyncMain {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard let shape = arguments.first.flatMap(Shape.init(rawValue:)), let how = arguments.dropFirst().first else {
-            say("usage: async-main confirm|inline|fullscreen|command|spinner|loading sync|await|task|detached|cancel")
+            say("usage: async-main confirm|form|inline|fullscreen|command|spinner|loading sync|await|task|detached|nonisolated|returns|cancel")
             exit(2)
         }
         try await Task.sleep(for: .milliseconds(20))  // as a network call would: the main actor is now a queue's
@@ -45,6 +47,10 @@ struct AsyncMain {
         case (.confirm, "detached"):
             let answer = await Task.detached { await askElsewhere() }.value
             status = report(outcome(answer))
+        case (.confirm, "nonisolated"):
+            status = report(outcome(await askElsewhere()))
+        case (.form, "nonisolated"):
+            status = report(await fillInFormElsewhere())
         case (.confirm, "cancel"):
             let asking = Task { @MainActor () -> Result<Bool, PromptError> in
                 do throws(PromptError) { return .success(try await ConfirmPrompt("Go on?").ask()) } catch { return .failure(error) }
@@ -105,7 +111,7 @@ struct AsyncMain {
             say("async-main: no \(how) for \(shape)")
             exit(2)
         }
-        if shape != .confirm { say("done \(shape) \(status)") }
+        if shape != .confirm, shape != .form { say("done \(shape) \(status)") }
         exit(status)
     }
 
@@ -122,8 +128,26 @@ func untilRunning() async {
     while TerminalApp.current == nil { await Task.yield() }
 }
 
-/// The async question asked from off the main actor.
+/// The async question made, set and asked from off the main actor.
 nonisolated func askElsewhere() async -> Result<Bool, PromptError> {
-    let prompt = await ConfirmPrompt("Go on?")
+    let prompt = ConfirmPrompt("Go on?")
+    prompt.theme = .standard
     do throws(PromptError) { return .success(try await prompt.ask()) } catch { return .failure(error) }
+}
+
+/// A form made, set and asked from off the main actor: a question, then a name that must
+/// not be empty; `done form ANSWER NAME`.
+nonisolated func fillInFormElsewhere() async -> (line: String, status: Int32) {
+    let sure = ConfirmPrompt("Go on?")
+    sure.affirmative = "Sure"
+    let name = TextPrompt("Name?", placeholder: "who you are")
+    name.description = "as the log shows it"
+    name.validate = { $0.isEmpty ? "a name, please" : nil }
+    do throws(PromptError) {
+        try await Form(sure, name).ask()
+        let answers = await (sure.answer, name.answer)
+        return ("done form \(answers.0 == true ? "sure" : "no") \(answers.1 ?? "")", 0)
+    } catch {
+        return ("done form \(error)", 1)
+    }
 }

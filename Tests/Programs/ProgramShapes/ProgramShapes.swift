@@ -55,7 +55,7 @@ public final class TickingApp: View {
 
 /// What a run of a program does.
 public enum Shape: String, CaseIterable, Sendable {
-    case confirm, inline, fullscreen, command, spinner, loading
+    case confirm, form, inline, fullscreen, command, spinner, loading
 }
 
 /// A screen that saves under the loading overlay as it opens (a task on the main actor, as

@@ -38,8 +38,8 @@ else {
             status = ended
         case .loading:
             status = try TerminalApp.runBlocking(Saving.screen())
-        case .spinner:
-            say("sync-main: spinner is async only")
+        case .spinner, .form:
+            say("sync-main: \(shape) is async only here")
             exit(2)
         }
     } catch {
