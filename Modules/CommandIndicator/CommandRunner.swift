@@ -217,10 +217,10 @@ public final class CommandRunner {
 
     /// ``run()`` for a synchronous `main`: blocks until the command has ended, serving the main
     /// queue on the main thread meanwhile. Elsewhere — in async code, in a block the main
-    /// queue runs, in another blocking call — it runs nothing and returns nil at once: there,
-    /// `await runner.run()`.
-    public func runBlocking() -> Int32? {
-        EventLoop.runBlocking { () async -> Int32 in await self.run() }
+    /// queue runs, in another blocking call — it runs nothing and throws at once
+    /// (`TerminalError.wouldBlockMainActor`, naming `await runner.run()`).
+    public func runBlocking() throws(TerminalError) -> Int32 {
+        try EventLoop.runBlocking(asyncForm: "await runner.run()") { () async -> Int32 in await self.run() }
     }
 
     /// Runs the command (see ``start(completion:)``) and returns the status to end with once

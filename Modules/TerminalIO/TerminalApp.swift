@@ -146,10 +146,9 @@ public final class TerminalApp {
     /// Runs `body`, an async form, from a synchronous `main` (see `EventLoop.runBlocking`);
     /// throws ``TerminalError/wouldBlockMainActor(asyncForm:)`` where that cannot be done.
     package static func blocking<T>(asyncForm: String, _ body: @escaping @MainActor () async throws(TerminalError) -> T) throws(TerminalError) -> T {
-        let outcome = EventLoop.runBlocking { () async -> Result<T, TerminalError> in
+        let outcome = try EventLoop.runBlocking(asyncForm: asyncForm) { () async -> Result<T, TerminalError> in
             do throws(TerminalError) { return .success(try await body()) } catch { return .failure(error) }
         }
-        guard let outcome else { throw .wouldBlockMainActor(asyncForm: asyncForm) }
         return try outcome.get()
     }
 

@@ -87,11 +87,13 @@ struct EventLoopTests {
     func blockingOffTheMainThread() {
         #expect(!Thread.isMainThread)
         var ran = false
-        let outcome = EventLoop.runBlocking { () async -> Int in
-            ran = true
-            return 1
+        #expect(throws: TerminalError.wouldBlockMainActor(asyncForm: "await work()")) {
+            try EventLoop.runBlocking(asyncForm: "await work()") { () async -> Int in
+                ran = true
+                return 1
+            }
         }
-        #expect(outcome == nil && !ran)
+        #expect(!ran)
     }
 
     @Test("Work posted from another thread runs on the main actor, in order", .timeLimit(.minutes(1)))

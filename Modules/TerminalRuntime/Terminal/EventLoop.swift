@@ -68,12 +68,13 @@ package enum EventLoop {
 
     /// Runs `body` (an async form) to its end from synchronous code on the main thread,
     /// serving the main queue meanwhile with the main thread's run loop, so the main actor's
-    /// other work — tasks, timers, `DispatchQueue.main` blocks — goes on. Returns nil, having
-    /// run nothing, where that cannot be done: off the main thread (an async `main` runs its
-    /// main actor on a worker thread), inside another blocking run, or inside a block the main
-    /// queue is running (it would wait on itself): there the caller's error names the async form.
-    package static func runBlocking<T>(_ body: @escaping @MainActor () async -> T) -> T? {
-        guard mainQueueCanBeServedHere() else { return nil }
+    /// other work — tasks, timers, `DispatchQueue.main` blocks — goes on. Throws
+    /// ``TerminalError/wouldBlockMainActor(asyncForm:)``, having run nothing, where that cannot
+    /// be done: off the main thread (an async `main` runs its main actor on a worker thread),
+    /// inside another blocking run, or inside a block the main queue is running (it would wait
+    /// on itself); `asyncForm` is the call to make there instead.
+    package static func runBlocking<T>(asyncForm: String, _ body: @escaping @MainActor () async -> T) throws(TerminalError) -> T {
+        guard mainQueueCanBeServedHere() else { throw .wouldBlockMainActor(asyncForm: asyncForm) }
         blockingDepth += 1
         MainTimers.shared.holdForBlockingRun()
         defer {
@@ -82,8 +83,10 @@ package enum EventLoop {
         }
         let outcome = Outcome<T>()
         Task { @MainActor in outcome.value = await body() }
-        while outcome.value == nil { turn() }
-        return outcome.value
+        while true {
+            if let value = outcome.value { return value }
+            turn()
+        }
     }
 
     /// Whether a blocking run can serve the main queue from here: on the main thread, outside

@@ -89,10 +89,7 @@ struct AsyncMain {
         case (.fullscreen, "detached"):
             status = try await Task.detached { try await TerminalApp.run(TickingApp()) }.value
         case (.command, "sync"):
-            guard let ended = await MainActor.run(body: { commandRunner().runBlocking() }) else {
-                refused(TerminalError.wouldBlockMainActor(asyncForm: "await runner.run()"))
-            }
-            status = ended
+            do { status = try await MainActor.run { try commandRunner().runBlocking() } } catch { refused(error) }
         case (.command, "await"):
             status = await commandRunner().run()
         case (.command, "detached"):

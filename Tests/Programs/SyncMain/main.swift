@@ -34,8 +34,7 @@ else {
         case .fullscreen:
             status = try TerminalApp.runBlocking(TickingApp())
         case .command:
-            guard let ended = commandRunner().runBlocking() else { throw TerminalError.wouldBlockMainActor(asyncForm: "await runner.run()") }
-            status = ended
+            status = try commandRunner().runBlocking()
         case .loading:
             status = try TerminalApp.runBlocking(Saving.screen())
         case .spinner, .form:
