@@ -78,9 +78,18 @@ struct EventLoopTests {
     func closingUnwatched() throws {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
+        // Told by the other end (a descriptor's number may be reused at once by a test
+        // running beside this one): a closed read end makes the write end report an error,
+        // then a closed write end makes the read end see the end of input.
         EventLoop.close(ends[0])
+        var writeEnd = pollfd(fd: ends[1], events: Int16(POLLOUT), revents: 0)
+        #expect(poll(&writeEnd, 1, 0) == 1 && writeEnd.revents & Int16(POLLERR) != 0)
+        close(ends[1])
+        try #require(pipe(&ends) == 0)
         EventLoop.close(ends[1])
-        #expect(fcntl(ends[0], F_GETFD) == -1 && fcntl(ends[1], F_GETFD) == -1)
+        var byte: UInt8 = 0
+        #expect(read(ends[0], &byte, 1) == 0)
+        close(ends[0])
     }
 
     @Test("A blocking run off the main thread (a test's main actor, as an async main's) runs nothing and says so")

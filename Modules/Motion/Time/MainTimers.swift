@@ -4,9 +4,8 @@ import Foundation
 /// The main actor's timers, on the live clock: what ``LiveScheduler`` schedules. They run on
 /// the main queue — one timer source armed for the earliest deadline, so nothing wakes the
 /// process between deadlines — or, while a blocking call of the terminal runtime holds the
-/// main thread (`TerminalApp.runBlocking`, `askBlocking()`), that call waits for the next
-/// deadline itself and runs them there, on the thread that waits (``holdForBlockingRun()``):
-/// a timer costs one wake-up rather than two.
+/// main thread (`TerminalApp.runBlocking`, `askBlocking()`), as one timer of the main
+/// thread's run loop, which that call serves (``holdForBlockingRun()``).
 @MainActor
 package final class MainTimers {
     /// The process's one set of main-actor timers.
@@ -16,7 +15,9 @@ package final class MainTimers {
     /// How many blocking runs serve the timers themselves (nested ones count).
     private var holds = 0
     private var source: (any DispatchSourceTimer)?
-    private var sourceDeadline: ContinuousClock.Instant?
+    private var runLoopTimer: Timer?
+    /// The deadline the source or the run loop's timer is armed for.
+    private var armedDeadline: ContinuousClock.Instant?
 
     private init() {}
 
@@ -43,12 +44,9 @@ package final class MainTimers {
         return handle
     }
 
-    /// When the earliest timer is due, if any.
-    package var nextDeadline: ContinuousClock.Instant? { timers.earliest }
-
     /// Runs the timers that are due now, each once (work they schedule for now runs on the
     /// next turn).
-    package func fireDue() {
+    private func fireDue() {
         let now = ContinuousClock.now
         for entry in timers.takeDue(at: now) where !entry.handle.isCancelled {
             if let interval = entry.interval {
@@ -64,36 +62,62 @@ package final class MainTimers {
         timersChanged()
     }
 
-    /// A blocking run takes the timers over: it waits for ``nextDeadline`` and calls
-    /// ``fireDue()`` itself until ``releaseFromBlockingRun()``; the main queue's timer source
-    /// stays unarmed meanwhile.
+    /// A blocking run takes the timers over: it serves the main thread's run loop, and the
+    /// timers are armed there as one `Timer` for the earliest deadline, until
+    /// ``releaseFromBlockingRun()``. A run-loop timer wakes the waiting thread itself (one
+    /// switch a timer, against six for a dispatch timer or a run-loop timeout, which go
+    /// through libdispatch's manager and a worker thread).
     package func holdForBlockingRun() {
         holds += 1
-        source?.cancel()
-        source = nil
-        sourceDeadline = nil
+        guard holds == 1 else { return }
+        disarm()
+        timersChanged()
     }
 
     /// The blocking run has returned: the main queue serves the timers again.
     package func releaseFromBlockingRun() {
         holds -= 1
+        guard holds == 0 else { return }
+        disarm()
         timersChanged()
     }
 
-    /// Arms the main queue's timer source for the earliest deadline (not while held).
+    /// Arms the timer source (or, while a blocking run holds the timers, the run loop's
+    /// timer) for the earliest deadline.
     private func timersChanged() {
-        guard holds == 0 else { return }
         guard let deadline = timers.earliest else {
-            source?.cancel()
-            source = nil
-            sourceDeadline = nil
+            disarm()
             return
         }
-        guard deadline != sourceDeadline else { return }
-        let timer = source ?? Self.makeSource()
-        source = timer
-        sourceDeadline = deadline
-        timer.schedule(deadline: .now() + Self.dispatchInterval(deadline - .now), leeway: .milliseconds(1))
+        guard deadline != armedDeadline else { return }
+        armedDeadline = deadline
+        if holds > 0 {
+            runLoopTimer?.invalidate()
+            let timer = Timer(fire: Self.date(at: deadline), interval: 0, repeats: false) { _ in
+                MainActor.assumeIsolated {
+                    let timers = MainTimers.shared
+                    timers.runLoopTimer = nil
+                    timers.armedDeadline = nil
+                    timers.fireDue()
+                }
+            }
+            timer.tolerance = 0
+            runLoopTimer = timer
+            RunLoop.main.add(timer, forMode: .default)
+        } else {
+            let timer = source ?? Self.makeSource()
+            source = timer
+            timer.schedule(deadline: .now() + Self.dispatchInterval(deadline - .now), leeway: .milliseconds(1))
+        }
+    }
+
+    /// Nothing armed: the timer source cancelled, the run loop's timer taken off.
+    private func disarm() {
+        source?.cancel()
+        source = nil
+        runLoopTimer?.invalidate()
+        runLoopTimer = nil
+        armedDeadline = nil
     }
 
     private static func makeSource() -> any DispatchSourceTimer {
@@ -101,7 +125,7 @@ package final class MainTimers {
         timer.setEventHandler {
             MainActor.assumeIsolated {
                 let timers = MainTimers.shared
-                timers.sourceDeadline = nil
+                timers.armedDeadline = nil
                 timers.fireDue()
             }
         }
@@ -115,6 +139,16 @@ package final class MainTimers {
         let (seconds, attoseconds) = max(duration, .zero).components
         guard seconds < Int64(Int32.max) else { return .seconds(Int(Int32.max)) }
         return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    }
+
+    /// `deadline` as the run loop's `Date`, rounded up to the next millisecond so a timer
+    /// never fires just before it; a deadline past the far future is the far future.
+    private static func date(at deadline: ContinuousClock.Instant) -> Date {
+        let left = deadline - .now
+        guard left > .zero else { return Date() }
+        let (seconds, attoseconds) = left.components
+        guard seconds < 1 << 40 else { return .distantFuture }
+        return Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18 + 0.001)
     }
 }
 

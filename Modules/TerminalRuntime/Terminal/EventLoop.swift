@@ -100,22 +100,10 @@ package enum EventLoop {
         return probe.value == true
     }
 
-    /// Waits once, on the main thread's run loop, for the main queue or the next timer, and
-    /// runs the timers that are due.
+    /// Waits once on the main thread's run loop, for the main queue (the timers are the run
+    /// loop's while a blocking run holds them: `MainTimers.holdForBlockingRun`).
     private static func turn() {
-        let limit = MainTimers.shared.nextDeadline.map(date(at:)) ?? .distantFuture
-        _ = RunLoop.main.run(mode: .default, before: limit)
-        if let deadline = MainTimers.shared.nextDeadline, deadline <= .now { MainTimers.shared.fireDue() }
-    }
-
-    /// `deadline` as the run loop's `Date`, rounded up to the next millisecond so a turn
-    /// never wakes just before it; a deadline past the far future is the far future.
-    private static func date(at deadline: ContinuousClock.Instant) -> Date {
-        let left = deadline - .now
-        guard left > .zero else { return Date() }
-        let (seconds, attoseconds) = left.components
-        guard seconds < 1 << 40 else { return .distantFuture }
-        return Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18 + 0.001)
+        _ = RunLoop.main.run(mode: .default, before: .distantFuture)
     }
 }
 
