@@ -79,9 +79,20 @@ void ik_signal_handle(int sig, void (*handler)(int), int flags, struct sigaction
     sigaction(sig, &sa, saved);
 }
 
+/* Whether `sig`'s handler is the Swift runtime's crash handler: the one it installs on
+   SIGSEGV too (SIGQUIT, SIGABRT, …: a backtrace, then a 30-second prompt on the terminal).
+   A program's own handler for a signal it means to take is never also its SIGSEGV handler. */
+static int is_runtime_crash_handler(int sig) {
+    struct sigaction now, segv;
+    if (sig == SIGSEGV || sigaction(sig, NULL, &now) != 0 || sigaction(SIGSEGV, NULL, &segv) != 0) return 0;
+    return (now.sa_flags & SA_SIGINFO) && (segv.sa_flags & SA_SIGINFO) && now.sa_sigaction == segv.sa_sigaction;
+}
+
 int ik_signal_at_default(int sig) {
     struct sigaction now;
-    return sigaction(sig, NULL, &now) == 0 && !(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_DFL;
+    if (sigaction(sig, NULL, &now) != 0) return 0;
+    if (!(now.sa_flags & SA_SIGINFO)) return now.sa_handler == SIG_DFL;
+    return is_runtime_crash_handler(sig);
 }
 
 void ik_signal_raise_default(int sig) {
@@ -196,7 +207,8 @@ static void on_guard_continue(int sig) {
    or ignores it). */
 static int is_default(int sig) {
     struct sigaction now;
-    if (sigaction(sig, NULL, &now) != 0 || (now.sa_flags & SA_SIGINFO)) return 0;
+    if (sigaction(sig, NULL, &now) != 0) return 0;
+    if (now.sa_flags & SA_SIGINFO) return is_runtime_crash_handler(sig);
     return now.sa_handler == SIG_DFL || now.sa_handler == on_guard_signal || now.sa_handler == on_guard_stop;
 }
 

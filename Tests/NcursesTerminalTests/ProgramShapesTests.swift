@@ -262,6 +262,22 @@ struct ProgramShapesTests {
     }
 
     /// The terminal is as the shell left it: echo and lines on, the cursor shown.
+    @Test(
+        "A signal ends a prompt or an app with the terminal restored and no backtrace: SIGQUIT, which the Swift runtime takes for its own, as SIGTERM",
+        .timeLimit(.minutes(1)),
+        arguments: ["confirm", "inline", "fullscreen"],
+        [SIGQUIT, SIGTERM]
+    )
+    func endedBySignal(shape: String, signal: Int32) throws {
+        let run = try Run("async-main", [shape, "await"])
+        run.waitFor(shape == "confirm" ? Self.asks : Self.ticking)
+        kill(run.process.processIdentifier, signal)
+        #expect(run.finish() == signal)
+        #expect(run.process.terminationReason == .uncaughtSignal)
+        #expect(!run.screen.rows.joined().contains("Crash"), "no backtrace: \(run.screen.rows)")
+        Self.expectRestored(run)
+    }
+
     static func expectRestored(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
         var modes = termios()
         tcgetattr(run.pty.secondary, &modes)

@@ -50,7 +50,8 @@ size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity);
    when not NULL. */
 void ik_signal_handle(int sig, void (*handler)(int), int flags, struct sigaction *saved);
 
-/* Whether `sig` is at its default action: nobody else handles or ignores it. */
+/* Whether nobody in the program takes `sig`: it is at its default action, or only the Swift
+   runtime's crash handler (its backtrace) would take it. */
 int ik_signal_at_default(int sig);
 
 /* Gives `sig` its default action again and raises it (ending the process, for most). */
