@@ -641,7 +641,7 @@ let namesNotTheKits: Set<String> = [
     "Bool", "CancellationError", "Character", "Codable", "CollectionDifference", "Data", "Double", "Sendable", "String",
     "StringProtocol", "Task", "Unmanaged", "AsyncParsableCommand", "EmbeddedEventLoop", "InMemoryTerm", "List", "Confirm",
     "Input", "MultiSelect", "Select", "Text", "Init", "Update", "VmHWM", "Cancelled", "Done", "Next", "RunLoop",
-    "ErrUserAborted", "ExitPromptError",
+    "ErrUserAborted", "ExitPromptError", "Timer",
 ]
 
 /// Every page's references hold: a type or module written in backticks (`ListView`) is
