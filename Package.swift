@@ -82,7 +82,7 @@ let package = Package(
         // A full screen drawn by ncurses (and TerminalIO re-exported).
         .target(
             name: "NcursesTerminal",
-            dependencies: ["TerminalIO", "TerminalRuntime", "CNcursesw", "CTerminalIO", "TerminalGraphics"],
+            dependencies: ["TerminalIO", "TerminalRuntime", "KitSupport", "CNcursesw", "CTerminalIO", "TerminalGraphics"],
             path: "Modules/NcursesTerminal"
         ),
         .target(name: "ChildProcess", dependencies: ["CChildProcess", "KitSupport"], path: "Modules/ChildProcess"),
@@ -173,6 +173,7 @@ let package = Package(
             dependencies: ["TerminalRuntime", "Motion", "IndicatorKit", "TestSupport"],
             path: "Tests/TerminalRuntimeTests"
         ),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "IndicatorKit", "TestSupport"], path: "Tests/TerminalIOTests"),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "IndicatorKit", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
         .testTarget(name: "IndicatorKitTests", dependencies: ["IndicatorKit", "TUICore", "TUITesting"], path: "Tests/IndicatorKitTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),

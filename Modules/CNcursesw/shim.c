@@ -291,82 +291,12 @@ void ik_size(int *rows, int *cols) {
 }
 
 int ik_colors(void) { return (ik_screen != NULL && has_colors()) ? COLORS : 0; }
-int ik_color_pairs(void) { return (ik_screen != NULL && has_colors()) ? COLOR_PAIRS : 0; }
 int ik_direct_color(void) { return tigetflag("RGB") > 0; }
 
-int ik_init_pair(int pair, int fg, int bg) { return init_extended_pair(pair, fg, bg) == OK; }
-void ik_reset_pairs(void) { reset_color_pairs(); }
-
-static attr_t ik_attrs(unsigned flags) {
-    attr_t a = A_NORMAL;
-    if (flags & IK_ATTR_BOLD) a |= A_BOLD;
-    if (flags & IK_ATTR_DIM) a |= A_DIM;
-    if (flags & IK_ATTR_REVERSE) a |= A_REVERSE;
-    if (flags & IK_ATTR_UNDERLINE) a |= A_UNDERLINE;
-#ifdef A_ITALIC
-    if (flags & IK_ATTR_ITALIC) a |= A_ITALIC;
-#endif
-    return a;
-}
-
-void ik_put(int y, int x, const wchar_t *wcs, int n, int width, unsigned flags, int pair) {
-    if (ik_screen == NULL || n <= 0) return;
-    /* A cell holds one spacing character and up to CCHARW_MAX-1 zero-width ones; the rest
-       of a longer cluster (an emoji ZWJ sequence, a flag) is dropped, keeping its first glyph. */
-    wchar_t buf[CCHARW_MAX + 1];
-    int count = 0;
-    buf[count++] = wcs[0];
-    for (int i = 1; i < n && count < CCHARW_MAX; i++) {
-        if (wcs[i] == 0x200D || wcwidth(wcs[i]) != 0) break;
-        buf[count++] = wcs[i];
-    }
-    buf[count] = L'\0';
-    int libc_width = wcwidth(buf[0]);
-    if (libc_width < 0 || libc_width > width) {
-        /* The C library disagrees about this character: draw a replacement of our width. */
-        buf[0] = width >= 2 ? 0xFF1F /* fullwidth ? */ : L'?';
-        buf[1] = L'\0';
-        libc_width = width >= 2 ? 2 : 1;
-    }
-    attr_t attrs = ik_attrs(flags);
-    cchar_t cc;
-    int ext_pair = pair;
-    setcchar(&cc, buf, attrs, 0, &ext_pair);
-    mvwadd_wch(stdscr, y, x, &cc);
-    /* Keep the layout when the C library counts fewer cells than we do. */
-    for (int i = libc_width; i < width; i++) {
-        wchar_t space[2] = {L' ', L'\0'};
-        setcchar(&cc, space, attrs, 0, &ext_pair);
-        mvwadd_wch(stdscr, y, x + i, &cc);
-    }
-}
-
-void ik_refresh(void) {
-    if (ik_screen == NULL) return;
-    wnoutrefresh(stdscr);
-    doupdate();
-}
-
-void ik_cursor(int y, int x, int visible) {
-    if (ik_screen == NULL) return;
-    if (visible) {
-        leaveok(stdscr, FALSE);
-        wmove(stdscr, y, x);
-        curs_set(1);
-    } else {
-        leaveok(stdscr, TRUE);
-        curs_set(0);
-    }
-}
-
-void ik_redraw_lines(int top, int count) {
-    if (ik_screen == NULL || count <= 0) return;
-    wredrawln(stdscr, top, count);
-}
-
-void ik_force_repaint(void) {
-    if (ik_screen == NULL) return;
-    clearok(curscr, TRUE);
+int ik_has_italics(void) {
+    if (ik_screen == NULL) return 0;
+    char *sitm = tigetstr("sitm");
+    return sitm != NULL && sitm != (char *)-1 && *sitm != 0;
 }
 
 static void ik_on_winch(int sig) {
@@ -432,10 +362,9 @@ static void ik_on_continue(int sig) {
 }
 
 /* After a continue: the program's terminal modes (the stop handler entered its screen and
-   sequences again), and everything repainted. */
+   sequences again; the kit repaints everything when told 2 by ik_apply_resize). */
 static void ik_reenter(void) {
     if (ik_have_prog_termios) tcsetattr(ik_out_fd, TCSADRAIN, &ik_prog_termios);
-    clearok(curscr, TRUE);
 }
 
 void ik_suspend(void) { ik_stop_self(); }
@@ -467,7 +396,6 @@ int ik_apply_resize(void) {
     struct winsize ws;
     if (ioctl(ik_out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
         resize_term(ws.ws_row > ik_max_rows ? ik_max_rows : ws.ws_row, ws.ws_col > ik_max_cols ? ik_max_cols : ws.ws_col);
-        clearok(curscr, TRUE);
     }
     return continued ? 2 : 1;
 }

@@ -39,7 +39,7 @@ public enum TerminalQuery {
         return GraphicsProbe.answers(fromTmux: text)
     }
 
-    /// How long a command asked about the terminal may take (tmux, infocmp, tic): one second.
+    /// How long a command asked about the terminal may take (tmux): one second.
     public static let commandTimeout: Duration = .seconds(1)
 
     /// What the program `arguments[0]` (found on `PATH`) writes when run with `arguments`, no

@@ -69,6 +69,17 @@ package struct ReadableColors {
         return readable(style, isText: Self.isText(character))
     }
 
+    /// `style` as shown on this background for the glyph of `cell`: a placeholder's as it is.
+    package mutating func readable(_ style: Style, for cell: Cell) -> Style {
+        guard dependsOnGlyph(style) else { return style }
+        return readable(style, for: cell.character)
+    }
+
+    /// Whether what `style` is shown as depends on the glyph drawn in it (text or a shape).
+    package func dependsOnGlyph(_ style: Style) -> Bool {
+        changes && Self.mayChange(style)
+    }
+
     /// `canvas` with every style that needs it made readable.
     package mutating func readable(_ canvas: Canvas) -> Canvas {
         guard changes, canvas.cells.contains(where: { Self.mayChange($0.style) }) else { return canvas }

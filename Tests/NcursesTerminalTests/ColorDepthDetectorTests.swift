@@ -52,19 +52,6 @@ struct ColorDepthDetectorTests {
     }
 }
 
-struct ColorPairTableTests {
-    @Test func allocatesOnDemandAndResetsWhenFull() {
-        var table = ColorPairTable(capacity: 3)  // pairs 1 and 2 usable
-        #expect(table.pair(foreground: -1, background: -1) == .existing(0))
-        #expect(table.pair(foreground: 1, background: -1) == .new(1))
-        #expect(table.pair(foreground: 1, background: -1) == .existing(1))
-        #expect(table.pair(foreground: 2, background: 3) == .new(2))
-        #expect(table.pair(foreground: 4, background: 4) == .exhausted)
-        #expect(table.resets == 1)
-        #expect(table.pair(foreground: 4, background: 4) == .new(1))
-    }
-}
-
 struct BackgroundQueryTests {
     @Test func theTerminalsBackgroundAnswerIsRead() {
         let st = "\u{1B}\\"
@@ -82,15 +69,6 @@ struct BackgroundQueryTests {
         #expect(BackgroundQuery.parse(Array("\u{1B}]11;rgb:1/2\(st)".utf8)).theme == nil, "a malformed colour says nothing")
         #expect(BackgroundQuery.containsDeviceAttributes(Array(da.utf8)))
         #expect(!BackgroundQuery.containsDeviceAttributes(Array("\u{1B}[?62;22".utf8)))
-    }
-
-    @Test func onADirectColourTerminalRGBBlackIsNeverSentAsTheANSIColourBoldBrightens() {
-        // xterm-direct's setaf sends numbers below 8 as ANSI colours, which bold makes bright.
-        #expect(NcursesTerminal.colorNumber(.rgb(0, 0, 0), directColor: true, colorCount: 1 << 24).0 == 8)
-        #expect(NcursesTerminal.colorNumber(.rgb(0, 0, 5), directColor: true, colorCount: 1 << 24).0 == 8)
-        #expect(NcursesTerminal.colorNumber(.rgb(1, 2, 3), directColor: true, colorCount: 1 << 24).0 == 0x010203)
-        #expect(NcursesTerminal.colorNumber(.ansi(1), directColor: true, colorCount: 1 << 24).0 == 1, "an ANSI colour asked for stays one")
-        #expect(NcursesTerminal.colorNumber(.palette(16), directColor: false, colorCount: 256).0 == 16)
     }
 
     @Test func theWidthsAskedAreWrittenAtTheLinesStartAndReadFromTheCursorReports() {
@@ -130,110 +108,6 @@ struct BackgroundQueryTests {
         #expect(answer.widths == [1, 4, 1])
         #expect(answer.graphics?.sixel == true, "the rest of the round trip still read")
         #expect(answer.otherBytes.isEmpty)
-    }
-}
-
-struct ColorPairTableFreezeTests {
-    @Test func aFullTableIsKeptWhenItMayNotBeReset() {
-        var table = ColorPairTable(capacity: 2)  // one usable pair
-        #expect(table.pair(foreground: 1, background: 2) == .new(1))
-        #expect(table.pair(foreground: 3, background: 4, mayReset: false) == .existing(0))
-        #expect(table.pair(foreground: 1, background: 2, mayReset: false) == .existing(1), "pair 1 still means 1/2")
-        #expect(table.resets == 0)
-    }
-}
-
-/// With sixels on screen, ncurses is given the terminal's description without the
-/// capabilities it scrolls regions or clears to a line's end with.
-struct NoScrollTerminfoTests {
-    @Test func theDerivedDescriptionLeavesOutScrollingAndKeepsTheRest() throws {
-        let source = """
-            #	Reconstructed via infocmp from file: /lib/terminfo/x/xterm-256color
-            xterm-256color|xterm with 256 colors,
-            \tam, bce, colors#0x100, cols#80,
-            \tcsr=\\E[%i%p1%d;%p2%dr, cup=\\E[%i%p1%d;%p2%dH, dl=\\E[%p1%dM,
-            \tel=\\E[K, ind=\\n, ri=\\EM, setaf=\\E[38;5;%p1%dm,
-            """
-        let derived = try #require(NoScrollTerminfo.derived(from: source, name: "ik-noscroll1-xterm-256color"))
-        #expect(derived.hasPrefix("ik-noscroll1-xterm-256color|xterm with 256 colors,\n"))
-        for gone in ["csr=", "dl=", "el=", "ind=", "ri="] { #expect(!derived.contains(gone), "\(gone) left out") }
-        for kept in ["am,", "colors#0x100", "cup=", "setaf="] { #expect(derived.contains(kept), "\(kept) kept") }
-    }
-
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tic") && FileManager.default.isExecutableFile(atPath: "/usr/bin/infocmp")))
-    func theSystemsTicCompilesItAndItHasNoScrollingLeft() throws {
-        let made = try #require(NoScrollTerminfo.prepare("xterm-256color", in: NSTemporaryDirectory()))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/infocmp")
-        process.arguments = ["-x", made.name]
-        process.environment = ["TERMINFO": made.folder]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "infocmp reads it back")
-        #expect(listing.contains("cup=") && !listing.contains("csr=") && !listing.contains(" el="))
-    }
-
-    nonisolated static let hasTic =
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tic") && FileManager.default.isExecutableFile(atPath: "/usr/bin/infocmp")
-
-    /// The folder's name comes from TMPDIR, which is the user's to set to anything: no part of
-    /// it is ever read by a shell.
-    @Test(.enabled(if: hasTic)) func aTemporaryFolderNamedLikeShellCodeRunsNothing() throws {
-        let scratch = try TemporaryFolder()
-        let hostile = scratch.file("q'$(touch PWNED)'`touch PWNED2`")
-        try FileManager.default.createDirectory(atPath: hostile, withIntermediateDirectories: true)
-        let made = try #require(NoScrollTerminfo.prepare("xterm-256color", in: hostile))
-        #expect(NoScrollTerminfo.entryState("\(made.folder)/i/\(made.name)") == .valid)
-        #expect(!FileManager.default.fileExists(atPath: "PWNED") && !FileManager.default.fileExists(atPath: "PWNED2"))
-        #expect(!FileManager.default.fileExists(atPath: scratch.file("PWNED")))
-    }
-
-    @Test func anEmptyOrRelativeTemporaryFolderIsNotUsed() {
-        #expect(NoScrollTerminfo.temporaryFolder(["TMPDIR": ""]) == "/tmp")
-        #expect(NoScrollTerminfo.temporaryFolder(["TMPDIR": "relative/dir"]) == "/tmp")
-        #expect(NoScrollTerminfo.temporaryFolder([:]) == "/tmp")
-        #expect(NoScrollTerminfo.temporaryFolder(["TMPDIR": "/var/tmp"]) == "/var/tmp")
-    }
-
-    /// A folder in its place that is not this user's own alone — open to others, a link to a
-    /// folder of ours — is never written to nor read from.
-    @Test func aFolderOpenToOthersOrALinkIsNotTrusted() throws {
-        let scratch = try TemporaryFolder()
-        let folder = scratch.file("indicatorkit-terminfo-\(getuid())")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
-        _ = chmod(folder, 0o777)
-        #expect(NoScrollTerminfo.prepare("xterm-256color", in: scratch.path) == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing written there")
-        try FileManager.default.removeItem(atPath: folder)
-        let ours = scratch.file("ours")
-        try FileManager.default.createDirectory(atPath: ours, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: ours)
-        #expect(NoScrollTerminfo.prepare("xterm-256color", in: scratch.path) == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: ours).isEmpty, "nothing written through the link")
-    }
-
-    /// An entry that is empty, garbled, a FIFO or a link is made again, never trusted (a
-    /// FIFO would hang the start, a garbled entry fail it on every start).
-    @Test(.enabled(if: hasTic)) func aBadEntryIsMadeAgain() throws {
-        let scratch = try TemporaryFolder()
-        let made = try #require(NoScrollTerminfo.prepare("xterm-256color", in: scratch.path))
-        let entry = "\(made.folder)/i/\(made.name)"
-        let bad: [(String, () throws -> Void)] = [
-            ("empty", { try Data().write(to: URL(fileURLWithPath: entry)) }),
-            ("garbled", { try Data("not terminfo at all".utf8).write(to: URL(fileURLWithPath: entry)) }),
-            ("a FIFO", { #expect(mkfifo(entry, 0o600) == 0) }),
-            ("a link", { try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: "/dev/zero") }),
-        ]
-        for (name, spoil) in bad {
-            try? FileManager.default.removeItem(atPath: entry)
-            try spoil()
-            #expect(NoScrollTerminfo.entryState(entry) == .invalid, "\(name) is seen")
-            #expect(NoScrollTerminfo.prepare("xterm-256color", in: scratch.path)?.name == made.name, "\(name): made again")
-            #expect(NoScrollTerminfo.entryState(entry) == .valid, "\(name): a real entry now")
-        }
     }
 }
 

@@ -352,21 +352,43 @@ struct NcursesTerminalTests {
         #expect(terminal.size == Size(width: 1, height: 1))
     }
 
-    @Test func manyColourCombinationsNeverExhaustThePairs() throws {
-        // xterm has 8 colours and 64 pairs: 16 × 16 combinations overflow the table.
+    @Test func everyColourCombinationOfATerminalOfEightIsDrawnBrightOnesBold() throws {
+        // xterm has 8 colours (and 64 pairs, which ncurses' own drawing ran out of).
         let pty = try PseudoTerminal(size: Size(width: 16, height: 16))
         let terminal = try open(pty, term: "xterm")
         defer { terminal.close() }
         #expect(terminal.capabilities.colorDepth == .ansi16)
+        _ = pty.readAvailable()  // ncurses' start
         var canvas = Canvas(size: terminal.size)
+        var expected = Canvas(size: terminal.size)
         for y in 0..<16 {
             for x in 0..<16 {
                 canvas[x, y] = Cell("x", style: Style(foreground: .ansi(UInt8(x)), background: .ansi(UInt8(y))))
+                let shown = Style(foreground: .ansi(UInt8(x % 8)), background: .ansi(UInt8(y % 8)), attributes: x >= 8 ? .bold : [])
+                expected[x, y] = Cell("x", style: shown)
             }
         }
         terminal.present(canvas)
-        _ = pty.readAvailable()
-        #expect(terminal.colorPairResets >= 1)
+        var screen = StyledScreen(size: terminal.size)
+        screen.feed(pty.readAvailable())
+        #expect(screen.unread.isEmpty, "\(screen.unread)")
+        #expect(screen.cells == expected.cells)
+    }
+
+    @Test func aCanvasLargerThanTheScreenIsCutToIt() throws {
+        let pty = try PseudoTerminal(size: Size(width: 10, height: 3))
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        _ = pty.readAvailable()  // ncurses' start
+        var canvas = Canvas(size: Size(width: 20, height: 5))
+        for y in 0..<5 { canvas.draw("row \(y) abcdefghijklmnop", at: Point(x: 0, y: y)) }
+        terminal.present(canvas)
+        var screen = StyledScreen(size: terminal.size)
+        screen.feed(pty.readAvailable())
+        var expected = Canvas(size: terminal.size)
+        for y in 0..<3 { expected.draw("row \(y) abcd", at: Point(x: 0, y: y)) }
+        #expect(screen.unread.isEmpty, "\(screen.unread)")
+        #expect(screen.cells == expected.cells)
     }
 
     @Test func faintTextOnALightBackgroundIsAReadableColourNotTheTerminalsDim() throws {

@@ -3,8 +3,9 @@
  *
  * ncurses exposes much of its API as macros (attributes, stdscr, mouse masks),
  * which Swift cannot import, and signal handlers must be async-signal-safe C.
- * This header wraps exactly what NcursesTerminal needs as plain functions. ncurses only
- * draws: input is read and decoded by NcursesTerminal itself (TerminalInputParser).
+ * This header wraps exactly what NcursesTerminal needs as plain functions. ncurses opens,
+ * suspends and restores the terminal from its terminfo description; frames are written by
+ * the kit itself (ScreenWriter), and input is read and decoded by it (TerminalInputParser).
  */
 #ifndef CNCURSESW_H
 #define CNCURSESW_H
@@ -12,12 +13,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <wchar.h>
-
-/* Style flags understood by ik_put. */
-enum {
-    IK_ATTR_BOLD = 1, IK_ATTR_DIM = 2, IK_ATTR_REVERSE = 4,
-    IK_ATTR_UNDERLINE = 8, IK_ATTR_ITALIC = 16,
-};
 
 /* Checks that `term` names a terminfo entry that can address the cursor.
    Returns 0 when usable, 1 when unknown, 2 when it cannot move the cursor (dumb). */
@@ -36,24 +31,10 @@ void ik_close(void);
 
 void ik_size(int *rows, int *cols);
 int ik_colors(void);
-int ik_color_pairs(void);
 /* 1 when terminfo says colours are direct RGB values (the RGB capability). */
 int ik_direct_color(void);
-
-/* Defines colour pair `pair` (1…) as fg/bg colour numbers, -1 for the default. */
-int ik_init_pair(int pair, int fg, int bg);
-/* Forgets every colour pair (ncurses' reset_color_pairs). */
-void ik_reset_pairs(void);
-
-/* Draws one grapheme (n wide chars: a spacing char, then combining ones) at y,x with
-   our expected display width; fills with spaces when the C library's width is smaller. */
-void ik_put(int y, int x, const wchar_t *wcs, int n, int width, unsigned flags, int pair);
-/* Sends the changes of this frame to the terminal. */
-void ik_refresh(void);
-/* Shows the terminal's cursor at (y, x) after the next refresh, or hides it. */
-void ik_cursor(int y, int x, int visible);
-/* Makes the next refresh repaint the whole screen. */
-void ik_force_repaint(void);
+/* 1 when terminfo says the terminal shows italics (it has `sitm`). */
+int ik_has_italics(void);
 
 /* The read end of the SIGWINCH self-pipe; readable after a resize. */
 int ik_resize_fd(void);
