@@ -173,7 +173,7 @@ let package = Package(
             dependencies: ["TerminalRuntime", "Motion", "IndicatorKit", "TestSupport"],
             path: "Tests/TerminalRuntimeTests"
         ),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "IndicatorKit", "TestSupport"], path: "Tests/TerminalIOTests"),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "IndicatorKit", "TerminalGraphics", "TestSupport"], path: "Tests/TerminalIOTests"),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "IndicatorKit", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
         .testTarget(name: "IndicatorKitTests", dependencies: ["IndicatorKit", "TUICore", "TUITesting"], path: "Tests/IndicatorKitTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),

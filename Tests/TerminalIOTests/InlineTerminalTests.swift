@@ -3,7 +3,6 @@ import IndicatorKit
 import TestSupport
 import Testing
 
-@testable import NcursesTerminal
 @testable import TerminalIO
 
 #if canImport(Glibc)

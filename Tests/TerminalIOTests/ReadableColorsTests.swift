@@ -2,7 +2,6 @@ import IndicatorKit
 import TerminalGraphics
 import Testing
 
-@testable import NcursesTerminal
 @testable import TerminalIO
 
 /// Accents moved away from the background, pictures' cells left alone.

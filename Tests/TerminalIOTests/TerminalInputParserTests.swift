@@ -1,7 +1,6 @@
 import IndicatorKit
 import Testing
 
-@testable import NcursesTerminal
 @testable import TerminalIO
 
 /// The bytes a terminal sends, turned into events, whatever the cuts between batches.
