@@ -3,7 +3,11 @@ import TerminalRuntime
 
 /// Drives a view headless, as a user would, on a virtual clock: keys, typing, pastes,
 /// clicks, drags, the wheel, resizes and time, then the screen as text (or with styles).
-/// Every action draws the view afterwards, so what the screen shows is always current.
+/// It runs the app's own loop (the one `TerminalApp` runs on a real terminal) on a headless
+/// terminal and the virtual clock: input is drawn at once, and what components ask for while
+/// time passes is drawn at most once a display interval (1/60 s), at the virtual times a
+/// real terminal would draw it. Every action ends with a frame drawn, so what the screen
+/// shows is always current.
 ///
 /// ```swift
 /// let pilot = Pilot(MyView(), size: Size(width: 40, height: 10))
@@ -19,14 +23,20 @@ public final class Pilot {
     public let clock: VirtualScheduler
     /// The host that routes input to the view and draws it.
     public let host: TerminalHost
+    /// The app's loop, on the headless terminal and the virtual clock.
+    private let loop: TerminalRunLoop
 
     /// A pilot for `root` on a terminal of `size`.
     public init(_ root: any View, size: Size = Size(width: 80, height: 24), clock: VirtualScheduler = VirtualScheduler(), colorDepth: ColorDepth = .trueColor) {
         terminal = HeadlessTerminal(size: size, colorDepth: colorDepth)
         self.clock = clock
         host = TerminalHost(backend: terminal, root: root)
-        draw()
+        loop = TerminalRunLoop(backend: terminal, host: host, clock: clock)
+        loop.start()  // the first frame, at once
     }
+
+    /// How many frames have been drawn.
+    public var frameCount: Int { host.renderCount }
 
     /// Presses keys, one after another.
     public func press(_ keys: Key...) {
@@ -87,15 +97,15 @@ public final class Pilot {
     /// Resizes the terminal, as a window resize does.
     public func resize(to size: Size) {
         terminal.resize(to: size)
-        host.pumpEvents()
-        draw()
+        loop.deliverInput()
     }
 
     /// Moves the virtual clock forward by `duration`, letting async work driven by it run
-    /// (`VirtualScheduler/run(for:)`), then draws.
+    /// (`VirtualScheduler/run(for:)`) and the frames it asks for be drawn as they fall due;
+    /// then draws.
     public func advance(by duration: Duration) async {
         await clock.run(for: duration)
-        draw()
+        loop.drawNow()
     }
 
     /// The status the app asked to quit with, once it has: from an event
@@ -125,14 +135,9 @@ public final class Pilot {
         try svg.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    /// Sends one event to the view and draws.
+    /// Sends one event to the view, as the terminal delivers it, and draws.
     public func send(_ event: InputEvent) {
-        host.send(event)
-        draw()
-    }
-
-    private func draw() {
-        host.setNeedsDisplay()
-        host.renderIfNeeded()
+        terminal.send(event)
+        loop.deliverInput()  // any event may change what is shown: a frame at once
     }
 }

@@ -33,47 +33,60 @@ extension EventSourceBackend {
 /// scheduled work (`LiveScheduler`) and for work posted to the main actor, and renders once
 /// after each burst, only if something asked for it. With nothing animating it sleeps: no
 /// periodic wake-ups. It runs any ``EventSourceBackend``, full-screen or inline; `TerminalApp`
-/// is how a program runs one.
+/// is how a program runs one. On a backend it cannot watch (a headless terminal) and a
+/// virtual clock it is a test's loop: `Pilot` hands it input (``deliverInput()``) and its
+/// frames are paced on the virtual clock, as the real terminal's are on the live one.
 @MainActor
 package final class TerminalRunLoop {
-    private let backend: any EventSourceBackend
+    private let backend: any TerminalBackend
     private let host: TerminalHost
+    /// The clock frames are paced by (the live one for a real terminal).
+    private let clock: any Scheduler
     private var watches: [ScheduledWork] = []
     private var renderPosted = false
     /// The shortest time between two frames that components ask for (a spinner's glyph, a
     /// timer's tick): 1/60 s. What they change between two frames is drawn together in the
     /// next; input is drawn at once. Zero: every request drawn as soon as the loop is free.
     package var frameInterval: Duration = .nanoseconds(16_666_667)
-    /// When the last frame was drawn (the live clock: this loop runs only on the real terminal).
-    private var lastFrame: ContinuousClock.Instant?
+    /// When the last frame was drawn, by ``clock``.
+    private var lastFrame: Duration?
     private var pendingFrame: ScheduledWork?
     private var quitStatus: Int32?
     /// The `await`ing `runUntilQuit()`, resumed on quit.
     private var waiting: CheckedContinuation<Void, Never>?
 
-    /// Creates a loop for a backend and the host that draws on it.
-    package init(backend: any EventSourceBackend, host: TerminalHost) {
+    /// Whether ``start()`` was called and ``stop()`` not since.
+    private var started = false
+
+    /// Creates a loop for a backend and the host that draws on it; frames are paced by
+    /// `clock`. An ``EventSourceBackend`` is watched for input and resizes; another backend is
+    /// handed its input by whoever feeds it (``deliverInput()``).
+    package init(backend: any TerminalBackend, host: TerminalHost, clock: any Scheduler = LiveScheduler()) {
         self.backend = backend
         self.host = host
+        self.clock = clock
     }
 
-    /// Whether the loop watches its backend (between ``start()`` and ``stop()``).
-    package var isRunning: Bool { !watches.isEmpty }
+    /// Whether the loop runs (between ``start()`` and ``stop()``).
+    package var isRunning: Bool { started }
 
     /// Starts watching input and resizes and draws the first frame, then returns: the main
     /// queue must be served for anything to happen. Calling it while running does nothing.
     package func start() {
-        guard watches.isEmpty else { return }
+        guard !started else { return }
+        started = true
         host.onNeedsDisplay = { [weak self] in self?.postRender() }
-        watches.append(EventLoop.watch(readable: backend.inputDescriptor) { [weak self] in self?.deliverInput() })
-        if backend.resizeDescriptor >= 0 {
-            watches.append(
-                EventLoop.watch(readable: backend.resizeDescriptor) { [weak self] in
-                    guard let self else { return }
-                    self.backend.applyResize()
-                    self.deliverInput()
-                }
-            )
+        if let backend = backend as? any EventSourceBackend {
+            watches.append(EventLoop.watch(readable: backend.inputDescriptor) { [weak self] in self?.deliverInput() })
+            if backend.resizeDescriptor >= 0 {
+                watches.append(
+                    EventLoop.watch(readable: backend.resizeDescriptor) { [weak self] in
+                        guard let self else { return }
+                        backend.applyResize()
+                        self.deliverInput()
+                    }
+                )
+            }
         }
         host.setNeedsDisplay()
         render()
@@ -115,6 +128,7 @@ package final class TerminalRunLoop {
 
     /// Stops watching the backend (it stays open). Safe to call at any time.
     package func stop() {
+        started = false
         for watch in watches { watch.cancel() }
         watches = []
         pendingFrame?.cancel()
@@ -123,12 +137,13 @@ package final class TerminalRunLoop {
         host.onNeedsDisplay = nil
     }
 
-    private func deliverInput() {
+    /// Gives the backend's input to the view and draws at once: input is never held back a frame.
+    package func deliverInput() {
         host.pumpEvents()
         render()
         // A terminal that went away stays readable for ever: the app ends as SIGHUP would
         // end it (129), rather than waking for nothing at full speed.
-        if backend.inputEnded {
+        if let backend = backend as? any EventSourceBackend, backend.inputEnded {
             stop()
             host.quit(status: Self.hangUpStatus)
             quit(status: Self.hangUpStatus)
@@ -139,11 +154,23 @@ package final class TerminalRunLoop {
     /// reports a hung-up program.
     nonisolated package static let hangUpStatus: Int32 = 129
 
+    /// Draws a frame now, asked for or not (a test's pilot keeps its screen current so), in
+    /// place of any frame waiting for its interval.
+    package func drawNow() {
+        host.setNeedsDisplay()
+        render()
+    }
+
     /// Draws what changed, noting when a frame went out.
     private func render() {
         let before = host.renderCount
         host.renderIfNeeded()
-        if host.renderCount != before { lastFrame = .now }
+        guard host.renderCount != before else { return }
+        lastFrame = clock.now
+        // A frame asked for and not drawn yet is in this one.
+        pendingFrame?.cancel()
+        pendingFrame = nil
+        renderPosted = false
     }
 
     /// A component asked for a frame: drawn as soon as the loop is free, or — a frame having
@@ -153,11 +180,13 @@ package final class TerminalRunLoop {
     private func postRender() {
         guard !renderPosted else { return }
         renderPosted = true
-        if let last = lastFrame, frameInterval > .zero, last + frameInterval > .now {
-            pendingFrame = MainTimers.shared.schedule(at: last + frameInterval) { [weak self] in self?.drawAskedFrame() }
-            return
+        if let last = lastFrame, frameInterval > .zero, last + frameInterval > clock.now {
+            pendingFrame = clock.schedule(after: last + frameInterval - clock.now) { [weak self] in self?.drawAskedFrame() }
+        } else if clock is LiveScheduler {
+            EventLoop.post { [weak self] in self?.drawAskedFrame() }
+        } else {
+            pendingFrame = clock.schedule(after: .zero) { [weak self] in self?.drawAskedFrame() }
         }
-        EventLoop.post { [weak self] in self?.drawAskedFrame() }
     }
 
     private func drawAskedFrame() {
