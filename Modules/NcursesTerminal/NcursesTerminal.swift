@@ -127,7 +127,8 @@ public final class NcursesTerminal: EventSourceBackend {
         let told = StartupSettings(environment: environment)
         var answers = StartupAnswers(theme: TerminalTheme.detect(environment: environment))
         if asksBackground, !told.background || told.graphics == nil || !texts.isEmpty {
-            answers.read(BackgroundQuery.ask(input: input, output: output, measuring: texts), measuring: texts, backgroundTold: told.background)
+            let asked = BackgroundQuery.ask(input: input, output: output, measuring: texts, insideTmux: GraphicsProbe.isInsideTmux(environment))
+            answers.read(asked, measuring: texts, backgroundTold: told.background)
         }
         guard ik_use_utf8_locale() == 1 else { throw .noUTF8Locale }
         let term = ColorDepthDetector.terminfoName(for: told.term, environment: environment) { ik_check_terminal($0, output) == 0 }

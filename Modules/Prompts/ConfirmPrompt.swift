@@ -1,9 +1,9 @@
 import KitSupport
 import Widgets
 
-/// A yes-or-no question: `y` or `n` (or ←/→, `h`/`l`) choose Yes or No, Enter takes the one
-/// shown (``defaultAnswer`` at the start), Esc cancels. A letter does not answer alone, so
-/// the Enter typed after it out of habit answers this question, not the next program's.
+/// A yes-or-no question: `y` answers Yes and `n` No at once, as huh's and gum's do; ←/→ (or
+/// `h`/`l`) move between the two and Enter takes the one shown (``defaultAnswer`` at the
+/// start); Esc cancels.
 ///
 /// ```swift
 /// if try await ConfirmPrompt("Delete 3 files?", default: false).ask() { … }
@@ -94,12 +94,8 @@ extension ConfirmPrompt: Prompt, FormField {
     public func handle(_ event: InputEvent) -> EventResult {
         guard answer == nil, !isCancelled else { return .ignored }
         switch event {
-        case .key(.character("y")), .key(.character("Y")):
-            current = true
-            return .handled
-        case .key(.character("n")), .key(.character("N")):
-            current = false
-            return .handled
+        case .key(.character("y")), .key(.character("Y")): return answer(true)  // as huh's and gum's: the key answers
+        case .key(.character("n")), .key(.character("N")): return answer(false)
         case .key(.enter): return answer(current)
         case .key(.left), .key(.right), .key(.character("h")), .key(.character("l")):
             current.toggle()

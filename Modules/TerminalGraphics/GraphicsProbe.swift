@@ -68,7 +68,18 @@ public struct GraphicsAnswers: Sendable, Equatable {
 /// ```
 public struct GraphicsProbe: Sendable, Equatable {
     /// The queries, DA1 last.
-    public static let queries = KittyGraphics.query + "\u{1B}[>0q" + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[14t" + "\u{1B}[c"
+    public static let queries = KittyGraphics.query + answeredThroughTmux
+
+    /// The queries to send: inside tmux (`insideTmux`) without kitty's graphics query, which
+    /// tmux never answers and takes, an APC string, for the pane's title (tmux says what it
+    /// runs in otherwise: ``answers(fromTmux:)``).
+    public static func queries(insideTmux: Bool) -> String {
+        insideTmux ? answeredThroughTmux : queries
+    }
+
+    /// The queries a multiplexer answers or passes on, DA1 last: XTVERSION, XTSMGRAPHICS
+    /// (sixel's colours and size), the window's size in pixels and a cell's.
+    private static let answeredThroughTmux = "\u{1B}[>0q" + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[14t" + "\u{1B}[c"
 
     /// What was learnt so far.
     public private(set) var answers = GraphicsAnswers()

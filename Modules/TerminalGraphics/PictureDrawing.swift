@@ -86,7 +86,7 @@ public struct PictureDrawing: Sendable, Equatable {
     ) -> PictureDrawing {
         let told = told ?? environment["INDICATORKIT_GRAPHICS"].flatMap { GraphicsProtocol(rawValue: $0.lowercased()) }
         let cells = TerminalQuery.windowCells(of: output)
-        let answers = cells != nil && told != .symbols ? TerminalQuery.graphics(input: input, output: output) : nil
+        let answers = cells != nil && told != .symbols ? TerminalQuery.graphics(input: input, output: output, environment: environment) : nil
         return decide(
             told: told,
             answers: answers,

@@ -14,11 +14,21 @@ import Darwin
 /// mode for the while, the queries written, the answers read until DA1's or `timeout`.
 public enum TerminalQuery {
     /// The answers of the terminal on `input` and `output`, nil when either is not a
-    /// terminal or it did not answer DA1 within `timeout`.
-    public static func graphics(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Duration = .seconds(1)) -> GraphicsAnswers? {
+    /// terminal or it did not answer DA1 within `timeout`. Inside tmux (`environment`, the
+    /// process's own when nil) kitty's graphics query is not sent: tmux would take it for
+    /// the pane's title.
+    public static func graphics(
+        input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO,
+        timeout: Duration = .seconds(1),
+        environment: [String: String]? = nil
+    ) -> GraphicsAnswers? {
         guard isatty(input) == 1, isatty(output) == 1 else { return nil }
         var probe = GraphicsProbe()
-        _ = exchange(Array(GraphicsProbe.queries.utf8), input: input, output: output, timeout: timeout) { bytes in
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        let environment = environment ?? ["TMUX": variable("TMUX"), "TERM": variable("TERM")].compactMapValues { $0 }
+        let queries = GraphicsProbe.queries(insideTmux: GraphicsProbe.isInsideTmux(environment))
+        _ = exchange(Array(queries.utf8), input: input, output: output, timeout: timeout) { bytes in
             probe.read(bytes)
             return probe.isComplete
         }

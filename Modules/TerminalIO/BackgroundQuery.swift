@@ -36,9 +36,9 @@ package enum BackgroundQuery {
     /// Where the cursor is (`locating`), the background colour (OSC 11), each of `measuring`
     /// written at the line's start with a cursor-position request after it (the line erased
     /// after the last), then what it draws (``GraphicsProbe/queries``, DA1 last).
-    package static func request(locating: Bool = false, measuring texts: [String] = []) -> [UInt8] {
+    package static func request(locating: Bool = false, measuring texts: [String] = [], insideTmux: Bool = false) -> [UInt8] {
         let widths = texts.isEmpty ? "" : texts.map { "\r" + $0.sanitizedForTerminal + "\u{1B}[6n" }.joined() + "\r\u{1B}[K"
-        return Array(((locating ? "\u{1B}[6n" : "") + "\u{1B}]11;?\u{1B}\\" + widths + GraphicsProbe.queries).utf8)
+        return Array(((locating ? "\u{1B}[6n" : "") + "\u{1B}]11;?\u{1B}\\" + widths + GraphicsProbe.queries(insideTmux: insideTmux)).utf8)
     }
 
     /// Sends the requests on `output` and reads the answers from `input` (in non-canonical,
@@ -48,12 +48,13 @@ package enum BackgroundQuery {
         output: Int32,
         locating: Bool = false,
         measuring texts: [String] = [],
+        insideTmux: Bool = false,
         timeout: Duration = .milliseconds(200)
     ) -> Answer {
         var seen: [UInt8] = []
         guard
             let received = TerminalQuery.exchange(
-                request(locating: locating, measuring: texts),
+                request(locating: locating, measuring: texts, insideTmux: insideTmux),
                 input: input,
                 output: output,
                 timeout: timeout,

@@ -272,7 +272,7 @@ public final class InlineTerminal: EventSourceBackend {
         var answers = StartupAnswers(theme: TerminalTheme.detect(environment: environment))
         var cursor: Point?
         if (asksBackground && (!told.background || told.graphics == nil)) || mouse {
-            let answer = BackgroundQuery.ask(input: input, output: output, locating: mouse)
+            let answer = BackgroundQuery.ask(input: input, output: output, locating: mouse, insideTmux: GraphicsProbe.isInsideTmux(environment))
             answers.read(answer, measuring: [], backgroundTold: told.background)
             cursor = answer.cursor
         }

@@ -146,10 +146,14 @@ struct PromptsTests {
         #expect(prompt.answer == false && pilot.trimmedLines == ["✓ Delete 3 files? no"])
         let typed = ConfirmPrompt("Go on?")
         let other = Pilot(typed, size: Size(width: 40, height: 1))
-        other.press(.left, .character("y"))
-        #expect(typed.answer == nil && typed.current == true, "a letter chooses; it does not answer alone")
-        other.press(.character("n"), .enter)
-        #expect(typed.answer == false && other.quitStatus == 0, "Enter answers: the Enter typed after a letter never reaches the shell")
+        other.press(.left)
+        #expect(typed.answer == nil && typed.current == false, "an arrow chooses")
+        other.press(.character("y"))
+        #expect(typed.answer == true && other.quitStatus == 0, "y answers at once, as huh's Confirm does")
+        let refused = ConfirmPrompt("Go on?")
+        let third = Pilot(refused, size: Size(width: 40, height: 1))
+        third.press(.character("N"))
+        #expect(refused.answer == false && third.quitStatus == 0 && third.trimmedLines == ["✓ Go on? no"])
     }
 
     @Test func textIsValidatedBeforeItIsTaken() {

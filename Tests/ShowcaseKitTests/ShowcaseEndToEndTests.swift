@@ -294,13 +294,14 @@ struct ShowcaseEndToEndTests {
     func launchOnTerminal(
         _ arguments: [String],
         executable: URL = Self.executable,
+        environment: [String: String] = [:],
         waitingFor text: String
     ) throws -> (process: Process, pty: PseudoTerminal, screen: String) {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"].merging(environment) { _, given in given }
         let handle = FileHandle(fileDescriptor: pty.secondary, closeOnDealloc: false)
         process.standardInput = handle
         process.standardOutput = handle
@@ -329,6 +330,29 @@ struct ShowcaseEndToEndTests {
         tcgetattr(pty.secondary, &modes)
         let echo = modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0
         return (process.terminationStatus, process.terminationReason, tail, echo)
+    }
+
+    /// tmux takes an APC string (kitty's graphics query is one) for the pane's title, and
+    /// keeps it after the program ends: inside tmux none is sent, by a prompt, a picture or
+    /// the app.
+    @Test(.timeLimit(.minutes(1)), arguments: ["confirm", "view", "app"])
+    func insideTmuxNothingIsSentThatTmuxWouldTakeForThePanesTitle(command: String) throws {
+        let arguments =
+            switch command {
+            case "confirm": ["confirm", "Go on?"]
+            case "view": ["view", try SampleFiles.spinner()]
+            default: [String]()
+            }
+        let (process, pty, screen) = try launchOnTerminal(
+            arguments,
+            environment: ["TMUX": "/tmp/tmux-0/absent,1,0"],
+            waitingFor: "\u{1B}[c"
+        )
+        defer { Self.end(process) }
+        let shown = screen + pty.output(until: { $0.contains(command == "confirm" ? "Go on?" : command == "app" ? "Terminal" : "\n") })
+        #expect(!shown.contains("\u{1B}_"), "no APC string: \(shown.debugDescription.prefix(300))")
+        if process.isRunning { pty.send(command == "app" ? Array("q".utf8) : [0x1B]) }
+        process.waitUntilExit()
     }
 
     @Test func gifPlayDrawsOnATerminalAndQuitsOnQ() throws {
