@@ -107,8 +107,10 @@ public enum ChildProcessIO {
                 break
             }
             var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
-            let ready = poll(&watched, nfds_t(watched.count), Int32(clamping: milliseconds))
+            // At most a minute a wait: a timeout of any size (Int64.max seconds) never overflows.
+            let waited = min(left, .seconds(60)).components
+            let milliseconds = waited.seconds * 1000 + waited.attoseconds / 1_000_000_000_000_000 + 1
+            let ready = poll(&watched, nfds_t(watched.count), Int32(milliseconds))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { continue }
             for entry in watched where entry.revents != 0 {

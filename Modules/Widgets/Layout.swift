@@ -118,10 +118,13 @@ public final class Stack: View {
 
     /// Where each view goes in `rect`.
     public func layout(in rect: Rect) -> [Rect] {
+        // Lengths, weights and spacing are any numbers a program passes (Int.max too): sums
+        // saturate, and a share is worked out in double width.
         let total = axis == .horizontal ? rect.width : rect.height
-        let fixed = items.compactMap(\.length).reduce(0, +) + spacing * max(0, items.count - 1)
-        let left = max(0, total - fixed)
-        let weights = items.filter { $0.length == nil }.map(\.weight).reduce(0, +)
+        let gaps = spacing.multipliedReportingOverflow(by: max(0, items.count - 1))
+        let fixed = items.compactMap(\.length).reduce(gaps.overflow ? Int.max : gaps.partialValue, Self.saturatingSum)
+        let left = max(0, total - min(fixed, total))
+        let weights = items.filter { $0.length == nil }.map(\.weight).reduce(0, Self.saturatingSum)
         var given = 0
         var filled = 0
         var start = 0
@@ -130,17 +133,23 @@ public final class Stack: View {
             if let fixedLength = item.length {
                 length = fixedLength
             } else {
-                filled += item.weight
-                let upTo = weights == 0 ? 0 : left * filled / weights  // rounding spread over the shares
+                filled = Self.saturatingSum(filled, item.weight)
+                // Rounding spread over the shares; `filled` never passes `weights`, so the share fits.
+                let upTo = weights == 0 ? 0 : weights.dividingFullWidth(left.multipliedFullWidth(by: filled)).quotient
                 length = upTo - given
                 given = upTo
             }
             length = max(0, min(length, total - start))
-            defer { start += length + spacing }
+            defer { start = min(total, Self.saturatingSum(start, Self.saturatingSum(length, spacing))) }
             return axis == .horizontal
                 ? Rect(x: rect.x + start, y: rect.y, width: length, height: rect.height)
                 : Rect(x: rect.x, y: rect.y + start, width: rect.width, height: length)
         }
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let sum = a.addingReportingOverflow(b)
+        return sum.overflow ? (b > 0 ? Int.max : Int.min) : sum.partialValue
     }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {

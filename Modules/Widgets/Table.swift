@@ -97,21 +97,61 @@ public final class Table: View {
             case .fill: 0
             }
         }
-        let gaps = max(0, columns.count - 1) * 2
-        var room = width - gaps - widths.reduce(0, +)
+        // Widths a program passes are any numbers (`.fixed(Int.max)`): the sum saturates.
+        let used = widths.reduce(max(0, columns.count - 1) * 2) { sum, cells in
+            let added = sum.addingReportingOverflow(cells)
+            return added.overflow ? Int.max : added.partialValue
+        }
+        var room = used > width ? -min(used - max(width, 0), Int.max / 2) : width - used
         let filling = columns.indices.filter { columns[$0].width == .fill }
         if room > 0, !filling.isEmpty {
             for (n, index) in filling.enumerated() { widths[index] = room / filling.count + (n < room % filling.count ? 1 : 0) }
             room = 0
         }
-        // Too wide: the widest content columns give way, one cell at a time, down to their header.
-        while room < 0 {
-            let shrinkable = columns.indices.filter { columns[$0].width == .content && widths[$0] > max(1, columns[$0].title.displayWidth) }
-            guard let widest = shrinkable.max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
-            room += 1
-        }
+        if room < 0 { giveWay(-room, of: &widths) }
         return widths
+    }
+
+    /// Too wide by `excess` cells: the widest content columns give way, a cell at a time (the
+    /// leftmost of equals first), down to their header. Worked out as a level the widest are
+    /// cut to, found by bisection: a table of thousands of columns costs their number times
+    /// the bisection's steps, not the excess times the columns.
+    private func giveWay(_ excess: Int, of widths: inout [Int]) {
+        let floors = columns.indices.map { index -> Int? in
+            guard columns[index].width == .content else { return nil }
+            let floor = max(1, columns[index].title.displayWidth)
+            return widths[index] > floor ? floor : nil
+        }
+        // What cutting every shrinkable column to `level` gives back.
+        func freed(at level: Int) -> Int {
+            var sum = 0
+            for index in widths.indices {
+                guard let floor = floors[index] else { continue }
+                sum += max(0, widths[index] - max(level, floor))
+            }
+            return sum
+        }
+        let shrinkable = widths.indices.filter { floors[$0] != nil }
+        guard let top = shrinkable.map({ widths[$0] }).max() else { return }
+        // The lowest level that frees no more than the excess.
+        var low = 0
+        var high = top
+        while low < high {
+            let middle = (low + high) / 2
+            if freed(at: middle) <= excess { high = middle } else { low = middle + 1 }
+        }
+        let level = low
+        var remaining = excess - freed(at: level)
+        for index in shrinkable {
+            let cut = min(widths[index], max(level, floors[index] ?? 0))
+            // Still too wide: the leftmost columns at the level give one more cell.
+            if remaining > 0, cut == level, level > (floors[index] ?? 0), widths[index] >= level {
+                widths[index] = level - 1
+                remaining -= 1
+            } else {
+                widths[index] = cut
+            }
+        }
     }
 
     private func naturalWidths() -> [Int] {
@@ -158,7 +198,7 @@ public final class Table: View {
             let pad = width - shown.displayWidth
             let cellX = column.alignment == .right ? x + pad : x
             canvas.draw(shown, at: Point(x: cellX, y: y), style: style, clip: Rect(x: x, y: y, width: width, height: 1))
-            x += widths[index] + 2
+            x += width + 2  // clamped: a column past the edge ends the row (and .fixed(Int.max) adds nothing that overflows)
         }
     }
 

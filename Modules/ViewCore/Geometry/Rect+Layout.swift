@@ -5,9 +5,14 @@ extension Rect {
         inset(top: amount, left: amount, bottom: amount, right: amount)
     }
 
-    /// The rectangle shrunk by the given number of cells on each side (never below zero size).
+    /// The rectangle shrunk by the given number of cells on each side (never below zero size);
+    /// a negative number grows it. Any number is taken, `Int.max` and `Int.min` too: an inset
+    /// past the rectangle's size leaves it empty, and it grows by 2³¹ cells at most.
     public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
-        Rect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
+        func bounded(_ cells: Int, _ side: Int) -> Int { min(max(cells, -(1 << 31)), max(side, 0)) }
+        let (left, right) = (bounded(left, width), bounded(right, width))
+        let (top, bottom) = (bounded(top, height), bounded(bottom, height))
+        return Rect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
     }
 
     /// Splits off the top `rows` rows (clamped): returns the top part and the rest.
