@@ -104,7 +104,16 @@ func terminalInput() -> Int32 {
             printError("showcase: give ITEMs to choose among, or pipe them in a line each (`ls | showcase choose`)\n")
             return 64
         }
-        let lines = PickCommand.lines(fromStandardInput: Array(FileHandle.standardInput.readDataToEndOfFile()))
+        // The terminal is looked for first: without one, that is said at once, not after the input.
+        if let problem = InlineTerminal.preflightForTool(environment: environment) {
+            printError("showcase: \(problem)\n")
+            return 2
+        }
+        let read = PickCommand.readLines(from: STDIN_FILENO)
+        guard case .success(let lines) = read else {
+            if case .failure(let failure) = read { printError("showcase: \(failure.message)\n") }
+            return 66
+        }
         pick.items = lines.map(\.shown)
         given = { lines[$0].bytes }  // printed as they came, if not UTF-8
         guard !pick.items.isEmpty else {

@@ -236,6 +236,18 @@ public final class InlineTerminal: EventSourceBackend {
     /// both are a terminal, else on the controlling terminal (``openControllingTerminal(rows:ending:environment:mouse:asksBackground:)``),
     /// so its answers can go to a pipe. `TerminalApp.run(_:inline:ending:mouse:minimumSize:interrupts:environment:)`
     /// opens by it; open by it yourself to read ``capabilities`` before making the view.
+    /// What ``openForTool(rows:ending:environment:mouse:asksBackground:)`` would refuse to
+    /// open, said without touching the terminal: nil when it would find one (standard input
+    /// and output, else the controlling terminal). A tool reading its items from a pipe asks
+    /// this first, so that without a terminal it says so at once rather than after the input.
+    public static func preflightForTool(environment: [String: String]) -> TerminalError? {
+        if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 { return preflight(environment: environment) }
+        let fd = openFile("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return .noControllingTerminal }
+        defer { closeFile(fd) }
+        return preflight(input: fd, output: fd, environment: environment)
+    }
+
     public static func openForTool(
         rows: Int,
         ending: InlineEnding = .keepLastFrame,

@@ -298,3 +298,39 @@ struct PickCommandTests {
         #expect(run.screen.rows.prefix(3) == ["$ showcase pick", "apples", ""], "none of the answer is shown or typed: \(run.screen.rows.prefix(3))")
     }
 }
+
+/// Items read from standard input: bounded, a read at a time.
+struct PickInputTests {
+    @Test func itemsPastTheLimitAreRefusedSayingWhatToDo() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let (reader, writer) = (ends[0], ends[1])
+        let writing = Thread {
+            let line = [UInt8](repeating: UInt8(ascii: "a"), count: 1023) + [10]
+            for _ in 0..<(3 << 10) { _ = line.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }  // 3 MiB
+            close(writer)
+        }
+        writing.start()
+        let outcome = PickCommand.readLines(from: reader, limit: 2 << 20)
+        // The rest drained before the read end is closed: the writer never meets a closed pipe.
+        var rest = [UInt8](repeating: 0, count: 1 << 16)
+        while rest.withUnsafeMutableBytes({ read(reader, $0.baseAddress, $0.count) }) > 0 {}
+        close(reader)
+        guard case .failure(let failure) = outcome else {
+            Issue.record("3 MiB read under a limit of 2")
+            return
+        }
+        #expect(failure.message == "standard input holds more than 2 MiB of items; cut it first (`grep`, `head`)")
+    }
+
+    @Test func linesUnderTheLimitAreReadWhole() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let text = Array("one\r\ntwo\n\nthree".utf8)
+        _ = text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        defer { close(ends[0]) }
+        let lines = try PickCommand.readLines(from: ends[0]).get()
+        #expect(lines.map(\.shown) == ["one", "two", "three"])
+    }
+}

@@ -355,6 +355,26 @@ struct ShowcaseEndToEndTests {
         process.waitUntilExit()
     }
 
+    /// Items piped to `choose` with no terminal to ask on: said at once, not after the input
+    /// ends (`setsid -w showcase choose < <(yes)` read 1.95 GB in 20 s and said nothing).
+    @Test(.timeLimit(.minutes(1)), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")))
+    func withoutATerminalChooseSaysSoBeforeReadingItsInput() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["-w", Self.executable.path, "choose"]  // no controlling terminal
+        let input = Pipe()
+        let err = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()  // its input never ends: the pipe is kept open, nothing written
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 2)
+        #expect(String(decoding: error, as: UTF8.self).contains("no terminal to draw on"))
+    }
+
     @Test func gifPlayDrawsOnATerminalAndQuitsOnQ() throws {
         let spinner = try SampleFiles.spinner()
         // Frames are decoded off the main actor: the status line may come first, then the frame.

@@ -60,6 +60,35 @@ package struct PickCommand: Equatable, Sendable {
     /// The lines standard input's bytes give: each without its line end (`\n` or `\r\n`; a
     /// last line without one counted), empty lines left out, as their own bytes (printed as
     /// they came) and as shown (bytes that are not UTF-8 as U+FFFD).
+    /// The most standard input read for items: 256 MiB (fzf reads more, but lists take several
+    /// times their bytes in memory; a larger list is better cut with `grep` or `head` first).
+    package static let inputLimit = 256 << 20
+
+    /// Why the items could not be read.
+    package struct ReadFailure: Error {
+        package let message: String
+    }
+
+    /// The lines of `descriptor` (standard input) to its end, read a chunk at a time, at most
+    /// `limit` bytes: more is refused, saying what to do, as is a read that fails.
+    package static func readLines(from descriptor: Int32, limit: Int = inputLimit) -> Result<[(shown: String, bytes: [UInt8])], ReadFailure> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(message: "standard input could not be read: \(String(cString: strerror(errno)))"))
+            }
+            guard bytes.count + count <= limit else {
+                return .failure(ReadFailure(message: "standard input holds more than \(limit >> 20) MiB of items; cut it first (`grep`, `head`)"))
+            }
+            bytes += chunk[0..<count]
+        }
+        return .success(lines(fromStandardInput: bytes))
+    }
+
     package static func lines(fromStandardInput bytes: [UInt8]) -> [(shown: String, bytes: [UInt8])] {
         bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let own = Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
