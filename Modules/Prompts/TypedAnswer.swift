@@ -34,6 +34,10 @@ struct TypedAnswer {
         case .key(.escape):
             isCancelled = true
             return .quit(status: 1)
+        case .pasteCut(let dropped):
+            _ = edit(event)  // the cut paste taken back
+            problem = "paste too long (\(dropped) bytes over the limit): nothing pasted"
+            return .handled
         default:
             let result = edit(event)
             if result == .handled { problem = nil }

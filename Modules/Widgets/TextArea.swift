@@ -17,6 +17,8 @@ public final class TextArea: View {
     public private(set) var lines: [TextInput]
     /// The line typing goes to.
     public private(set) var line = 0
+    /// What the area held before the paste just handled, to take a cut paste back.
+    private var beforePaste: (lines: [TextInput], line: Int)?
     /// What shows, dim, while there is no text.
     public var placeholder: String
     /// The most characters it takes in all, line breaks counted (nil: no limit).
@@ -73,9 +75,17 @@ public final class TextArea: View {
 
     public func handle(_ event: InputEvent) -> EventResult {
         guard isFocused else { return .ignored }
+        let beforePaste = self.beforePaste
+        self.beforePaste = nil
         switch event {
         case .paste(let text):
+            self.beforePaste = (lines, line)
             insert(text)
+        case .pasteCut:
+            // The paste before was cut by the terminal's limit: it is taken back whole, never
+            // kept cut (the area's owner says why: a prompt shows it).
+            guard let beforePaste else { return .handled }
+            (lines, line) = beforePaste
         case .key(.modified(.enter, .alt)):
             guard limit.map({ count < $0 }) ?? true else { return .handled }
             breakLine()

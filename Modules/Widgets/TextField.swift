@@ -125,6 +125,8 @@ public final class TextField: View {
 
     /// What is typed, and where.
     public var input: TextInput
+    /// What the field held before the paste just handled, to take a cut paste back.
+    private var beforePaste: TextInput?
     /// Shown dim while the field is empty.
     public var placeholder: String
     /// How the text is shown (as typed by default).
@@ -186,6 +188,8 @@ public final class TextField: View {
     public func handle(_ event: InputEvent) -> EventResult {
         guard isFocused else { return .ignored }
         let before = input.edits
+        let beforePaste = self.beforePaste
+        self.beforePaste = nil
         switch event {
         case .key(.enter):
             onSubmit?(input.text)
@@ -193,7 +197,13 @@ public final class TextField: View {
         case .key(let key):
             guard input.handle(key) else { return .ignored }
         case .paste(let text):
+            self.beforePaste = input
             input.insert(text)
+        case .pasteCut:
+            // The paste before was cut by the terminal's limit: it is taken back whole, never
+            // kept cut (the field's owner says why: a prompt shows it).
+            guard let beforePaste else { return .handled }
+            input = beforePaste
         default:
             return .ignored
         }

@@ -156,6 +156,25 @@ struct PromptsTests {
         #expect(refused.answer == false && third.quitStatus == 0 && third.trimmedLines == ["✓ Go on? no"])
     }
 
+    @Test func aPasteTheTerminalCutIsTakenBackWholeAndSaid() {
+        let prompt = TextPrompt("Key:", text: "id-")
+        let pilot = Pilot(prompt, size: Size(width: 60, height: 3))
+        pilot.paste("AAAA")  // the start of a paste the terminal cut
+        pilot.send(.pasteCut(droppedBytes: 12))
+        #expect(prompt.text == "id-", "nothing of the cut paste kept")
+        #expect(pilot.trimmedLines[0] == "? Key: id-")
+        #expect(pilot.trimmedLines[1] == "  ✗ paste too long (12 bytes over the limit): nothing pasted")
+        pilot.paste("xyz")
+        #expect(prompt.text == "id-xyz" && prompt.problem == nil, "a whole paste is taken, and the note goes")
+        let area = TextAreaPrompt("Notes:", rows: 3)
+        let areaPilot = Pilot(area, size: Size(width: 80, height: 6))
+        areaPilot.type("kept")
+        areaPilot.paste("line one\nline two")
+        areaPilot.send(.pasteCut(droppedBytes: 3))
+        #expect(area.text == "kept", "the area takes the cut paste back too")
+        #expect(areaPilot.text.contains("✗ paste too long (3 bytes over the limit): nothing pasted"))
+    }
+
     @Test func textIsValidatedBeforeItIsTaken() {
         let prompt = TextPrompt("Port:", text: "80a") { Int($0) == nil ? "a number, please" : nil }
         let pilot = Pilot(prompt, size: Size(width: 30, height: 2))

@@ -375,6 +375,22 @@ struct ShowcaseEndToEndTests {
         #expect(String(decoding: error, as: UTF8.self).contains("no terminal to draw on"))
     }
 
+    /// A bracketed paste over the terminal's 1 MiB into `input`: refused and said, never kept
+    /// cut (it was answered with its first 1 048 577 bytes, status 0, nothing said).
+    @Test(.timeLimit(.minutes(1)))
+    func aPasteOverTheLimitIsRefusedAndSaidNotCut() throws {
+        let (process, pty, _) = try launchOnTerminal(["input", "--header", "Key"], waitingFor: "Key")
+        defer { Self.end(process) }
+        pty.send(Array("\u{1B}[200~".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 4096) + Array("\u{1B}[201~".utf8))
+        func text(_ bytes: String) -> String { bytes.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "") }
+        let screen = text(pty.output(until: { text($0).contains("nothing pasted") }))
+        #expect(screen.contains("✗ paste too long (4096 bytes over the limit): nothing pasted"), "said on the prompt")
+        #expect(!screen.contains(String(repeating: "a", count: 200)), "nothing of it in the field")
+        pty.send([0x1B])
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "Esc then cancels, as ever")
+    }
+
     @Test func gifPlayDrawsOnATerminalAndQuitsOnQ() throws {
         let spinner = try SampleFiles.spinner()
         // Frames are decoded off the main actor: the status line may come first, then the frame.
