@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Writing to a file descriptor, one way for the whole kit: every byte, again where a signal
+/// Reading and writing a file descriptor, one way for the whole kit: every byte, again where a signal
 /// interrupted the write, and — on a descriptor that does not block — again once it can take
 /// more. (A signal handler writes with `ik_line_write_within`, in C, within a time limit.)
 package enum Descriptor {
@@ -63,6 +63,24 @@ package enum Descriptor {
         let whole = bytes.withContiguousStorageIfAvailable { writeAll(UnsafeRawBufferPointer($0), to: descriptor, until: deadline, by: call) }
         if let whole { return whole }
         return Array(bytes).withUnsafeBytes { writeAll($0, to: descriptor, until: deadline, by: call) }
+    }
+
+    /// What one `read(2)` of `descriptor` gives, at most `count` bytes, retried through
+    /// interruptions: empty at the end of the input; the `errno` of a read that failed.
+    package static func readSome(_ descriptor: Int32, upTo count: Int) -> Result<[UInt8], DescriptorError> {
+        var bytes = [UInt8](repeating: 0, count: max(1, count))
+        while true {
+            let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n >= 0 { return .success(Array(bytes.prefix(n))) }
+            if errno != EINTR { return .failure(DescriptorError(code: errno)) }
+        }
+    }
+
+    /// A call on a descriptor failed with `code` (an `errno`).
+    package struct DescriptorError: Error {
+        package let code: Int32
+        /// What the system says of it.
+        package var message: String { String(cString: strerror(code)) }
     }
 
     /// Writes all of `text`'s UTF-8 (see the form on a buffer).

@@ -1,5 +1,6 @@
 import Foundation
 import IndicatorKit
+import KitSupport
 import PhotoReaders
 import PickerSelection
 import Prompts
@@ -73,18 +74,17 @@ package struct PickCommand: Equatable, Sendable {
     /// `limit` bytes: more is refused, saying what to do, as is a read that fails.
     package static func readLines(from descriptor: Int32, limit: Int = inputLimit) -> Result<[(shown: String, bytes: [UInt8])], ReadFailure> {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadFailure(message: "standard input could not be read: \(String(cString: strerror(errno)))"))
+            let chunk: [UInt8]
+            switch Descriptor.readSome(descriptor, upTo: 1 << 16) {
+            case .success(let read): chunk = read
+            case .failure(let failure): return .failure(ReadFailure(message: "standard input could not be read: \(failure.message)"))
             }
-            guard bytes.count + count <= limit else {
+            if chunk.isEmpty { break }
+            guard bytes.count + chunk.count <= limit else {
                 return .failure(ReadFailure(message: "standard input holds more than \(limit >> 20) MiB of items; cut it first (`grep`, `head`)"))
             }
-            bytes += chunk[0..<count]
+            bytes += chunk
         }
         return .success(lines(fromStandardInput: bytes))
     }
