@@ -84,9 +84,16 @@ public struct FuzzyMatch: Equatable, Sendable {
 
     /// The same on folded texts.
     public static func ranked(_ pattern: [Character], in texts: [[Character]]) -> [(index: Int, match: FuzzyMatch)] {
+        ranked(pattern, in: texts, among: texts.indices)
+    }
+
+    /// The same among the texts at `indices` only: a pattern that adds to the one before
+    /// matches only texts that one matched, so a list filtered as it is typed searches fewer
+    /// at each key.
+    public static func ranked(_ pattern: [Character], in texts: [[Character]], among indices: some Sequence<Int>) -> [(index: Int, match: FuzzyMatch)] {
         var found: [(index: Int, match: FuzzyMatch)] = []
-        for (index, text) in texts.enumerated() {
-            if let match = FuzzyMatch(pattern: pattern, text: text) { found.append((index, match)) }
+        for index in indices {
+            if let match = FuzzyMatch(pattern: pattern, text: texts[index]) { found.append((index, match)) }
         }
         guard !pattern.isEmpty else { return found }
         return found.sorted { a, b in

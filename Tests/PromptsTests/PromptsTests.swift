@@ -208,3 +208,24 @@ struct PromptsTests {
         }
     }
 }
+
+/// The filter as it is typed: a key that adds to it searches only what it matched before;
+/// whatever is typed, erased or marked, what shows is what the whole filter ranks.
+@MainActor
+struct IncrementalFilterTests {
+    @Test func typingErasingAndMarksShowWhatTheWholeFilterRanks() {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["apple", "Apricot", "banana", "blueberry", "café", "cafe\u{301}", "cherry", "date", "élan", "fig", "grape", "lime", "mango", "papaya", "pear"]
+        let keys: [Key] = [.character("a"), .character("p"), .character("e"), .character("r"), .character("y"), .character("\u{301}"), .character("c"), .character("É"), .backspace]
+        for round in 0..<40 {
+            let prompt = ChoicePrompt("Fruit", choices: words, label: { $0 })
+            prompt.startsFiltering = true
+            let pilot = Pilot(prompt, size: Size(width: 30, height: 12))
+            for step in 0..<12 {
+                pilot.press(keys[Int.random(in: 0..<keys.count, using: &generator)])
+                let whole = prompt.filter.isEmpty ? Array(words.indices) : FuzzyMatch.ranked(prompt.filter, in: words).map(\.index)
+                #expect(prompt.shownIndices == whole, "round \(round), step \(step): filter \(prompt.filter.debugDescription)")
+            }
+        }
+    }
+}
