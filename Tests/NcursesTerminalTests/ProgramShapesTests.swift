@@ -23,7 +23,7 @@ struct ProgramShapesTests {
         var screen: ScreenModel
         private var fed = 0
 
-        init(_ program: String, _ arguments: [String]) throws {
+        init(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws {
             let size = Size(width: 50, height: 8)
             pty = try PseudoTerminal(size: size)
             screen = ScreenModel(size: size)
@@ -32,7 +32,7 @@ struct ProgramShapesTests {
             if url.lastPathComponent.hasSuffix(".xctest") { url.deleteLastPathComponent() }
             process.executableURL = url.appendingPathComponent(program)
             process.arguments = arguments
-            process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+            process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(environment) { $1 }
             process.standardInput = terminal
             process.standardOutput = terminal
             process.standardError = terminal
@@ -113,6 +113,18 @@ struct ProgramShapesTests {
             #expect(run.screen.rows == ending.rows + Array(repeating: "", count: 8 - ending.rows.count))
             Self.expectRestored(run)
         }
+    }
+
+    /// A timer set for the far future (2^60 s) while a prompt is asked: the deadline is waited
+    /// for in steps (it overflowed a millisecond count and trapped, leaving the terminal raw).
+    @Test(.timeLimit(.minutes(1)))
+    func aFarOffTimerLeavesABlockingPromptAsItIs() throws {
+        let run = try Run("sync-main", ["confirm", "sync"], environment: ["FAR_TIMER": "1"])
+        run.waitFor(Self.asks)
+        run.type("y")
+        #expect(run.finish() == 0)
+        #expect(run.screen.rows.prefix(2) == ["✓ Go on? yes", "done confirm yes"])
+        Self.expectRestored(run)
     }
 
     @Test(
