@@ -74,7 +74,7 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
     @MainActor private var madeFoldedLabels: [[Character]]?
     @MainActor private var madeLongestLabel: Int?
     /// The filter last applied, folded, and the choices it matched (ascending).
-    @MainActor private var lastFilter: (text: String, pattern: [Character], matched: [Int])?
+    @MainActor private var lastFilter: (pattern: [Character], matched: [Int])?
 
     /// A prompt for `title` among `choices`, written by `label`; `chosen` (indices) are
     /// chosen at the start, `focused` (an index) focused first.
@@ -347,8 +347,19 @@ extension ChoicePrompt: Prompt, FormField {
             filterField.input = TextInput()
             applyFilter()
         default:
+            let before = filterField.input.characters.count
+            let atEnd = filterField.input.position == before
             guard filterField.handle(event) == .handled else { return .ignored }
-            applyFilter()
+            // One character typed at the end (not a mark joined to the one before): the filter
+            // grew by it alone.
+            let after = filterField.input.characters.count
+            if case .key(.character(let typed)) = event, atEnd, after == before + 1 {
+                applyFilter(change: .appended(typed))
+            } else if atEnd, after == before - 1, filterField.input.position == after {
+                applyFilter(change: .erasedLast)  // Backspace at the end
+            } else {
+                applyFilter()
+            }
         }
         return .handled
     }
@@ -356,9 +367,15 @@ extension ChoicePrompt: Prompt, FormField {
     /// Shows the choices the filter matches, best first; with an empty filter every choice
     /// in its order, the focus kept on its choice (or given back, after a filter that matched
     /// none). While typing, the best match is focused, as fzf and gum's filter do.
-    private func applyFilter() {
+    /// How the filter changed at its end, when that is all: the folded filter follows it.
+    private enum FilterChange {
+        case appended(Character)
+        case erasedLast
+    }
+
+    private func applyFilter(change: FilterChange? = nil) {
         if let current = list.selectedItem { lastFocused = current }
-        guard !filter.isEmpty else {
+        guard !filterField.input.characters.isEmpty else {
             lastFilter = nil
             matches = [:]
             list.items = Array(choices.indices)
@@ -368,20 +385,25 @@ extension ChoicePrompt: Prompt, FormField {
         // A key that adds to the filter folds only what it adds and searches only the choices
         // the filter before matched: typing costs what is typed, not the filter's length
         // again at every key (10 000 keys into a filter of 200 choices took 12 s).
-        let text = filter
-        var pattern = FuzzyMatch.folded("")
-        var candidates: [Int]?
-        if let last = lastFilter, text.utf8.starts(with: last.text.utf8) {
-            // Added after a whole character (a mark typed onto the last one changes it: folded again).
-            let cut = text.utf8.index(text.utf8.startIndex, offsetBy: last.text.utf8.count)
-            if let cut = String.Index(cut, within: text) {
-                pattern = last.pattern + FuzzyMatch.folded(String(text[cut...]))
-                candidates = last.matched
+        var pattern: [Character]
+        let candidates: [Int]
+        if let change, var last = lastFilter {
+            lastFilter = nil  // the pattern changed in place, not copied
+            switch change {
+            case .appended(let typed):
+                last.pattern += FuzzyMatch.folded(String(typed))  // a character folds to one
+                candidates = last.matched  // a longer filter matches only what the shorter did
+            case .erasedLast:
+                last.pattern.removeLast()
+                candidates = Array(choices.indices)
             }
+            pattern = last.pattern
+        } else {
+            pattern = FuzzyMatch.folded(filter)
+            candidates = Array(choices.indices)
         }
-        if candidates == nil { pattern = FuzzyMatch.folded(text) }
-        let ranked = pattern.count > longestLabel ? [] : FuzzyMatch.ranked(pattern, in: foldedLabels, among: candidates ?? Array(choices.indices))
-        lastFilter = (text, pattern, ranked.map(\.index).sorted())
+        let ranked = pattern.count > longestLabel ? [] : FuzzyMatch.ranked(pattern, in: foldedLabels, among: candidates)
+        lastFilter = (pattern, ranked.map(\.index).sorted())
         matches = Dictionary(uniqueKeysWithValues: ranked.map { ($0.index, $0.match) })
         list.items = ranked.map(\.index)
         list.select(0)
