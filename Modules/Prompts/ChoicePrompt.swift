@@ -247,7 +247,7 @@ extension ChoicePrompt: Prompt, FormField {
         let showsPreview = previewView != nil && body.width > previewWidth + 20
         let listRect = showsPreview ? body.inset(right: previewWidth + 1) : body
         if list.items.isEmpty, body.height > 0 {
-            canvas.draw("  no choice matches “\(filter.sanitizedForTerminal)”", at: body.origin, style: theme.hint, clip: body)
+            canvas.draw("  no choice matches “\(shownFilter(body.width).sanitizedForTerminal)”", at: body.origin, style: theme.hint, clip: body)
         }
         list.render(in: listRect, on: &canvas)
         if showsPreview, let previewView {
@@ -263,8 +263,17 @@ extension ChoicePrompt: Prompt, FormField {
         if let notice { return notice }
         var parts: [String] = []
         if isMultiple { parts.append("\(selection.count) chosen") }
-        if !filter.isEmpty { parts.append("/\(filter)") }
+        // 500: wider than any line; what fits is drawn.
+        if !filterField.input.characters.isEmpty { parts.append("/\(shownFilter(500))") }
         return parts.joined(separator: "  ")
+    }
+
+    /// The filter as a line shows it, `width` characters at most: its end, after an ellipsis
+    /// when it is longer (a frame costs what it shows, however long the filter typed).
+    private func shownFilter(_ width: Int) -> String {
+        let characters = filterField.input.characters
+        guard characters.count > width else { return String(characters) }
+        return "…" + String(characters.suffix(max(0, width - 1)))
     }
 
     /// The keys that work now, as the help line says them.
