@@ -172,7 +172,32 @@ size_t ik_line_ending_bytes(int rows, int clears, char *out, size_t capacity) {
     return n;
 }
 
+/* Whether ik_line_quiet_control_echo turned ECHOCTL off on guard_fd's terminal. */
+static volatile sig_atomic_t control_echo_quieted = 0;
+
+/* ECHOCTL on (`on`) or off on `fd`'s terminal, the rest as it is. Async-signal-safe. */
+static void set_control_echo(int fd, int on) {
+    struct termios modes;
+    if (fd < 0 || tcgetattr(fd, &modes) != 0) return;
+    if (on) modes.c_lflag |= ECHOCTL; else modes.c_lflag &= ~(tcflag_t)ECHOCTL;
+    tcsetattr(fd, TCSANOW, &modes);
+}
+
+void ik_line_quiet_control_echo(int fd, int quiet) {
+    if (fd < 0 || !isatty(fd)) return;
+    if (quiet && !control_echo_quieted) {
+        struct termios modes;
+        if (tcgetattr(fd, &modes) != 0 || !(modes.c_lflag & ECHOCTL)) return;  /* nothing to quiet */
+        control_echo_quieted = 1;
+        set_control_echo(fd, 0);
+    } else if (!quiet && control_echo_quieted) {
+        control_echo_quieted = 0;
+        set_control_echo(fd, 1);
+    }
+}
+
 static void on_guard_signal(int sig) {
+    if (control_echo_quieted) set_control_echo(guard_fd, 1);
     char ending[64];
     size_t n = ik_line_ending_bytes(guard_rows, guard_clears, ending, sizeof ending);
     ik_line_write_within(guard_fd, ending, n, 500, 0);
@@ -186,6 +211,7 @@ static void on_guard_continue(int sig);
 static void on_guard_stop(int sig) {
     (void)sig;
     int saved = errno;
+    if (control_echo_quieted) set_control_echo(guard_fd, 1);  /* the shell's, while stopped */
     ik_line_write_within(guard_fd, guard_bytes, sizeof guard_bytes - 1, 500, 0);
     if (!ik_signal_stop_now()) on_guard_continue(SIGCONT);
     errno = saved;
@@ -199,6 +225,7 @@ static void on_guard_continue(int sig) {
     if (guard_fd >= 0) {
         ssize_t w = write(guard_fd, hide_cursor_bytes, sizeof hide_cursor_bytes - 1);
         (void)w;
+        if (control_echo_quieted) set_control_echo(guard_fd, 0);
     }
     errno = saved;
 }

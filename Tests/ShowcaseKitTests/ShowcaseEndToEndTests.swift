@@ -391,6 +391,24 @@ struct ShowcaseEndToEndTests {
         #expect(process.terminationStatus == 1, "Esc then cancels, as ever")
     }
 
+    /// Ctrl-C typed while a spinner draws: the terminal echoes no `^C` into its line (it
+    /// did, mid-line: `•●•^CScanning the folder`); the echo is given back at the end.
+    @Test(.timeLimit(.minutes(1)))
+    func ctrlCEchoesNothingIntoASpinnersLine() throws {
+        let (process, pty, _) = try launchOnTerminal(["spin", "--title", "Waiting", "--", "sleep", "30"], waitingFor: "Waiting")
+        defer { Self.end(process) }
+        var modes = termios()
+        tcgetattr(pty.secondary, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHOCTL) == 0, "no control echo while it draws")
+        pty.send([0x03])  // the pseudo-terminal is not its controlling one: echoed, no signal
+        let after = pty.output(until: { $0.contains("Waiting") }, timeout: .milliseconds(600))
+        #expect(!after.contains("^C"), "\(after.debugDescription)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        tcgetattr(pty.secondary, &modes)
+        #expect(modes.c_lflag & tcflag_t(ECHOCTL) != 0, "the echo given back")
+    }
+
     @Test func gifPlayDrawsOnATerminalAndQuitsOnQ() throws {
         let spinner = try SampleFiles.spinner()
         // Frames are decoded off the main actor: the status line may come first, then the frame.

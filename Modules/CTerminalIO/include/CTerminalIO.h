@@ -33,6 +33,12 @@ void ik_line_window_cells(int fd, int *columns, int *rows);
    keeps its handler. */
 void ik_line_restore_cursor_on_signals(int fd, int only_unhandled);
 
+/* While `quiet` (an indicator draws, its cursor hidden): the terminal on `fd` does not echo
+   control characters (ECHOCTL off), so Ctrl-C leaves no `^C` inside the line it interrupts;
+   put back when not quiet, on the guard's signals (before the process ends or stops) and
+   set again on SIGCONT. Other settings are left as they are. */
+void ik_line_quiet_control_echo(int fd, int quiet);
+
 /* Tells the guard of `fd` how many rows the indicator block ending at the cursor has (0: none
    drawn) and whether a signal clears it (`clears`) or leaves it, the cursor below. */
 void ik_line_note_block(int fd, int rows, int clears);

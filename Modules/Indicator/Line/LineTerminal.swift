@@ -57,6 +57,14 @@ public final class LineTerminal: LineOutput {
 }
 
 extension LineTerminal {
+    /// While an indicator draws (`quiet`), the terminal echoes no control characters, so
+    /// Ctrl-C leaves no `^C` inside the line it interrupts; put back when it is done, and by
+    /// the signal guard before the process ends or stops.
+    func quietControlEcho(_ quiet: Bool) {
+        guard isTerminal else { return }
+        ik_line_quiet_control_echo(descriptor, quiet ? 1 : 0)
+    }
+
     /// Tells the signal guard the block now drawn at the cursor: `rows` terminal rows (0: none),
     /// and whether a signal `clears` it or leaves it with the cursor below.
     func noteBlock(rows: Int, clears: Bool) {

@@ -86,7 +86,10 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     /// The block's lines as last drawn.
     private var drawn: [[LineCell]] = []
     private var drawnColumns = 0
-    private var cursorHidden = false
+    private var cursorHidden = false {
+        // While the cursor is hidden an indicator is drawing: Ctrl-C echoes no `^C` into it.
+        didSet { if cursorHidden != oldValue { (output as? LineTerminal)?.quietControlEcho(cursorHidden) } }
+    }
     /// How many ``pause()`` calls wait for their ``resume()``: nothing is drawn meanwhile.
     private var pauses = 0
     private var paused: Bool { pauses > 0 }
