@@ -1,4 +1,6 @@
+import Foundation
 import IndicatorKit
+import TestSupport
 import Testing
 
 @testable import ViewCore
@@ -167,5 +169,57 @@ struct ColorTests {
         for depth in ColorDepth.allCases { #expect(ColorDepth(name: depth.description) == depth) }
         #expect(ColorDepth(name: "24bit") == nil)
         #expect(ColorDepth(name: "") == nil)
+    }
+}
+
+/// Photos at 256 colours keep their hues: muted colours of every hue (hills, skies, skin)
+/// mapped to the palette keep most of their chroma, measured in OKLab against the true colours.
+struct PaletteHueTests {
+    /// OKLab's chroma of an sRGB colour (Björn Ottosson's matrices).
+    static func chroma(_ color: (UInt8, UInt8, UInt8)) -> Double {
+        func linear(_ v: UInt8) -> Double {
+            let c = Double(v) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        let (r, g, b) = (linear(color.0), linear(color.1), linear(color.2))
+        let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+        let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+        let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+        let a = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s
+        let bb = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
+        return (a * a + bb * bb).squareRoot()
+    }
+
+    @Test func mutedColoursKeepMostOfTheirChromaAt256Colours() {
+        var generator = SeededGenerator(seed: 54)
+        var before = 0.0
+        var after = 0.0
+        for _ in 0..<3_000 {
+            // A muted colour: hue anywhere, saturation 0.15–0.6, value 0.2–0.75 (HSV).
+            let hue = Double.random(in: 0..<6, using: &generator)
+            let saturation = Double.random(in: 0.15...0.6, using: &generator)
+            let value = Double.random(in: 0.2...0.75, using: &generator)
+            let x = value * saturation * (1 - abs(hue.truncatingRemainder(dividingBy: 2) - 1))
+            let c = value * saturation
+            let (r1, g1, b1): (Double, Double, Double) =
+                switch Int(hue) {
+                case 0: (c, x, 0)
+                case 1: (x, c, 0)
+                case 2: (0, c, x)
+                case 3: (0, x, c)
+                case 4: (x, 0, c)
+                default: (c, 0, x)
+                }
+            let m = value - c
+            let rgb = (UInt8((r1 + m) * 255), UInt8((g1 + m) * 255), UInt8((b1 + m) * 255))
+            guard case .palette(let index) = Color.rgb(rgb.0, rgb.1, rgb.2).resolved(for: .palette256) else {
+                Issue.record("not a palette colour")
+                return
+            }
+            before += Self.chroma(rgb)
+            after += Self.chroma(Color.paletteRGB(index))
+        }
+        // Each channel rounded on its own kept 57 % (dark muted colours became cube greys).
+        #expect(after / before > 0.72, "\(after / before)")
     }
 }
