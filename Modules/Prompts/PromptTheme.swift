@@ -83,7 +83,8 @@ public struct PromptTheme: Equatable, Sendable {
         hint: Style = Style(attributes: .dim),
         problem: Style = Style(foreground: .red),
         problemMark: String = "✗",
-        button: Style = Style(foreground: .black, background: .cyan, attributes: .bold),
+        // Not bold: xterm draws bold black as bright black (grey on cyan).
+        button: Style = Style(foreground: .black, background: .cyan),
         otherButton: Style = Style(attributes: .dim)
     ) {
         self.mark = mark

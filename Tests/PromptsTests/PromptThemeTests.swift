@@ -27,6 +27,14 @@ struct PromptThemeTests {
         }
     }
 
+    /// xterm draws bold black as bright black: a chosen button of black text is never bold,
+    /// or it reads grey on its colour there.
+    @Test(arguments: themes.map(\.0))
+    func noButtonIsBoldBlack(name: String) {
+        let theme = Self.themes.first { $0.0 == name }!.1
+        #expect(!(theme.button.foreground == .black && theme.button.attributes.contains(.bold)))
+    }
+
     @Test func aPlainThemeHasNoColourAtAll() {
         for (part, style) in Self.styles(of: .plain) {
             #expect(style.foreground == .default && style.background == .default, "plain.\(part)")
