@@ -31,6 +31,8 @@ package final class PixelImages {
         var current = 1
     }
     private var animations: [Int: Frames] = [:]
+    /// Whether each animation's frames are soft (see ``isSoft(_:)``), by group.
+    private var softAnimations: [Int: Bool] = [:]
     private var animationOrder: [Int] = []
     private var placedAnimation: [Rect: Int] = [:]  // a placement's cells → the animation placed there
     private var placedShown: [Rect: Rect] = [:]  // …and the part of it that shows
@@ -554,7 +556,29 @@ package final class PixelImages {
 
     private func fittedSize(_ placement: ImagePlacement) -> Size {
         let cells = placement.pictureCells
-        return Sixel.pixelsWithinBudget(Size(width: cells.width * cellPixels.width, height: cells.height * cellPixels.height))
+        let box = Sixel.pixelsWithinBudget(Size(width: cells.width * cellPixels.width, height: cells.height * cellPixels.height))
+        // kitty scales a picture to its cells itself: a soft picture (a photo, an anti-aliased
+        // spinner) smaller than its cells is enlarged here twice at most, smoothly, and kitty
+        // does the rest — 0.41 smoothly, 0.26 by whole pixels, whose steps are then half as
+        // big. A 96×64 GIF enlarged here to its cells went as 690×460 frames (1.5 MB in the
+        // GIF scene's first 3 s, 0.1 MB now). Pixel art is still enlarged here into sharp
+        // blocks, and a sixel, which no terminal scales, is made at the cells' size.
+        let image = placement.image
+        if graphics == .kitty, box.width > 2 * image.width, box.height > 2 * image.height, isSoft(placement) {
+            return Size(width: 2 * image.width, height: 2 * image.height)
+        }
+        return box
+    }
+
+    /// Whether `placement`'s picture is soft, decided once for an animation from its first
+    /// frame looked at: every frame of one kitty image goes at one size.
+    private func isSoft(_ placement: ImagePlacement) -> Bool {
+        guard let group = placement.animation?.group else { return placement.image.isSoft() }
+        if let known = softAnimations[group] { return known }
+        let soft = placement.image.isSoft()
+        if softAnimations.count > Self.keptImages { softAnimations.removeAll() }
+        softAnimations[group] = soft
+        return soft
     }
 
     private func placementID(_ rect: Rect) -> UInt32 {

@@ -70,6 +70,25 @@ struct PixelImagesTests {
         #expect(!sink.text.dropFirst(upload).contains("a=t") && !sink.text.dropFirst(upload).contains("a=f"), "nothing sent again")
     }
 
+    /// A soft picture much smaller than its cells goes to kitty enlarged twice at most (kitty
+    /// scales the rest); pixel art is enlarged here into sharp blocks, which kitty would blur.
+    @Test func kittyScalesASoftPictureItselfAndIsSentPixelArtEnlarged() {
+        var soft = RGBAImage(width: 32, height: 20)
+        for y in 0..<20 { for x in 0..<32 { soft[x, y] = RGBA(UInt8(x * 7), UInt8(y * 11), 120) } }  // a gradient
+        var art = RGBAImage(width: 32, height: 20)
+        for y in 0..<20 { for x in 0..<32 where (x / 4 + y / 4) % 2 == 0 { art[x, y] = RGBA(255, 255, 255) } }
+        for (image, expected) in [(soft, "s=64,v=40"), (art, "s=120,v=120")] {
+            let sink = Sink()
+            let pixels = PixelImages(graphics: .kitty, output: sink.write, cellPixels: Size(width: 10, height: 20), theme: .dark)
+            var canvas = Canvas(size: Size(width: 40, height: 12))
+            canvas.place(image, key: 7, in: Rect(x: 2, y: 2, width: 12, height: 6))
+            pixels.present(canvas, repainted: false) { _ in false }
+            sink.drain()
+            #expect(sink.text.contains(expected), "\(expected): \(sink.text.prefix(80).debugDescription)")
+            #expect(sink.text.contains("c=12,r=6"), "placed over its cells, whatever its size")
+        }
+    }
+
     @Test func anHourOfPicturesLeavesNoneUndeletedBeyondTheKeptOnes() {
         let sink = Sink()
         let frames = Self.frames(12)
