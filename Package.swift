@@ -232,7 +232,7 @@ let package = Package(
             name: "ShowcaseKitTests",
             dependencies: [
                 "ShowcaseKit", "IndicatorKit", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "TUITesting",
-                "TerminalGraphics", "TestSupport",
+                "TerminalGraphics", "TestSupport", "ChildProcess",
             ],
             path: "Tests/ShowcaseKitTests",
             exclude: ["__Snapshots__"]

@@ -9,11 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
 
 struct ikp_child_watch { pid_t pid; int fd; };
+
+static void ikp_stop_forwarding_to(pid_t pid);
 
 /* A plain thread (its signal mask the creator's, so the interruptions stay blocked in it)
    waits for the child, then writes its end — two ints — to the pipe and closes it. */
@@ -22,6 +25,11 @@ static void *ikp_child_waiter(void *argument) {
     free(argument);
     int status = 0, result[2] = {127, 0};
     pid_t got;
+    /* Ended, not yet reaped: the interruptions stop going to it before its pid is free
+       for another process to take. */
+    siginfo_t ended;
+    while (waitid(P_PID, (id_t)watch.pid, &ended, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+    ikp_stop_forwarding_to(watch.pid);
     do { got = waitpid(watch.pid, &status, 0); } while (got < 0 && errno == EINTR);
     if (got == watch.pid) {
         result[1] = WIFSIGNALED(status);
@@ -58,6 +66,13 @@ static volatile sig_atomic_t ikp_forwarding_prepared = 0;
 static int ikp_pipe_was_ignored = 0;
 /* The actions SIGINT, SIGTERM and SIGHUP had before they were taken for forwarding. */
 static struct sigaction ikp_previous_actions[NSIG];
+static volatile sig_atomic_t ikp_interruption = 0;
+
+static void ikp_stop_forwarding_to(pid_t pid) {
+    if (ikp_forward_target == pid) ikp_forward_target = 0;
+}
+
+int ikp_interruption_received(void) { return ikp_interruption; }
 
 int ikp_spawn(char *const argv[], int *out_fd, int *err_fd, int aside) {
     int out[2], err[2];
@@ -130,9 +145,28 @@ static void *ikp_interruption_thread(void *unused) {
     sigaddset(&wanted, SIGINT);
     sigaddset(&wanted, SIGTERM);
     sigaddset(&wanted, SIGHUP);
+    /* Once an interruption went on to the command, it has IKP_INTERRUPT_GRACE_SECONDS to
+       end; one that ignores it is killed then. */
+    int escalating = 0;
+    struct timespec deadline = {0, 0};
     for (;;) {
         siginfo_t info;
-        int number = sigwaitinfo(&wanted, &info);
+        int number;
+        if (escalating) {
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            long long left = (long long)(deadline.tv_sec - now.tv_sec) * 1000000000LL + (deadline.tv_nsec - now.tv_nsec);
+            if (left <= 0) {
+                pid_t still = ikp_forward_target;
+                if (still != 0) kill(still, SIGKILL);
+                escalating = 0;
+                continue;
+            }
+            struct timespec wait = {(time_t)(left / 1000000000LL), (long)(left % 1000000000LL)};
+            number = sigtimedwait(&wanted, &info, &wait);
+        } else {
+            number = sigwaitinfo(&wanted, &info);
+        }
         if (number < 0) continue;
         pid_t target = ikp_forward_target;
         if (target == 0) {
@@ -148,6 +182,12 @@ static void *ikp_interruption_thread(void *unused) {
             /* A command that stopped itself takes the signal only once continued: it would
                otherwise wait stopped for good, and we with it. */
             kill(target, SIGCONT);
+            if (ikp_interruption == 0) ikp_interruption = number;
+            if (!escalating) {
+                escalating = 1;
+                clock_gettime(CLOCK_MONOTONIC, &deadline);
+                deadline.tv_sec += IKP_INTERRUPT_GRACE_SECONDS;
+            }
         }
     }
     return NULL;

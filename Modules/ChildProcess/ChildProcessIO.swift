@@ -145,6 +145,16 @@ public enum ChildProcessIO {
         ikp_forward_interruptions(pid)
     }
 
+    /// The first interruption (SIGINT, SIGTERM, SIGHUP) that came while a command ran, nil if
+    /// none. A command still running ``interruptGrace`` after it is sent SIGKILL.
+    public static var interruption: Int32? {
+        let number = ikp_interruption_received()
+        return number == 0 ? nil : number
+    }
+
+    /// How long an interrupted command is given to end before it is killed.
+    public static let interruptGrace: Duration = .seconds(Int64(IKP_INTERRUPT_GRACE_SECONDS))
+
     /// Ends this process by `signal`, as if it had not been caught (so a shell running it
     /// in a loop sees the interruption and stops too).
     public static func endBySignal(_ signal: Int32) -> Never {

@@ -48,6 +48,8 @@ public final class CommandRunner {
         package var forwardInterruptions: @MainActor (Int32) -> Void
         /// Ends this process by a signal, as if it had not been caught.
         package var endBySignal: @MainActor (Int32) -> Void
+        /// The first interruption that came while the command ran (nil: none).
+        package var interruption: @MainActor () -> Int32?
 
         /// Creates a system from its parts.
         package init(
@@ -56,8 +58,10 @@ public final class CommandRunner {
             close: @escaping @MainActor (Int32) -> Void,
             watchEnd: @escaping @MainActor (Int32, @escaping @MainActor (Int32, Bool) -> Void) -> Any,
             forwardInterruptions: @escaping @MainActor (Int32) -> Void,
-            endBySignal: @escaping @MainActor (Int32) -> Void
+            endBySignal: @escaping @MainActor (Int32) -> Void,
+            interruption: @escaping @MainActor () -> Int32? = { nil }
         ) {
+            self.interruption = interruption
             self.spawn = spawn
             self.readAvailable = readAvailable
             self.close = close
@@ -305,9 +309,17 @@ public final class CommandRunner {
         }
         // Output that was lost is a failure however the command ended: never a ✓ over it.
         let lostOutput = outputFailure.map { !$0.isBrokenPipe } ?? false
-        let failure = [bySignal ? "signal \(code)" : exit == 0 ? nil : "exit \(code)", lostOutput ? "output not written" : nil]
-            .compactMap { $0 }.joined(separator: ", ")
-        if exit == 0, !lostOutput {
+        // Interrupted, the command ended as if it had not been (exit 0) or was killed after
+        // ignoring it for the grace period: the run ends interrupted, never with a ✓.
+        let interruption = system.interruption()
+        let ignoredInterruption = interruption.map { _ in exit == 0 || (bySignal && code == SIGKILL) } ?? false
+        let failure = [
+            ignoredInterruption ? "interrupted" : nil,
+            bySignal ? "signal \(code)" : exit == 0 ? nil : "exit \(code)",
+            lostOutput ? "output not written" : nil,
+        ]
+        .compactMap { $0 }.joined(separator: ", ")
+        if exit == 0, !lostOutput, !ignoredInterruption {
             if let step { step.succeed() } else { spinner?.succeed() }
         } else if let step {
             step.fail(detail: failure)
@@ -325,6 +337,8 @@ public final class CommandRunner {
                 )
             )
             completion(74)
+        } else if ignoredInterruption, let interruption {
+            system.endBySignal(interruption)
         } else if bySignal, Self.passedOnSignals.contains(code) {
             system.endBySignal(code)
         } else if errorOutputFailure != nil, exit == 0 {
@@ -457,7 +471,8 @@ extension CommandRunner.System {
                 return watch as Any
             },
             forwardInterruptions: { ChildProcessIO.forwardInterruptions(to: $0) },
-            endBySignal: { ChildProcessIO.endBySignal($0) }
+            endBySignal: { ChildProcessIO.endBySignal($0) },
+            interruption: { ChildProcessIO.interruption }
         )
     }
 }

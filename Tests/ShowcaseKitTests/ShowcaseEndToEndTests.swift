@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import GifDecoding
 import ImageFiles
@@ -762,6 +763,23 @@ struct ShowcaseEndToEndTests {
         kill(process.processIdentifier, SIGCONT)  // in case it did stop again: a stopped process holds its SIGTERM
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    }
+
+    /// A command that ignores the interruption passed on to it: killed after the grace
+    /// period, and the run ends interrupted, never with a ✓ and 0 (it printed ✓ and exited 0).
+    @Test(.timeLimit(.minutes(1)))
+    func aCommandIgnoringAnInterruptionIsKilledAfterTheGraceAndTheRunEndsInterrupted() throws {
+        let script = "trap '' INT TERM; echo ready; while :; do sleep 0.05; done"
+        let (process, pty, _) = try launchOnTerminal(["run", "--label", "Stubborn", "--", "sh", "-c", script], waitingFor: "ready")
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let start = ContinuousClock.now
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let waited = ContinuousClock.now - start
+        let screen = pty.output(until: { $0.contains("Stubborn (") })
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM, "ended as interrupted")
+        #expect(screen.contains("Stubborn (interrupted, signal 9"), "\(screen.suffix(200).debugDescription)")
+        #expect(waited >= ChildProcessIO.interruptGrace - .milliseconds(100), "given its grace period first: \(waited)")
     }
 
     /// On a terminal too (where the spinner's cursor guard once let SIGINT and SIGTERM end

@@ -20,6 +20,11 @@ int ikp_spawn(char *const argv[], int *out_fd, int *err_fd, int aside);
    command, and those the terminal sends (which reached the command too) are swallowed. */
 void ikp_prepare_to_forward_interruptions(void);
 void ikp_forward_interruptions(int pid);
+/* How long a command is given to end once interrupted: then it is sent SIGKILL. */
+enum { IKP_INTERRUPT_GRACE_SECONDS = 3 };
+/* The first interruption (SIGINT, SIGTERM, SIGHUP) that came while a command ran, 0 if none.
+   A command that has not ended IKP_INTERRUPT_GRACE_SECONDS after it is sent SIGKILL. */
+int ikp_interruption_received(void);
 /* Starts a thread that waits for child `pid` and reaps it, then writes two ints to the
    returned descriptor — its exit status or the signal that ended it, and whether a signal
    did ({127, 0} when it is not our child) — and closes its end. -1 when it cannot. */
