@@ -373,15 +373,15 @@ extension ChoicePrompt: Prompt, FormField {
         return .handled
     }
 
-    /// Shows the choices the filter matches, best first; with an empty filter every choice
-    /// in its order, the focus kept on its choice (or given back, after a filter that matched
-    /// none). While typing, the best match is focused, as fzf and gum's filter do.
     /// How the filter changed at its end, when that is all: the folded filter follows it.
     private enum FilterChange {
         case appended(Character)
         case erasedLast
     }
 
+    /// Shows the choices the filter matches, best first; with an empty filter every choice
+    /// in its order, the focus kept on its choice (or given back, after a filter that matched
+    /// none). While typing, the best match is focused, as fzf and gum's filter do.
     private func applyFilter(change: FilterChange? = nil) {
         if let current = list.selectedItem { lastFocused = current }
         guard !filterField.input.characters.isEmpty else {
@@ -394,7 +394,7 @@ extension ChoicePrompt: Prompt, FormField {
         // A key that adds to the filter folds only what it adds and searches only the choices
         // the filter before matched: typing costs what is typed, not the filter's length
         // again at every key (10 000 keys into a filter of 200 choices took 12 s).
-        var pattern: [Character]
+        let pattern: [Character]
         let candidates: [Int]
         if let change, var last = lastFilter {
             lastFilter = nil  // the pattern changed in place, not copied
