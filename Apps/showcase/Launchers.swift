@@ -101,23 +101,27 @@ func terminalInput() -> Int32 {
     if pick.items.isEmpty {
         // gum's way: no ITEM, so the items are standard input's lines (not a terminal's).
         guard isatty(STDIN_FILENO) == 0 else {
-            printError("showcase: give ITEMs to choose among, or pipe them in a line each (`ls | showcase choose`)\n")
+            printError("showcase: give ITEMs to choose among, or pipe them in a line each (`ls | showcase choose`)")
             return 64
         }
         // The terminal is looked for first: without one, that is said at once, not after the input.
         if let problem = InlineTerminal.preflightForTool(environment: environment) {
-            printError("showcase: \(problem)\n")
+            printError("showcase: \(problem)")
             return 2
         }
         let read = PickCommand.readLines(from: STDIN_FILENO)
         guard case .success(let lines) = read else {
-            if case .failure(let failure) = read { printError("showcase: \(failure.message)\n") }
+            if case .failure(let failure) = read { printError("showcase: \(failure.message)") }
             return 66
+        }
+        if let conflict = pick.nullConflict(in: lines) {
+            printError("showcase: \(conflict)")
+            return 65
         }
         pick.items = lines.map(\.shown)
         given = { lines[$0].bytes }  // printed as they came, if not UTF-8
         guard !pick.items.isEmpty else {
-            printError("showcase: standard input gave no lines to choose among\n")
+            printError("showcase: standard input gave no lines to choose among")
             return 66
         }
     }
@@ -130,7 +134,7 @@ func terminalInput() -> Int32 {
     do {
         terminal = try InlineTerminal.openForTool(rows: prompt.preferredHeight, ending: .clear, environment: environment)
     } catch {
-        printError("showcase: \(error)\n")
+        printError("showcase: \(error)")
         return 2
     }
     opened.terminal = terminal
@@ -149,7 +153,7 @@ func terminalInput() -> Int32 {
     do {
         status = try await TerminalApp.run(prompt, inline: prompt.preferredHeight, ending: .clear, interrupts: .returnToProgram)
     } catch {
-        printError("showcase: \(error)\n")
+        printError("showcase: \(error)")
         return 2
     }
     let outcome = command.outcome(of: prompt, status: status)

@@ -20,20 +20,22 @@ struct TypedListTests {
 
     @Test func aRefreshReturnsTheAppsItemsAndAFailureShowsAboveThem() async throws {
         let clock = VirtualScheduler()
-        var fails = false
+        // The network's state, which the refresh reads when it runs.
+        @MainActor final class Network { var fails = false }
+        let network = Network()
         struct Unreachable: Error, CustomStringConvertible { var description: String { "no network" } }
         let control = RefreshControl(
             list: ListView(items: [Song(title: "Old", seconds: 1)], selects: true) { $0.title },
             animation: SpinnerStyle.ascii,
             clock: clock
         ) {
-            if fails { throw Unreachable() }
+            if network.fails { throw Unreachable() }
             return Array(Self.songs.prefix(2))
         }
         control.beginRefreshing()
         await clock.run(for: .seconds(2))
         #expect(control.list.items == Array(Self.songs.prefix(2)))
-        fails = true
+        network.fails = true
         control.beginRefreshing()
         await clock.run(for: .seconds(2))
         #expect(control.failure == "⚠ Refresh failed: no network")

@@ -333,4 +333,15 @@ struct PickInputTests {
         let lines = try PickCommand.readLines(from: ends[0]).get()
         #expect(lines.map(\.shown) == ["one", "two", "three"])
     }
+
+    @Test func aLineHoldingANulIsRefusedWhereTheAnswerIsNulSeparated() {
+        let lines = PickCommand.lines(fromStandardInput: Array("one\ntw\u{0}o\nthree\n".utf8))
+        #expect(lines.map(\.bytes.count) == [3, 4, 5])
+        #expect(PickCommand(items: [], nullSeparated: false).nullConflict(in: lines) == nil)
+        #expect(
+            PickCommand(items: [], nullSeparated: true).nullConflict(in: lines)
+                == "item 2 of standard input holds a NUL byte, and --null ends each item printed with one; drop --null, or the NUL bytes first (`tr -d '\\000'`)"
+        )
+        #expect(PickCommand(items: [], nullSeparated: true).nullConflict(in: Array(lines.prefix(1))) == nil)
+    }
 }

@@ -538,6 +538,27 @@ struct ShowcaseEndToEndTests {
         #expect(error.contains("standard input is not a GIF"), "\(error)")
     }
 
+    @Test func viewKeepsStandardInputWithinMaxMemory() throws {
+        // A PNG's signature, then 64 MB more: refused once 16 MiB have come, with a data
+        // segment of 60 MB (all of it was kept in memory first, up to 512 MiB).
+        let script = "ulimit -d 60000 && { printf '\\211PNG\\r\\n\\032\\n'; head -c 64000000 /dev/zero; } | exec \"$0\" view - --max-memory 16"
+        let flood = try run(["sh", "-c", script, Self.executable.path], shell: true)
+        #expect(flood.status == 65, "\(flood.error)")
+        #expect(
+            flood.error
+                == "showcase: standard input holds more than 16 MiB; give a smaller picture, or a larger --max-memory (up to 512 MiB of input is read)\n"
+        )
+        // A folder as standard input is said, not a crash in Foundation's read.
+        let folder = try run(["sh", "-c", "exec \"$0\" view - < /", Self.executable.path], shell: true)
+        #expect(folder.status == 66)
+        #expect(folder.error == "showcase: cannot read standard input: Is a directory\n")
+        // A picture within it is shown, and its copy removed.
+        let spinner = try SampleFiles.spinner()
+        let shown = try run(["sh", "-c", "exec \"$0\" view - --width 8 --max-memory 1 < \"$1\"", Self.executable.path, spinner], shell: true)
+        #expect(shown.status == 0, "\(shown.error)")
+        #expect(!shown.output.isEmpty)
+    }
+
     @Test func gifInfoExitStatuses() throws {
         #expect(try run(["gif", "info", "/no/such.gif"]).status == 66)
         #expect(try run(["gif", "info", CommandLine.arguments[0]]).status == 65)

@@ -96,6 +96,15 @@ package struct PickCommand: Equatable, Sendable {
         }
     }
 
+    /// Why `lines` cannot be printed as ``nullSeparated`` asks, if they cannot: a line of
+    /// standard input that holds a NUL byte would come out as two items to whatever reads
+    /// the NUL-separated answer (`xargs -0`).
+    package func nullConflict(in lines: [(shown: String, bytes: [UInt8])]) -> String? {
+        guard nullSeparated, let index = lines.firstIndex(where: { $0.bytes.contains(0) }) else { return nil }
+        return "item \(index + 1) of standard input holds a NUL byte, and --null ends each item printed with one; "
+            + "drop --null, or the NUL bytes first (`tr -d '\\000'`)"
+    }
+
     /// The prompt, its thumbnails drawn in the style `style` gives when the first is drawn
     /// (once the terminal is open and has said what it shows) for items that are pictures
     /// (GIF, PNG, JPEG files): the answer is read from it once it has run.

@@ -138,7 +138,7 @@ enum ShowcaseCommandLine {
         details: """
             Shows the ITEMs (or, when there are none, the lines standard input gives) in a few rows below the prompt: ↑/↓ move, space chooses or unchooses (the order shows as numbers), / filters as you type (Tab chooses while typing), Enter prints the chosen one a line in the order chosen (with nothing chosen, the focused one), Esc prints nothing. On a terminal, control characters in what it prints are shown escaped (\\033, \\n), as ls -b shows them; into a pipe or a file, as they are. Files that are GIF, PNG or JPEG pictures get a thumbnail beside the list. It draws on the terminal even when standard output goes to a pipe, and erases its rows when it ends, so `vim $(showcase pick *.swift)` works.
 
-            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on; 65: with --null, an item of standard input holds a NUL; 66: standard input unreadable, too large or empty.
             """,
         options: [
             .value("--title", "TEXT", "the question above the items (default Pick)"),
@@ -166,7 +166,7 @@ enum ShowcaseCommandLine {
         details: """
             Shows the ITEMs, or the lines standard input gives when there are none, in a few rows below the prompt: ↑/↓ move, Enter prints the focused one; with --limit N or --no-limit, space chooses several (the order shows as numbers) and Enter prints them a line each in the order chosen. / filters as you type. It draws on the terminal even when standard input or output is a pipe, and erases its rows when it ends: `git switch $(git branch --format='%(refname:short)' | showcase choose)`.
 
-            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on; 65: with --null, an item of standard input holds a NUL; 66: standard input unreadable, too large or empty.
             """,
         options: gumChoiceOptions(question: "Choose")
     )
@@ -178,7 +178,7 @@ enum ShowcaseCommandLine {
         details: """
             Opens typing a filter over the ITEMs, or the lines standard input gives when there are none: the letters typed, in order but not necessarily together, keep the items that hold them, best match first, the matched letters marked. ↑/↓ move, Enter prints the focused one (with --limit or --no-limit, Tab chooses several, printed in the order chosen), Esc clears the filter, then cancels. It draws on the terminal even when standard input or output is a pipe.
 
-            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on; 65: with --null, an item of standard input holds a NUL; 66: standard input unreadable, too large or empty.
             """,
         options: gumChoiceOptions(question: "Filter")
     )

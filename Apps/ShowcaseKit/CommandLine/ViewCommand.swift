@@ -44,8 +44,9 @@ package struct ViewCommand: Equatable, Sendable {
         var file = self
         let name: String
         if path == "-" {
-            // Standard input is copied to a file of ours first: the decoders read files.
-            switch Self.copyStandardInput(limit: memory.limits.maxInputBytes) {
+            // Standard input is copied to a file of ours first (the decoders read files), within
+            // --max-memory.
+            switch Self.copyStandardInput(memory: memory) {
             case .failure(let failure):
                 errors(failure.message)
                 return failure.status
@@ -107,30 +108,42 @@ package struct ViewCommand: Equatable, Sendable {
     }
 
     /// Copies standard input, a GIF, PNG or JPEG by its first bytes, to a file of its own
-    /// (the caller removes it): nothing more is read of what is none of them, nor past
-    /// `limit` bytes.
-    static func copyStandardInput(limit: Int) -> Result<String, GifCommand.LoadFailure> {
-        let read = GifCommand.readStandardInput(
-            limit: limit,
+    /// (the caller removes it) a chunk at a time, so no more than a chunk of it is in memory:
+    /// nothing more is read of what is none of them, nor past `memory`'s
+    /// ``MemoryBudget/standardInputLimit``.
+    static func copyStandardInput(memory: MemoryBudget) -> Result<String, GifCommand.LoadFailure> {
+        let folder = FileManager.default.temporaryDirectory
+        let path = folder.appendingPathComponent("showcase-view-\(UUID().uuidString)").path
+        func cannotKeep(_ reason: String) -> GifCommand.LoadFailure {
+            GifCommand.LoadFailure(
+                message: "showcase: cannot keep standard input in \(folder.path.sanitizedForTerminal) (\(reason)); "
+                    + "set TMPDIR to a folder you can write with room",
+                status: GifCommand.unreadableStatus
+            )
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let file = FileHandle(forWritingAtPath: path)
+        else { return .failure(cannotKeep("it cannot be written")) }
+        defer { try? file.close() }
+        func keep(_ chunk: Data) -> GifCommand.LoadFailure? {
+            do {
+                try file.write(contentsOf: chunk)
+                return nil
+            } catch {
+                return cannotKeep("\(error.localizedDescription)".sanitizedForTerminal)
+            }
+        }
+        let failure = GifCommand.streamStandardInput(
+            limit: memory.standardInputLimit,
             signature: 8,
             accepts: { GifCommand.isGif($0) || ImageFile.Format(signature: $0) != nil },
             refusal: "is not a GIF, PNG or JPEG (its first bytes are none of theirs)",
-            tooLarge: "give a smaller picture"
+            tooLarge: memory.tooMuchInput(what: "picture"),
+            take: keep
         )
-        let data: Data
-        switch read {
-        case .failure(let failure): return .failure(failure)
-        case .success(let read): data = read
-        }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("showcase-view-\(UUID().uuidString)").path
-        guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            return .failure(
-                GifCommand.LoadFailure(
-                    message:
-                        "showcase: cannot keep standard input in \(FileManager.default.temporaryDirectory.path.sanitizedForTerminal); set TMPDIR to a folder you can write",
-                    status: GifCommand.unreadableStatus
-                )
-            )
+        if let failure {
+            try? FileManager.default.removeItem(atPath: path)
+            return .failure(failure)
         }
         return .success(path)
     }

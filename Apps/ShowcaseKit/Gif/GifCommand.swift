@@ -2,6 +2,7 @@ import Foundation
 import GifDecoding
 import Indicator
 import IndicatorKit
+import KitSupport
 
 /// `showcase gif info|frames|play FILE`: inspect, export and play GIFs.
 package enum GifCommand: Equatable, Sendable {
@@ -47,16 +48,17 @@ package enum GifCommand: Equatable, Sendable {
 
     /// Loads the GIF within `memory`, or says in one line why not and which exit status
     /// to use.
-    /// `-` reads standard input to its end (at most ``DecodingLimits/maxInputBytes``).
+    /// `-` reads standard input to its end, at most as many bytes as `memory` allows
+    /// (``MemoryBudget/standardInputLimit``).
     package static func load(_ path: String, memory: MemoryBudget = .default) -> Result<AnimatedImage, LoadFailure> {
         do {
             if path == "-" {
                 let data = readStandardInput(
-                    limit: memory.limits.maxInputBytes,
+                    limit: memory.standardInputLimit,
                     signature: 6,
                     accepts: isGif,
                     refusal: "is not a GIF (it does not start with GIF87a or GIF89a)",
-                    tooLarge: "the showcase does not decode larger GIFs"
+                    tooLarge: memory.tooMuchInput(what: "GIF")
                 )
                 switch data {
                 case .failure(let failure): return .failure(failure)
@@ -85,18 +87,60 @@ package enum GifCommand: Equatable, Sendable {
         refusal: String,
         tooLarge: String
     ) -> Result<Data, LoadFailure> {
-        let input = FileHandle.standardInput
-        var data = input.readData(ofLength: signature)
-        guard accepts(data) else { return .failure(LoadFailure(message: "showcase: standard input \(refusal)", status: undecodableStatus)) }
-        while data.count <= limit {
-            let chunk = input.readData(ofLength: min(1 << 20, limit + 1 - data.count))
-            if chunk.isEmpty { break }
+        var data = Data()
+        let failure = streamStandardInput(limit: limit, signature: signature, accepts: accepts, refusal: refusal, tooLarge: tooLarge) { chunk in
             data += chunk
+            return nil
         }
-        guard data.count <= limit else {
-            return .failure(LoadFailure(message: "showcase: standard input holds more than \(limit >> 20) MiB; \(tooLarge)", status: undecodableStatus))
+        return failure.map { .failure($0) } ?? .success(data)
+    }
+
+    /// Standard input handed to `take` a chunk (1 MiB at most) at a time, as
+    /// ``readStandardInput(limit:signature:accepts:refusal:tooLarge:)`` reads it: what is
+    /// over `limit` is refused once `limit + 1` bytes have come, without keeping them. `take`
+    /// answers a failure to stop at.
+    static func streamStandardInput(
+        limit: Int,
+        signature: Int,
+        accepts: (Data) -> Bool,
+        refusal: String,
+        tooLarge: String,
+        take: (Data) -> LoadFailure?
+    ) -> LoadFailure? {
+        // Up to `count` bytes, fewer only at the end of the input; what a read that failed says.
+        func read(_ count: Int) -> Result<Data, LoadFailure> {
+            var data = Data()
+            while data.count < count {
+                switch Descriptor.readSome(STDIN_FILENO, upTo: count - data.count) {
+                case .success(let bytes) where bytes.isEmpty: return .success(data)
+                case .success(let bytes): data.append(contentsOf: bytes)
+                case .failure(let error):
+                    return .failure(LoadFailure(message: "showcase: cannot read standard input: \(error.message)", status: unreadableStatus))
+                }
+            }
+            return .success(data)
         }
-        return .success(data)
+        var chunk: Data
+        switch read(signature) {
+        case .failure(let failure): return failure
+        case .success(let first): chunk = first
+        }
+        guard accepts(chunk) else { return LoadFailure(message: "showcase: standard input \(refusal)", status: undecodableStatus) }
+        var count = chunk.count
+        while true {
+            guard count <= limit else {
+                let message = "showcase: standard input holds more than \(MemoryBudget.mebibytes(limit)) MiB; \(tooLarge)"
+                return LoadFailure(message: message, status: undecodableStatus)
+            }
+            if let failure = take(chunk) { return failure }
+            switch read(min(1 << 20, limit + 1 - count)) {
+            case .failure(let failure): return failure
+            case .success(let next) where next.isEmpty: return nil
+            case .success(let next):
+                chunk = next
+                count += next.count
+            }
+        }
     }
 
     /// How a FILE argument is named in messages: `-` is standard input.

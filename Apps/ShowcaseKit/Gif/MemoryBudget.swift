@@ -30,6 +30,18 @@ package struct MemoryBudget: Equatable, Sendable {
         return limits
     }
 
+    /// The most bytes of standard input a command keeps (`gif info -`, `gif frames -`,
+    /// `view -`): the budget, and ``DecodingLimits/maxInputBytes`` (512 MiB) whatever it is.
+    package var standardInputLimit: Int { min(bytes, limits.maxInputBytes) }
+
+    /// What to do when standard input holds more than ``standardInputLimit``: a larger
+    /// `--max-memory` where that would take it.
+    func tooMuchInput(what: String) -> String {
+        bytes < limits.maxInputBytes
+            ? "give a smaller \(what), or a larger --max-memory (up to \(Self.mebibytes(limits.maxInputBytes)) MiB of input is read)"
+            : "the showcase does not read a larger \(what)"
+    }
+
     /// `--max-memory MIB` as `parsed` gives it (the default when absent).
     static func parse(_ parsed: ParsedWords) throws(UsageError) -> MemoryBudget {
         guard let mebibytes = try parsed.number(ShowcaseCommandLine.maxMemory.name, in: 1...ceilingMiB, what: "a whole number of MiB") else { return .default }
