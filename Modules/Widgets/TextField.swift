@@ -21,11 +21,13 @@ public struct TextInput: Equatable, Sendable {
         lhs.characters == rhs.characters && lhs.position == rhs.position && lhs.limit == rhs.limit
     }
 
+    /// `text` as ``insert(_:)`` takes it: line breaks and tabs as spaces, other control
+    /// characters left out.
     public init(_ text: String = "", limit: Int? = nil) {
-        characters = Array(text.sanitizedForTerminal.filter { $0 != "\n" && $0 != "\r" })
-        if let limit { characters = Array(characters.prefix(max(0, limit))) }
-        position = characters.count
+        characters = []
+        position = 0
         self.limit = limit
+        insert(text)
     }
 
     /// The text as a string.
@@ -39,13 +41,19 @@ public struct TextInput: Equatable, Sendable {
     /// Inserts `text` at the insertion point, as much as the limit leaves room for; line
     /// breaks and tabs become spaces, other control characters are dropped.
     public mutating func insert(_ text: String) {
-        var added = text.compactMap { c -> Character? in
-            if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" { return " " }
-            return c.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? c : nil
-        }
+        var added = Self.typeable(text)
         if let limit { added = Array(added.prefix(max(0, limit - characters.count))) }
         characters.insert(contentsOf: added, at: position)
         position += added.count
+    }
+
+    /// `text`'s characters as a line takes them: line breaks and tabs as spaces, other
+    /// control characters (ESC, C1) left out.
+    static func typeable(_ text: String) -> [Character] {
+        text.compactMap { c -> Character? in
+            if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" { return " " }
+            return c.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? c : nil
+        }
     }
 
     /// Edits by `key` as readline does; says whether the key is one it uses.

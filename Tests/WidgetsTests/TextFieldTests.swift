@@ -34,6 +34,18 @@ struct TextFieldTests {
         #expect(input.text.count == 8)
     }
 
+    @Test func aTextToStartWithIsTakenAsTypingTakesIt() {
+        // Tabs and line breaks as spaces, ESC and C1 left out: as typed or pasted, in a field
+        // and in an area alike (a tab became a space and ESC U+FFFD here, ESC left out there).
+        let given = "a\tb\u{1B}[31mc\nd\u{9B}e"
+        var typed = TextInput()
+        typed.insert(given)
+        #expect(TextInput(given).text == "a b[31mc de")
+        #expect(TextInput(given) == typed)
+        #expect(TextArea(given).text == "a b[31mc\nde")
+        #expect(TextInput(given, limit: 3).text == "a b")
+    }
+
     @Test func aBurstOfKeysAndAPasteAllArriveInOrder() {
         let field = TextField(placeholder: "Name")
         var changes = 0
