@@ -63,6 +63,9 @@ let package = Package(
         // Views and what they draw on: cells, styles and colours, the canvas, input, screens,
         // pictures in block symbols and the frame player.
         .target(name: "ViewCore", dependencies: ["Motion", "Pixels"], path: "Modules/ViewCore"),
+        // A terminal's screen read back from the bytes a program wrote (text, cursor, erases,
+        // the alternate screen): what an in-memory line output and the tests read; not a product.
+        .target(name: "TerminalScreen", dependencies: ["Pixels"], path: "Modules/TerminalScreen"),
         // A view on a terminal: the backend seam, the host, the run loop, a headless terminal.
         .target(name: "TerminalRuntime", dependencies: ["ViewCore", "Motion"], path: "Modules/TerminalRuntime"),
         // Views an app composes: lists, tables, tabs, a navigation stack, buttons, text fields and
@@ -93,7 +96,7 @@ let package = Package(
 
         // The component modules.
         .target(name: "GifDecoding", dependencies: ["CGiflib", "Pixels", "KitSupport"], path: "Modules/GifDecoding"),
-        .target(name: "Indicator", dependencies: ["Motion", "ViewCore", "CTerminalIO", "KitSupport"], path: "Modules/Indicator"),
+        .target(name: "Indicator", dependencies: ["Motion", "ViewCore", "TerminalScreen", "CTerminalIO", "KitSupport"], path: "Modules/Indicator"),
         .target(name: "RefreshControl", dependencies: ["Widgets"], path: "Modules/RefreshControl"),
         .target(name: "Loading", dependencies: ["ViewCore", "Indicator"], path: "Modules/Loading"),
         // The API client on URLSession, apart: an app using only the overlay links no
@@ -173,13 +176,17 @@ let package = Package(
             dependencies: ["TerminalRuntime", "Motion", "IndicatorKit", "TestSupport"],
             path: "Tests/TerminalRuntimeTests"
         ),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "IndicatorKit", "TerminalGraphics", "TestSupport"], path: "Tests/TerminalIOTests"),
+        .testTarget(
+            name: "TerminalIOTests",
+            dependencies: ["TerminalScreen", "TerminalIO", "IndicatorKit", "TerminalGraphics", "TestSupport"],
+            path: "Tests/TerminalIOTests"
+        ),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "IndicatorKit", "TUIPilot", "TestSupport"], path: "Tests/WidgetsTests"),
         .testTarget(name: "IndicatorKitTests", dependencies: ["IndicatorKit", "TUICore", "TUITesting"], path: "Tests/IndicatorKitTests"),
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(
             name: "IndicatorTests",
-            dependencies: ["Indicator", "IndicatorKit", "GifDecoding", "NcursesTerminal", "TUITesting", "TestSupport"],
+            dependencies: ["TerminalScreen", "Indicator", "IndicatorKit", "GifDecoding", "NcursesTerminal", "TUITesting", "TestSupport"],
             path: "Tests/IndicatorTests"
         ),
         .testTarget(
@@ -225,14 +232,14 @@ let package = Package(
         ),
         .testTarget(
             name: "NcursesTerminalTests",
-            dependencies: ["NcursesTerminal", "TerminalIO", "IndicatorKit", "TerminalGraphics", "TestSupport"],
+            dependencies: ["TerminalScreen", "NcursesTerminal", "TerminalIO", "IndicatorKit", "TerminalGraphics", "TestSupport"],
             path: "Tests/NcursesTerminalTests"
         ),
         .testTarget(
             name: "ShowcaseKitTests",
             dependencies: [
                 "ShowcaseKit", "IndicatorKit", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "TUITesting",
-                "TerminalGraphics", "TestSupport", "ChildProcess",
+                "TerminalGraphics", "TerminalScreen", "TestSupport", "ChildProcess",
             ],
             path: "Tests/ShowcaseKitTests",
             exclude: ["__Snapshots__"]

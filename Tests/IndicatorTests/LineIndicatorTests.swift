@@ -1,6 +1,7 @@
 import Foundation
 import IndicatorKit
 import TUITesting
+import TerminalScreen
 import Testing
 
 @testable import Indicator

@@ -1,6 +1,7 @@
 import Foundation
 import IndicatorKit
 import NcursesTerminal
+import TerminalScreen
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import IndicatorKit
 import NcursesTerminal
 import TUITesting
+import TerminalScreen
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import IndicatorKit
+import TerminalScreen
 import TestSupport
 import Testing
 

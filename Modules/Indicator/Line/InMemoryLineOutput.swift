@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScreen
 import ViewCore
 
 /// A `LineOutput` in memory that reads back the rows a person would see after what was
