@@ -22,7 +22,9 @@ public enum InlineEnding: Sendable, Equatable {
 ///   rest of the line (no trailing blanks are sent).
 /// - The cursor rests on the block's first column of its first row unless the frame places
 ///   it (`Canvas.cursor`). A terminal that re-wraps lines on a resize keeps the cursor with
-///   its character, so the block's top is found again wherever the text above went.
+///   its character, so the block's top is found again wherever the text above went; where the
+///   re-wrapped rows no longer fit below it, kitty scrolls them up and keeps the cursor's
+///   screen row, and the top is found from the block's place and its rows' lengths.
 /// - Each frame is one synchronized update (mode 2026; terminals without it ignore it).
 struct InlineBlock {
     /// The block's size: the window's width, the rows asked (at most the window's).
@@ -131,14 +133,39 @@ struct InlineBlock {
         return out + Self.updateEnd
     }
 
-    /// Takes in a new window size: the block is erased from its top and the next frame makes
-    /// it again. Its place is not known after (a terminal may re-wrap the lines above).
-    mutating func resize(to newSize: Size, screenRows rows: Int) -> String {
-        let out = erase()
+    /// Takes in a new window size (`newSize` the block's, `rows` the window's height): the
+    /// block is erased from its top and the next frame makes it again. Its place is not known
+    /// after (a terminal may re-wrap the lines above).
+    ///
+    /// With `rewrapping` (kitty), the terminal has re-wrapped the block's rows at the new width
+    /// before this is told, and where they no longer fit below the block's top it scrolled them
+    /// up, the cursor staying on its screen row: the top is then that many rows above where the
+    /// block thinks it is, found from the place the block had (``top``, when known) and the
+    /// length of each row it wrote. Without that, the rows scrolled up stayed above the block
+    /// drawn again.
+    mutating func resize(to newSize: Size, screenRows rows: Int, rewrapping: Bool = false) -> String {
+        var out = ""
+        if rewrapping, let top, let shown, newSize.width > 0 {
+            let wrapped = (0..<min(height, shown.size.height)).reduce(0) { $0 + Self.rowsRewrapped($1, of: shown, width: newSize.width) }
+            let scrolled = max(0, top + wrapped - rows)
+            // The cursor stays on its screen row (at most the last); the top went up `scrolled`.
+            let cursorY = min(top + cursorRow, rows - 1)
+            let up = cursorY - max(0, top - scrolled) - cursorRow
+            if up > 0 { out += "\u{1B}[\(up)A" }
+        }
+        out += erase()
         size = newSize
         screenRows = rows
         top = nil
         return out
+    }
+
+    /// How many rows row `y` of `canvas`, as written (its blanks at the end left out), takes
+    /// on a terminal that re-wraps it at `width` columns.
+    static func rowsRewrapped(_ y: Int, of canvas: Canvas, width: Int) -> Int {
+        var end = canvas.size.width
+        while end > 0, canvas[end - 1, y].isBlankInDefaultColors { end -= 1 }
+        return max(1, (end + width - 1) / width)
     }
 
     /// The bytes that print `lines` (safe to write, each ending with a reset when styled)
@@ -219,8 +246,7 @@ struct InlineBlock {
     private static func fillsWidth(_ y: Int, of canvas: Canvas) -> Bool {
         guard canvas.size.width > 0 else { return false }
         // The negation of what `Canvas.ansiLine(_:colorDepth:trimmed:)` leaves out at a row's end.
-        let last = canvas[canvas.size.width - 1, y]
-        return last.width != 1 || last.character != " " || last.style.background != .default || !last.style.attributes.isDisjoint(with: [.reverse, .underline])
+        return !canvas[canvas.size.width - 1, y].isBlankInDefaultColors
     }
 
     /// Whether row `y` shows nothing: blank cells and no picture (a sixel is left, with its rows).

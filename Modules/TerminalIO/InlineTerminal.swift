@@ -94,6 +94,10 @@ public final class InlineTerminal: EventSourceBackend {
     private let modesOff: String
     /// Whether a cursor report was asked (after a resize) and has not come.
     private var awaitingCursorReport = false
+    /// Whether the terminal re-wraps its lines when its width changes and keeps the cursor's
+    /// screen row when they no longer fit (kitty, outside tmux): the block's place is then
+    /// asked at the start and after each resize, so the rows a resize scrolled up are found.
+    private let rewraps: Bool
     /// Rows kept free below the block (one where sixels are drawn).
     private let reserve: Int
 
@@ -115,6 +119,7 @@ public final class InlineTerminal: EventSourceBackend {
         self.rows = rows
         self.ending = ending
         let window = Self.window(of: output)
+        rewraps = Self.rewrapsLines(environment)
         modesOn = "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1002h\u{1B}[?1006h" : "")
         modesOff = "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1002l\u{1B}[?1006l" : "")
         let term = environment["TERM"] ?? ""
@@ -283,8 +288,9 @@ public final class InlineTerminal: EventSourceBackend {
         let told = StartupSettings(environment: environment)
         var answers = StartupAnswers(theme: TerminalTheme.detect(environment: environment))
         var cursor: Point?
-        if (asksBackground && (!told.background || told.graphics == nil)) || mouse {
-            let answer = BackgroundQuery.ask(input: input, output: output, locating: mouse, insideTmux: GraphicsProbe.isInsideTmux(environment))
+        let locating = mouse || rewrapsLines(environment)
+        if (asksBackground && (!told.background || told.graphics == nil)) || locating {
+            let answer = BackgroundQuery.ask(input: input, output: output, locating: locating, insideTmux: GraphicsProbe.isInsideTmux(environment))
             answers.read(answer, measuring: [], backgroundTold: told.background)
             cursor = answer.cursor
         }
@@ -401,14 +407,21 @@ public final class InlineTerminal: EventSourceBackend {
         if told & 2 != 0 { block.forget() }  // the stop erased it
         let window = Self.window(of: output)
         (size, windowSize) = Self.sizes(window: window, rows: rows, reserve: reserve)
-        var out = block.resize(to: size, screenRows: window.height)
+        var out = block.resize(to: size, screenRows: window.height, rewrapping: rewraps)
         if told & 2 != 0 { out += modesOn }  // the stop turned them off
-        if capabilities.mouse {
+        if capabilities.mouse || rewraps {
             out += "\u{1B}[6n"  // where the block is made again: its report comes as input
             awaitingCursorReport = true
         }
         write(out)
         pendingResize = true
+    }
+
+    /// Whether the terminal `environment` describes re-wraps lines as kitty does: kitty's own
+    /// `TERM` (kept through ssh) or its window, not inside tmux (which re-wraps its own way).
+    static func rewrapsLines(_ environment: [String: String]) -> Bool {
+        guard !GraphicsProbe.isInsideTmux(environment) else { return false }
+        return environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil
     }
 
     /// Stops the process as Ctrl-Z does in a shell: the block is erased and the terminal given

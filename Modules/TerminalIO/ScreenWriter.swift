@@ -304,12 +304,3 @@ package struct ScreenWriter {
         }
     }
 }
-
-extension Cell {
-    /// A space on the terminal's own background, neither reversed nor underlined: what an erase leaves.
-    fileprivate var isBlankInDefaultColors: Bool {
-        guard width == 1, grapheme == .space else { return false }
-        let style = self.style
-        return style.background == .default && style.attributes.isDisjoint(with: [.reverse, .underline])
-    }
-}

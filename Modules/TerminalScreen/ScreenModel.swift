@@ -73,6 +73,40 @@ package struct ScreenModel {
         wrapPending = false
     }
 
+    /// A new window size as kitty takes it: each row, up to its last character, is wrapped at
+    /// the new width (every row a line of its own: this model keeps no soft wraps); the rows up
+    /// to the last with text or the cursor are kept, and when they no longer fit, the first go
+    /// to ``scrollback`` and the cursor stays on its screen row; when they fit, the cursor
+    /// stays with its character.
+    package mutating func rewrap(to newSize: Size) {
+        let width = max(1, newSize.width)
+        let lastRow = max(cursor.y, grid.lastIndex { $0.contains { $0 != " " } } ?? 0)
+        var lines: [[String]] = []
+        var cursorLine = 0
+        for y in 0...min(lastRow, grid.count - 1) {
+            var row = grid[y]
+            while let last = row.last, last == " " { row.removeLast() }
+            if y == cursor.y { cursorLine = lines.count + min(cursor.x, max(0, row.count - 1)) / width }
+            if row.isEmpty { lines.append([]) }
+            var start = 0
+            while start < row.count {
+                lines.append(Array(row[start..<min(row.count, start + width)]))
+                start += width
+            }
+        }
+        let overflow = max(0, lines.count - newSize.height)
+        scrollback += lines.prefix(overflow).map { $0.joined() }
+        lines.removeFirst(overflow)
+        grid = (0..<newSize.height).map { y in
+            let line = y < lines.count ? lines[y] : []
+            return (0..<newSize.width).map { x in x < line.count ? line[x] : " " }
+        }
+        let y = overflow > 0 ? cursor.y : cursorLine
+        cursor = Point(x: min(cursor.x % width, newSize.width - 1), y: min(y, newSize.height - 1))
+        size = newSize
+        wrapPending = false
+    }
+
     /// Reads `text` as the terminal would.
     package mutating func feed(_ text: String) {
         let characters = Array(pending + text)

@@ -69,9 +69,10 @@ struct InlineTerminalTests {
 
         /// Resizes the window as a terminal does (SIGWINCH), waits for the resize to reach the
         /// run loop's descriptor and has the terminal take it in; false when it never came.
-        func resizeWindow(to size: Size) -> Bool {
+        /// With `rewrapping`, the screen re-wraps its lines as kitty does.
+        func resizeWindow(to size: Size, rewrapping: Bool = false) -> Bool {
             pty.resize(to: size)
-            screen.resize(to: size)
+            if rewrapping { screen.rewrap(to: size) } else { screen.resize(to: size) }
             raise(SIGWINCH)
             var woken = pollfd(fd: terminal.resizeDescriptor, events: Int16(POLLIN), revents: 0)
             let came = poll(&woken, 1, 10_000) == 1
@@ -111,6 +112,31 @@ struct InlineTerminalTests {
         session.host.setNeedsDisplay()
         session.draw()
         #expect(session.screen.writtenRows.isEmpty, "nothing changed, nothing written")
+    }
+
+    @Test func aTerminalThatRewrapsKeepsNoRowsOfTheBlockAboveItAfterANarrowing() throws {
+        // kitty re-wraps each row at the new width; when they no longer fit, the first rows go
+        // to the scrollback and the cursor stays on its screen row, below the block's top.
+        let rows = ["? Choose"] + (1...4).map { "\($0) " + String(repeating: "x", count: 27) + "|" } + ["help"]
+        let session = try Session(
+            size: Size(width: 30, height: 10),
+            above: ["$ one", "$ two"],
+            rows: 6,
+            environment: ["TERM": "xterm-kitty"],
+            answers: "\u{1B}[3;1R\u{1B}[?62;22c",  // the cursor on the third row, then DA1
+            view: Lines(rows)
+        )
+        defer { session.terminal.close() }
+        session.draw()
+        #expect(Array(session.screen.rows.prefix(8)) == ["$ one", "$ two"] + rows)
+        #expect(session.resizeWindow(to: Size(width: 15, height: 10), rewrapping: true))
+        #expect(session.screen.scrollback == ["$ one", "$ two"])
+        #expect(session.screen.rows.first == "? Choose" && session.screen.cursor.y == 2, "kitty's screen before the block is drawn again")
+        #expect(session.terminal.readEvents() == [.resize(Size(width: 15, height: 6))])
+        session.host.send(.resize(session.terminal.size))
+        session.draw()
+        let narrow = rows.map { String($0.prefix(15)) }
+        #expect(session.screen.rows == narrow + ["", "", "", ""], "drawn again from its top: no row of it left above")
     }
 
     @Test func atTheBottomTheScreenScrollsToMakeRoom() throws {

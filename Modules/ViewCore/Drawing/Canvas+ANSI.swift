@@ -63,8 +63,11 @@ extension Canvas {
 }
 
 extension Cell {
-    /// A space on the terminal's own background, neither reversed nor underlined: nothing to see.
-    fileprivate var isBlankInDefaultColors: Bool {
-        width == 1 && character == " " && style.background == .default && !style.attributes.contains(.reverse) && !style.attributes.contains(.underline)
+    /// A space on the terminal's own background, neither reversed nor underlined: nothing to
+    /// see, and what an erase leaves.
+    package var isBlankInDefaultColors: Bool {
+        guard width == 1, grapheme == .space else { return false }
+        let style = self.style
+        return style.background == .default && style.attributes.isDisjoint(with: [.reverse, .underline])
     }
 }
