@@ -228,6 +228,25 @@ struct PickerViewTests {
         #expect(picker.selection.isEmpty, "the second click hit the closing drawer, not the grid")
     }
 
+    // B4.6
+    @Test("B4.6: an Esc after the one that closed the drawer cancels, while the drawer still slides away")
+    func aSecondEscWhileTheDrawerClosesCancels() throws {
+        let (picker, clock) = try shownPicker()
+        var finished: [Photo]?? = .none
+        picker.onFinish = { finished = .some($0) }
+        _ = picker.handle(.key(.character("a")))
+        clock.advance(by: .milliseconds(600))
+        _ = render(picker)
+        _ = picker.handle(.key(.escape))
+        clock.advance(by: .milliseconds(150))  // within the debounce: the drawer is still shown
+        #expect(picker.state.inputGoesToDrawer)
+        _ = picker.handle(.key(.enter))
+        #expect(picker.selection.isEmpty, "other keys stay the closing drawer's")
+        #expect(finished == .none)
+        _ = picker.handle(.key(.escape))
+        #expect(finished == .some(nil), "the second Esc cancels the picker")
+    }
+
     // B4.7
     @Test("B4.7: reopened with a saved selection, nothing of the tray shows for 0.2 s, then it is simply there")
     func theRevealHidesTheRestoredTrayAtFirst() throws {

@@ -57,13 +57,14 @@ extension PickerView: ExplainsKeys {
         switch state.area {
         case .tray:
             return [
-                KeyHint("←/→", "move in the tray"), KeyHint("Enter", "remove from the selection"), KeyHint("Tab", "back to the grid"),
-                KeyHint("c", "done"), KeyHint("Esc", "cancel"),
+                KeyHint("←/→", "move in the tray"), KeyHint("Enter", "remove from the selection"), KeyHint("c", "done"),
+                KeyHint("Esc", "cancel"), KeyHint("Tab", "back to the grid"),
             ]
         case .grid:
             return [
-                KeyHint("arrows/hjkl", "move"), KeyHint("space/Enter", "select/unselect"), KeyHint("+/-", "size"),
-                KeyHint("Tab", "to the tray"), KeyHint("a", "albums"), KeyHint("c", "done"), KeyHint("Esc", "cancel"),
+                // Done and cancel before the rest: at 80 columns the status line ends at albums.
+                KeyHint("arrows/hjkl", "move"), KeyHint("space/Enter", "select/unselect"), KeyHint("c", "done"),
+                KeyHint("Esc", "cancel"), KeyHint("Tab", "to the tray"), KeyHint("a", "albums"), KeyHint("+/-", "size"),
             ]
         }
     }

@@ -217,7 +217,10 @@ public final class PickerView: View {
 
     /// Takes a key or a click: to the drawer when it is open, else to the grid or the tray.
     public func handle(_ event: InputEvent) -> EventResult {
-        if state.inputGoesToDrawer { return handleDrawer(event) }
+        // An Esc after the one that closed the drawer, while it still slides away, cancels as
+        // it would a moment later; other keys and clicks stay the closing drawer's.
+        let closing = !state.timeline.drawerRequestedOpen
+        if state.inputGoesToDrawer, !(closing && event == .key(.escape)) { return handleDrawer(event) }
         if case .mouse(let mouse) = event, layout.drawer.contains(mouse.position) {
             return .handled  // the drawer still sliding away covers the grid: a click on it selects nothing
         }
