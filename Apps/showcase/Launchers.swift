@@ -97,7 +97,7 @@ func terminalInput() -> Int32 {
     var pick = command
     // A name that is not UTF-8 is read through its descriptor path, listed with its bad bytes
     // as U+FFFD, and printed as its own bytes; so is a line of standard input.
-    var given: (Int) -> [UInt8] = { arguments.bytes(of: command.items[$0]) }
+    var feed: StandardInputFeed?
     if pick.items.isEmpty {
         // gum's way: no ITEM, so the items are standard input's lines (not a terminal's).
         guard isatty(STDIN_FILENO) == 0 else {
@@ -109,40 +109,165 @@ func terminalInput() -> Int32 {
             printError("showcase: \(problem)")
             return 2
         }
-        let read = PickCommand.readLines(from: STDIN_FILENO)
-        guard case .success(let lines) = read else {
-            if case .failure(let failure) = read { printError("showcase: \(failure.message)") }
-            return 66
+        // The first lines (or the end) before anything is drawn; the rest is shown as it
+        // comes, as fzf and gum do (`(echo a; sleep 100) | showcase choose` shows a at once).
+        let reading = StandardInputFeed(pick)
+        if let failure = reading.readFirstLines() {
+            printError("showcase: \(failure.message)")
+            return failure.status
         }
-        if let conflict = pick.nullConflict(in: lines) {
-            printError("showcase: \(conflict)")
-            return 65
-        }
-        pick.items = lines.map(\.shown)
-        given = { lines[$0].bytes }  // printed as they came, if not UTF-8
-        guard !pick.items.isEmpty else {
-            printError("showcase: standard input gave no lines to choose among")
-            return 66
-        }
+        pick.items = reading.firstLines
+        feed = reading
     }
     // The thumbnails are drawn as the terminal, once open, says it shows them (pixels, or symbols).
     let opened = OpenedTerminal()
     // A name that is not UTF-8 is read through its descriptor path, listed with its bad bytes
     // as U+FFFD, and printed as its own bytes.
     let prompt = pick.prompt(thumbnails: { opened.terminal.map { ImageStyle(for: $0.capabilities) } ?? ImageStyle() }, shown: arguments.showing)
+    let given: (Int) -> [UInt8] = { index in feed.map { $0.bytes(of: index, in: prompt) } ?? arguments.bytes(of: command.items[index]) }
     let terminal: InlineTerminal
     do {
-        terminal = try InlineTerminal.openForTool(rows: prompt.preferredHeight, ending: .clear, environment: environment)
+        // Room for a page of items when more are coming.
+        let rows = max(prompt.preferredHeight, feed?.hasEnded == false ? 2 + prompt.pageSize : 0)
+        terminal = try InlineTerminal.openForTool(rows: rows, ending: .clear, environment: environment)
     } catch {
         printError("showcase: \(error)")
         return 2
     }
     opened.terminal = terminal
-    let status = await TerminalApp.run(prompt, on: terminal, interrupts: .returnToProgram)
+    let host = TerminalHost(backend: terminal, root: prompt)
+    feed?.start(into: prompt, quitting: host)
+    let status = await TerminalApp.run(host, on: terminal, interrupts: .returnToProgram)
+    feed?.stop()
+    if let failure = feed?.failure {
+        printError("showcase: \(failure.message)")
+        return failure.status
+    }
     guard let output = pick.output(prompt, toTerminal: isatty(STDOUT_FILENO) == 1, bytes: given) else { return status == 0 ? 1 : status }
     // Written as `say` writes: a full disk or a closed pipe is said and ends with 74 (`finish`).
     outputFailure = ChildProcessIO.write(Data(output), to: STDOUT_FILENO)?.description
     return 0
+}
+
+/// Standard input's lines as the items of `pick`, `choose` and `filter`: the first read
+/// before the prompt is drawn, the rest added to it as they come (a read source on the main
+/// queue), within ``PickCommand/inputLimit``.
+@MainActor final class StandardInputFeed {
+    /// Why the items could not all be read, and the status to end with (65, 66).
+    struct Failure {
+        let message: String
+        let status: Int32
+    }
+
+    private let command: PickCommand
+    private var reader = LineReader()
+    /// The lines read before the prompt is drawn.
+    private(set) var firstLines: [String] = []
+    /// The own bytes of the lines that are not UTF-8, by item.
+    private var raw: [Int: [UInt8]] = [:]
+    private var count = 0
+    private var source: DispatchSourceRead?
+    /// What stopped the reading, if anything did.
+    private(set) var failure: Failure?
+
+    init(_ command: PickCommand) { self.command = command }
+
+    /// Whether the input has ended.
+    var hasEnded: Bool { reader.hasEnded }
+
+    /// Reads until a line (or the input's end) has come; the failure if there was one.
+    func readFirstLines() -> Failure? {
+        while firstLines.isEmpty, !reader.hasEnded {
+            guard let lines = take() else { return failure }
+            firstLines += lines
+        }
+        // What is already there too (a short list's end, so its rows are sized to it).
+        for _ in 0..<8 where !reader.hasEnded {
+            var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) == 1 else { break }
+            guard let lines = take() else { return failure }
+            firstLines += lines
+        }
+        return firstLines.isEmpty ? Failure(message: "standard input gave no lines to choose among", status: 66) : nil
+    }
+
+    /// Adds the rest as it comes to `prompt`; a failure ends `host`'s app.
+    func start(into prompt: ChoicePrompt<String>, quitting host: TerminalHost) {
+        guard !reader.hasEnded else { return }
+        prompt.moreToCome = true
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        source.setEventHandler { [weak self, weak prompt, weak host] in
+            MainActor.assumeIsolated {
+                guard let self, let prompt, let host else { return }
+                self.takeWhatIsWaiting(into: prompt, quitting: host)
+            }
+        }
+        self.source = source
+        source.resume()
+    }
+
+    /// Reads what standard input holds now, 8 MiB at most (the rest at the main queue's next
+    /// turn, so keys are not kept waiting), into `prompt`. The source may report data and the
+    /// end at once: what is readable is read until nothing is, not one read an event.
+    private func takeWhatIsWaiting(into prompt: ChoicePrompt<String>, quitting host: TerminalHost) {
+        var taken: [String] = []
+        for _ in 0..<8 {
+            guard let lines = take() else {
+                prompt.append(taken)
+                stop()
+                host.quit(status: failure?.status ?? 66)
+                return
+            }
+            taken += lines
+            if reader.hasEnded {
+                prompt.append(taken)
+                prompt.moreToCome = false
+                stop()
+                return
+            }
+            var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) == 1 else {
+                prompt.append(taken)
+                return
+            }
+        }
+        prompt.append(taken)
+        // Still more: read on at the next turn.
+        DispatchQueue.main.async { [weak self, weak prompt, weak host] in
+            MainActor.assumeIsolated {
+                guard let self, self.source != nil, let prompt, let host else { return }
+                self.takeWhatIsWaiting(into: prompt, quitting: host)
+            }
+        }
+    }
+
+    /// Stops reading (standard input is not closed: it is the process's).
+    func stop() {
+        source?.cancel()
+        source = nil
+    }
+
+    /// The bytes printed for item `index`: its own, as they came.
+    func bytes(of index: Int, in prompt: ChoicePrompt<String>) -> [UInt8] {
+        raw[index] ?? Array(prompt.choices[index].utf8)
+    }
+
+    /// One read's lines, noted; nil after a failure (kept in ``failure``).
+    private func take() -> [String]? {
+        switch reader.read(STDIN_FILENO) {
+        case .failure(let read):
+            failure = Failure(message: read.message, status: 66)
+            return nil
+        case .success(let lines):
+            if command.nullSeparated, let nul = lines.firstIndex(where: \.holdsNul), let conflict = command.nullConflict(atItem: count + nul) {
+                failure = Failure(message: conflict, status: 65)
+                return nil
+            }
+            for (offset, line) in lines.enumerated() where line.raw != nil { raw[count + offset] = line.raw }
+            count += lines.count
+            return lines.map(\.shown)
+        }
+    }
 }
 
 /// `showcase confirm`, `input`, `write`: the question inline, its rows erased once answered;

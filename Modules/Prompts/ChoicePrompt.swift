@@ -45,8 +45,9 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
 
     /// The question.
     public let title: String
-    /// What may be chosen, in the order shown.
-    public let choices: [Item]
+    /// What may be chosen, in the order shown (with those ``append(_:)`` added).
+    public var choices: [Item] { storedChoices.withLock { $0 } }
+    private let storedChoices: Locked<[Item]>
     /// One or several.
     public let mode: Mode
     /// The index in ``choices`` focused first.
@@ -67,14 +68,20 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
     @MainActor private var lastFocused: Int?
     /// A word for the user after a key that could not do its work (the limit reached).
     @MainActor private var notice: String?
-    /// The filter's match of each choice shown, by index in ``choices``.
-    @MainActor private var matches: [Int: FuzzyMatch] = [:]
     @MainActor private var madeList: ListView<Int>?
+    /// The host that draws it, asked for a frame when choices come (made when first drawn).
+    @MainActor private var link: HostLink?
+    /// Whether more choices are still to come (``append(_:)``): the count says so with `…`.
+    @MainActor public var moreToCome = false {
+        didSet { if moreToCome != oldValue { link?.request(nil) } }
+    }
     @MainActor private var madeFilterField: TextField?
-    @MainActor private var madeFoldedLabels: [[Character]]?
-    @MainActor private var madeLongestLabel: Int?
-    /// The filter last applied, folded, and the choices it matched (ascending).
-    @MainActor private var lastFilter: (pattern: [Character], matched: [Int])?
+    /// The choices' labels as the filter reads them, made at the first filter.
+    @MainActor private var madeIndex: FuzzyIndex?
+    /// The filters typed so far, the current last, each with what it matched (ranked, and the
+    /// indices ascending): a character typed searches only what the one before matched, and
+    /// Backspace goes back to the one before without searching.
+    @MainActor private var filters: [AppliedFilter] = []
 
     /// A prompt for `title` among `choices`, written by `label`; `chosen` (indices) are
     /// chosen at the start, `focused` (an index) focused first.
@@ -88,7 +95,7 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
         label: @escaping @Sendable @MainActor (Item) -> String
     ) {
         self.title = title
-        self.choices = choices
+        storedChoices = Locked(choices)
         self.mode = mode
         self.label = label
         focusedFirst = max(0, min(focused, choices.count - 1))
@@ -172,20 +179,48 @@ extension ChoicePrompt: Prompt, FormField {
     public var filter: String { filterField.text }
     /// The indices in ``choices`` shown now, top first (best match first while filtered).
     public var shownIndices: [Int] { list.items }
-    /// The longest folded label: a longer filter matches nothing.
-    private var longestLabel: Int {
-        if let madeLongestLabel { return madeLongestLabel }
-        let longest = foldedLabels.lazy.map(\.count).max() ?? 0
-        madeLongestLabel = longest
-        return longest
+    /// The choices' labels as the filter reads them, made once.
+    private var index: FuzzyIndex {
+        if let madeIndex { return madeIndex }
+        var made = FuzzyIndex()
+        for choice in choices { made.append(label(choice)) }
+        madeIndex = made
+        return made
     }
 
-    /// The choices' labels as the filter compares them, folded once.
-    private var foldedLabels: [[Character]] {
-        if let madeFoldedLabels { return madeFoldedLabels }
-        let made = choices.map { FuzzyMatch.folded(label($0)) }
-        madeFoldedLabels = made
-        return made
+    /// Adds `more` choices after the others, shown at once: at the end of the list, or where
+    /// they rank among the filter's matches. Items arriving while the prompt is up (a tool
+    /// reading its standard input) are shown as they come, as fzf does.
+    public func append(_ more: [Item]) {
+        guard !more.isEmpty else { return }
+        let first = storedChoices.withLock { choices in
+            defer { choices += more }
+            return choices.count
+        }
+        let added = Array(first..<(first + more.count))
+        link?.request(nil)
+        if madeIndex != nil {
+            for choice in more { madeIndex?.append(label(choice)) }
+        } else if isFiltering {
+            _ = index  // made now, while they come, not at the first key
+        }
+        guard madeList != nil else { return }
+        guard !filters.isEmpty else {
+            list.items += added
+            return
+        }
+        // Each filter kept ranks the new choices and takes them in.
+        let index = index
+        filters = filters.map { applied in
+            var applied = applied
+            let ranking = index.ranking(applied.pattern, among: added)
+            applied.ranking.merge(ranking)
+            applied.matched += ranking.indices.sorted()
+            return applied
+        }
+        let focused = list.selectedItem
+        list.items = filters[filters.count - 1].ranking.indices
+        if let focused, let position = list.items.firstIndex(of: focused) { list.select(position) }
     }
 
     public var preferredHeight: Int { 2 + descriptionRows + min(max(1, choices.count), pageSize) }
@@ -199,7 +234,8 @@ extension ChoicePrompt: Prompt, FormField {
         var lead = theme.cursor(focused: state.isSelected) + " "
         if isMultiple { lead += theme.choiceMark(order: selection.order(of: index), digits: String(choices.count).count) + " " }
         let style = state.isSelected ? theme.focused : selection.contains(index) ? theme.chosen : theme.choice
-        return ListView<Int>.Row(StyledText(lead) + highlighted(label(choices[index]), matches[index], style: theme.matched), style: style)
+        let match = filters.last.flatMap { self.index.match($0.pattern, at: index) }
+        return ListView<Int>.Row(StyledText(lead) + highlighted(label(choices[index]), match, style: theme.matched), style: style)
     }
 
     /// `text` with the letters `match` found in the theme's ``PromptTheme/matched`` style.
@@ -234,10 +270,19 @@ extension ChoicePrompt: Prompt, FormField {
             return
         }
         let restStyle = notice == nil ? theme.hint : theme.problem
+        if link == nil { link = HostLink() }
+        link?.note()
         let restX = theme.drawAsking(title: title, rest: isFiltering ? "" : status, restStyle: restStyle, in: rect, on: &canvas)
-        if isFiltering, restX + 2 < rect.maxX {
+        // How many match of how many, while filtering or while more are coming (as fzf's).
+        let count = isFiltering || moreToCome ? countText : ""
+        let countX = rect.maxX - count.count
+        if !count.isEmpty, countX > restX + 4 {
+            canvas.draw(count, at: Point(x: countX, y: rect.y), style: theme.hint, clip: rect)
+        }
+        let fieldEnd = count.isEmpty || countX <= restX + 4 ? rect.maxX : countX - 1
+        if isFiltering, restX + 2 < fieldEnd {
             filterField.prompt = "/"
-            filterField.render(in: Rect(x: restX, y: rect.y, width: rect.maxX - restX, height: 1), on: &canvas)
+            filterField.render(in: Rect(x: restX, y: rect.y, width: fieldEnd - restX, height: 1), on: &canvas)
         }
         let top = 1 + theme.drawDescription(shown.description, in: rect, on: &canvas)
         let hasHelp = rect.height >= top + 2
@@ -256,6 +301,13 @@ extension ChoicePrompt: Prompt, FormField {
         if hasHelp {
             HelpView(bindings).render(in: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), on: &canvas)
         }
+    }
+
+    /// `12/3456`: the choices shown of all (all of them with no filter), `…` after while more
+    /// are coming.
+    private var countText: String {
+        let total = storedChoices.withLock { $0.count }
+        return (filters.isEmpty ? "\(total)" : "\(list.items.count)/\(total)") + (moreToCome ? "…" : "")
     }
 
     /// What the question's line says after it: a notice, how many are chosen, the filter.
@@ -379,42 +431,44 @@ extension ChoicePrompt: Prompt, FormField {
         case erasedLast
     }
 
+    /// A filter applied: its pattern, its matches ranked, and their indices ascending.
+    private struct AppliedFilter {
+        var pattern: FuzzyPattern
+        var ranking: FuzzyRanking
+        var matched: [Int]
+    }
+
+    /// The most filters kept to go back to with Backspace (each holds its matches).
+    private static var keptFilters: Int { 8 }
+
     /// Shows the choices the filter matches, best first; with an empty filter every choice
     /// in its order, the focus kept on its choice (or given back, after a filter that matched
     /// none). While typing, the best match is focused, as fzf and gum's filter do.
     private func applyFilter(change: FilterChange? = nil) {
         if let current = list.selectedItem { lastFocused = current }
         guard !filterField.input.characters.isEmpty else {
-            lastFilter = nil
-            matches = [:]
+            filters = []
             list.items = Array(choices.indices)
             if let focused = lastFocused, let position = list.items.firstIndex(of: focused) { list.select(position) } else { list.select(0) }
             return
         }
-        // A key that adds to the filter folds only what it adds and searches only the choices
-        // the filter before matched: typing costs what is typed, not the filter's length
-        // again at every key (10 000 keys into a filter of 200 choices took 12 s).
-        let pattern: [Character]
-        let candidates: [Int]
-        if let change, var last = lastFilter {
-            lastFilter = nil  // the pattern changed in place, not copied
-            switch change {
-            case .appended(let typed):
-                last.pattern += FuzzyMatch.folded(String(typed))  // a character folds to one
-                candidates = last.matched  // a longer filter matches only what the shorter did
-            case .erasedLast:
-                last.pattern.removeLast()
-                candidates = Array(choices.indices)
-            }
-            pattern = last.pattern
-        } else {
-            pattern = FuzzyMatch.folded(filter)
-            candidates = Array(choices.indices)
+        // A key that adds to the filter searches only the choices the filter before matched,
+        // and Backspace goes back to the filter before: typing costs what is typed, not the
+        // whole list again at every key (a million paths took 13 s for the first key).
+        switch (change, filters.last) {
+        case (.appended(let typed), let last?):
+            let pattern = last.pattern.appending(typed)
+            let ranking = index.ranking(pattern, among: last.matched)
+            filters.append(AppliedFilter(pattern: pattern, ranking: ranking, matched: ranking.indices.sorted()))
+            if filters.count > Self.keptFilters { filters.removeFirst() }
+        case (.erasedLast, let last?) where filters.count > 1 && filters[filters.count - 2].pattern == last.pattern.droppingLast():
+            filters.removeLast()
+        default:
+            let pattern = FuzzyPattern(filter)
+            let ranking = index.ranking(pattern)
+            filters = [AppliedFilter(pattern: pattern, ranking: ranking, matched: ranking.indices.sorted())]
         }
-        let ranked = pattern.count > longestLabel ? [] : FuzzyMatch.ranked(pattern, in: foldedLabels, among: candidates)
-        lastFilter = (pattern, ranked.map(\.index).sorted())
-        matches = Dictionary(uniqueKeysWithValues: ranked.map { ($0.index, $0.match) })
-        list.items = ranked.map(\.index)
+        list.items = filters[filters.count - 1].ranking.indices
         list.select(0)
     }
 

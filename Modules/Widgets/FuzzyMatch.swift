@@ -11,8 +11,9 @@
 /// first place the whole pattern fits, then back from its end to the shortest stretch that
 /// holds it, so one text costs time in proportion to its length. Matched characters that
 /// follow one another, or that begin a word (the first character, one after a space, `-`,
-/// `_`, `/`, `.` or `:`, a digit after a letter), score more; gaps cost; the nearer the
-/// start, the better. Ranked, the best match comes first, so `ap` puts "apple" before
+/// `_`, `/`, `.` or `:`, a digit after a letter), score more, and the letters of a run that
+/// begins a word more again (so `libpy` prefers `lib/libpython` to `lib/python`, as fzf
+/// does); gaps cost; the nearer the start, the better. Ranked, the best match comes first, so `ap` puts "apple" before
 /// "grape".
 public struct FuzzyMatch: Equatable, Sendable {
     /// How good the match is: higher is better.
@@ -35,30 +36,16 @@ public struct FuzzyMatch: Equatable, Sendable {
             return
         }
         guard pattern.count <= text.count else { return nil }
-        // Forward: where the first whole match ends.
-        var p = 0
-        var end = -1
-        for (index, character) in text.enumerated() where character == pattern[p] {
-            p += 1
-            if p == pattern.count {
-                end = index
-                break
-            }
-        }
-        guard end >= 0 else { return nil }
-        // Backward from there: the latest start that still holds the pattern (the shortest stretch).
         var positions = [Int](repeating: 0, count: pattern.count)
-        p = pattern.count - 1
-        var index = end
-        while p >= 0 {
-            if text[index] == pattern[p] {
-                positions[p] = index
-                p -= 1
-            }
-            index -= 1
-        }
+        guard positions.withUnsafeMutableBufferPointer({ FuzzyScoring.find(pattern, in: text, positions: $0) }) else { return nil }
         self.positions = positions
-        score = Self.score(positions, in: text)
+        score = FuzzyScoring.score(positions, in: text)
+    }
+
+    /// A match as found elsewhere (``FuzzyIndex``).
+    init(score: Int, positions: [Int]) {
+        self.score = score
+        self.positions = positions
     }
 
     /// Characters as the match compares them: lower-cased, one `Character` each.
@@ -102,39 +89,111 @@ public struct FuzzyMatch: Equatable, Sendable {
             return a.index < b.index
         }
     }
+}
 
+/// A character of a folded text as the scoring reads it: a `Character`, or a byte of ASCII.
+protocol FuzzyUnit: Equatable {
+    /// A space, `-`, `_`, `/`, `.` or `:`: a word begins after it.
+    var isWordSeparator: Bool { get }
+    var isDigit: Bool { get }
+    var isLetterUnit: Bool { get }
+}
+
+extension Character: FuzzyUnit {
+    var isWordSeparator: Bool { self == " " || self == "-" || self == "_" || self == "/" || self == "." || self == ":" }
+    var isDigit: Bool { isNumber }
+    var isLetterUnit: Bool { isLetter }
+}
+
+extension UInt8: FuzzyUnit {
+    var isWordSeparator: Bool { self == 0x20 || self == 0x2D || self == 0x5F || self == 0x2F || self == 0x2E || self == 0x3A }
+    var isDigit: Bool { self &- 0x30 < 10 }
+    var isLetterUnit: Bool { self &- 0x61 < 26 || self &- 0x41 < 26 }
+}
+
+/// Where a pattern matches a text and how well, on folded characters or ASCII bytes alike, so
+/// ``FuzzyMatch`` and ``FuzzyIndex`` rank the same.
+enum FuzzyScoring {
     static let matched = 16
     static let consecutive = 12
     static let wordStart = 10
     static let firstCharacter = 6
+    /// Each further character of a run that began a word: a run kept whole after a `/` or a
+    /// space scores more than the same letters in pieces (fzf's chunk bonus).
+    static let wordRun = 5
     static let gapStart = 4
     static let gapExtension = 1
     static let leadingMost = 12
 
-    private static func isSeparator(_ character: Character) -> Bool {
-        character == " " || character == "-" || character == "_" || character == "/" || character == "." || character == ":"
+    /// Finds `pattern` in `text` as fzf's first algorithm: forward to the first place the
+    /// whole pattern fits, then back from its end to the shortest stretch that holds it; the
+    /// offsets go into `positions` (as many as the pattern has). False when it does not fit.
+    static func find<P: RandomAccessCollection, T: RandomAccessCollection>(
+        _ pattern: P,
+        in text: T,
+        positions: UnsafeMutableBufferPointer<Int>
+    ) -> Bool where P.Element: FuzzyUnit, T.Element == P.Element, P.Index == Int, T.Index == Int {
+        let count = pattern.count
+        guard count > 0, count <= text.count else { return count == 0 }
+        let p0 = pattern.startIndex
+        let t0 = text.startIndex
+        var p = 0
+        var end = -1
+        var wanted = pattern[p0]
+        for index in 0..<text.count where text[t0 + index] == wanted {
+            p += 1
+            if p == count {
+                end = index
+                break
+            }
+            wanted = pattern[p0 + p]
+        }
+        guard end >= 0 else { return false }
+        p = count - 1
+        var index = end
+        while p >= 0 {
+            if text[t0 + index] == pattern[p0 + p] {
+                positions[p] = index
+                p -= 1
+            }
+            index -= 1
+        }
+        return true
     }
 
-    /// Whether a word begins at `index`: the first character, one after a separator, a digit
-    /// after a letter.
-    private static func beginsWord(_ index: Int, in text: [Character]) -> Bool {
-        guard index > 0 else { return true }
-        let previous = text[index - 1]
-        if isSeparator(previous) { return true }
-        return text[index].isNumber && previous.isLetter
-    }
-
-    private static func score(_ positions: [Int], in text: [Character]) -> Int {
+    /// How good a match at `positions` (ascending) in `text` is: higher is better.
+    static func score<T: RandomAccessCollection, Positions: RandomAccessCollection<Int>>(_ positions: Positions, in text: T) -> Int
+    where T.Element: FuzzyUnit, T.Index == Int, Positions.Index == Int {
+        guard let first = positions.first else { return 0 }
+        let t0 = text.startIndex
+        func beginsWord(_ index: Int) -> Bool {
+            guard index > 0 else { return true }
+            let previous = text[t0 + index - 1]
+            if previous.isWordSeparator { return true }
+            return text[t0 + index].isDigit && previous.isLetterUnit
+        }
         var total = 0
+        var runBeganWord = false
+        var previous = -2
         for (p, position) in positions.enumerated() {
             total += matched
-            if beginsWord(position, in: text) { total += p == 0 ? wordStart + firstCharacter : wordStart }
+            let starts = beginsWord(position)
+            if starts { total += p == 0 ? wordStart + firstCharacter : wordStart }
             if p > 0 {
-                let gap = position - positions[p - 1] - 1
-                if gap == 0 { total += consecutive } else { total -= gapStart + (gap - 1) * gapExtension }
+                let gap = position - previous - 1
+                if gap == 0 {
+                    total += consecutive
+                    if runBeganWord, !starts { total += wordRun }
+                } else {
+                    total -= gapStart + (gap - 1) * gapExtension
+                    runBeganWord = starts
+                }
+            } else {
+                runBeganWord = starts
             }
+            previous = position
         }
-        total -= min(leadingMost, positions[0])  // the nearer the start, the better
+        total -= min(leadingMost, first)  // the nearer the start, the better
         return total
     }
 }

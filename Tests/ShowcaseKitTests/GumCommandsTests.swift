@@ -47,7 +47,8 @@ struct GumCommandsTests {
         run.type("bbry")
         run.waitFor { $0.rows.contains("› blueberry") }
         // Only blueberry holds b…b…r…y.
-        expectScreen(run.screen.rows, ["$ showcase pick", "? Berry /bbry", "› blueberry", "", "", "↑/↓ move • enter confirm • esc clear filter"])
+        let question = "? Berry /bbry" + String(repeating: " ", count: 44) + "1/3"  // the count of those shown at the right
+        expectScreen(run.screen.rows, ["$ showcase pick", question, "› blueberry", "", "", "↑/↓ move • enter confirm • esc clear filter"])
         run.type("\r")
         #expect(run.finish() == (0, "blueberry\n"))
         let latin = try Run([], outputToPipe: true, shell: #"printf 'caf\351\nok\n' | "$SHOWCASE" choose"#)
@@ -55,6 +56,32 @@ struct GumCommandsTests {
         latin.type("\r")
         let (status, printed) = latin.finishBytes()
         #expect(status == 0 && printed == Array("caf".utf8) + [0o351, 10], "a line that is not UTF-8 is printed as it came: \(printed)")
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))
+    func itemsAreShownAndCountedAsTheyArriveAndTheFilterTakesThemIn() throws {
+        let folder = try makeTemporaryFolder("arriving")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("more").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The first item, then nothing until the test writes more: it is drawn at once.
+        let run = try Run([], outputToPipe: true, shell: #"{ printf 'apple\n'; cat ""# + fifo + #""; } | "$SHOWCASE" filter"#)
+        run.waitFor { $0.rows.contains("› apple") && $0.rows.contains { $0.hasSuffix("1…") } }
+        run.type("e")
+        run.waitFor { $0.rows.contains { $0.hasSuffix("1/1…") } }
+        let more = open(fifo, O_WRONLY | O_CLOEXEC)  // no child another test starts holds it open
+        #expect(more >= 0)
+        _ = Array("banana\ncherry\n".utf8).withUnsafeBytes { write(more, $0.baseAddress, $0.count) }
+        close(more)
+        // cherry matches the filter typed before it came, banana does not; the input ended.
+        // The focus stays on apple, cherry ranked above it.
+        run.waitFor { $0.rows.contains { $0.hasSuffix(" 2/3") } }
+        #expect(Array(run.screen.rows[2...3]) == ["  cherry", "› apple"], "\(run.screen.rows)")
+        #expect(!run.screen.rows.contains { $0.contains("banana") })
+        run.type("\u{1B}[A")  // ↑
+        run.waitFor { $0.rows.contains("› cherry") }
+        run.type("\r")
+        #expect(run.finish() == (0, "cherry\n"))
     }
 
     @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))

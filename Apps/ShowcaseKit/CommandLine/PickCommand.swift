@@ -73,34 +73,33 @@ package struct PickCommand: Equatable, Sendable {
     /// The lines of `descriptor` (standard input) to its end, read a chunk at a time, at most
     /// `limit` bytes: more is refused, saying what to do, as is a read that fails.
     package static func readLines(from descriptor: Int32, limit: Int = inputLimit) -> Result<[(shown: String, bytes: [UInt8])], ReadFailure> {
-        var bytes: [UInt8] = []
+        var reader = LineReader(limit: limit)
+        var lines: [InputLine] = []
         while true {
-            let chunk: [UInt8]
-            switch Descriptor.readSome(descriptor, upTo: 1 << 16) {
-            case .success(let read): chunk = read
-            case .failure(let failure): return .failure(ReadFailure(message: "standard input could not be read: \(failure.message)"))
+            switch reader.read(descriptor) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let read):
+                lines += read
+                if reader.hasEnded { return .success(lines.map { ($0.shown, $0.bytes) }) }
             }
-            if chunk.isEmpty { break }
-            guard bytes.count + chunk.count <= limit else {
-                return .failure(ReadFailure(message: "standard input holds more than \(limit >> 20) MiB of items; cut it first (`grep`, `head`)"))
-            }
-            bytes += chunk
         }
-        return .success(lines(fromStandardInput: bytes))
     }
 
     package static func lines(fromStandardInput bytes: [UInt8]) -> [(shown: String, bytes: [UInt8])] {
-        bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            let own = Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
-            return own.isEmpty ? nil : (String(decoding: own, as: UTF8.self), own)
-        }
+        var splitter = LineSplitter()
+        return (splitter.feed(bytes[...]) + splitter.finish()).map { ($0.shown, $0.bytes) }
     }
 
     /// Why `lines` cannot be printed as ``nullSeparated`` asks, if they cannot: a line of
     /// standard input that holds a NUL byte would come out as two items to whatever reads
     /// the NUL-separated answer (`xargs -0`).
     package func nullConflict(in lines: [(shown: String, bytes: [UInt8])]) -> String? {
-        guard nullSeparated, let index = lines.firstIndex(where: { $0.bytes.contains(0) }) else { return nil }
+        nullConflict(atItem: lines.firstIndex { $0.bytes.contains(0) })
+    }
+
+    /// The same for the item at `index` (nil: none) that holds a NUL byte.
+    package func nullConflict(atItem index: Int?) -> String? {
+        guard nullSeparated, let index else { return nil }
         return "item \(index + 1) of standard input holds a NUL byte, and --null ends each item printed with one; "
             + "drop --null, or the NUL bytes first (`tr -d '\\000'`)"
     }
@@ -328,5 +327,101 @@ extension String {
     /// Padded on the left with zeros to `width` characters.
     fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
+
+/// A line of standard input: as shown (bytes that are not UTF-8 as U+FFFD) and, only when it
+/// is not valid UTF-8, its own bytes (printed as they came); a million lines cost their text
+/// once.
+package struct InputLine: Equatable, Sendable {
+    package let shown: String
+    /// The line's bytes when they are not valid UTF-8; nil when ``shown`` holds them.
+    package let raw: [UInt8]?
+
+    /// The line's own bytes.
+    package var bytes: [UInt8] { raw ?? Array(shown.utf8) }
+    /// Whether it holds a NUL byte.
+    package var holdsNul: Bool { raw?.contains(0) ?? shown.utf8.contains(0) }
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        if let valid = String(validating: bytes, as: UTF8.self) {
+            shown = valid
+            raw = nil
+        } else {
+            shown = String(decoding: bytes, as: UTF8.self)
+            raw = Array(bytes)
+        }
+    }
+}
+
+/// Standard input's bytes, as they come a chunk at a time, into lines: each without its line
+/// end (`\n` or `\r\n`), empty lines left out, a line split across chunks kept whole.
+package struct LineSplitter {
+    /// The start of a line whose end has not come.
+    private var partial: [UInt8] = []
+
+    package init() {}
+
+    /// The lines `chunk` ends.
+    package mutating func feed(_ chunk: ArraySlice<UInt8>) -> [InputLine] {
+        var lines: [InputLine] = []
+        var start = chunk.startIndex
+        while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if partial.isEmpty {
+                add(chunk[start..<newline], to: &lines)
+            } else {
+                partial += chunk[start..<newline]
+                add(partial[...], to: &lines)
+                partial = []
+            }
+            start = newline + 1
+        }
+        partial += chunk[start...]
+        return lines
+    }
+
+    /// The last line, when the input ended without a line end.
+    package mutating func finish() -> [InputLine] {
+        var lines: [InputLine] = []
+        add(partial[...], to: &lines)
+        partial = []
+        return lines
+    }
+
+    private func add(_ line: ArraySlice<UInt8>, to lines: inout [InputLine]) {
+        let own = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        if !own.isEmpty { lines.append(InputLine(own)) }
+    }
+}
+
+/// Reads standard input's lines a chunk at a time, at most `limit` bytes in all: what one
+/// read gives, and whether the input has ended.
+package struct LineReader {
+    private var splitter = LineSplitter()
+    private var total = 0
+    let limit: Int
+    /// Whether the input has ended (its last line given).
+    package private(set) var hasEnded = false
+
+    package init(limit: Int = PickCommand.inputLimit) { self.limit = limit }
+
+    /// The lines one read of `descriptor` (1 MiB at most) ends; at the end of the input the
+    /// last one. More than `limit` bytes in all, or a read that fails, is a failure that
+    /// says what to do.
+    package mutating func read(_ descriptor: Int32) -> Result<[InputLine], PickCommand.ReadFailure> {
+        guard !hasEnded else { return .success([]) }
+        switch Descriptor.readSome(descriptor, upTo: 1 << 20) {
+        case .failure(let failure):
+            return .failure(PickCommand.ReadFailure(message: "standard input could not be read: \(failure.message)"))
+        case .success(let chunk) where chunk.isEmpty:
+            hasEnded = true
+            return .success(splitter.finish())
+        case .success(let chunk):
+            total += chunk.count
+            guard total <= limit else {
+                return .failure(PickCommand.ReadFailure(message: "standard input holds more than \(limit >> 20) MiB of items; cut it first (`grep`, `head`)"))
+            }
+            return .success(splitter.feed(chunk[...]))
+        }
     }
 }
