@@ -14,6 +14,7 @@ let usage = """
            bench run
            bench progress
            bench typing
+           bench filter
            bench graphics [FILE…]
            bench all
 
@@ -40,6 +41,9 @@ let usage = """
                  call, bytes and redraws, against tqdm and rich (same loop) where installed.
       typing     keys typed one at a time into a TextPrompt (a frame every 64) at 10 000, 30 000
                  and 100 000 characters: ms in all and µs a key.
+      filter     `showcase filter` beside fzf (where installed) on a pseudo-terminal, a million and
+                 100 000 paths on standard input: the first drawing, each key of `libpy`, peak RSS
+                 (needs showcase built in release beside bench).
       picker     a 100 000-image photo library: open + first page, a deep page; snapshot diff
                  of 10 000 items with 1 000 moves against CollectionDifference.
       indicator  one spinner animating on a still screen through ncurses on a pseudo-terminal
@@ -187,6 +191,8 @@ case "graphics":
     exit(report("graphics", errorsTo: .standardError) { try GraphicsBench.run(files: Array(arguments.dropFirst())) } ? 0 : 1)
 case "progress" where arguments.count == 1:
     exit(report("progress", errorsTo: .standardError) { try ProgressBench.run() } ? 0 : 1)
+case "filter" where arguments.count == 1:
+    exit(report("filter", errorsTo: .standardError) { try FilterBench.run() } ? 0 : 1)
 case "typing" where arguments.count == 1:
     exit(report("typing", errorsTo: .standardError) { MainActor.assumeIsolated { TypingBench.run() } } ? 0 : 1)
 case "loading" where arguments.count == 1:
