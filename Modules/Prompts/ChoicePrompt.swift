@@ -1,4 +1,5 @@
 import KitSupport
+import TerminalRuntime
 import Widgets
 
 /// Choose one of a list, or several in an order: ↑/↓ move, Space chooses or unchooses (the
@@ -235,7 +236,9 @@ extension ChoicePrompt: Prompt, FormField {
         if isMultiple { lead += theme.choiceMark(order: selection.order(of: index), digits: String(choices.count).count) + " " }
         let style = state.isSelected ? theme.focused : selection.contains(index) ? theme.chosen : theme.choice
         let match = filters.last.flatMap { self.index.match($0.pattern, at: index) }
-        return ListView<Int>.Row(StyledText(lead) + highlighted(label(choices[index]), match, style: theme.matched), style: style)
+        // No row is wider than the largest screen: a label of megabytes costs what shows.
+        let text = String(label(choices[index]).prefix(TerminalHost.largestSize.width))
+        return ListView<Int>.Row(StyledText(lead) + highlighted(text, match, style: theme.matched), style: style)
     }
 
     /// `text` with the letters `match` found in the theme's ``PromptTheme/matched`` style.

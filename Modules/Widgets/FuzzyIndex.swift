@@ -64,12 +64,17 @@ public struct FuzzyIndex: Sendable {
     public func match(_ pattern: FuzzyPattern, at index: Int) -> FuzzyMatch? {
         if let folded = wide[index] { return FuzzyMatch(pattern: pattern.characters, text: folded) }
         guard let ascii = pattern.ascii else { return nil }
-        let start = index == 0 ? 0 : ends[index - 1]
-        let text = Array(bytes[start..<ends[index]])
+        let range = (index == 0 ? 0 : ends[index - 1])..<ends[index]
         var positions = [Int](repeating: 0, count: ascii.count)
-        let found = positions.withUnsafeMutableBufferPointer { FuzzyScoring.find(ascii, in: text, positions: $0) }
-        guard found || ascii.isEmpty else { return nil }
-        return FuzzyMatch(score: ascii.isEmpty ? 0 : FuzzyScoring.score(positions, in: text), positions: positions)
+        // Read in place: no copy of the text, however long.
+        let score = bytes.withUnsafeBufferPointer { all -> Int? in
+            let text = UnsafeBufferPointer(rebasing: all[range])
+            let found = positions.withUnsafeMutableBufferPointer { FuzzyScoring.find(ascii, in: text, positions: $0) }
+            guard found || ascii.isEmpty else { return nil }
+            return ascii.isEmpty ? 0 : FuzzyScoring.score(positions, in: text)
+        }
+        guard let score else { return nil }
+        return FuzzyMatch(score: score, positions: positions)
     }
 
     /// The indices `pattern` matches, best first (ties: the shorter text, then the earlier);

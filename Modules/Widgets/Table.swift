@@ -193,7 +193,8 @@ public final class Table: View {
         var x = rect.x
         for (index, column) in columns.enumerated() where x < rect.maxX {
             let width = min(widths[index], rect.maxX - x)
-            let text = (index < cells.count ? cells[index] : "").sanitizedForTerminal
+            // What can show of it: a cell of a megabyte costs what its width does.
+            let text = (index < cells.count ? String(cells[index].prefix(4 * width + 16)) : "").sanitizedForTerminal
             let shown = text.truncated(toWidth: width)  // cut with … where it does not fit
             let pad = width - shown.displayWidth
             let cellX = column.alignment == .right ? x + pad : x

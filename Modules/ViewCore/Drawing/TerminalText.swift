@@ -3,18 +3,19 @@ extension StringProtocol {
     /// The longest prefix that fits in `width` cells, ending in `ellipsis` when cut.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        if displayWidth <= width { return String(self) }
+        // One pass that stops once the text is known not to fit: a long text costs what is shown.
         let budget = width - ellipsis.displayWidth
-        guard budget >= 0 else { return "" }
-        var result = ""
         var used = 0
-        for character in self {
-            let w = character.displayWidth
-            if used + w > budget { break }
-            result.append(character)
-            used += w
+        var kept = startIndex  // the end of what fits before an ellipsis
+        for index in indices {
+            used += self[index].displayWidth
+            if used <= budget { kept = self.index(after: index) }
+            if used > width {
+                guard budget >= 0 else { return "" }
+                return String(self[startIndex..<kept]) + ellipsis
+            }
         }
-        return result + ellipsis
+        return String(self)
     }
 
     /// The text as lines of at most `width` cells, broken at spaces; a word longer than a
