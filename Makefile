@@ -73,7 +73,7 @@ bench: setup
 	$(SWIFT) build -c release --product showcase
 	"$$($(SWIFT) build -c release --show-bin-path)/bench" all
 
-## Fuzz GifDecoding, PNG, JPEG, the terminal input parser and progress templates for 10 minutes each (Tools/fuzz/run SECONDS [gif png jpeg terminal template] for others).
+## Fuzz GifDecoding, PNG, JPEG, the terminal input parser, progress templates, the filter and the layout solver for 10 minutes each (Tools/fuzz/run SECONDS [gif png jpeg terminal template filter layout] for others).
 fuzz: setup
 	bash Tools/fuzz/run 600
 

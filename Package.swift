@@ -273,4 +273,6 @@ if ProcessInfo.processInfo.environment["INDICATORKIT_FUZZ"] == "1" {
         .executableTarget(name: "template-fuzz", dependencies: ["Indicator", "Motion", "ViewCore", "FuzzDriver"], path: "Tools/fuzz/TemplateFuzz")
     )
     package.products.append(.executable(name: "template-fuzz", targets: ["template-fuzz"]))
+    package.targets.append(.executableTarget(name: "widgets-fuzz", dependencies: ["IndicatorKit", "FuzzDriver"], path: "Tools/fuzz/WidgetsFuzz"))
+    package.products.append(.executable(name: "widgets-fuzz", targets: ["widgets-fuzz"]))
 }

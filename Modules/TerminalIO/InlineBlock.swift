@@ -111,7 +111,7 @@ struct InlineBlock {
             top = top.map { max(0, min($0, screenRows - height - reserve)) }
         }
         for y in 0..<height where rewriting.contains(y) || y >= fresh || shown.map({ !Self.row(y, of: canvas, equals: $0) }) ?? true {
-            out += move(to: y) + canvas.ansiLine(y, colorDepth: colorDepth, trimmed: true)
+            out += move(to: y) + canvas.ansiLine(y, colorDepth: colorDepth, trimmed: true, placing: true)
             writtenRows.insert(y)
             // A row filling the width leaves the cursor on its last column, pending a wrap:
             // an erase there would take that column.

@@ -171,52 +171,7 @@ package struct ScreenWriter {
 
     /// Writes `cell`'s grapheme; whether the terminal surely moved the cursor by its width.
     private mutating func put(_ cell: Cell) -> Bool {
-        if cell.grapheme.isASCII {
-            cell.grapheme.withUTF8 { out.append(contentsOf: $0) }
-            return cell.width == 1
-        }
-        // One spacing character and the marks on it: the rest of a longer cluster (an emoji
-        // joined by ZWJ, which terminals draw anywhere from 2 to 16 cells wide) is left out,
-        // keeping its first glyph.
-        return cell.grapheme.withUTF8 { bytes -> Bool in
-            var decoder = UTF8()
-            var iterator = bytes.makeIterator()
-            var kept = 0
-            var head: Unicode.Scalar?
-            var marks = 0
-            while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-                if head == nil {
-                    head = scalar
-                } else if Self.isMark(scalar), marks < 4 {
-                    marks += 1
-                } else {
-                    break
-                }
-                kept += UTF8.width(scalar)
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<kept]))
-            // Where terminals may disagree on the width (emoji, a presentation selector, marks),
-            // the next cell's place is not taken as known.
-            return marks == 0 && head.map(Self.hasAgreedWidth) == true
-        }
-    }
-
-    /// Whether `scalar` goes on the character before it: a combining mark or a variation selector.
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
-        }
-    }
-
-    /// Whether every terminal draws `scalar` as wide as the kit counts it: below the
-    /// symbols and emoji, box drawing and blocks, Braille, the legacy computing symbols the
-    /// pictures are drawn with, and the East Asian wide letters.
-    private static func hasAgreedWidth(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case ..<0x2600, 0x2800..<0x2900, 0x2E80..<0xA4D0, 0xAC00..<0xD7A4, 0xF900..<0xFB00, 0xFF00..<0xFFF0, 0x1FB00..<0x1FC00: true
-        default: false
-        }
+        cell.writeGlyph(into: &out)
     }
 
     /// The cursor shown where the canvas places it, else hidden.

@@ -139,6 +139,19 @@ struct InlineTerminalTests {
         #expect(session.screen.rows == narrow + ["", "", "", ""], "drawn again from its top: no row of it left above")
     }
 
+    @Test func aGraphemeTerminalsDrawAtOtherWidthsIsFollowedByAMoveToItsNextCell() throws {
+        // A family emoji joined by ZWJ: 2 cells to the kit, 8 in xterm, 16 in kitty. Only its
+        // first glyph is sent, then the cursor goes to the column after its two cells, so the
+        // rest of the row is where the kit drew it and nothing wraps.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let session = try Session(above: ["$ choose"], rows: 2, view: Lines(["\(family) family", "é\u{301} x"]))
+        defer { session.terminal.close() }
+        session.host.renderIfNeeded()
+        let written = String(decoding: session.pty.readAvailable(), as: UTF8.self)
+        #expect(!written.contains(family) && written.contains("\u{1F468}\u{1B}[3G family"), "\(written.debugDescription)")
+        #expect(written.contains("e\u{301}\u{301}\u{1B}[2G x"), "a letter with its marks, then placed: \(written.debugDescription)")
+    }
+
     @Test func atTheBottomTheScreenScrollsToMakeRoom() throws {
         let above = (1...7).map { "line \($0)" }
         let session = try Session(above: above, rows: 3, view: Lines(["a", "b", "c"]))

@@ -20,6 +20,14 @@ extension Canvas {
     /// its end in the terminal's own colours are left out, for the caller to erase the rest
     /// of the line instead.
     public func ansiLine(_ y: Int, colorDepth: ColorDepth, trimmed: Bool = false) -> String {
+        ansiLine(y, colorDepth: colorDepth, trimmed: trimmed, placing: false)
+    }
+
+    /// The same; with `placing`, for a row drawn in place (an inline app's), each grapheme as
+    /// a terminal is best sent it (``Cell/writeGlyph(into:)``: a ZWJ emoji by its first glyph)
+    /// and, after one whose width terminals may disagree on, the cursor moved to the next
+    /// cell's column (CHA), so what follows is where the kit drew it whatever the terminal did.
+    package func ansiLine(_ y: Int, colorDepth: ColorDepth, trimmed: Bool, placing: Bool) -> String {
         var out = ""
         var current = Style.plain
         var end = size.width
@@ -45,7 +53,15 @@ extension Canvas {
                 if !codes.isEmpty { out += "\u{1B}[" + codes.joined(separator: ";") + "m" }
                 current = style
             }
-            out.append(cell.character)
+            if placing {
+                var glyph: [UInt8] = []
+                let agreed = cell.writeGlyph(into: &glyph)
+                out += String(decoding: glyph, as: UTF8.self)
+                let next = x + max(1, Int(cell.width))
+                if !agreed, next < end { out += "\u{1B}[\(next + 1)G" }
+            } else {
+                out.append(cell.character)
+            }
         }
         if current != .plain { out += "\u{1B}[0m" }
         return out
@@ -69,5 +85,57 @@ extension Cell {
         guard width == 1, grapheme == .space else { return false }
         let style = self.style
         return style.background == .default && style.attributes.isDisjoint(with: [.reverse, .underline])
+    }
+}
+
+extension Cell {
+    /// Appends the grapheme's UTF-8 as a terminal is best sent it, and says whether every
+    /// terminal surely moved the cursor by the cell's width. One spacing character and the
+    /// marks on it (four at most): the rest of a longer cluster (an emoji joined by ZWJ, which
+    /// terminals draw anywhere from 2 to 16 cells wide) is left out, keeping its first glyph.
+    /// Where terminals may disagree on the width (emoji, a presentation selector, marks), the
+    /// answer is false: the writer places the next cell itself.
+    package func writeGlyph(into out: inout [UInt8]) -> Bool {
+        if grapheme.isASCII {
+            grapheme.withUTF8 { out.append(contentsOf: $0) }
+            return width == 1
+        }
+        return grapheme.withUTF8 { bytes -> Bool in
+            var decoder = UTF8()
+            var iterator = bytes.makeIterator()
+            var kept = 0
+            var head: Unicode.Scalar?
+            var marks = 0
+            while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                if head == nil {
+                    head = scalar
+                } else if Self.isMark(scalar), marks < 4 {
+                    marks += 1
+                } else {
+                    break
+                }
+                kept += UTF8.width(scalar)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<kept]))
+            return marks == 0 && head.map(Self.hasAgreedWidth) == true
+        }
+    }
+
+    /// Whether `scalar` goes on the character before it: a combining mark or a variation selector.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    /// Whether every terminal draws `scalar` as wide as the kit counts it: below the
+    /// symbols and emoji, box drawing and blocks, Braille, the legacy computing symbols the
+    /// pictures are drawn with, and the East Asian wide letters.
+    private static func hasAgreedWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case ..<0x2600, 0x2800..<0x2900, 0x2E80..<0xA4D0, 0xAC00..<0xD7A4, 0xF900..<0xFB00, 0xFF00..<0xFFF0, 0x1FB00..<0x1FC00: true
+        default: false
+        }
     }
 }
