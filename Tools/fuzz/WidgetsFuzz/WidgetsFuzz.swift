@@ -8,8 +8,8 @@
 // layout: the bytes are numbers (eight bytes each, any value: Int.max, Int.min too) for a
 // stack's items, spacing and a table's fixed widths, drawn into a rectangle the first bytes
 // choose: every frame must lie within the rectangle, none overlapping the next.
-import FuzzDriver
 import Foundation
+import FuzzDriver
 import IndicatorKit
 
 nonisolated(unsafe) var target = "filter"
