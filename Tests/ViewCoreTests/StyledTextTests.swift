@@ -18,4 +18,14 @@ struct StyledTextTests {
         #expect(hostile.ansiLines(colorDepth: .none) == ["a\u{FFFD}[2Jb  c", "de", ""])
         #expect(hostile.ansiLines(colorDepth: .ansi16) == ["\u{1B}[0;1ma\u{FFFD}[2Jb  c\u{1B}[0m", "\u{1B}[0;1md\u{1B}[0me", ""])
     }
+
+    @Test func aLongLineIsWrittenAsItIsReadItsBlankEndLeftOut() {
+        // 100 000 tabs are 800 000 columns: written as spaces, no canvas that wide (a line of
+        // ten million tabs took 2.5 GB); at the end of a line they show nothing and are left out.
+        let tabs = String(repeating: "\t", count: 100_000)
+        #expect(StyledText(tabs).ansiLines(colorDepth: .ansi16) == [""])
+        let line = StyledText(tabs + "x").ansiLines(colorDepth: .ansi16)
+        #expect(line == [String(repeating: " ", count: 800_000) + "x"])
+        #expect(StyledText("a\t\("b", style: Style(background: .ansi(1)))\t").ansiLines(colorDepth: .ansi16) == ["a       \u{1B}[41mb\u{1B}[0m"])
+    }
 }

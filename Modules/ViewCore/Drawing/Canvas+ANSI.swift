@@ -29,7 +29,7 @@ extension Canvas {
     /// cell's column (CHA), so what follows is where the kit drew it whatever the terminal did.
     package func ansiLine(_ y: Int, colorDepth: ColorDepth, trimmed: Bool, placing: Bool) -> String {
         var out = ""
-        var current = Style.plain
+        var pen = SGRPen(colorDepth: colorDepth)
         var end = size.width
         if trimmed {
             while end > 0, self[end - 1, y].isBlankInDefaultColors { end -= 1 }
@@ -37,22 +37,7 @@ extension Canvas {
         for x in 0..<end {
             let cell = self[x, y]
             guard cell.width > 0 else { continue }
-            if colorDepth != .none {
-                let style = cell.style.resolved(for: colorDepth)
-                var codes: [String] = []
-                if style.attributes != current.attributes {
-                    codes.append("0")
-                    for (attribute, code) in [(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
-                    where style.attributes.contains(attribute) {
-                        codes.append(code)
-                    }
-                    current = Style(attributes: style.attributes)  // colours to send again after the reset
-                }
-                if style.foreground != current.foreground { codes.append(Self.sgr(style.foreground, background: false)) }
-                if style.background != current.background { codes.append(Self.sgr(style.background, background: true)) }
-                if !codes.isEmpty { out += "\u{1B}[" + codes.joined(separator: ";") + "m" }
-                current = style
-            }
+            out += pen.take(cell.style)
             if placing {
                 var glyph: [UInt8] = []
                 let agreed = cell.writeGlyph(into: &glyph)
@@ -63,8 +48,38 @@ extension Canvas {
                 out.append(cell.character)
             }
         }
-        if current != .plain { out += "\u{1B}[0m" }
-        return out
+        return out + pen.end()
+    }
+
+    /// The SGR sequences that take a terminal from one style to the next, as text is written.
+    struct SGRPen {
+        let colorDepth: ColorDepth
+        /// The style the terminal has now (as resolved for ``colorDepth``).
+        private var current = Style.plain
+
+        init(colorDepth: ColorDepth) { self.colorDepth = colorDepth }
+
+        /// What sets `style` (nothing when it is set, or without colours).
+        mutating func take(_ style: Style) -> String {
+            guard colorDepth != .none else { return "" }
+            let style = style.resolved(for: colorDepth)
+            var codes: [String] = []
+            if style.attributes != current.attributes {
+                codes.append("0")
+                for (attribute, code) in [(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
+                where style.attributes.contains(attribute) {
+                    codes.append(code)
+                }
+                current = Style(attributes: style.attributes)  // colours to send again after the reset
+            }
+            if style.foreground != current.foreground { codes.append(Canvas.sgr(style.foreground, background: false)) }
+            if style.background != current.background { codes.append(Canvas.sgr(style.background, background: true)) }
+            current = style
+            return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+        }
+
+        /// The reset that ends a line when a style was set.
+        func end() -> String { current != .plain ? "\u{1B}[0m" : "" }
     }
 
     /// The SGR parameters that set `color` as the foreground or the background.

@@ -73,28 +73,40 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringInterpolation, 
         return lines.map { Self.ansiLine($0, colorDepth: colorDepth) }
     }
 
-    /// One line of runs drawn on a canvas of its width, then written with its SGR sequences.
+    /// One line of runs as a canvas would write it (control characters as U+FFFD, tabs to the
+    /// next multiple of 8 columns, the blanks at its end left out), written as it is read: a
+    /// line of megabytes costs its text, not a canvas as wide as it.
     private static func ansiLine(_ runs: [Run], colorDepth: ColorDepth) -> String {
-        var expanded: [Run] = []
+        var out = ""
+        var pen = Canvas.SGRPen(colorDepth: colorDepth)
         var column = 0
+        // Spaces that show nothing, in their styles, written only once something follows them.
+        var blanks: [(style: Style, count: Int)] = []
         for run in runs {
-            var text = ""
+            let blank = Cell(" ", style: run.style).isBlankInDefaultColors
             for character in run.text {
-                if character == "\t" {
-                    let spaces = 8 - column % 8
-                    text += String(repeating: " ", count: spaces)
+                let spaces = character == "\t" ? 8 - column % 8 : character == " " ? 1 : 0
+                if spaces > 0, blank {
+                    if blanks.last?.style == run.style { blanks[blanks.count - 1].count += spaces } else { blanks.append((run.style, spaces)) }
                     column += spaces
+                    continue
+                }
+                for (style, count) in blanks { out += pen.take(style) + String(repeating: " ", count: count) }
+                blanks = []
+                out += pen.take(run.style)
+                if spaces > 0 {
+                    out += String(repeating: " ", count: spaces)
+                    column += spaces
+                } else if character.unicodeScalars.first?.isTerminalControl == true {
+                    out += "\u{FFFD}"
+                    column += 1
                 } else {
-                    text.append(character)
-                    column += character.unicodeScalars.first?.isTerminalControl == true ? 1 : character.displayWidth
+                    out += String(character).sanitizedForTerminal
+                    column += character.displayWidth
                 }
             }
-            expanded.append(Run(text, style: run.style))
         }
-        var canvas = Canvas(size: Size(width: column, height: 1))
-        var x = 0
-        for run in expanded { x += canvas.draw(run.text, at: Point(x: x, y: 0), style: run.style) }
-        return canvas.ansiLine(0, colorDepth: colorDepth, trimmed: true)
+        return out + pen.end()
     }
 
     /// A styled string literal being built: plain parts, values, and parts with a style.
