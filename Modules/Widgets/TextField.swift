@@ -172,8 +172,12 @@ public final class TextField: View {
         if input.characters.isEmpty, !placeholder.isEmpty {
             canvas.draw(placeholder.sanitizedForTerminal.truncated(toWidth: field.width), at: field.origin, style: Style(attributes: .dim), clip: field)
         }
-        // Keep the insertion point in view, a cell left for the cursor at the end.
+        // Keep the insertion point in view, a cell left for the cursor at the end; and within
+        // a few times the field's width in characters of it, so marks that take no cell (ten
+        // thousand combining accents typed one by one) cost what the field shows.
         if position < scroll { scroll = position }
+        let reach = 4 * field.width + 16
+        if position - scroll > reach { scroll = position - reach }
         var mask: Character?
         if case .masked(let character) = echo { mask = character }
         var widthBefore = 0
@@ -183,7 +187,7 @@ public final class TextField: View {
             scroll += 1
         }
         var x = field.x
-        for character in visible[min(scroll, visible.count)...] {
+        for character in visible[min(scroll, visible.count)..<min(visible.count, position + reach)] {
             let glyph = mask ?? character
             let width = glyph.displayWidth
             guard x + width <= field.maxX else { break }

@@ -74,6 +74,20 @@ struct TextFieldTests {
         #expect(pilot.terminal.cursor == Point(x: 4, y: 0))
     }
 
+    @Test func marksThatTakeNoCellAreReadOnlyAsFarAsTheFieldShows() {
+        // Ten thousand accents typed one by one take no cell: a frame reads a few times the
+        // field's width of characters before the insertion point, not all of them (each key
+        // read the whole text again, so typing them was quadratic).
+        let field = TextField("e")
+        let pilot = Pilot(field, size: Size(width: 10, height: 1))
+        for _ in 0..<1_000 { _ = field.handle(.key(.character("\u{301}"))) }
+        pilot.press(.end)
+        #expect(field.input.position == 1_001)
+        #expect(field.scroll >= 1_001 - (4 * 10 + 16), "scrolled to within reach: \(field.scroll)")
+        pilot.press(.character("z"))
+        #expect(pilot.lines == ["z         "] && pilot.terminal.cursor == Point(x: 1, y: 0), "the marks before it show nothing alone: \(pilot.lines)")
+    }
+
     @Test func aPasswordIsMaskedOrHiddenAndAnUnfocusedFieldShowsNoCursor() {
         let field = TextField("secret")
         field.echo = .masked("•")
