@@ -46,31 +46,39 @@ public final class TextArea: View {
     private var count: Int { lines.reduce(lines.count - 1) { $0 + $1.characters.count } }
 
     /// Inserts `text` where typing goes, its line breaks starting new lines, as much as the limit leaves room for.
+    /// The lines it makes go in at once: a paste of 100 000 lines above 100 000 others costs
+    /// its lines, not a move of those below for each.
     public func insert(_ text: String) {
         var room = limit.map { max(0, $0 - count) } ?? Int.max
-        for (index, piece) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).enumerated() {
+        let pieces = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        guard pieces.count > 1 else {
+            lines[line].insert(String(pieces.first?.prefix(room) ?? ""))
+            return
+        }
+        // The line split at the insertion point: the first piece ends its head, each other
+        // piece a line of its own, and what followed the insertion point goes after the last.
+        let current = lines[line]
+        let rest = String(current.characters[current.position...])
+        var taking = current
+        _ = taking.handle(.control("k"))
+        var made: [TextInput] = []
+        for (index, piece) in pieces.enumerated() {
             if index > 0 {
-                guard room > 0 else { return }
-                breakLine()
+                guard room > 0 else { break }
+                made.append(taking)
+                taking = TextInput()
                 room -= 1
             }
             let taken = String(piece.prefix(room))
-            lines[line].insert(taken)
+            taking.insert(taken)
             room -= taken.count
         }
-    }
-
-    /// Splits the line at the insertion point: what follows goes to a new line below.
-    private func breakLine() {
-        let current = lines[line]
-        let rest = String(current.characters[current.position...])
-        var head = current
-        _ = head.handle(.control("k"))
-        lines[line] = head
-        var next = TextInput(rest)
-        next.move(to: 0)
-        lines.insert(next, at: line + 1)
-        line += 1
+        let position = taking.position
+        taking.insert(rest)
+        taking.move(to: position)
+        made.append(taking)
+        lines.replaceSubrange(line...line, with: made)
+        line += made.count - 1
     }
 
     public func handle(_ event: InputEvent) -> EventResult {
@@ -88,7 +96,7 @@ public final class TextArea: View {
             (lines, line) = beforePaste
         case .key(.modified(.enter, .alt)):
             guard limit.map({ count < $0 }) ?? true else { return .handled }
-            breakLine()
+            insert("\n")
         case .key(.up), .key(.control("p")):
             guard line > 0 else { return .ignored }
             moveLine(by: -1)

@@ -23,6 +23,29 @@ struct TextAreaTests {
         #expect(area.handle(.key(.enter)) == .ignored, "Enter is left to the view that holds it")
     }
 
+    @Test func aPasteOfLinesGoesInWhereTypingGoesTheRestOfTheLineAfterIt() {
+        let area = TextArea("abcd\nlast")
+        _ = area.handle(.key(.up))
+        _ = area.handle(.key(.home))
+        _ = area.handle(.key(.right))
+        _ = area.handle(.key(.right))
+        _ = area.handle(.paste("1\n2\n3"))
+        #expect(area.text == "ab1\n2\n3cd\nlast")
+        #expect(area.line == 2 && area.lines[2].position == 1, "typing goes on after the 3")
+        // Within a limit: what fits, line breaks counted; the rest of the line still after it.
+        let limited = TextArea("xy", limit: 6)
+        _ = limited.handle(.key(.left))
+        _ = limited.handle(.paste("1\n2\n3\n4"))
+        #expect(limited.text == "x1\n2\ny" && limited.line == 2 && limited.lines[2].position == 0, "the third line broken, its 3 not taken")
+        // 20 000 lines pasted above 20 000: each where it belongs.
+        let long = TextArea((1...20_000).map { "old \($0)" }.joined(separator: "\n"))
+        for _ in 0..<20_000 { _ = long.handle(.key(.up)) }
+        _ = long.handle(.key(.home))
+        _ = long.handle(.paste((1...20_000).map { "new \($0)" }.joined(separator: "\n") + "\n"))
+        #expect(long.lines.count == 40_001 - 1 && long.line == 20_000)
+        #expect(long.lines[0].text == "new 1" && long.lines[19_999].text == "new 20000" && long.lines[20_000].text == "old 1")
+    }
+
     @Test func theRowsInViewFollowTheCursorAndALimitCountsLineBreaks() {
         let area = TextArea(rows: 2, limit: 7)
         area.insert("one\ntwo\nthree")
