@@ -60,7 +60,9 @@ extension SpinnerStyle {
     )
     /// The moon's phases (emoji, two cells).
     public static let moon = SpinnerStyle(name: "moon", frames: ["🌑", "🌒", "🌓", "🌔", "🌕", "🌖", "🌗", "🌘"], interval: .milliseconds(120), still: "🌕")
-    /// "Loading" in Korean, written a syllable at a time (wide characters).
+    /// "Loading" in Korean, written a syllable at a time (wide characters). The terminal needs
+    /// a font with Hangul (Noto Sans CJK, Debian's `fonts-noto-cjk`; DejaVu has none): without
+    /// one it draws boxes.
     public static let hangul = SpinnerStyle(
         name: "hangul",
         frames: ["로    ", "로딩  ", "로딩중", "  딩중", "    중", "      "],

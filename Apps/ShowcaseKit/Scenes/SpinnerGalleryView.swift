@@ -24,6 +24,10 @@ final class SpinnerGalleryView: View {
         }
     }
 
+    /// What a style's glyphs need of the terminal's fonts that common ones lack (Debian's
+    /// DejaVu and Noto core fonts draw boxes for Hangul).
+    static let fontNotes = ["hangul": "needs a Hangul font (fonts-noto-cjk)"]
+
     func render(in rect: Rect, on canvas: inout Canvas) {
         lastRect = rect
         let area = rect.inset(top: 1, left: 2, bottom: 0, right: 1)
@@ -47,6 +51,7 @@ final class SpinnerGalleryView: View {
             canvas.draw((isSelected ? "› " : "  ") + style.name.padded(toWidth: 12), at: line.origin, style: nameStyle, clip: line)
             indicator.render(in: line.inset(left: 15), on: &canvas)
             let facts = "\(style.interval.milliseconds) ms × \(style.frames.count)" + (indicator.isAnimating ? "" : "  stopped")
+                + (Self.fontNotes[style.name].map { "  · " + $0 } ?? "")
             canvas.draw(facts, at: Point(x: line.x + 24, y: line.y), style: Style(attributes: .dim), clip: line)
         }
         if scrolls, list.height >= 2 {
