@@ -50,7 +50,8 @@ final class SpinnerGalleryView: View {
             let nameStyle = isSelected ? Style(attributes: [.reverse, .bold]) : Style()
             canvas.draw((isSelected ? "› " : "  ") + style.name.padded(toWidth: 12), at: line.origin, style: nameStyle, clip: line)
             indicator.render(in: line.inset(left: 15), on: &canvas)
-            let facts = "\(style.interval.milliseconds) ms × \(style.frames.count)" + (indicator.isAnimating ? "" : "  stopped")
+            let facts =
+                "\(style.interval.milliseconds) ms × \(style.frames.count)" + (indicator.isAnimating ? "" : "  stopped")
                 + (Self.fontNotes[style.name].map { "  · " + $0 } ?? "")
             canvas.draw(facts, at: Point(x: line.x + 24, y: line.y), style: Style(attributes: .dim), clip: line)
         }
