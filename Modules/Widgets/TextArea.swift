@@ -148,8 +148,11 @@ public final class TextArea: View {
             // Sideways, the line with the insertion point keeps it in view; the others show their start.
             var start = 0
             if scroll + row == line {
+                // At most a few times the width before the insertion point is read: a line of a
+                // million characters costs what shows of it.
+                start = max(0, input.position - (4 * rect.width + 16))
                 var width = 0
-                for character in input.characters[..<input.position] { width += character.displayWidth }
+                for character in input.characters[start..<input.position] { width += character.displayWidth }
                 while start < input.position, width >= rect.width {
                     width -= input.characters[start].displayWidth
                     start += 1
@@ -157,7 +160,7 @@ public final class TextArea: View {
                 if isFocused { canvas.cursor = Point(x: rect.x + width, y: y) }
             }
             var x = rect.x
-            for character in input.characters[start...] {
+            for character in input.characters[start..<min(input.characters.count, start + 4 * rect.width + 16)] {
                 let cellWidth = character.displayWidth
                 guard x + cellWidth <= rect.maxX else { break }
                 canvas.draw(String(character), at: Point(x: x, y: y), clip: rect)

@@ -46,6 +46,17 @@ struct TextAreaTests {
         #expect(long.lines[0].text == "new 1" && long.lines[19_999].text == "new 20000" && long.lines[20_000].text == "old 1")
     }
 
+    @Test func aLongLineShowsItsEndAroundTheInsertionPointReadingOnlyWhatShows() {
+        let digits = String(repeating: "0123456789", count: 10_000)
+        let area = TextArea(digits + "\nnext")
+        let pilot = Pilot(area, size: Size(width: 20, height: 2))
+        pilot.press(.up, .end)
+        #expect(pilot.lines == ["1234567890123456789 ", "next                "], "the end in view, a cell left for the cursor")
+        #expect(pilot.terminal.cursor == Point(x: 19, y: 0))
+        pilot.press(.left, .left, .left)
+        #expect(pilot.lines[0] == "89012345678901234567" && pilot.terminal.cursor == Point(x: 19, y: 0), "the insertion point kept at the right edge")
+    }
+
     @Test func theRowsInViewFollowTheCursorAndALimitCountsLineBreaks() {
         let area = TextArea(rows: 2, limit: 7)
         area.insert("one\ntwo\nthree")
