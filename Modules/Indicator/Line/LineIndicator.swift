@@ -180,6 +180,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         return [main]
             + tail.map { text in
                 var row = LineCellBuilder()
+                row.limit = room  // a tail line of megabytes costs what shows of it
                 row.append("  " + text, .styled(LineStyle(attributes: [2])))
                 return row.fitted(to: room)
             }
@@ -226,9 +227,10 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         if flexibleBars > 0 {
             // The message keeps its width while the bar keeps 5 cells or more; then it is cut.
             let messageRoom = max(0, left - 5 * flexibleBars)
-            if hasMessage && message.displayWidth > messageRoom { message = message.truncated(toWidth: messageRoom) }
+            // (`truncated` reads a long message only as far as it can show.)
+            if hasMessage { message = message.truncated(toWidth: messageRoom) }
             barWidth = max(0, (left - (hasMessage ? message.displayWidth : 0)) / flexibleBars)
-        } else if hasMessage, message.displayWidth > max(0, left) {
+        } else if hasMessage {
             message = message.truncated(toWidth: max(0, left))
         }
         // An empty message takes the space after it along (`{message} {bar}` with no message
