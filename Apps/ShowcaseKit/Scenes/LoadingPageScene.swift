@@ -41,6 +41,9 @@ final class LoadingPageScene {
     }
 
     var isShowing: Bool { handle != nil }
+    /// The title of the screen the page was shown on (it stays there when another is pushed
+    /// over it, as the document's view stays in the controller it was added to).
+    private(set) var shownOn: String?
 
     /// Shows the page on the top-most screen for 6 s; while it shows, Start moves it to the
     /// screen the user sees now (after Back, say) and gives it 6 s again.
@@ -51,6 +54,7 @@ final class LoadingPageScene {
         } else {
             center.followTopMost()
         }
+        shownOn = center.root?.topMost.title
         autoHideWork?.cancel()
         autoHideWork = context.scheduler.schedule(after: Self.autoHide) { [weak self] in self?.stop() }
     }
@@ -144,7 +148,11 @@ final class LoadingPageScene {
                 canvas.draw(note, at: Point(x: area.x, y: y), style: Style(attributes: .dim), clip: area)
                 y += 1
             }
-            canvas.draw("Status: " + (scene.isShowing ? "showing" : "hidden"), at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)
+            // Shown on another screen (one this was pushed over, or one left): said, with how to
+            // bring it here.
+            let status =
+                !scene.isShowing ? "hidden" : scene.shownOn.map { $0 == title ? "showing" : "showing on “\($0)” (s brings it here)" } ?? "showing"
+            canvas.draw("Status: " + status, at: Point(x: area.x, y: y), style: Style(attributes: .bold), clip: area)
             // Filler content, so the shade over it can be seen.
             y += 2
             while y < area.maxY - 1 {
