@@ -84,9 +84,10 @@ final class HomeView: View {
         let room = area.maxY - y - 2  // a blank row and the footer below the panels
         let columns = area.width >= 50 ? 2 : 1
         let rowsWanted = columns == 2 ? 2 : 4
-        // As tall as the room shares out, 10 rows at most; where that is under 5, as many
-        // whole panels of 5 rows as fit (a 65×19 window showed none).
-        var panelHeight = min(10, room / rowsWanted)
+        // As tall as the room shares out, 20 rows at most (at 160×50 a cap of 10 left half the
+        // screen empty); where that is under 5, as many whole panels of 5 rows as fit (a 65×19
+        // window showed none).
+        var panelHeight = min(20, room / rowsWanted)
         if panelHeight < 5, room >= 5 { panelHeight = 5 }
         if panelHeight >= 5 {
             let width = columns == 2 ? (area.width - 2) / 2 : area.width
@@ -129,7 +130,8 @@ final class HomeView: View {
     }
 
     private func drawRefresh(in rect: Rect, on canvas: inout Canvas) {
-        let gifBox = Size(width: min(16, rect.width / 2), height: rect.height)
+        // The GIF grows with a taller panel (two columns a row keep its proportions), half the width at most.
+        let gifBox = Size(width: min(max(16, rect.height * 2), rect.width / 2), height: rect.height)
         if let gif {
             gif.imageStyle = ImageStyle(for: context.capabilities())
             let cells = gif.cells(fitting: gifBox)
