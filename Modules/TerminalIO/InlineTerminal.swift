@@ -418,10 +418,14 @@ public final class InlineTerminal: EventSourceBackend {
     }
 
     /// Whether the terminal `environment` describes re-wraps lines as kitty does: kitty's own
-    /// `TERM` (kept through ssh) or its window, not inside tmux (which re-wraps its own way).
+    /// `TERM` (kept through ssh) or its window, not inside a multiplexer (tmux, screen or
+    /// zellij re-wrap their own way, and kitty's window variable reaches programs in them).
     static func rewrapsLines(_ environment: [String: String]) -> Bool {
-        guard !GraphicsProbe.isInsideTmux(environment) else { return false }
-        return environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil
+        let term = environment["TERM"] ?? ""
+        guard !GraphicsProbe.isInsideTmux(environment), environment["ZELLIJ"] == nil, !term.hasPrefix("screen"), !term.hasPrefix("tmux") else {
+            return false
+        }
+        return term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil
     }
 
     /// Stops the process as Ctrl-Z does in a shell: the block is erased and the terminal given

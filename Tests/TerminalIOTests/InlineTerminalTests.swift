@@ -152,6 +152,15 @@ struct InlineTerminalTests {
         #expect(written.contains("e\u{301}\u{301}\u{1B}[2G x"), "a letter with its marks, then placed: \(written.debugDescription)")
     }
 
+    @Test func onlyKittyOutsideAMultiplexerIsTakenToRewrapAsKittyDoes() {
+        #expect(InlineTerminal.rewrapsLines(["TERM": "xterm-kitty"]))
+        #expect(InlineTerminal.rewrapsLines(["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"]))
+        #expect(!InlineTerminal.rewrapsLines(["TERM": "xterm-256color"]))
+        #expect(!InlineTerminal.rewrapsLines(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]))
+        #expect(!InlineTerminal.rewrapsLines(["TERM": "screen-256color", "KITTY_WINDOW_ID": "1"]))
+        #expect(!InlineTerminal.rewrapsLines(["TERM": "xterm-kitty", "ZELLIJ": "0"]))
+    }
+
     @Test func atTheBottomTheScreenScrollsToMakeRoom() throws {
         let above = (1...7).map { "line \($0)" }
         let session = try Session(above: above, rows: 3, view: Lines(["a", "b", "c"]))
