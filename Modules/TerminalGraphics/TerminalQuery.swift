@@ -81,11 +81,17 @@ public enum TerminalQuery {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
+        var late = false
         while true {
+            // Past the deadline, what already waits is still read, once: a process held off
+            // the processor for the whole wait (a busy machine) takes the answers that came.
             let left = deadline - clock.now
-            guard left > .zero else { break }
+            if left <= .zero {
+                guard !late else { break }
+                late = true
+            }
             var watch = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watch, 1, Int32(max(1, left.milliseconds)))
+            let ready = poll(&watch, 1, late ? 0 : Int32(max(1, left.milliseconds)))
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { break }
             let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }

@@ -1,5 +1,6 @@
 import Foundation
 import IndicatorKit
+import TerminalGraphics
 import TerminalScreen
 import TestSupport
 import Testing
@@ -150,6 +151,23 @@ struct InlineTerminalTests {
         let written = String(decoding: session.pty.readAvailable(), as: UTF8.self)
         #expect(!written.contains(family) && written.contains("\u{1F468}\u{1B}[3G family"), "\(written.debugDescription)")
         #expect(written.contains("e\u{301}\u{301}\u{1B}[2G x"), "a letter with its marks, then placed: \(written.debugDescription)")
+    }
+
+    @Test func answersThatCameAreReadEvenWhenTheWaitIsOverBeforeTheyAreLookedAt() throws {
+        // A process held off the processor past its wait (a busy machine) still takes the
+        // answers that came: with no time to wait at all, what is waiting is read once.
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 4))
+        defer {
+            close(pty.primary)
+            close(pty.secondary)
+        }
+        var quiet = termios()
+        tcgetattr(pty.secondary, &quiet)
+        quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)
+        tcsetattr(pty.secondary, TCSANOW, &quiet)
+        pty.send(Array("\u{1B}[?62;22c".utf8))
+        let got = TerminalQuery.exchange(Array("\u{1B}[c".utf8), input: pty.secondary, output: pty.secondary, timeout: .zero) { _ in false }
+        #expect(got == Array("\u{1B}[?62;22c".utf8))
     }
 
     @Test func onlyKittyOutsideAMultiplexerIsTakenToRewrapAsKittyDoes() {
