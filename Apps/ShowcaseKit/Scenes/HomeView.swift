@@ -190,8 +190,9 @@ final class HomeView: View {
 
     private func drawPhotos(in rect: Rect, on canvas: inout Canvas) {
         let style = ImageStyle(for: context.capabilities())
-        // Four square photos across the panel (a cell is about twice as tall as wide).
-        let across = max(5, min(10, rect.width / 4 - 1))
+        // Four square photos across the panel (a cell is about twice as tall as wide), larger
+        // in a taller panel.
+        let across = max(5, min(max(10, (rect.height - 2) * 2), rect.width / 4 - 1))
         let cell = Size(width: across, height: max(2, min(rect.height - 2, (across + 1) / 2)))
         let pitch = cell.width + 1
         let chosen = Self.choosingOrder.enumerated().filter { now >= 15 + 20 * $0.offset && now < 80 }.map(\.element)
