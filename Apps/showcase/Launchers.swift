@@ -183,8 +183,7 @@ func terminalInput() -> Int32 {
         }
         // What is already there too (a short list's end, so its rows are sized to it).
         for _ in 0..<8 where !reader.hasEnded {
-            var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 0) == 1 else { break }
+            guard Self.inputWaits else { break }
             guard let lines = take() else { return failure }
             firstLines += lines
         }
@@ -225,8 +224,7 @@ func terminalInput() -> Int32 {
                 stop()
                 return
             }
-            var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 0) == 1 else {
+            guard Self.inputWaits else {
                 prompt.append(taken)
                 return
             }
@@ -239,6 +237,12 @@ func terminalInput() -> Int32 {
                 self.takeWhatIsWaiting(into: prompt, quitting: host)
             }
         }
+    }
+
+    /// Whether standard input has bytes (or its end) waiting: a read now does not block.
+    private static var inputWaits: Bool {
+        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) == 1
     }
 
     /// Stops reading (standard input is not closed: it is the process's).

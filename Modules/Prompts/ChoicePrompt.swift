@@ -79,9 +79,9 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
     @MainActor private var madeFilterField: TextField?
     /// The choices' labels as the filter reads them, made at the first filter.
     @MainActor private var madeIndex: FuzzyIndex?
-    /// The filters typed so far, the current last, each with what it matched (ranked, and the
-    /// indices ascending): a character typed searches only what the one before matched, and
-    /// Backspace goes back to the one before without searching.
+    /// The filters typed so far, the current last, each with what it matched: a character
+    /// typed searches only what the one before matched, and Backspace goes back to the one
+    /// before without searching.
     @MainActor private var filters: [AppliedFilter] = []
 
     /// A prompt for `title` among `choices`, written by `label`; `chosen` (indices) are
@@ -214,13 +214,12 @@ extension ChoicePrompt: Prompt, FormField {
         let index = index
         filters = filters.map { applied in
             var applied = applied
-            let ranking = index.ranking(applied.pattern, among: added)
-            applied.ranking.merge(ranking)
-            applied.matched += ranking.indices.sorted()
+            applied.ranking.merge(index.ranking(applied.pattern, among: added))
+            applied.matched = applied.ranking.indices
             return applied
         }
         let focused = list.selectedItem
-        list.items = filters[filters.count - 1].ranking.indices
+        list.items = filters[filters.count - 1].matched
         if let focused, let position = list.items.firstIndex(of: focused) { list.select(position) }
     }
 
@@ -434,11 +433,18 @@ extension ChoicePrompt: Prompt, FormField {
         case erasedLast
     }
 
-    /// A filter applied: its pattern, its matches ranked, and their indices ascending.
+    /// A filter applied: its pattern, its matches ranked, and their indices best first (what
+    /// the list shows, and the candidates of a longer filter: one array for both).
     private struct AppliedFilter {
         var pattern: FuzzyPattern
         var ranking: FuzzyRanking
         var matched: [Int]
+
+        init(pattern: FuzzyPattern, ranking: FuzzyRanking) {
+            self.pattern = pattern
+            self.ranking = ranking
+            matched = ranking.indices
+        }
     }
 
     /// The most filters kept to go back to with Backspace (each holds its matches).
@@ -461,17 +467,15 @@ extension ChoicePrompt: Prompt, FormField {
         switch (change, filters.last) {
         case (.appended(let typed), let last?):
             let pattern = last.pattern.appending(typed)
-            let ranking = index.ranking(pattern, among: last.matched)
-            filters.append(AppliedFilter(pattern: pattern, ranking: ranking, matched: ranking.indices.sorted()))
+            filters.append(AppliedFilter(pattern: pattern, ranking: index.ranking(pattern, among: last.matched)))
             if filters.count > Self.keptFilters { filters.removeFirst() }
         case (.erasedLast, let last?) where filters.count > 1 && filters[filters.count - 2].pattern == last.pattern.droppingLast():
             filters.removeLast()
         default:
             let pattern = FuzzyPattern(filter)
-            let ranking = index.ranking(pattern)
-            filters = [AppliedFilter(pattern: pattern, ranking: ranking, matched: ranking.indices.sorted())]
+            filters = [AppliedFilter(pattern: pattern, ranking: index.ranking(pattern))]
         }
-        list.items = filters[filters.count - 1].ranking.indices
+        list.items = filters[filters.count - 1].matched
         list.select(0)
     }
 

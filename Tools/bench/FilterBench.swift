@@ -58,15 +58,7 @@ enum FilterBench {
 
     /// `count` paths in a file of their own (removed by the caller).
     static func paths(_ count: Int) throws -> String {
-        let find = Process()
-        find.executableURL = URL(fileURLWithPath: "/usr/bin/find")
-        find.arguments = ["/usr", "-xdev"]
-        let pipe = Pipe()
-        find.standardOutput = pipe
-        find.standardError = FileHandle.nullDevice
-        try find.run()
-        let listed = pipe.fileHandleForReading.readDataToEndOfFile()
-        find.waitUntilExit()
+        let listed = try standardOutput(of: "/usr/bin/find", ["/usr", "-xdev"])
         let base = listed.split(separator: UInt8(ascii: "\n"))
         guard !base.isEmpty else { throw FramesBench.Failure(description: "find /usr listed nothing") }
         var out = Data()

@@ -105,17 +105,11 @@ enum RasterBench {
     /// chafa's output for the file at `path`: its first frame, or with `animating` one pass
     /// through the animation at a thousand times its speed.
     static func runChafa(_ chafa: String, path: String, size: Size, symbols: String, animating: Bool = false) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chafa)
         let animation = animating ? ["--animate", "on", "--duration", "0", "--speed", "1000"] : ["--animate", "off", "--polite", "on"]
-        process.arguments = ["--size", "\(size.width)x\(size.height)", "--symbols", symbols, "--colors", "full", "--format", "symbols"] + animation + [path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+        return try standardOutput(
+            of: chafa,
+            ["--size", "\(size.width)x\(size.height)", "--symbols", symbols, "--colors", "full", "--format", "symbols"] + animation + [path]
+        )
     }
 
     /// chafa's output as cells: SGR 38;2 / 48;2 colours, resets, glyphs, rows by newline.
