@@ -74,6 +74,13 @@ extension Prompt {
         } catch {
             throw .noTerminal(error)
         }
+        // A window too narrow for the question's summary gets it printed whole, wrapped.
+        terminal.lastFrameUncut = { width in
+            guard self.answer != nil || self.isCancelled else { return nil }  // still asking: the frame as it is
+            var canvas = Canvas(size: Size(width: width, height: max(1, self.preferredHeight)))
+            self.render(in: Rect(x: 0, y: 0, width: width, height: canvas.size.height), on: &canvas)
+            return canvas
+        }
         let app = TerminalApp(host: TerminalHost(backend: terminal, root: self), backend: terminal, suspend: { terminal.suspend() })
         let status = await app.runUntilQuit()
         return try outcome(status, interruptedByKey: app.wasInterruptedByKey, interrupts: interrupts)

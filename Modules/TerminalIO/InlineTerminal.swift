@@ -72,6 +72,13 @@ public final class InlineTerminal: EventSourceBackend {
     public var ending: InlineEnding {
         didSet { noteEndings() }
     }
+    /// The last frame drawn at a width of its own (``uncutWidth``; nil: the frame as shown),
+    /// for a window too narrow for it: when the app ends with ``InlineEnding/keepLastFrame`` and this frame holds
+    /// text past the window's width, its rows are printed whole instead, as lines the terminal
+    /// wraps (a prompt's summary on a 1-column window stays readable, not one `✓`).
+    public var lastFrameUncut: (@MainActor (_ width: Int) -> Canvas?)?
+    /// The width ``lastFrameUncut`` draws at.
+    public static let uncutWidth = 512
 
     private let output: Int32
     private var block: InlineBlock
@@ -439,7 +446,11 @@ public final class InlineTerminal: EventSourceBackend {
     /// handlers. Safe to call more than once.
     public func close() {
         guard isOpen else { return }
-        write(block.end(ending) + modesOff)
+        if ending == .keepLastFrame, let uncut = lastFrameUncut?(Self.uncutWidth), let lines = linesWrapped(uncut) {
+            write(block.end(.clear) + lines + modesOff)
+        } else {
+            write(block.end(ending) + modesOff)
+        }
         if ending == .keepLastFrame, picturesOutlive {
             pixels?.deleteAllButShown()  // the frame left keeps its pictures, under ids no next app takes
         } else {
@@ -450,6 +461,15 @@ public final class InlineTerminal: EventSourceBackend {
         // Closed once the loop's read sources on them have handled their cancellation.
         EventLoop.close(resizeDescriptor)
         if let ownedDescriptor { EventLoop.close(ownedDescriptor) }
+    }
+
+    /// `canvas`'s rows as lines for the terminal to wrap, up to its last with something on it,
+    /// when one holds text past the window's width; nil when the block shows it all.
+    private func linesWrapped(_ canvas: Canvas) -> String? {
+        guard let last = (0..<canvas.size.height).last(where: { !InlineBlock.isBlank($0, of: canvas) }) else { return nil }
+        let beyond = (0...last).contains { y in (size.width..<canvas.size.width).contains { !canvas[$0, y].isBlankInDefaultColors } }
+        guard beyond else { return nil }
+        return (0...last).map { canvas.ansiLine($0, colorDepth: capabilities.colorDepth, trimmed: true) + "\r\n" }.joined()
     }
 
     /// What a signal writes, as the block is now: to end the app (`ending`) and to stop it

@@ -245,6 +245,31 @@ struct InlineTerminalTests {
         #expect(session.pty.readAvailable().isEmpty)
     }
 
+    @Test func aLastFrameTooWideForTheWindowIsPrintedWholeAsWrappedLines() throws {
+        let summary = ["✓ Name? Ada", "✓ Fruit? pears"]
+        let session = try Session(size: Size(width: 4, height: 10), above: ["$ f"], rows: 1, view: Lines(summary))
+        session.terminal.lastFrameUncut = { width in
+            var canvas = Canvas(size: Size(width: width, height: 2))
+            Lines(summary).render(in: Rect(x: 0, y: 0, width: width, height: 2), on: &canvas)
+            return canvas
+        }
+        session.draw()
+        #expect(session.screen.rows[1] == "✓ Na", "the block is cut at the window's width")
+        session.terminal.close()
+        session.read()
+        #expect(session.screen.rows == ["$ f", "✓ Na", "me?", "Ada", "✓ Fr", "uit?", " pea", "rs", "", ""])
+        #expect(session.screen.cursor == Point(x: 0, y: 8))
+    }
+
+    @Test func aLastFrameThatFitsIsLeftAsDrawn() throws {
+        let session = try Session(above: ["$ f"], rows: 2, view: Lines(["✓ Name? Ada"]))
+        session.terminal.lastFrameUncut = { _ in nil }
+        session.draw()
+        session.terminal.close()
+        session.read()
+        #expect(session.screen.rows.prefix(3) == ["$ f", "✓ Name? Ada", ""])
+    }
+
     @Test func clearedItLeavesTheScreenAsBeforeTheCursorWhereItBegan() throws {
         let session = try Session(above: ["$ ask", "x"], rows: 3, ending: .clear, view: Lines(["one", "two", "three"]))
         session.draw()
