@@ -38,13 +38,6 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian's -dev packages (installed by Tools/setup).
-        .target(
-            name: "CNcursesw",
-            dependencies: ["CTerminalIO"],
-            path: "Modules/CNcursesw",
-            cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1"), .define("_GNU_SOURCE")],
-            linkerSettings: [.linkedLibrary("ncursesw")]
-        ),
         .target(name: "CChildProcess", path: "Modules/CChildProcess", cSettings: [.define("_GNU_SOURCE")]),
         .target(name: "CTerminalIO", path: "Modules/CTerminalIO"),
         .target(name: "CImageFiles", path: "Modules/CImageFiles", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
@@ -78,16 +71,13 @@ let package = Package(
         // an app's own `headless` command can link it); TUITesting adds Swift Testing's side.
         .target(name: "TUIPilot", dependencies: ["TerminalRuntime"], path: "Modules/TUIPilot"),
         .target(name: "TUITesting", dependencies: ["TUIPilot", "Motion"], path: "Modules/TUITesting"),
-        // The terminal without ncurses: raw mode, the input parser, the inline block, the
-        // pseudo-terminal, the start-up answers, pictures; the app runner. Prompts and inline
-        // apps stand on it alone.
+        // The real terminal, full screen and inline: its hold (raw mode, signals), terminfo read
+        // by the kit, the input parser, the writers, the pseudo-terminal, the start-up answers,
+        // pictures; the app runner. Prompts and apps stand on it alone; no ncurses.
         .target(name: "TerminalIO", dependencies: ["TerminalRuntime", "CTerminalIO", "TerminalGraphics", "KitSupport"], path: "Modules/TerminalIO"),
-        // A full screen drawn by ncurses (and TerminalIO re-exported).
-        .target(
-            name: "NcursesTerminal",
-            dependencies: ["TerminalIO", "TerminalRuntime", "KitSupport", "CNcursesw", "CTerminalIO", "TerminalGraphics"],
-            path: "Modules/NcursesTerminal"
-        ),
+        // The full screen's old name (NcursesTerminal, now TerminalIO's FullScreenTerminal) and
+        // TerminalIO re-exported, for one release.
+        .target(name: "NcursesTerminal", dependencies: ["TerminalIO"], path: "Modules/NcursesTerminal"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess", "KitSupport"], path: "Modules/ChildProcess"),
         .target(name: "ImageFiles", dependencies: ["CImageFiles", "Pixels"], path: "Modules/ImageFiles"),
         // Pixel images for the terminals that show them: kitty's protocol, sixel, iTerm2's.
@@ -123,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "showcase",
             dependencies: [
-                "ShowcaseKit", "NcursesTerminal", "ChildProcess", "CommandIndicator", "GifDecoding", "Indicator", "IndicatorKit", "TerminalGraphics",
+                "ShowcaseKit", "TerminalIO", "ChildProcess", "CommandIndicator", "GifDecoding", "Indicator", "IndicatorKit", "TerminalGraphics",
                 "Prompts",
             ],
             path: "Apps/showcase"
@@ -137,11 +127,11 @@ let package = Package(
         .executableTarget(name: "api-check", path: "Tools/api-check"),
         .executableTarget(name: "giflib-floor", path: "Tools/giflib-floor", linkerSettings: [.linkedLibrary("gif")]),
         // `bench frames`'s IndicatorKit side, linking only what the dashboard uses.
-        .executableTarget(name: "frames-app", dependencies: ["IndicatorKit", "NcursesTerminal", "Indicator"], path: "Tools/frames-app"),
+        .executableTarget(name: "frames-app", dependencies: ["IndicatorKit", "TerminalIO", "Indicator"], path: "Tools/frames-app"),
         .executableTarget(
             name: "bench",
             dependencies: [
-                "IndicatorKit", "NcursesTerminal", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
+                "IndicatorKit", "TerminalIO", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
                 "KitSupport", "TerminalGraphics", "Prompts",
             ],
             path: "Tools/bench",
@@ -152,17 +142,17 @@ let package = Package(
         // main that awaits first, tasks): run by the tests on a pseudo-terminal; not products.
         .target(
             name: "ProgramShapes",
-            dependencies: ["IndicatorKit", "Prompts", "CommandIndicator", "Indicator", "Loading", "NcursesTerminal"],
+            dependencies: ["IndicatorKit", "Prompts", "CommandIndicator", "Indicator", "Loading", "TerminalIO"],
             path: "Tests/Programs/ProgramShapes"
         ),
         .executableTarget(
             name: "sync-main",
-            dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "NcursesTerminal"],
+            dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "TerminalIO"],
             path: "Tests/Programs/SyncMain"
         ),
         .executableTarget(
             name: "async-main",
-            dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "NcursesTerminal"],
+            dependencies: ["ProgramShapes", "Prompts", "CommandIndicator", "TerminalIO"],
             path: "Tests/Programs/AsyncMain"
         ),
 
@@ -186,7 +176,7 @@ let package = Package(
         .testTarget(name: "GifDecodingTests", dependencies: ["GifDecoding", "IndicatorKit", "GifSamples"], path: "Tests/GifDecodingTests"),
         .testTarget(
             name: "IndicatorTests",
-            dependencies: ["TerminalScreen", "Indicator", "IndicatorKit", "GifDecoding", "NcursesTerminal", "TUITesting", "TestSupport"],
+            dependencies: ["TerminalScreen", "Indicator", "IndicatorKit", "GifDecoding", "TerminalIO", "TUITesting", "TestSupport"],
             path: "Tests/IndicatorTests"
         ),
         .testTarget(
@@ -226,19 +216,19 @@ let package = Package(
         ),
         .testTarget(
             name: "PickerSelectionTests",
-            dependencies: ["PickerSelection", "IndicatorKit", "SQLiteStore", "GifDecoding", "TUITesting", "TestSupport"],
+            dependencies: ["PickerSelection", "IndicatorKit", "SQLiteStore", "GifDecoding", "TerminalIO", "TUITesting", "TestSupport"],
             path: "Tests/PickerSelectionTests",
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
-            name: "NcursesTerminalTests",
-            dependencies: ["TerminalScreen", "NcursesTerminal", "TerminalIO", "IndicatorKit", "TerminalGraphics", "TestSupport"],
-            path: "Tests/NcursesTerminalTests"
+            name: "FullScreenTerminalTests",
+            dependencies: ["TerminalScreen", "TerminalIO", "IndicatorKit", "TerminalGraphics", "TestSupport"],
+            path: "Tests/FullScreenTerminalTests"
         ),
         .testTarget(
             name: "ShowcaseKitTests",
             dependencies: [
-                "ShowcaseKit", "IndicatorKit", "SQLiteStore", "NcursesTerminal", "GifDecoding", "ImageFiles", "TUIPilot", "TUITesting",
+                "ShowcaseKit", "IndicatorKit", "SQLiteStore", "TerminalIO", "GifDecoding", "ImageFiles", "TUIPilot", "TUITesting",
                 "TerminalGraphics", "TerminalScreen", "TestSupport", "ChildProcess",
             ],
             path: "Tests/ShowcaseKitTests",
@@ -264,7 +254,7 @@ if ProcessInfo.processInfo.environment["INDICATORKIT_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "terminal-fuzz",
-            dependencies: ["NcursesTerminal", "TerminalGraphics", "IndicatorKit", "FuzzDriver"],
+            dependencies: ["TerminalIO", "TerminalGraphics", "IndicatorKit", "FuzzDriver"],
             path: "Tools/fuzz/TerminalFuzz"
         )
     )

@@ -4,10 +4,10 @@ import Foundation
 import GifDecoding
 import Indicator
 import IndicatorKit
-import NcursesTerminal
 import Prompts
 import ShowcaseKit
 import TerminalGraphics
+import TerminalIO
 
 /// `showcase` alone: the app on the terminal, on `scene` when given.
 @MainActor func openApp(scene: String?, library: String?, symbols: SymbolChoice, graphics: GraphicsProtocol?) async -> Int32 {
@@ -280,7 +280,7 @@ func terminalInput() -> Int32 {
     let prompt = command.prompt()
     let status: Int32
     do {
-        status = try await TerminalApp.run(prompt, inline: prompt.preferredHeight, ending: .clear, interrupts: .returnToProgram)
+        status = try await TerminalApp.run(prompt, viewport: .inline(rows: prompt.preferredHeight, ending: .clear), interrupts: .returnToProgram)
     } catch {
         printError("showcase: \(error)")
         return 2

@@ -1,7 +1,7 @@
 import ChildProcess
 import Foundation
-import NcursesTerminal
 import ShowcaseKit
+import TerminalIO
 
 /// The command line; words that are not valid UTF-8 reach their files through descriptors.
 let arguments = RawArguments.fromProcess()
@@ -30,9 +30,9 @@ func printError(_ line: String) {
 }
 
 /// The terminal, opened for a full-screen run; exits with 2 and says why when it cannot be.
-@MainActor func openTerminal(environment: [String: String], measuringWidths samples: [String] = []) -> NcursesTerminal {
+@MainActor func openTerminal(environment: [String: String], measuringWidths samples: [String] = []) -> FullScreenTerminal {
     do {
-        return try NcursesTerminal.open(environment: environment, measuringWidths: samples)
+        return try FullScreenTerminal.open(environment: environment, measuringWidths: samples)
     } catch {
         printError("showcase: \(error)" + (error == .notATerminal ? " (`showcase headless` runs the scenes without one)" : ""))
         exit(2)

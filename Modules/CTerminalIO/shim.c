@@ -80,12 +80,14 @@ void ik_signal_handle(int sig, void (*handler)(int), int flags, struct sigaction
 }
 
 /* Whether `sig`'s handler is the Swift runtime's crash handler: the one it installs on
-   SIGSEGV too (SIGQUIT, SIGABRT, …: a backtrace, then a 30-second prompt on the terminal).
-   A program's own handler for a signal it means to take is never also its SIGSEGV handler. */
+   SIGSEGV and SIGBUS too (SIGQUIT, SIGABRT, …: a backtrace, then a 30-second prompt on the
+   terminal). A program's own handler for a signal it means to take is never also its SIGSEGV
+   (or, for SIGSEGV, its SIGBUS) handler. */
 static int is_runtime_crash_handler(int sig) {
-    struct sigaction now, segv;
-    if (sig == SIGSEGV || sigaction(sig, NULL, &now) != 0 || sigaction(SIGSEGV, NULL, &segv) != 0) return 0;
-    return (now.sa_flags & SA_SIGINFO) && (segv.sa_flags & SA_SIGINFO) && now.sa_sigaction == segv.sa_sigaction;
+    int fault = sig == SIGSEGV ? SIGBUS : SIGSEGV;  /* it takes both */
+    struct sigaction now, other;
+    if (sigaction(sig, NULL, &now) != 0 || sigaction(fault, NULL, &other) != 0) return 0;
+    return (now.sa_flags & SA_SIGINFO) && (other.sa_flags & SA_SIGINFO) && now.sa_sigaction == other.sa_sigaction;
 }
 
 int ik_signal_at_default(int sig) {

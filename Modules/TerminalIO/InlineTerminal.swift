@@ -22,7 +22,7 @@ import Darwin
 ///
 /// ```swift
 /// let terminal = try InlineTerminal.open(rows: 5, environment: ProcessInfo.processInfo.environment)
-/// let status = await TerminalApp.run(MyPrompt(), on: terminal)   // or TerminalApp.run(view, inline: 5)
+/// let status = await TerminalApp.run(MyPrompt(), on: terminal)   // or TerminalApp.run(view, viewport: .inline(rows: 5))
 /// ```
 ///
 /// Input is raw while it runs: keys, Ctrl-C and Ctrl-Z arrive as keys (`TerminalApp` quits
@@ -286,10 +286,7 @@ public final class InlineTerminal: EventSourceBackend {
         -> InlineTerminal
     {
         if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
-        let pipe = ik_inline_begin(input)
-        guard pipe >= 0 else {
-            throw errno == EBUSY ? .startFailed("another inline app holds the terminal") : .startFailed(String(cString: strerror(errno)))
-        }
+        let pipe = try TerminalHold.begin(input)
         // One round trip, as NcursesTerminal's start-up: the background and what it draws,
         // and where the cursor is for the mouse.
         let told = StartupSettings(environment: environment)
@@ -321,7 +318,7 @@ public final class InlineTerminal: EventSourceBackend {
         terminal.noteEndings()
         // Keys typed during the round trip are kept in the reader; it is woken to take them,
         // or they would wait for the next key.
-        if !answers.typedMeanwhile.isEmpty { ik_inline_wake() }
+        if !answers.typedMeanwhile.isEmpty { TerminalHold.wake() }
         return terminal
     }
 
@@ -381,7 +378,7 @@ public final class InlineTerminal: EventSourceBackend {
             pendingResize = false
             events.append(.resize(size))
         }
-        let read = reader.events(wake: { ik_inline_wake() }, observing: { self.takeCursorReport($0) })
+        let read = reader.events(wake: { TerminalHold.wake() }, observing: { self.takeCursorReport($0) })
         for event in read {
             guard case .mouse(var mouse) = event else {
                 events.append(event)
@@ -409,13 +406,13 @@ public final class InlineTerminal: EventSourceBackend {
     /// Call when ``resizeDescriptor`` is readable: adopts the window's size, or takes the
     /// block as gone after a stop, and queues `.resize` (the host draws the block again).
     public func applyResize() {
-        let told = ik_inline_drain()
-        guard told & 3 != 0 else { return }  // only woken: input waits
-        if told & 2 != 0 { block.forget() }  // the stop erased it
+        let told = TerminalHold.drain()
+        guard !told.isDisjoint(with: [.resized, .continued]) else { return }  // only woken: input waits
+        if told.contains(.continued) { block.forget() }  // the stop erased it
         let window = Self.window(of: output)
         (size, windowSize) = Self.sizes(window: window, rows: rows, reserve: reserve)
         var out = block.resize(to: size, screenRows: window.height, rewrapping: rewraps)
-        if told & 2 != 0 { out += modesOn }  // the stop turned them off
+        if told.contains(.continued) { out += modesOn }  // the stop turned them off
         if capabilities.mouse || rewraps {
             out += "\u{1B}[6n"  // where the block is made again: its report comes as input
             awaitingCursorReport = true
@@ -439,7 +436,7 @@ public final class InlineTerminal: EventSourceBackend {
     /// back; on `fg` it is drawn again where the cursor is. Returns once continued.
     public func suspend() {
         guard isOpen else { return }
-        ik_inline_suspend()
+        TerminalHold.suspend()
     }
 
     /// Ends the block as ``ending`` says, restores the terminal's modes and the signals'
@@ -457,7 +454,7 @@ public final class InlineTerminal: EventSourceBackend {
             pixels?.deleteAll()
         }
         isOpen = false
-        ik_inline_end()
+        TerminalHold.end()
         // Closed once the loop's read sources on them have handled their cancellation.
         EventLoop.close(resizeDescriptor)
         if let ownedDescriptor { EventLoop.close(ownedDescriptor) }
@@ -476,7 +473,7 @@ public final class InlineTerminal: EventSourceBackend {
     /// (`stop`). Each first ends a synchronized update a frame cut short may have left on, and
     /// an ending deletes the kitty pictures ``close()`` would (as many whole commands as fit).
     var signalEndings: (ending: String, stop: String) {
-        let capacity = Int(ik_inline_ending_capacity())
+        let capacity = TerminalHold.capacity
         var bytes = InlineBlock.updateEnd + block.endingBytes(ending) + modesOff
         for deletion in pixels?.deletions(keepingShown: ending == .keepLastFrame && picturesOutlive) ?? [] {
             guard bytes.utf8.count + deletion.utf8.count <= capacity else { break }
@@ -489,15 +486,7 @@ public final class InlineTerminal: EventSourceBackend {
     private func noteEndings() {
         guard isOpen else { return }
         let endings = signalEndings
-        let ending = Array(endings.ending.utf8)
-        let stop = Array(endings.stop.utf8)
-        ending.withUnsafeBufferPointer { e in
-            stop.withUnsafeBufferPointer { s in
-                e.withMemoryRebound(to: CChar.self) { e in
-                    s.withMemoryRebound(to: CChar.self) { s in ik_inline_set_endings(e.baseAddress, e.count, s.baseAddress, s.count) }
-                }
-            }
-        }
+        TerminalHold.tell(ending: endings.ending, stop: endings.stop)
     }
 
     /// Writes all of `text`, through interruptions.

@@ -72,6 +72,7 @@ public final class TerminalApp {
     /// ```swift
     /// let status = try await TerminalApp.run(Chooser(items), inline: 8, ending: .clear)
     /// ```
+    @available(*, deprecated, message: "use run(_:viewport:…) with viewport: .inline(rows:ending:)")
     @discardableResult
     public static func run(
         _ root: any View,
@@ -82,14 +83,21 @@ public final class TerminalApp {
         interrupts: InterruptPolicy = .exitProcess,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(TerminalError) -> Int32 {
-        let terminal = try InlineTerminal.openForTool(rows: rows, ending: ending, environment: environment, mouse: mouse)
-        return await run(TerminalHost(backend: terminal, root: root, minimumSize: minimumSize), on: terminal, interrupts: interrupts)
+        try await run(
+            root,
+            viewport: .inline(rows: rows, ending: ending),
+            minimumSize: minimumSize,
+            mouse: mouse,
+            interrupts: interrupts,
+            environment: environment
+        )
     }
 
     /// `run(_:inline:ending:mouse:minimumSize:interrupts:environment:)` for a synchronous
     /// `main`: blocks until the app quits, serving the main queue on the main thread
     /// meanwhile. Elsewhere — in async code, in a block the main queue runs, in another
     /// blocking call — it throws ``TerminalError/wouldBlockMainActor(asyncForm:)`` at once.
+    @available(*, deprecated, message: "use runBlocking(_:viewport:…) with viewport: .inline(rows:ending:)")
     @discardableResult
     public static func runBlocking(
         _ root: any View,
@@ -100,9 +108,14 @@ public final class TerminalApp {
         interrupts: InterruptPolicy = .exitProcess,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(TerminalError) -> Int32 {
-        try blocking(asyncForm: "try await TerminalApp.run(view, inline: rows)") { () async throws(TerminalError) -> Int32 in
-            try await run(root, inline: rows, ending: ending, mouse: mouse, minimumSize: minimumSize, interrupts: interrupts, environment: environment)
-        }
+        try runBlocking(
+            root,
+            viewport: .inline(rows: rows, ending: ending),
+            minimumSize: minimumSize,
+            mouse: mouse,
+            interrupts: interrupts,
+            environment: environment
+        )
     }
 
     /// Runs `root` on an inline terminal already open until it quits; the terminal is closed then.

@@ -2,7 +2,7 @@ import Foundation
 import GifDecoding
 import Indicator
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 import Testing
 
 /// The examples of docs/Indicator.md, compiled and run as written.

@@ -1,6 +1,6 @@
 import Foundation
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 import Testing
 
 @testable import Indicator

@@ -1,7 +1,7 @@
 import Foundation
 import IndicatorKit
-import NcursesTerminal
 import TUITesting
+import TerminalIO
 import TerminalScreen
 import TestSupport
 import Testing

@@ -3,9 +3,9 @@ import Foundation
 import GifDecoding
 import ImageFiles
 import IndicatorKit
-import NcursesTerminal
 import TUIPilot
 import TerminalGraphics
+import TerminalIO
 import TestSupport
 import Testing
 
@@ -322,7 +322,9 @@ struct ShowcaseEndToEndTests {
 
     /// Starts the app on a pseudo-terminal, waits for its first frame, then signals it.
     func signalled(_ signal: Int32) throws -> (status: Int32, reason: Process.TerminationReason, tail: String, echo: Bool) {
-        let (process, pty, _) = try launchOnTerminal([], waitingFor: "Terminal")
+        // A fault's crash report comes once the terminal is given back; without its 30 s
+        // wait for a key.
+        let (process, pty, _) = try launchOnTerminal([], environment: ["SWIFT_BACKTRACE": "interactive=no"], waitingFor: "Terminal")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         // What it wrote before ending may still be on its way through the terminal.

@@ -337,7 +337,7 @@ struct InlineTerminalTests {
     @Test func aSecondInlineAppIsRefusedWhileOneHoldsTheTerminal() throws {
         let session = try Session(above: [], rows: 1, view: Lines([""]))
         defer { session.terminal.close() }
-        #expect(throws: TerminalError.startFailed("another inline app holds the terminal")) {
+        #expect(throws: TerminalError.startFailed("another app holds the terminal")) {
             try InlineTerminal.open(input: session.pty.secondary, output: session.pty.secondary, rows: 1, environment: ["TERM": "xterm"])
         }
     }

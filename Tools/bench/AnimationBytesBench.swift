@@ -2,7 +2,7 @@ import Foundation
 import GifDecoding
 import GifSamples
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 
 /// What an animation costs on the wire: the bytes a terminal receives for each frame after
 /// the first. Ours go through ncurses on a pseudo-terminal in true colour (it sends only the
@@ -44,12 +44,11 @@ enum AnimationBytesBench {
     static func ncursesBytesPerFrame(_ frames: [Canvas], box: Size) throws -> Double {
         let pty = try PseudoTerminal(size: box)
         let counter = ByteCounter(pty: pty)
-        let terminal = try NcursesTerminal.open(
+        let terminal = try FullScreenTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
             environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "INDICATORKIT_BACKGROUND": "dark"],
             mouse: false,
-            installSignalHandlers: false,
             asksBackground: false
         )
         defer {

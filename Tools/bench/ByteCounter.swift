@@ -1,6 +1,6 @@
 import Foundation
 import KitSupport
-import NcursesTerminal
+import TerminalIO
 
 /// Drains a pseudo-terminal's primary side on a background thread (so the program
 /// writing to it never blocks on a full buffer) and counts the bytes.

@@ -1,6 +1,6 @@
 import Foundation
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 
 /// `bench filter`: `showcase filter` beside fzf (where it is installed) on a pseudo-terminal of
 /// 120×40, the items on standard input: a million file paths (`find /usr` over and over, each

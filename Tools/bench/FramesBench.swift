@@ -1,7 +1,7 @@
 import Foundation
 import Indicator
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 
 #if canImport(Glibc)
 import Glibc

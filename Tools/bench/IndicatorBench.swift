@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Indicator
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 
 /// One spinner animating on an otherwise still 80×24 screen, through the real parts: the
 /// ncurses backend on a pseudo-terminal, the live scheduler on the main queue, the host
@@ -23,12 +23,11 @@ enum IndicatorBench {
     static func run(seconds: Int, then finish: @escaping @MainActor (String) -> Void) throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let counter = ByteCounter(pty: pty)
-        let terminal = try NcursesTerminal.open(
+        let terminal = try FullScreenTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
             environment: ["TERM": "xterm-256color"],
-            mouse: false,
-            installSignalHandlers: false
+            mouse: false
         )
         let scheduler = LiveScheduler()
         let indicator = ActivityIndicator(animation: SpinnerStyle.comet, label: "Loading", reducedMotion: false, clock: scheduler)

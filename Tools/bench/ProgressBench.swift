@@ -1,7 +1,7 @@
 import Foundation
 import Indicator
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 
 /// `bench progress`: ten million `inc` calls with a bar drawn on a pseudo-terminal (100
 /// columns), the time a call and the bytes the terminal got; then, where Python has them,

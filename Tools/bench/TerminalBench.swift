@@ -1,6 +1,6 @@
 import Foundation
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 
 /// Composes and presents screens through the headless and the ncurses paths.
 @MainActor
@@ -65,12 +65,11 @@ enum TerminalBench {
         // ncurses on a pseudo-terminal.
         let pty = try PseudoTerminal(size: size)
         let counter = ByteCounter(pty: pty)
-        let terminal = try NcursesTerminal.open(
+        let terminal = try FullScreenTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
             environment: ["TERM": "xterm-256color"],
-            mouse: false,
-            installSignalHandlers: false
+            mouse: false
         )
         defer {
             terminal.close()

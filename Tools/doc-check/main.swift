@@ -9,8 +9,8 @@
 //    documentation's own lines. Then each example runs (standard input empty, 30 s at most)
 //    and must exit 0, unless the line before its fence is `<!-- not run: REASON -->` (it
 //    needs a terminal, say). An example whose modules do not reach CGiflib must not link
-//    libgif, one that reaches no networking links no libcurl, and one that reaches no
-//    NcursesTerminal links no libncursesw or libtinfo (checked with ldd where there is one).
+//    libgif, one that reaches no networking links no libcurl, and none links libncursesw or
+//    libtinfo: the kit reads terminfo itself (checked with ldd where there is one).
 //    A block (```swift or any other) whose marker is `<!-- file: PATH -->` (optionally
 //    `<!-- file: PATH; not run: REASON -->`) is instead one file of an app laid out as a
 //    package is: PATH is `Sources/TARGET/…` or `Tests/TARGET/…`. Each folder becomes a
@@ -416,7 +416,7 @@ func runExamples(_ found: DocExamples, binaries: String, package: URL, swift: St
 }
 
 /// An example that reaches no GIF decoder links no libgif; one that reaches no networking
-/// (LoadingNetworking) links no libcurl; one that reaches no ncurses links none.
+/// (LoadingNetworking) links no libcurl; none links ncurses (the kit reads terminfo itself).
 func checkLinkedLibraries(_ found: DocExamples, binaries: String, manifest: Manifest) throws -> [String] {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") else { return [] }
     let appImports = { (target: String) in found.files.filter { $0.target == target }.flatMap(\.block.imports) }
@@ -439,7 +439,7 @@ func checkLinkedLibraries(_ found: DocExamples, binaries: String, manifest: Mani
         if !reached.contains("LoadingNetworking"), !block.imports.contains("FoundationNetworking"), libraries.contains("libcurl") {
             problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links libcurl")
         }
-        if !reached.contains("CNcursesw"), libraries.contains("libncursesw") || libraries.contains("libtinfo") {
+        if libraries.contains("libncursesw") || libraries.contains("libtinfo") {
             problems.append("\(block.page):\(block.line): imports \(block.imports.joined(separator: ", ")) but links ncurses")
         }
     }

@@ -4,7 +4,7 @@
 import Foundation
 import Indicator
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 
 enum Mode: String {
     case rate, fast, idle
@@ -71,7 +71,7 @@ final class Dashboard: View {
 /// as IndicatorKit's side (`bench frames-app MODE SECONDS RESULT`).
 @MainActor
 func runApp(mode: Mode, seconds: Int, result: String) throws -> Never {
-    let terminal = try NcursesTerminal.open(environment: ["TERM": "xterm-256color"], mouse: false, asksBackground: false)
+    let terminal = try FullScreenTerminal.open(environment: ["TERM": "xterm-256color"], mouse: false, asksBackground: false)
     let scheduler = LiveScheduler()
     let idle = mode == .idle
     let dashboard = Dashboard(spinners: idle ? 1 : 8, bars: idle ? 0 : 4, scheduler: scheduler)

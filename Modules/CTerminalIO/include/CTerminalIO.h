@@ -1,7 +1,7 @@
 /* CTerminalIO: the terminal calls Swift cannot make (ioctl is variadic; signal handlers must be
    C), with no library behind them: timed writes, the window's size in cells and pixels, and
-   the guard that restores the cursor on a signal. Line indicators, the ncurses backend and the
-   graphics probe use them. */
+   the guards that restore the terminal on a signal. Line indicators, the terminal's hold (inline
+   and full screen) and the graphics probe use them. */
 #ifndef CTERMINALIO_H
 #define CTERMINALIO_H
 
@@ -99,38 +99,43 @@ void ik_signal_note_continued(void);
 int ik_quiet_begin(int fd);
 void ik_quiet_end(int discard_typed);
 
-/* An inline app's hold on its terminal (one at a time): input raw (no echo, no line editing,
-   no signals from keys, output processing kept), and a self-pipe that becomes readable on a
-   resize, on a continue after a stop, or when woken.
+/* An app's hold on its terminal, inline or full screen (one at a time): input raw (no echo,
+   no line editing, no signals from keys, output processing kept), and a self-pipe that
+   becomes readable on a resize, on a continue after a stop, or when woken. The one place the
+   kit takes the terminal's signals for an app.
 
-   ik_inline_begin saves the modes of `fd` and sets them raw; returns the pipe's read end, or -1
+   ik_hold_begin saves the modes of `fd` and sets them raw; returns the pipe's read end, or -1
    (errno set) when the modes cannot be read or set. On SIGINT, SIGTERM, SIGHUP or SIGQUIT the
-   bytes last given to ik_inline_set_endings (`ending`) are written within half a second, the
-   modes restored and the signal raised again; on SIGTSTP (`stop`), the modes restored and the
-   process stopped; on SIGCONT the raw modes are set again and the pipe told ('c'). A signal
-   handled or ignored by the program before keeps its handler. */
-int ik_inline_begin(int fd);
+   bytes last given to ik_hold_set_endings (`ending`) are written within half a second, the
+   modes restored and the signal raised again; on a fault (SIGSEGV, SIGBUS, SIGILL, SIGFPE,
+   SIGABRT, SIGTRAP) the same, then the fault goes to the handler it had (Swift's crash report
+   shows on a terminal given back); on SIGTSTP, `stop` is written, the modes restored and the
+   process stopped, and once continued the raw modes set again, `resume` written (before the
+   thread it interrupted writes more) and the pipe told ('c'). A signal handled or ignored by
+   the program before keeps its handler. */
+int ik_hold_begin(int fd);
 
-/* What a signal writes: `ending` when the process ends by it, `stop` when it is stopped (each
-   at most ik_inline_ending_capacity() bytes; more is cut). Safe to call while a signal may arrive. */
-void ik_inline_set_endings(const char *ending, size_t ending_len, const char *stop, size_t stop_len);
-/* The most bytes an ending or a stop keeps (more are cut). */
-size_t ik_inline_ending_capacity(void);
+/* What a signal writes: `ending` when the process ends by it, `stop` when it is stopped,
+   `resume` when it is continued (each at most ik_hold_ending_capacity() bytes; more is cut).
+   Safe to call while a signal may arrive. */
+void ik_hold_set_endings(const char *ending, size_t ending_len, const char *stop, size_t stop_len, const char *resume, size_t resume_len);
+/* The most bytes an ending, a stop or a resume keeps (more are cut). */
+size_t ik_hold_ending_capacity(void);
 
 /* Empties the pipe; returns a bit set: 1 resized, 2 continued after a stop, 4 woken. */
-int ik_inline_drain(void);
+int ik_hold_drain(void);
 
 /* Makes the pipe readable ('i': woken), so a waiting run loop reads input held back. */
-void ik_inline_wake(void);
+void ik_hold_wake(void);
 
 /* Stops the process as Ctrl-Z does in a shell, through the SIGTSTP handler: returns once it is
    continued (the pipe then says so). */
-void ik_inline_suspend(void);
+void ik_hold_suspend(void);
 
-/* Restores the modes and the signal handlers as they were before ik_inline_begin, and closes
-   the pipe's write end; the read end ik_inline_begin returned is the caller's to close (once
+/* Restores the modes and the signal handlers as they were before ik_hold_begin, and closes
+   the pipe's write end; the read end ik_hold_begin returned is the caller's to close (once
    nothing watches it). Safe to call more than once. */
-void ik_inline_end(void);
+void ik_hold_end(void);
 
 /* Opens a pseudo-terminal pair. Returns 0, or -1 with errno set. */
 int ik_open_pty(int *primary, int *secondary);

@@ -1,8 +1,8 @@
 import CommandIndicator
 import Foundation
-import NcursesTerminal
 import ProgramShapes
 import Prompts
+import TerminalIO
 
 /// A program written as Swift programs are today: an async `main` that awaits before it uses
 /// the kit. `async-main SHAPE HOW`, HOW one of:
@@ -59,11 +59,11 @@ struct AsyncMain {
             asking.cancel()
             status = report(outcome(await asking.value))
         case (.inline, "returns"):
-            status = try await TerminalApp.run(TickingApp(), inline: 1, interrupts: .returnToProgram)
+            status = try await TerminalApp.run(TickingApp(), viewport: .inline(rows: 1), interrupts: .returnToProgram)
         case (.fullscreen, "returns"):
             status = try await TerminalApp.run(TickingApp(), interrupts: .returnToProgram)
         case (.inline, "cancel"):
-            let running = Task { try await TerminalApp.run(TickingApp(), inline: 1) }
+            let running = Task { try await TerminalApp.run(TickingApp(), viewport: .inline(rows: 1)) }
             await untilRunning()
             running.cancel()
             status = try await running.value
@@ -73,13 +73,15 @@ struct AsyncMain {
             running.cancel()
             status = try await running.value
         case (.inline, "sync"):
-            do { status = try await MainActor.run { try TerminalApp.runBlocking(TickingApp(), inline: 1) } } catch { refused(error) }
+            do { status = try await MainActor.run { try TerminalApp.runBlocking(TickingApp(), viewport: .inline(rows: 1)) } } catch { refused(error) }
         case (.inline, "await"):
-            status = try await TerminalApp.run(TickingApp(), inline: 1)
+            status = try await TerminalApp.run(TickingApp(), viewport: .inline(rows: 1))
         case (.inline, "task"):
-            do { status = try await Task { @MainActor in try TerminalApp.runBlocking(TickingApp(), inline: 1) }.value } catch { refused(error) }
+            do { status = try await Task { @MainActor in try TerminalApp.runBlocking(TickingApp(), viewport: .inline(rows: 1)) }.value } catch {
+                refused(error)
+            }
         case (.inline, "detached"):
-            status = try await Task.detached { try await TerminalApp.run(TickingApp(), inline: 1) }.value
+            status = try await Task.detached { try await TerminalApp.run(TickingApp(), viewport: .inline(rows: 1)) }.value
         case (.fullscreen, "sync"):
             do { status = try await MainActor.run { try TerminalApp.runBlocking(TickingApp()) } } catch { refused(error) }
         case (.fullscreen, "await"):

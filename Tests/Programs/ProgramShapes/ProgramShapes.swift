@@ -3,8 +3,8 @@ import Foundation
 import Indicator
 import IndicatorKit
 import Loading
-import NcursesTerminal
 import Prompts
+import TerminalIO
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
 import CommandIndicator
 import Foundation
-import NcursesTerminal
 import ProgramShapes
 import Prompts
+import TerminalIO
 
 // A program with a synchronous `main`: `sync-main SHAPE HOW`, HOW one of:
 // - `sync`: the blocking form at the top level, which serves the main queue itself;
@@ -33,7 +33,7 @@ if ProcessInfo.processInfo.environment["FAR_TIMER"] != nil { LiveScheduler().sch
             say(ended.line)
             exit(ended.status)
         case .inline:
-            status = try TerminalApp.runBlocking(TickingApp(), inline: 1)
+            status = try TerminalApp.runBlocking(TickingApp(), viewport: .inline(rows: 1))
         case .fullscreen:
             status = try TerminalApp.runBlocking(TickingApp())
         case .command:

@@ -3,8 +3,8 @@
 // reports), every input cut into batches where its first bytes say. Built only by Tools/fuzz/run.
 import FuzzDriver
 import IndicatorKit
-import NcursesTerminal
 import TerminalGraphics
+import TerminalIO
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTerminal(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,6 +1,6 @@
 import Foundation
 import IndicatorKit
-import NcursesTerminal
+import TerminalIO
 import TerminalScreen
 import TestSupport
 import Testing
@@ -176,7 +176,8 @@ struct ProgramShapesTests {
         let run = try Run(parts[0], [shape, parts[1]])
         #expect(run.finish() == 3)
         let asyncForms = [
-            "confirm": "try await prompt.ask()", "inline": "try await TerminalApp.run(view, inline: rows)", "fullscreen": "try await TerminalApp.run(view)",
+            "confirm": "try await prompt.ask()", "inline": "try await TerminalApp.run(view, viewport: .inline(rows: rows))",
+            "fullscreen": "try await TerminalApp.run(view)",
         ]
         let asyncForm = asyncForms[shape]!
         let message = "refused: \(TerminalError.wouldBlockMainActor(asyncForm: asyncForm))"

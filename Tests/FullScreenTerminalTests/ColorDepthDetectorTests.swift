@@ -4,7 +4,6 @@ import TerminalGraphics
 import TestSupport
 import Testing
 
-@testable import NcursesTerminal
 @testable import TerminalIO
 
 #if canImport(Glibc)

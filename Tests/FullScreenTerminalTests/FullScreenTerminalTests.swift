@@ -3,13 +3,12 @@ import IndicatorKit
 import TestSupport
 import Testing
 
-@testable import NcursesTerminal
 @testable import TerminalIO
 
 /// The real backend on a pseudo-terminal. ncurses keeps global state, so these run one at a time.
 @Suite(.serialized)
 @MainActor
-struct NcursesTerminalTests {
+struct FullScreenTerminalTests {
     let environment = ["TERM": "xterm-256color"]
 
     func open(
@@ -18,20 +17,19 @@ struct NcursesTerminalTests {
         mouse: Bool = false,
         also: [String: String] = [:],
         asksBackground: Bool = false
-    ) throws -> NcursesTerminal {
-        try NcursesTerminal.open(
+    ) throws -> FullScreenTerminal {
+        try FullScreenTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
             environment: ["TERM": term].merging(also) { _, told in told },
             mouse: mouse,
-            installSignalHandlers: false,
             asksBackground: asksBackground
         )
     }
 
     /// The input events the terminal reads, waiting on its input (not sleeping) until there
     /// are `count` of them; ten seconds is only a safety net.
-    func events(_ terminal: NcursesTerminal, _ pty: PseudoTerminal, count: Int) -> [InputEvent] {
+    func events(_ terminal: FullScreenTerminal, _ pty: PseudoTerminal, count: Int) -> [InputEvent] {
         var events = terminal.readEvents()
         let deadline = ContinuousClock.now + .seconds(10)
         while events.count < count && ContinuousClock.now < deadline {
@@ -76,12 +74,11 @@ struct NcursesTerminalTests {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
         // The terminal's side: answer the question as a light xterm does, with a key typed meanwhile.
         let answered = answering(pty, with: "\u{1B}]11;rgb:ffff/fafa/f0f0\u{1B}\\q\u{1B}[?62;22c")
-        let terminal = try NcursesTerminal.open(
+        let terminal = try FullScreenTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
             environment: ["TERM": "xterm-256color"],
-            mouse: false,
-            installSignalHandlers: false
+            mouse: false
         )
         defer { terminal.close() }
         #expect(answered.join().contains("\u{1B}]11;?"), "it asked")
@@ -132,12 +129,11 @@ struct NcursesTerminalTests {
         let motion = (1...13).map { "\u{1B}[<35;\($0);2M" }.joined()
         let unknown = String(repeating: "\u{1B}[?99;1$y", count: 20)
         let answered = answering(pty, with: typed + motion + unknown + "\u{1B}[?62;22c")
-        let terminal = try NcursesTerminal.open(
+        let terminal = try FullScreenTerminal.open(
             input: pty.secondary,
             output: pty.secondary,
             environment: ["TERM": "xterm-256color"],
-            mouse: true,
-            installSignalHandlers: false
+            mouse: true
         )
         defer { terminal.close() }
         _ = answered.join()
@@ -415,16 +411,16 @@ struct NcursesTerminalTests {
             close(fds[0])
             close(fds[1])
         }
-        #expect(NcursesTerminal.preflight(input: fds[0], output: fds[1], environment: environment) == .notATerminal)
+        #expect(FullScreenTerminal.preflight(input: fds[0], output: fds[1], environment: environment) == .notATerminal)
 
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
-        #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "dumb"]) == .dumbTerminal("dumb"))
-        #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: [:]) == .dumbTerminal(""))
+        #expect(FullScreenTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "dumb"]) == .dumbTerminal("dumb"))
+        #expect(FullScreenTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: [:]) == .dumbTerminal(""))
         #expect(
-            NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "no-such-terminal-xyz"])
+            FullScreenTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: ["TERM": "no-such-terminal-xyz"])
                 == .unknownTerminal("no-such-terminal-xyz")
         )
-        #expect(NcursesTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: environment) == nil)
+        #expect(FullScreenTerminal.preflight(input: pty.secondary, output: pty.secondary, environment: environment) == nil)
         #expect(TerminalError.dumbTerminal("dumb").description.contains("xterm"))
     }
 }
