@@ -33,7 +33,7 @@ import Darwin
 /// scrolls the screen and lines are printed above it; a report outside the block is dropped.
 ///
 /// Before the first frame it asks the terminal, in one round trip, for its background (OSC 11)
-/// and what it draws (the answers `NcursesTerminal` reads too, DA1 last, so a terminal that
+/// and what it draws (the answers ``FullScreenTerminal`` reads too, DA1 last, so a terminal that
 /// knows none of them costs only its DA1 answer). Faint text is then drawn in a colour that
 /// reads on that background, and pictures are pixels where they scroll with the rows: kitty's
 /// (as Unicode placeholders from kitty 0.28, else placed at their cells) and sixel; elsewhere
@@ -287,7 +287,7 @@ public final class InlineTerminal: EventSourceBackend {
     {
         if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
         let pipe = try TerminalHold.begin(input)
-        // One round trip, as NcursesTerminal's start-up: the background and what it draws,
+        // One round trip, as FullScreenTerminal's start-up: the background and what it draws,
         // and where the cursor is for the mouse.
         let told = StartupSettings(environment: environment)
         var answers = StartupAnswers(theme: TerminalTheme.detect(environment: environment))

@@ -8,13 +8,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Draws a canvas's ``ImagePlacement``s as pixels after ncurses has drawn its text: kitty
+/// Draws a canvas's ``ImagePlacement``s as pixels after the frame's text is written: kitty
 /// placements (each picture sent once under an id, placed, moved and deleted by id; a
 /// player's frames kept as the frames of one kitty image, so that showing the next is a
 /// switch of about 30 bytes; at most ``keptImages`` kept, the oldest unshown deleted, so the
 /// terminal's memory does not grow while a GIF loops for an hour) or sixel images (sent when
 /// a placement's picture changes or its cells were drawn again). The cursor is saved around
-/// the writes, so ncurses' idea of it holds.
+/// the writes, so the writer's idea of it holds.
 @MainActor
 package final class PixelImages {
     package let graphics: GraphicsProtocol
@@ -181,9 +181,9 @@ package final class PixelImages {
         return found
     }
 
-    /// Writes what brings the pictures on screen to `canvas`'s; `repainted` when ncurses drew
+    /// Writes what brings the pictures on screen to `canvas`'s; `repainted` when the frame wrote
     /// every cell again (a resize), so every picture is sent again; `textMoved` when the frame
-    /// changed rows enough for ncurses to have moved lines by scrolling a region, which moves
+    /// moved lines by scrolling a region (an inline block at the bottom), which moves
     /// a terminal's pictures along: each is placed again where it belongs (no pixels sent).
     package func present(_ canvas: Canvas, repainted: Bool, textMoved: Bool = false, redrawn: (Rect) -> Bool) {
         if repainted {  // the screen was cleared: every picture is placed again
@@ -277,7 +277,7 @@ package final class PixelImages {
     }
 
     /// kitty, pictures as text: `canvas` with every placement's cells holding its
-    /// ``KittyPlaceholder`` cells (the image's id in their foreground colour), for ncurses to
+    /// ``KittyPlaceholder`` cells (the image's id in their foreground colour), for the writer to
     /// draw as text, after the pictures not yet sent have been sent and placed virtually. So
     /// the terminal moves, cuts and scrolls the pictures with the text; a picture moved or cut
     /// costs only its changed cells, a player's next frame a switch of about 30 bytes.

@@ -10,11 +10,11 @@ import Darwin
 
 /// A pseudo-terminal pair: programs draw on the `secondary` side as on a real terminal,
 /// and whatever they write can be read from the `primary` side (and input written to it).
-/// Used by tests and benchmarks to drive ``NcursesTerminal`` without a window.
+/// Used by tests and benchmarks to drive ``FullScreenTerminal`` without a window.
 ///
 /// ```swift
 /// let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
-/// let terminal = try NcursesTerminal.open(input: pty.secondary, output: pty.secondary,
+/// let terminal = try FullScreenTerminal.open(input: pty.secondary, output: pty.secondary,
 ///                                         environment: ["TERM": "xterm-256color"])
 /// terminal.present(canvas)
 /// let bytes = pty.readAvailable()

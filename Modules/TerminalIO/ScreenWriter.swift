@@ -2,8 +2,8 @@ import TerminalRuntime
 
 /// The bytes that turn the full screen from the frame it shows into the next one: only the
 /// cells that changed are written, the cursor moved between them, colours and attributes sent
-/// when they change. A pure value: it is told each frame and says what to write; ncurses
-/// only opens and restores the terminal (its description, modes and the alternate screen).
+/// when they change. A pure value: it is told each frame and says what to write;
+/// ``FullScreenTerminal`` enters and leaves the alternate screen with its terminfo entry's strings.
 ///
 /// - A frame drawn whole (the first, and after ``forget()``: a resize, a continue) begins with
 ///   an erase of the screen, and then writes only what is not blank.

@@ -27,13 +27,13 @@ import Darwin
 /// so nothing needs wiring. Ctrl-C, unless the root view uses it, restores the terminal and
 /// ends the process with 130, as SIGINT does (``InterruptPolicy``); Ctrl-Z suspends. Signals
 /// restore the terminal as the terminal's own handlers do. Time runs on the live clock. This
-/// module runs apps inline; NcursesTerminal adds the full-screen forms (`run(_:)`).
+/// one call runs either: `viewport: .fullScreen` (the default) or `.inline(rows:ending:)`.
 @MainActor
 public final class TerminalApp {
     /// The app running now (nil before and after `run`).
     public private(set) static var current: TerminalApp?
 
-    /// The terminal it runs on: an NcursesTerminal (full-screen) or an ``InlineTerminal``.
+    /// The terminal it runs on: a ``FullScreenTerminal`` or an ``InlineTerminal``.
     public let backend: any EventSourceBackend
     /// The host that draws the root view.
     public let host: TerminalHost

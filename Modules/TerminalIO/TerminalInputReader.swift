@@ -9,7 +9,7 @@ import Darwin
 /// Reads a terminal's input in chunks and decodes it (``TerminalInputParser``): bytes typed
 /// before the reading began go first, a sequence cut at a read's end waits a moment for its
 /// rest, a paste whose end marker never comes ends after a quiet while. Both terminals —
-/// full-screen (``NcursesTerminal``) and inline (``InlineTerminal``) — read through one.
+/// full-screen (``FullScreenTerminal``) and inline (``InlineTerminal``) — read through one.
 package struct TerminalInputReader {
     /// The most bytes read and decoded by one ``events(wake:observing:)``: what a larger burst
     /// brings waits for the next call, so that a flood is drawn between batches and never queued whole.

@@ -1,5 +1,5 @@
 /// A place canvases are shown and input comes from: the real terminal
-/// (NcursesTerminal) or ``HeadlessTerminal`` in tests.
+/// (TerminalIO's FullScreenTerminal) or ``HeadlessTerminal`` in tests.
 @MainActor
 public protocol TerminalBackend: AnyObject {
     /// The current size in cells: what is drawn, at most ``TerminalHost/largestSize``.

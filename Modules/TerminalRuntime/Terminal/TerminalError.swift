@@ -10,7 +10,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case noUTF8Locale
     /// Standard output is redirected and the process has no controlling terminal to draw on.
     case noControllingTerminal
-    /// ncurses refused to start.
+    /// The terminal could not be taken (its modes, another app holding it).
     case startFailed(String)
     /// A blocking form (`runBlocking`, `askBlocking`) was called where it would hold the main
     /// actor the rest of the program needs: in async code, in a block the main queue runs, or

@@ -24,7 +24,7 @@ public final class TerminalHost {
         didSet { needsDisplay = true }
     }
     /// The most cells a frame has across and down: 1024×512, more than an 8K display shows
-    /// in a legible font. `NcursesTerminal` draws at most this much of a larger window.
+    /// in a legible font. `FullScreenTerminal` draws at most this much of a larger window.
     public static let largestSize = Size(width: 1024, height: 512)
 
     /// Whether a render is pending.

@@ -3,7 +3,7 @@ import Foundation
 import Motion
 
 /// A ``TerminalBackend`` the run loop can wait on: a descriptor that becomes readable when
-/// input arrives, and one that does when the size may have changed. NcursesTerminal is one;
+/// input arrives, and one that does when the size may have changed. TerminalIO's FullScreenTerminal is one;
 /// a backend over a socket or a test's pipes can be another.
 @MainActor
 public protocol EventSourceBackend: TerminalBackend {

@@ -4,8 +4,9 @@ extension ColorDepth {
     /// - `NO_COLOR` set to any non-empty value: none (https://no-color.org).
     /// - a terminal that says it has direct colour (terminfo's `RGB` flag, a `-direct` entry):
     ///   true colour. `COLORTERM=truecolor` or `24bit` also gives true colour, where the
-    ///   escapes can carry it: always when the caller writes them itself (`colors` nil), only
-    ///   with more than 2²⁴−1 colours through terminfo (else ncurses could not send them).
+    ///   escapes can carry it: always when `colors` is nil, and with a terminfo entry only when
+    ///   it says more than 2²⁴−1 colours (a direct entry of the same terminal exists): a
+    ///   `COLORTERM` inherited into GNU screen, whose entry has 256, would get escapes it cannot show.
     /// - otherwise the colour count — terminfo's, or as `TERM`'s name says when `colors` is nil
     ///   (`…256color` 256; `dumb` or unset none; else 8): 256 or more → 256, 8 or more → 16,
     ///   else none.

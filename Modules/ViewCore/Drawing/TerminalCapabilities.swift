@@ -18,12 +18,12 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// A cell's size in pixels, when the terminal says it (pictures keep their proportions by it).
     public var cellPixels: Size?
     /// Whether pictures placed as pixels may move from frame to frame, as a scrolling grid's
-    /// do: true where the backend draws them again wherever they went (NcursesTerminal does
-    /// for kitty, and for sixel when it could keep ncurses from scrolling regions), false
+    /// do: true where the backend draws them again wherever they went (FullScreenTerminal
+    /// does: its text never moves by a scrolled region), false
     /// where a moved picture would leave copies behind.
     public var pixelImagesMayMove: Bool
     /// How many cells the terminal itself moved the cursor for each text it was asked to
-    /// measure when it opened (see NcursesTerminal's `measuringWidths`); empty when none was.
+    /// measure when it opened (see FullScreenTerminal's `measuringWidths`); empty when none was.
     public var measuredWidths: [String: Int] = [:]
     /// The background colour the terminal said it shows (OSC 11), nil when it did not: a
     /// picture's translucent edges are blended into it, not into ``theme``'s black or white.

@@ -8,7 +8,7 @@ public enum InputEvent: Hashable, Sendable, CustomStringConvertible {
     case paste(String)
     /// The terminal changed size.
     case resize(Size)
-    /// The ``paste(_:)`` just before was longer than a backend keeps (NcursesTerminal: 1 MiB):
+    /// The ``paste(_:)`` just before was longer than a backend keeps (FullScreenTerminal: 1 MiB):
     /// it holds the paste's start, and this many bytes after it were dropped.
     case pasteCut(droppedBytes: Int)
 
