@@ -216,7 +216,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PickerSelectionTests",
-            dependencies: ["PickerSelection", "IndicatorKit", "SQLiteStore", "GifDecoding", "TerminalIO", "TUITesting", "TestSupport"],
+            dependencies: ["PickerSelection", "IndicatorKit", "SQLiteStore", "GifDecoding", "TUITesting", "TestSupport"],
             path: "Tests/PickerSelectionTests",
             exclude: ["__Snapshots__"]
         ),

@@ -129,8 +129,10 @@ int ik_hold_begin(int fd) {
             sigaddset(&handled, ending_signals[i]);
         }
     }
+    /* Which faults to take is read for all before any is taken: the runtime's crash handler
+       is known by its being SIGSEGV's too. */
+    for (int i = 0; i < FAULT_COUNT; i++) taken_fault[i] = ik_signal_at_default(fault_signals[i]);
     for (int i = 0; i < FAULT_COUNT; i++) {
-        taken_fault[i] = ik_signal_at_default(fault_signals[i]);
         if (taken_fault[i]) {
             struct sigaction fault;
             memset(&fault, 0, sizeof fault);

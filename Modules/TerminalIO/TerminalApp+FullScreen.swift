@@ -1,16 +1,19 @@
 import Foundation
 import TerminalRuntime
 
-/// Where an app draws on the terminal, as ratatui's `Viewport`: one call runs either
-/// (`TerminalApp.run(_:viewport:…)`), and the same view runs in both unchanged.
-public enum Viewport: Sendable, Equatable {
-    /// The whole window, on the terminal's alternate screen; the shell's screen comes back
-    /// as it was when the app ends (``FullScreenTerminal``).
-    case fullScreen
-    /// Below the cursor, in the flow of the terminal: as many rows as the view draws on,
-    /// `rows` at most; when the app ends its last frame stays, the cursor below it, or its
-    /// rows are erased (`ending`) (``InlineTerminal``).
-    case inline(rows: Int, ending: InlineEnding = .keepLastFrame)
+extension TerminalApp {
+    /// Where an app draws on the terminal, as ratatui's `Viewport`: one call runs either
+    /// (`TerminalApp.run(_:viewport:…)`), and the same view runs in both unchanged. (Widgets'
+    /// `Viewport` is another thing: a view that scrolls text.)
+    public enum Viewport: Sendable, Equatable {
+        /// The whole window, on the terminal's alternate screen; the shell's screen comes back
+        /// as it was when the app ends (``FullScreenTerminal``).
+        case fullScreen
+        /// Below the cursor, in the flow of the terminal: as many rows as the view draws on,
+        /// `rows` at most; when the app ends its last frame stays, the cursor below it, or its
+        /// rows are erased (`ending`) (``InlineTerminal``).
+        case inline(rows: Int, ending: InlineEnding = .keepLastFrame)
+    }
 }
 
 extension TerminalApp {

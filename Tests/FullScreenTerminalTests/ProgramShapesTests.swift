@@ -292,6 +292,21 @@ struct ProgramShapesTests {
         Self.expectRestored(run)
     }
 
+    @Test(
+        "A fault while an app runs gives the terminal back, then Swift's crash report shows on it",
+        .timeLimit(.minutes(1)),
+        arguments: ["inline", "fullscreen"]
+    )
+    func aFaultGivesTheTerminalBackBeforeTheCrashReport(shape: String) throws {
+        let run = try Run("async-main", [shape, "crash"], environment: ["SWIFT_BACKTRACE": "interactive=no,color=no"])
+        let status = run.finish()
+        #expect(run.process.terminationReason == .uncaughtSignal)
+        #expect([SIGILL, SIGTRAP].contains(status), "ended by its trap: \(status)")
+        let text = run.screen.rows.joined(separator: "\n")
+        #expect(text.contains("Backtrace took"), "the crash report is shown, to its end: \(run.screen.rows)")
+        Self.expectRestored(run)
+    }
+
     static func expectRestored(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
         var modes = termios()
         tcgetattr(run.pty.secondary, &modes)

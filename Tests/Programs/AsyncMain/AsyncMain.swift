@@ -14,13 +14,14 @@ import TerminalIO
 /// - `nonisolated`: a nonisolated async function (the shape of `AsyncParsableCommand.run()`)
 ///   makes, sets and asks the prompt or form;
 /// - `returns`: the async form asked to return on Esc and Ctrl-C (`.returnToProgram`);
-/// - `cancel`: the async form in a task cancelled once it runs (it ends as Ctrl-C does).
+/// - `cancel`: the async form in a task cancelled once it runs (it ends as Ctrl-C does);
+/// - `crash`: the program traps while the app runs (inline and fullscreen).
 @main
 struct AsyncMain {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard let shape = arguments.first.flatMap(Shape.init(rawValue:)), let how = arguments.dropFirst().first else {
-            say("usage: async-main confirm|form|inline|fullscreen|command|spinner|loading sync|await|task|detached|nonisolated|returns|cancel")
+            say("usage: async-main confirm|form|inline|fullscreen|command|spinner|loading sync|await|task|detached|nonisolated|returns|cancel|crash")
             exit(2)
         }
         try await Task.sleep(for: .milliseconds(20))  // as a network call would: the main actor is now a queue's
@@ -86,6 +87,13 @@ struct AsyncMain {
             do { status = try await MainActor.run { try TerminalApp.runBlocking(TickingApp()) } } catch { refused(error) }
         case (.fullscreen, "await"):
             status = try await TerminalApp.run(TickingApp())
+        case (.inline, "crash"), (.fullscreen, "crash"):
+            // A fault while the app runs (a trap: Swift's fatalError).
+            let running = Task { try await TerminalApp.run(TickingApp(), viewport: shape == .inline ? .inline(rows: 1) : .fullScreen) }
+            await untilRunning()
+            try await Task.sleep(for: .milliseconds(50))
+            if running.isCancelled == false { fatalError("a fault while the app runs") }
+            status = 0
         case (.fullscreen, "task"):
             do { status = try await Task { @MainActor in try TerminalApp.runBlocking(TickingApp()) }.value } catch { refused(error) }
         case (.fullscreen, "detached"):
