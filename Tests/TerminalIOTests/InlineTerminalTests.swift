@@ -46,6 +46,10 @@ struct InlineTerminalTests {
             quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)  // the answers are not echoed, as a terminal's are not
             tcsetattr(pty.secondary, TCSANOW, &quiet)
             pty.send(Array(answers.utf8))
+            // The line discipline takes input in on its own time: the modes go back once the
+            // answers have arrived, or they would be echoed.
+            var arrived = pollfd(fd: pty.secondary, events: Int16(POLLIN), revents: 0)
+            if !answers.isEmpty { _ = poll(&arrived, 1, 2_000) }
             tcsetattr(pty.secondary, TCSANOW, &cooked)  // a shell's modes, which the app must give back
             terminal = try InlineTerminal.open(
                 input: pty.secondary,
@@ -166,6 +170,8 @@ struct InlineTerminalTests {
         quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)
         tcsetattr(pty.secondary, TCSANOW, &quiet)
         pty.send(Array("\u{1B}[?62;22c".utf8))
+        var arrived = pollfd(fd: pty.secondary, events: Int16(POLLIN), revents: 0)
+        _ = poll(&arrived, 1, 2_000)  // come: the line discipline takes input in on its own time
         let got = TerminalQuery.exchange(Array("\u{1B}[c".utf8), input: pty.secondary, output: pty.secondary, timeout: .zero) { _ in false }
         #expect(got == Array("\u{1B}[?62;22c".utf8))
     }
