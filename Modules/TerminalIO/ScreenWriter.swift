@@ -1,5 +1,11 @@
 import TerminalRuntime
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes that turn the full screen from the frame it shows into the next one: only the
 /// cells that changed are written, the cursor moved between them, colours and attributes sent
 /// when they change. A pure value: it is told each frame and says what to write;
@@ -104,6 +110,14 @@ package struct ScreenWriter {
 
     private mutating func writeRow(_ y: Int, new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>, width: Int, whole: Bool) {
         let start = y * width
+        // A row whose cells are the same bytes as before is the same row: passed over in one
+        // comparison (most rows of most frames), the cells compared one by one only where
+        // their bytes differ.
+        if !whole, let now = new.baseAddress, let then = old.baseAddress,
+            memcmp(now + start, then + start, width * MemoryLayout<Cell>.stride) == 0
+        {
+            return
+        }
         // The row's blank tail: from there to its end nothing shows but the terminal's background.
         var blankFrom = width
         while blankFrom > 0, new[start + blankFrom - 1].isBlankInDefaultColors { blankFrom -= 1 }
