@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Pixels", targets: ["Pixels"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "ViewCore", targets: ["ViewCore"]),
+        .library(name: "CellPictures", targets: ["CellPictures"]),
         .library(name: "TerminalRuntime", targets: ["TerminalRuntime"]),
         .library(name: "Widgets", targets: ["Widgets"]),
         .library(name: "IndicatorKit", targets: ["IndicatorKit"]),
@@ -56,6 +57,9 @@ let package = Package(
         // Views and what they draw on: cells, styles and colours, the canvas, input, screens,
         // pictures in block symbols and the frame player.
         .target(name: "ViewCore", dependencies: ["Motion", "Pixels"], path: "Modules/ViewCore"),
+        // Pictures drawn in cells: the block and braille rasterizers, the style a component
+        // draws its picture in, and the player of a picture's frames over time.
+        .target(name: "CellPictures", dependencies: ["ViewCore", "Motion", "Pixels"], path: "Modules/CellPictures"),
         // A terminal's screen read back from the bytes a program wrote (text, cursor, erases,
         // the alternate screen): what an in-memory line output and the tests read; not a product.
         .target(name: "TerminalScreen", dependencies: ["Pixels"], path: "Modules/TerminalScreen"),
@@ -65,7 +69,11 @@ let package = Package(
         // areas, a viewport, a progress bar, key help, boxes and stacks, timers, an ordered selection.
         .target(name: "Widgets", dependencies: ["ViewCore"], path: "Modules/Widgets"),
         // The core in one import (and the kit's version).
-        .target(name: "IndicatorKit", dependencies: ["Pixels", "Motion", "ViewCore", "TerminalRuntime", "Widgets"], path: "Modules/IndicatorKit"),
+        .target(
+            name: "IndicatorKit",
+            dependencies: ["Pixels", "Motion", "ViewCore", "CellPictures", "TerminalRuntime", "Widgets"],
+            path: "Modules/IndicatorKit"
+        ),
         .target(name: "TUICore", dependencies: ["IndicatorKit"], path: "Modules/TUICore"),
         // Driving an app headless: Pilot and the scenario files' runner (no test framework, so
         // an app's own `headless` command can link it); TUITesting adds Swift Testing's side.
@@ -86,14 +94,18 @@ let package = Package(
 
         // The component modules.
         .target(name: "GifDecoding", dependencies: ["CGiflib", "Pixels", "KitSupport"], path: "Modules/GifDecoding"),
-        .target(name: "Indicator", dependencies: ["Motion", "ViewCore", "TerminalScreen", "CTerminalIO", "KitSupport"], path: "Modules/Indicator"),
-        .target(name: "RefreshControl", dependencies: ["Widgets"], path: "Modules/RefreshControl"),
-        .target(name: "Loading", dependencies: ["ViewCore", "Indicator"], path: "Modules/Loading"),
+        .target(
+            name: "Indicator",
+            dependencies: ["Motion", "ViewCore", "TerminalScreen", "CTerminalIO", "KitSupport", "CellPictures"],
+            path: "Modules/Indicator"
+        ),
+        .target(name: "RefreshControl", dependencies: ["Widgets", "CellPictures"], path: "Modules/RefreshControl"),
+        .target(name: "Loading", dependencies: ["ViewCore", "Indicator", "CellPictures"], path: "Modules/Loading"),
         // The API client on URLSession, apart: an app using only the overlay links no
         // FoundationNetworking (nor libcurl and what it brings).
         .target(name: "LoadingNetworking", dependencies: ["Loading"], path: "Modules/LoadingNetworking"),
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion", "TerminalRuntime"], path: "Modules/CommandIndicator"),
-        .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport"], path: "Modules/PickerSelection"),
+        .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport", "CellPictures"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
         .target(name: "Prompts", dependencies: ["Widgets", "TerminalRuntime", "TerminalIO", "KitSupport"], path: "Modules/Prompts"),
         .target(name: "PhotoReaders", dependencies: ["PickerSelection", "GifDecoding", "ImageFiles", "Pixels"], path: "Modules/PhotoReaders"),
@@ -132,7 +144,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "IndicatorKit", "TerminalIO", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
-                "KitSupport", "TerminalGraphics", "Prompts",
+                "KitSupport", "TerminalGraphics", "Prompts", "CellPictures",
             ],
             path: "Tools/bench",
             exclude: ["peers"]  // the peers' own sources (Rust), built by bench itself where cargo is
@@ -161,6 +173,7 @@ let package = Package(
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"], path: "Tests/PixelsTests"),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "IndicatorKit", "TestSupport"], path: "Tests/MotionTests"),
         .testTarget(name: "ViewCoreTests", dependencies: ["ViewCore", "IndicatorKit", "TestSupport"], path: "Tests/ViewCoreTests"),
+        .testTarget(name: "CellPicturesTests", dependencies: ["CellPictures", "ViewCore", "IndicatorKit", "TestSupport"], path: "Tests/CellPicturesTests"),
         .testTarget(
             name: "TerminalRuntimeTests",
             dependencies: ["TerminalRuntime", "Motion", "IndicatorKit", "TestSupport"],

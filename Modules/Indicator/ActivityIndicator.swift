@@ -1,3 +1,4 @@
+import CellPictures
 import ViewCore
 
 /// An activity indicator: a glyph spinner, a cycle of images or an animated GIF — any

@@ -1,3 +1,4 @@
+import CellPictures
 import ViewCore
 
 /// A glyph spinner: frames of text shown one after another at a fixed interval.

@@ -1,3 +1,4 @@
+@_exported import CellPictures
 // IndicatorKit is the kit's core in one import: the values (Pixels), views and what they draw
 // on (ViewCore), time and motion (Motion), hosting a view on a terminal (TerminalRuntime) and
 // the widgets (Widgets). Import one of them alone to link less.

@@ -1,3 +1,4 @@
+import CellPictures
 import Indicator
 import ViewCore
 

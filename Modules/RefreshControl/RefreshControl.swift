@@ -1,3 +1,4 @@
+import CellPictures
 import Widgets
 
 /// Pull-to-refresh for a `ListView` of any items, with any `FrameAnimation` as its

@@ -1,3 +1,4 @@
+import CellPictures
 import Foundation
 import GifDecoding
 import GifSamples

@@ -1,3 +1,4 @@
+import CellPictures
 import ViewCore
 
 /// The ordered image picker: a grid of thumbnails with a focus, a tray of

@@ -1,8 +1,9 @@
 import Foundation
 import IndicatorKit
 import Testing
+import ViewCore
 
-@testable import ViewCore
+@testable import CellPictures
 
 /// The finer symbol sets: each cell's glyph and two colours chosen to match its pixels.
 struct SymbolRasterizerTests {

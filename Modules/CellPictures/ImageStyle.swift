@@ -1,3 +1,7 @@
+import Motion
+import Pixels
+import ViewCore
+
 /// How images are drawn as cells: the block symbols, the background they are blended onto,
 /// how much contrast they keep from it and whether they are in colour. Every component
 /// that draws an image takes one, under one name, `imageStyle` — ``FramePlayer``, and

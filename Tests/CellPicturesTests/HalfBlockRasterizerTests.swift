@@ -1,7 +1,8 @@
 import IndicatorKit
 import Testing
+import ViewCore
 
-@testable import ViewCore
+@testable import CellPictures
 
 @Suite("HalfBlockRasterizer")
 struct HalfBlockRasterizerTests {

@@ -1,3 +1,7 @@
+import Motion
+import Pixels
+import ViewCore
+
 extension FramePlayer {
     /// 0.1.0's label for the clock: ``init(animation:timing:clock:)``.
     @available(*, deprecated, renamed: "init(animation:timing:clock:)")

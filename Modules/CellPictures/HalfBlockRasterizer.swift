@@ -1,3 +1,7 @@
+import Motion
+import Pixels
+import ViewCore
+
 /// Turns an `RGBAImage` into cells with half blocks: each cell shows two pixels, the
 /// upper one as the foreground of `▀` and the lower one as its background.
 ///

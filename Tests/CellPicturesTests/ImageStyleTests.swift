@@ -1,7 +1,8 @@
 import IndicatorKit
 import Testing
+import ViewCore
 
-@testable import ViewCore
+@testable import CellPictures
 
 /// One value says how an image is drawn; components take it as `imageStyle`.
 @MainActor

@@ -1,3 +1,7 @@
+import Motion
+import Pixels
+import ViewCore
+
 /// Plays a `FrameAnimation` on a `Scheduler`: the one player behind every indicator,
 /// the refresh control, the loading overlay and the GIF player.
 ///

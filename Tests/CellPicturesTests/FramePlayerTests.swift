@@ -3,6 +3,8 @@ import IndicatorKit
 import TestSupport
 import Testing
 
+@testable import CellPictures
+
 /// The animation seam: timing computed from durations, and the one player every component uses.
 @MainActor
 @Suite(.endsIdle)
