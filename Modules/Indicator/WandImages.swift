@@ -3,7 +3,7 @@ import ViewCore
 /// Four loading images ("wand and rays", "wand and stars" and their
 /// inverses) drawn as 16×16 pixel art for the terminal, shown in turn every 0.3 s by
 /// ``cycle``. An inverse swaps the wand's and the light's colours (a gold wand
-/// casting pale light), so the four stay distinct while only the symbol changes: no
+/// casting violet light), so the four stay distinct while only the symbol changes: no
 /// filled square flashes between them.
 package enum WandImages {
     /// The animation: the four images, 0.3 s each, round and round.
@@ -57,7 +57,9 @@ package enum WandImages {
     ]
 
     private static func image(_ rows: [String], inverse: Bool) -> RGBAImage {
-        let wand = RGBA(225, 230, 245)
+        // A violet wand: it reads on a light terminal's white as on a dark one's black (the
+        // pale blue-white of before all but vanished on white: contrast 1.2 against 4.5).
+        let wand = RGBA(124, 104, 230)
         let light = RGBA(255, 200, 60)
         var image = RGBAImage(width: 16, height: 16)
         for (y, row) in rows.enumerated() {

@@ -35,6 +35,20 @@ struct ActivityIndicatorTests {
         #expect(Set(WandImages.all.map(\.pixels)).count == 4)
     }
 
+    @Test("Every wand image shows a colour that stands out on a light terminal and on a dark one")
+    func wandImagesShowOnLightAndDark() {
+        for (index, image) in WandImages.all.enumerated() {
+            var colours = Set<[UInt8]>()
+            for y in 0..<image.height {
+                for x in 0..<image.width where image[x, y].a == 255 { colours.insert([image[x, y].r, image[x, y].g, image[x, y].b]) }
+            }
+            for background: (UInt8, UInt8, UInt8) in [(255, 255, 255), (17, 17, 17)] {
+                let best = colours.map { Contrast.ratio(($0[0], $0[1], $0[2]), background) }.max() ?? 1
+                #expect(best >= Contrast.visible, "image \(index) on \(background): at best \(best):1")
+            }
+        }
+    }
+
     // B1.1
     @Test("B1.1: an indicator shows its image and a label, beside or below")
     func labelBesideAndBelow() {
