@@ -68,6 +68,8 @@ public final class FullScreenTerminal: EventSourceBackend {
     private var notedOnce = false
     /// The start-up's graphics answers when they did not come in time: read on as they come.
     private var lateGraphics: LateGraphics?
+    /// The measuring's cursor reports when they did not all come in the start-up's wait.
+    private var lateWidths: LateWidths?
     /// How pictures are drawn: kitty's protocol, sixel, or symbols (chosen at start-up).
     public var graphics: GraphicsProtocol { pixels?.graphics ?? .symbols }
 
@@ -145,9 +147,11 @@ public final class FullScreenTerminal: EventSourceBackend {
         if let problem = preflight(input: input, output: output, environment: environment) { throw problem }
         let told = StartupSettings(environment: environment)
         var answers = StartupAnswers(theme: TerminalTheme.detect(environment: environment))
+        var widthsSoFar: [Int]?
         if asksBackground, !told.background || told.graphics == nil || !texts.isEmpty {
             let asked = BackgroundQuery.ask(input: input, output: output, measuring: texts, insideTmux: GraphicsProbe.isInsideTmux(environment))
             answers.read(asked, measuring: texts, backgroundTold: told.background)
+            widthsSoFar = asked.widths
         }
         let term = ColorDepthDetector.terminfoName(for: told.term, environment: environment) { Terminfo.load($0, environment: environment) != nil }
         guard let entry = Terminfo.load(term, environment: environment) else { throw .unknownTerminal(term) }
@@ -197,6 +201,11 @@ public final class FullScreenTerminal: EventSourceBackend {
         terminal.noteEndings()
         if let probe = answers.unfinishedProbe, told.graphics == nil, !GraphicsProbe.isInsideTmux(environment), depth != .none {
             terminal.lateGraphics = LateGraphics(probe: probe, until: .now + Self.lateGraphicsWait, drawing: drawing)
+        }
+        if let widthsSoFar, widthsSoFar.count < texts.count {
+            // The measuring's cursor reports still to come (a terminal slow on its first start):
+            // taken as they come, within the same wait.
+            terminal.lateWidths = LateWidths(texts: texts, widths: widthsSoFar, until: .now + Self.lateGraphicsWait)
         }
         if !answers.typedMeanwhile.isEmpty {
             // Kept here and decoded first, however many; the reader is woken to take them.
@@ -314,12 +323,33 @@ public final class FullScreenTerminal: EventSourceBackend {
             pendingResize = false
             events.append(.resize(size))
         }
-        events += reader.events(wake: { TerminalHold.wake() }, observing: { readLateGraphics($0) })
+        events += reader.events(wake: { TerminalHold.wake() }, observing: { readLateWidths($0) + readLateGraphics($0) })
         return events
     }
 
     /// How long graphics answers that missed the start-up's wait are awaited.
     static let lateGraphicsWait: Duration = .seconds(10)
+
+    /// Reads `bytes` for the measuring's cursor reports still awaited; when the last has come,
+    /// the widths are known (``TerminalCapabilities/measuredWidths``) and everything is drawn
+    /// again (a resize to the same size).
+    private func readLateWidths(_ bytes: [UInt8]) -> [InputEvent] {
+        guard var late = lateWidths, bytes.contains(0x1B) else { return [] }
+        guard ContinuousClock.now < late.until else {
+            lateWidths = nil
+            return []
+        }
+        var rest = bytes
+        late.widths += BackgroundQuery.takeCursorReports(from: &rest).map(\.x)
+        guard late.widths.count >= late.texts.count else {
+            lateWidths = late
+            return []
+        }
+        lateWidths = nil
+        capabilities.measuredWidths = Dictionary(zip(late.texts, late.widths), uniquingKeysWith: { first, _ in first })
+        writer.forget()
+        return [.resize(size)]
+    }
 
     /// Reads `bytes` for the start-up's graphics answers still awaited; when the last (DA1)
     /// has come and they say the terminal draws pixels, turns pixels on and asks for a full
@@ -388,6 +418,13 @@ private struct PixelDrawing {
         images.colorDepth = depth
         return (images, drawing.cellPixels)
     }
+}
+
+/// The measuring's cursor reports still awaited after the start-up's wait.
+private struct LateWidths {
+    let texts: [String]
+    var widths: [Int]
+    let until: ContinuousClock.Instant
 }
 
 /// Graphics answers still awaited after the start-up's wait.

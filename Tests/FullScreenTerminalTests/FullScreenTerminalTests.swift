@@ -110,6 +110,27 @@ struct FullScreenTerminalTests {
         #expect(terminal.capabilities.cellPixels == Size(width: 10, height: 20), "the cell size it said")
     }
 
+    /// The same terminal, asked to measure widths: the cursor reports that come after the
+    /// wait still say them, and everything is drawn again (seen as "not measured here" in
+    /// the Terminal scene of kitty 0.41 started with the showcase as its command).
+    @Test func lateCursorReportsStillMeasureTheWidths() throws {
+        let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
+        let terminal = try FullScreenTerminal.open(
+            input: pty.secondary,
+            output: pty.secondary,
+            environment: ["TERM": "xterm-256color"],
+            mouse: false,
+            measuringWidths: ["漢", "❤"]
+        )
+        defer { terminal.close() }
+        #expect(terminal.capabilities.measuredWidths.isEmpty, "nobody answered within the wait")
+        pty.send(Array("\u{1B}[5;3R".utf8))
+        pty.send(Array("\u{1B}[5;2R\u{1B}[?62;22cq".utf8))
+        let events = events(terminal, pty, count: 2)
+        #expect(events == [.key(.character("q")), .resize(terminal.size)], "\(events)")
+        #expect(terminal.capabilities.measuredWidths == ["漢": 2, "❤": 1])
+    }
+
     @Test func lateAnswersOfATerminalWithoutPixelsChangeNothing() throws {
         let pty = try PseudoTerminal(size: Size(width: 20, height: 5))
         let terminal = try open(pty, asksBackground: true)
