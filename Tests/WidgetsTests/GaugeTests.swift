@@ -1,0 +1,81 @@
+import IndicatorKit
+import Testing
+
+@testable import Widgets
+
+/// Gauges and sparklines drawn as ratatui (tui 0.19) draws its own: the screens of its
+/// `widgets_gauge.rs` tests and of its sparkline, cell for cell, colours included.
+@MainActor
+struct GaugeTests {
+    func drawn(_ view: any View, width: Int, height: Int = 1) -> Canvas {
+        var canvas = Canvas(size: Size(width: width, height: height))
+        view.render(in: canvas.bounds, on: &canvas)
+        return canvas
+    }
+
+    @Test func aUnicodeGaugeMovesItsEdgeByEighthsAndCentresItsLabel() {
+        let style = Style(foreground: .red, background: .blue)
+        let percent = drawn(Gauge(percent: 43, style: style, usesUnicode: true), width: 34)
+        #expect(percent.lines == ["              ▋43%                "])
+        let ratio = drawn(Gauge(ratio: 0.511_313_934_313_1, style: style, usesUnicode: true), width: 34)
+        #expect(ratio.lines == ["               51%                "], "the label covers the edge")
+        for x in 0..<34 {
+            let filled = x < 14
+            #expect(percent[x, 0].style.background == (filled ? .red : .blue), "column \(x)")
+            #expect(percent[x, 0].style.foreground == (filled ? .blue : .red), "column \(x)")
+            #expect(ratio[x, 0].style.background == (x < 17 ? .red : .blue), "column \(x)")
+        }
+    }
+
+    @Test func withoutUnicodeTheFillIsRoundedToWholeCells() {
+        #expect(drawn(Gauge(percent: 43), width: 34).lines == ["               43%                "])
+        let gauge = drawn(Gauge(ratio: 0.211_313_934_313_1, style: Style(foreground: .red)), width: 34)
+        #expect(gauge.lines == ["               21%                "])
+        #expect((0..<34).filter { gauge[$0, 0].style.background == .red }.count == 7, "0.21 of 34 is 7.2: 7 cells")
+    }
+
+    @Test func theLabelKeepsTheFillBeneathIt() {
+        let label = Style(foreground: .green, attributes: .bold)
+        let gauge = drawn(Gauge(percent: 43, label: "43%", style: Style(foreground: .blue, background: .red), labelStyle: label), width: 10, height: 3)
+        #expect(gauge.lines == ["          ", "   43%    ", "          "])
+        for y in 0..<3 {
+            for x in 0..<10 {
+                let style = gauge[x, y].style
+                #expect(style.background == (x < 4 ? .blue : .red), "\(x),\(y): the filled part is the gauge's colours swapped")
+            }
+        }
+        #expect(gauge[3, 1].style == Style(foreground: .green, background: .blue, attributes: .bold), "'4' is on the fill")
+        #expect(gauge[4, 1].style == Style(foreground: .green, background: .red, attributes: .bold), "'3' is not")
+    }
+
+    @Test func aLabelWiderThanTheGaugeIsCut() {
+        #expect(drawn(Gauge(percent: 43, label: "43333333333333333333333333333%"), width: 10).lines == ["4333333333"])
+    }
+
+    @Test func ratiosOutsideZeroToOneAreTakenAsTheNearerEnd() {
+        #expect(drawn(Gauge(ratio: 7), width: 6).lines == [" 100% "])
+        #expect(drawn(Gauge(ratio: -1), width: 6).lines == ["  0%  "])
+        #expect(drawn(Gauge(ratio: .nan), width: 6).lines == ["  0%  "])
+        #expect(drawn(LineGauge(ratio: .infinity), width: 8).lines == ["100% ───"])
+    }
+
+    @Test func aLineGaugeDrawsItsLabelThenTheLineFilledToItsRatio() {
+        let gauge = drawn(LineGauge(ratio: 0.43, filledStyle: Style(foreground: .green), unfilledStyle: Style(foreground: .white)), width: 20)
+        #expect(gauge.lines == ["43% ────────────────"])
+        for x in 4..<20 { #expect(gauge[x, 0].style.foreground == (x < 10 ? .green : .white), "column \(x)") }
+        let thick = drawn(LineGauge(ratio: 0.211_313_934_313_1, lines: .thick, filledStyle: Style(foreground: .green)), width: 18)
+        #expect(thick.lines == ["21% ━━━━━━━━━━━━━━"])
+        #expect((4..<18).filter { thick[$0, 0].style.foreground == .green }.count == 2)
+        #expect(drawn(LineGauge(ratio: 0.5, label: "Tasks", lines: .double), width: 5).lines == ["Tasks"], "no room for a line")
+    }
+
+    @Test func aSparklineScalesItsValuesToEighthsOfItsHeight() {
+        #expect(drawn(Sparkline([0, 1, 2, 3, 4, 5, 6, 7, 8]), width: 12).lines == [" ▁▂▃▄▅▆▇█   "])
+        #expect(drawn(Sparkline([0, 1, 2, 3, 4, 5, 6, 7, 8], max: 16), width: 9).lines == ["  ▁▁▂▂▃▃▄"])
+        let tall = drawn(Sparkline([1, 3, 8]), width: 3, height: 2)
+        #expect(tall.lines == ["  █", "▂▆█"], "3 of 8 on 2 rows is 6 eighths: all in the bottom row")
+        #expect(drawn(Sparkline([5, 9, 2, 7]), width: 2).lines == ["▄█"], "as many as fit, the first at the left")
+        #expect(drawn(Sparkline([0, 0]), width: 2).lines == ["  "], "all zero: nothing, no division by zero")
+        #expect(drawn(Sparkline([Int.max, -3, Int.max / 2]), width: 3).lines == ["█ ▄"])
+    }
+}
