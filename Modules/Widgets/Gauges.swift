@@ -187,3 +187,75 @@ extension Canvas {
         }
     }
 }
+
+/// Values as vertical bars with their labels below and their values at their feet, as
+/// ratatui's `BarChart`: `barWidth` cells a bar, `barGap` between, as many as fit, scaled so
+/// that `max` (the largest value unless given) fills the height above the labels, in eighths
+/// of a cell. A value is written on its bar where it fits inside the bar's width.
+///
+/// ```swift
+/// let chart = BarChart([("B1", 9), ("B2", 12), ("B3", 5)], barWidth: 3, barStyle: Style(foreground: .yellow))
+/// ```
+@MainActor
+public final class BarChart: View {
+    /// The bars, left to right: a label and a value (a negative one is drawn as 0).
+    public var bars: [(label: String, value: Int)]
+    /// The value that fills the height; nil takes the largest.
+    public var max: Int?
+    /// Cells across a bar, and between two.
+    public var barWidth: Int
+    public var barGap: Int
+    /// The bars' style; the values' and labels', drawn over what is beneath them.
+    public var barStyle: Style
+    public var valueStyle: Style
+    public var labelStyle: Style
+
+    /// A chart of `bars`.
+    public init(
+        _ bars: [(label: String, value: Int)] = [],
+        max: Int? = nil,
+        barWidth: Int = 1,
+        barGap: Int = 1,
+        barStyle: Style = .plain,
+        valueStyle: Style = .plain,
+        labelStyle: Style = .plain
+    ) {
+        self.bars = bars
+        self.max = max
+        self.barWidth = barWidth
+        self.barGap = barGap
+        self.barStyle = barStyle
+        self.valueStyle = valueStyle
+        self.labelStyle = labelStyle
+    }
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {
+        guard rect.height >= 2 else { return }
+        // Cells past the area's width draw nothing: a bar or a gap wider is as wide as it.
+        let width = Swift.min(Swift.max(1, barWidth), rect.width)
+        let step = width + Swift.min(Swift.max(0, barGap), rect.width)
+        guard barWidth <= rect.width else { return }  // not one bar fits
+        let count = Swift.min(rect.width / step, bars.count)  // as ratatui: a bar counts with its gap
+        guard count > 0 else { return }
+        let shown = bars.prefix(count).map { (label: $0.label, value: Swift.max(0, $0.value)) }
+        let top = Swift.max(1, max ?? shown.map(\.value).max() ?? 0)
+        let rows = rect.height - 1
+        var eighths = shown.map { Int((Double($0.value) * Double(rows) * 8 / Double(top)).rounded(.down)) }
+        for y in stride(from: rect.y + rows - 1, through: rect.y, by: -1) {
+            for (i, left) in eighths.enumerated() {
+                let bar = Sparkline.bars[Swift.min(left, 8)]
+                for dx in 0..<width { canvas.put(bar, at: Point(x: rect.x + i * step + dx, y: y), style: barStyle, clip: rect) }
+                eighths[i] = Swift.max(0, left - 8)
+            }
+        }
+        for (i, bar) in shown.enumerated() {
+            let x = rect.x + i * step
+            let value = String(bar.value)
+            if bar.value != 0, value.count < width {
+                canvas.drawKeepingBackground(value, at: Point(x: x + (width - value.count) / 2, y: rect.maxY - 2), style: valueStyle, clip: rect)
+            }
+            let label = bar.label.sanitizedForTerminal.truncated(toWidth: width, ellipsis: "")
+            canvas.drawKeepingBackground(label, at: Point(x: x, y: rect.maxY - 1), style: labelStyle, clip: rect)
+        }
+    }
+}

@@ -78,4 +78,23 @@ struct GaugeTests {
         #expect(drawn(Sparkline([0, 0]), width: 2).lines == ["  "], "all zero: nothing, no division by zero")
         #expect(drawn(Sparkline([Int.max, -3, Int.max / 2]), width: 3).lines == ["█ ▄"])
     }
+
+    @Test func aBarChartFillsItsBarsUpToTheirValuesWithLabelsBelowAndValuesAtTheirFeet() {
+        let chart = BarChart([("empty", 0), ("half", 50), ("almost", 99), ("full", 100)], max: 100, barWidth: 7, barGap: 0)
+        #expect(
+            drawn(chart, width: 28, height: 8).lines == [
+                "              ▇▇▇▇▇▇▇███████",
+                "              ██████████████",
+                "              ██████████████",
+                "       ▄▄▄▄▄▄▄██████████████",
+                "       █████████████████████",
+                "       █████████████████████",
+                "       ██50█████99█████100██",
+                "empty  half   almost full   ",
+            ]
+        )
+        #expect(drawn(BarChart([("a", 3), ("b", 1), ("c", 2)]), width: 4, height: 3).lines == ["█   ", "█ ▅ ", "a b "], "as many as fit, with their gaps: 1 of 3 on 2 rows is 5 eighths")
+        #expect(drawn(BarChart([("a", Int.max), ("b", -5)]), width: 4, height: 2).lines == ["█   ", "a b "], "Int.max and a negative value")
+        #expect(drawn(BarChart([("a", 3)], barWidth: Int.max, barGap: Int.max), width: 4, height: 2).lines == ["    ", "    "], "no bar fits")
+    }
 }
