@@ -93,7 +93,10 @@ struct GaugeTests {
                 "empty  half   almost full   ",
             ]
         )
-        #expect(drawn(BarChart([("a", 3), ("b", 1), ("c", 2)]), width: 4, height: 3).lines == ["█   ", "█ ▅ ", "a b "], "as many as fit, with their gaps: 1 of 3 on 2 rows is 5 eighths")
+        #expect(
+            drawn(BarChart([("a", 3), ("b", 1), ("c", 2)]), width: 4, height: 3).lines == ["█   ", "█ ▅ ", "a b "],
+            "as many as fit, with their gaps: 1 of 3 on 2 rows is 5 eighths"
+        )
         #expect(drawn(BarChart([("a", Int.max), ("b", -5)]), width: 4, height: 2).lines == ["█   ", "a b "], "Int.max and a negative value")
         #expect(drawn(BarChart([("a", 3)], barWidth: Int.max, barGap: Int.max), width: 4, height: 2).lines == ["    ", "    "], "no bar fits")
     }
