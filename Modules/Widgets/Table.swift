@@ -1,10 +1,11 @@
 /// Rows of text in columns, as bubbles' table and rich's: a header, columns sized to what
-/// they hold or given a width, a selected row the keys and the mouse move, scrolling to keep
-/// it in view, wide characters measured by their cells and cut with `…`.
+/// they hold or given a width, wide characters measured by their cells and cut with `…`. It
+/// selects nothing unless asked (as ratatui's, rich's and lipgloss's tables): with `selects`,
+/// a selected row the keys and the mouse move, scrolling to keep it in view.
 ///
 /// ```swift
 /// let table = Table(columns: [.init("City"), .init("Country"), .init("Population", alignment: .right)],
-///                   rows: [["Tokyo", "Japan", "37,274,000"], ["Delhi", "India", "32,065,760"]])
+///                   rows: [["Tokyo", "Japan", "37,274,000"], ["Delhi", "India", "32,065,760"]], selects: true)
 /// table.onActivate = { row in print(table.rows[row][0]) }
 /// ```
 ///
@@ -79,8 +80,9 @@ public final class Table: View {
     /// Each column's widest cell, measured once per change of the rows.
     private var widthsCache: [Int]?
 
-    /// A table of `columns` and `rows`, with a selected row when `selects`.
-    public init(columns: [Column], rows: [[String]] = [], selects: Bool = true) {
+    /// A table of `columns` and `rows`, with a selected row when `selects` (none by default: a
+    /// table printed or shown as data has no row picked out).
+    public init(columns: [Column], rows: [[String]] = [], selects: Bool = false) {
         self.columns = columns
         self.rows = rows
         self.selects = selects

@@ -11,7 +11,15 @@ struct TableTests {
     ]
 
     func table() -> Table {
-        Table(columns: [.init("City"), .init("Country"), .init("Population", alignment: .right)], rows: cities)
+        Table(columns: [.init("City"), .init("Country"), .init("Population", alignment: .right)], rows: cities, selects: true)
+    }
+
+    @Test func aTableSelectsNothingUnlessAsked() {
+        let plain = Table(columns: [.init("City")], rows: [["Tokyo"], ["Delhi"]])
+        #expect(plain.selectedRow == nil)
+        let canvas = rendered(plain, size: Size(width: 10, height: 3))
+        #expect((0..<10).allSatisfy { !canvas[$0, 1].style.attributes.contains(.reverse) }, "no row reversed")
+        #expect(plain.handle(.key(.down)) == .ignored, "no selection for the keys to move")
     }
 
     @Test func columnsTakeTheirWidestCellAHeaderAndTheSelectedRowReversed() {
