@@ -71,6 +71,20 @@ public final class Box: View {
     public func handle(_ event: InputEvent) -> EventResult { content.handle(event) }
 }
 
+extension Box: MeasuredView {
+    /// Its content's size (the whole of `space` for content that cannot say) with the
+    /// border and the padding round it, within `space`.
+    public func preferredSize(within space: Size) -> Size {
+        let frame = (lines == nil ? 0 : 2)
+        let across = frame + padding.left + padding.right
+        let down = frame + padding.top + padding.bottom
+        let inner = Size(width: Swift.max(0, space.width - across), height: Swift.max(0, space.height - down))
+        let content = (content as? any MeasuredView)?.preferredSize(within: inner) ?? inner
+        let titled = lines == nil ? 0 : (title?.sanitizedForTerminal.displayWidth ?? 0) + 4
+        return Size(width: Swift.min(space.width, Swift.max(content.width + across, titled)), height: Swift.min(space.height, content.height + down))
+    }
+}
+
 /// Views side by side or one above another, as lipgloss's JoinHorizontal and JoinVertical:
 /// each given its cells, or a share of what the others leave. Keys go to the ``focused``
 /// view; a click, to the view under it.

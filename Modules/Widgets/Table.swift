@@ -14,7 +14,7 @@
 /// When the content is wider than the table, the widest columns give way first, never below
 /// their header's width. Columns are two cells apart.
 @MainActor
-public final class Table: View {
+public final class Table: MeasuredView {
     /// A column: its header, how wide, which side its cells keep to.
     public struct Column: Equatable, Sendable {
         /// How a column's width is decided.
@@ -164,6 +164,15 @@ public final class Table: View {
         }
         widthsCache = widths
         return widths
+    }
+
+    /// As wide as its columns' content and the gaps between them, as tall as its header and
+    /// rows: within `space`.
+    public func preferredSize(within space: Size) -> Size {
+        let widths = columnWidths(in: space.width)  // a `.fill` column takes what the others leave
+        let content = widths.reduce(2 * Swift.max(0, columns.count - 1)) { $0.addingReportingOverflow($1).partialValue }
+        let height = (showsHeader ? 2 : 0) + rows.count
+        return Size(width: Swift.max(0, Swift.min(space.width, content)), height: Swift.max(0, Swift.min(space.height, height)))
     }
 
     /// The rows of the body in `rect` (what the header leaves).

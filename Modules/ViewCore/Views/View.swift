@@ -34,3 +34,11 @@ extension View {
     /// Ignores the event.
     public func handle(_ event: InputEvent) -> EventResult { .ignored }
 }
+
+/// A view that can say how many cells it needs, so that it can be drawn at its own size: printed
+/// once to standard output (TerminalIO's `TerminalApp.string(of:)`), or laid out around it.
+@MainActor
+public protocol MeasuredView: View {
+    /// The cells it needs within `space` (at most `space`'s).
+    func preferredSize(within space: Size) -> Size
+}
