@@ -44,6 +44,8 @@ public final class Box: View {
     public var title: String?
     /// Space between the border and the content.
     public var padding: EdgeInsets
+    /// Which sides of the border are drawn (all by default), as ratatui's `Borders`.
+    public var sides: Canvas.BoxSides = .all
 
     /// `content` in a border of `lines`.
     public init(_ content: any View, title: String? = nil, lines: Canvas.BoxStyle? = .rounded, borderStyle: Style = .plain, padding: EdgeInsets = EdgeInsets())
@@ -57,12 +59,23 @@ public final class Box: View {
 
     /// The rectangle the content is drawn in, inside `rect`.
     public func contentRect(in rect: Rect) -> Rect {
-        (lines == nil ? rect : rect.inset(by: 1)).inset(by: padding)
+        (lines == nil ? rect : rect.inset(by: borderInsets)).inset(by: padding)
+    }
+
+    /// The cells the border takes on each side.
+    private var borderInsets: EdgeInsets {
+        guard lines != nil else { return EdgeInsets() }
+        return EdgeInsets(
+            top: sides.contains(.top) ? 1 : 0,
+            left: sides.contains(.left) ? 1 : 0,
+            bottom: sides.contains(.bottom) ? 1 : 0,
+            right: sides.contains(.right) ? 1 : 0
+        )
     }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        if let lines { canvas.drawBox(rect, style: borderStyle, lines: lines, title: title) }
+        if let lines { canvas.drawBox(rect, style: borderStyle, lines: lines, sides: sides, title: title) }
         let inside = contentRect(in: rect)
         guard !inside.isEmpty else { return }
         content.render(in: inside, on: &canvas)
@@ -75,12 +88,12 @@ extension Box: MeasuredView {
     /// Its content's size (the whole of `space` for content that cannot say) with the
     /// border and the padding round it, within `space`.
     public func preferredSize(within space: Size) -> Size {
-        let frame = (lines == nil ? 0 : 2)
-        let across = frame + padding.left + padding.right
-        let down = frame + padding.top + padding.bottom
+        let border = borderInsets
+        let across = border.left + border.right + padding.left + padding.right
+        let down = border.top + border.bottom + padding.top + padding.bottom
         let inner = Size(width: Swift.max(0, space.width - across), height: Swift.max(0, space.height - down))
         let content = (content as? any MeasuredView)?.preferredSize(within: inner) ?? inner
-        let titled = lines == nil ? 0 : (title?.sanitizedForTerminal.displayWidth ?? 0) + 4
+        let titled = lines == nil || !sides.contains(.top) ? 0 : title.map { $0.sanitizedForTerminal.displayWidth + 4 } ?? 0
         return Size(width: Swift.min(space.width, Swift.max(content.width + across, titled)), height: Swift.min(space.height, content.height + down))
     }
 }

@@ -33,6 +33,44 @@ extension Canvas {
         }
     }
 
+    /// The sides of a box that are drawn, as ratatui's `Borders`.
+    public struct BoxSides: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let top = BoxSides(rawValue: 1)
+        public static let right = BoxSides(rawValue: 2)
+        public static let bottom = BoxSides(rawValue: 4)
+        public static let left = BoxSides(rawValue: 8)
+        /// All four.
+        public static let all: BoxSides = [.top, .right, .bottom, .left]
+    }
+
+    /// Draws the `sides` of a box along the edges of `rect` (a corner where two drawn sides
+    /// meet), with an optional title in the top edge.
+    public mutating func drawBox(_ rect: Rect, style: Style = .plain, lines: BoxStyle = .rounded, sides: BoxSides, title: String? = nil) {
+        guard sides != .all else { return drawBox(rect, style: style, lines: lines, title: title) }
+        guard !rect.isEmpty else { return }
+        let (horizontal, across) = Self.measured(lines.horizontal)
+        let (vertical, down) = Self.measured(lines.vertical)
+        let area = rect.intersection(bounds)
+        if sides.contains(.left) { for y in rect.y..<rect.maxY { put(vertical, width: down, at: Point(x: rect.x, y: y), style: style, area: area) } }
+        if sides.contains(.right) { for y in rect.y..<rect.maxY { put(vertical, width: down, at: Point(x: rect.maxX - 1, y: y), style: style, area: area) } }
+        if sides.contains(.top) { for x in rect.x..<rect.maxX { put(horizontal, width: across, at: Point(x: x, y: rect.y), style: style, area: area) } }
+        if sides.contains(.bottom) {
+            for x in rect.x..<rect.maxX { put(horizontal, width: across, at: Point(x: x, y: rect.maxY - 1), style: style, area: area) }
+        }
+        if sides.isSuperset(of: [.top, .left]) { put(lines.topLeft, at: rect.origin, style: style, clip: area) }
+        if sides.isSuperset(of: [.top, .right]) { put(lines.topRight, at: Point(x: rect.maxX - 1, y: rect.y), style: style, clip: area) }
+        if sides.isSuperset(of: [.bottom, .left]) { put(lines.bottomLeft, at: Point(x: rect.x, y: rect.maxY - 1), style: style, clip: area) }
+        if sides.isSuperset(of: [.bottom, .right]) { put(lines.bottomRight, at: Point(x: rect.maxX - 1, y: rect.maxY - 1), style: style, clip: area) }
+        if let title, sides.contains(.top) {
+            let inner = rect.inset(top: 0, left: sides.contains(.left) ? 1 : 0, bottom: 0, right: sides.contains(.right) ? 1 : 0)
+            guard inner.width > 2 else { return }
+            let text = " " + title.sanitizedForTerminal.truncated(toWidth: inner.width - 2) + " "
+            draw(text, at: inner.origin, style: style, clip: inner)
+        }
+    }
+
     /// Draws a box along the edges of `rect`, with an optional title in the top edge.
     public mutating func drawBox(_ rect: Rect, style: Style = .plain, lines: BoxStyle = .rounded, title: String? = nil) {
         guard rect.width >= 2, rect.height >= 2 else {
