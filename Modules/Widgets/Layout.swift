@@ -193,3 +193,18 @@ public final class Stack: View {
         return items[focused].view.handle(event)
     }
 }
+
+/// Blank cells over whatever was drawn beneath, as ratatui's `Clear`: drawn before a popup so
+/// that none of the screen under it shows through its gaps.
+///
+/// ```swift
+/// Clear().render(in: popup, on: &canvas)
+/// Box(message, title: "Saved").render(in: popup, on: &canvas)
+/// ```
+@MainActor
+public final class Clear: View {
+    /// A backdrop.
+    public init() {}
+
+    public func render(in rect: Rect, on canvas: inout Canvas) { canvas.fill(rect, with: .blank) }
+}

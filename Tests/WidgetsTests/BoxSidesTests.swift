@@ -45,4 +45,14 @@ struct BoxSidesTests {
         #expect(open.preferredSize(within: Size(width: 80, height: 40)) == Size(width: 1, height: 5))
         #expect(Box(table, lines: .square).preferredSize(within: Size(width: 80, height: 40)) == Size(width: 3, height: 5))
     }
+
+    @Test func aClearedPopupShowsNothingOfWhatWasBeneath() {
+        var canvas = Canvas(size: Size(width: 6, height: 3))
+        canvas.fill(canvas.bounds, with: Cell("x", style: Style(background: .red)))
+        let popup = Rect(x: 1, y: 0, width: 4, height: 3)
+        Clear().render(in: popup, on: &canvas)
+        box([.top, .bottom]).render(in: popup, on: &canvas)
+        #expect(canvas.lines == ["x────x", "xab  x", "x────x"])
+        #expect(canvas[3, 1] == .blank, "no red beneath the gap")
+    }
 }
