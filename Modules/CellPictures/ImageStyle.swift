@@ -33,16 +33,16 @@ public struct ImageStyle: Sendable, Hashable {
     public var minimumContrast: Double?
     /// Colour, or shapes only.
     public var colorMode: ColorMode
-    /// Whether images are placed as pixels (``ImagePlacement``) for a backend that draws
+    /// Whether images are placed as pixels (`ImagePlacement`) for a backend that draws
     /// them, rather than drawn as symbols.
     public var pixels: Bool
     /// A cell's size in pixels, when known: pixel images keep their proportions by it.
     public var cellPixels: Size?
     /// Whether pixel pictures may move from frame to frame (see
-    /// ``TerminalCapabilities/pixelImagesMayMove``): a component whose pictures scroll (a
+    /// `TerminalCapabilities.pixelImagesMayMove`): a component whose pictures scroll (a
     /// picker's grid) draws symbols where they may not.
     public var pixelsMayMove = true
-    /// The terminal's own background colour, when it said (``TerminalCapabilities/background``):
+    /// The terminal's own background colour, when it said (`TerminalCapabilities.background`):
     /// translucent edges blend into it; else into ``theme``'s.
     public var background: RGBA?
 

@@ -5,7 +5,7 @@ import ViewCore
 extension RasterFidelity {
     /// The PSNR (dB) of `cells` against `image` (opaque pixels; translucent ones are taken
     /// over `background`, as are cells in default colours). Every block glyph of every
-    /// ``SymbolSet`` is rebuilt from its coverage; any other character counts as background.
+    /// `SymbolSet` is rebuilt from its coverage; any other character counts as background.
     package static func psnr(of cells: Canvas, against image: RGBAImage, background: RGBA = RGBA(0, 0, 0)) -> Double {
         let size = Size(width: cells.size.width * grid.columns, height: cells.size.height * grid.rows)
         guard !size.isEmpty else { return 0 }

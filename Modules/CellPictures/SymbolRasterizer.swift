@@ -2,10 +2,10 @@ import Motion
 import Pixels
 import ViewCore
 
-/// Draws an `RGBAImage` with a ``SymbolSet``, as chafa and notcurses do: the image is
+/// Draws an `RGBAImage` with a `SymbolSet`, as chafa and notcurses do: the image is
 /// fitted to the box (aspect ratio kept, a cell twice as tall as wide), area-averaged to
 /// the set's sub-pixels, and for each cell the glyph and the two colours that match its
-/// sub-pixels best are chosen — every glyph of the set (``SymbolSet/shapes``) splits them
+/// sub-pixels best are chosen — every glyph of the set (`SymbolSet.shapes`) splits them
 /// into two groups, each drawn in its mean colour, and the glyph with the least squared
 /// error wins.
 /// Transparent cells stay blank (what is beneath shows); translucent sub-pixels are blended

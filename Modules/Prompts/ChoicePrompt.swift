@@ -14,7 +14,7 @@ import Widgets
 ///
 /// Enter with nothing chosen takes the focused choice. A long list shows a page
 /// (``pageSize``) and scrolls; the filter keeps the choices that hold its letters in order,
-/// ignoring case (``FuzzyMatch``: `bry` finds "blueberry"), and what was chosen stays chosen
+/// ignoring case (`FuzzyMatch`: `bry` finds "blueberry"), and what was chosen stays chosen
 /// while hidden. While one types a filter, a space is text, Tab chooses and Esc clears the
 /// filter; ``startsFiltering`` opens the prompt typing one (`gum filter`). Its look is its
 /// ``theme``. A view beside the list may show the

@@ -1,7 +1,7 @@
 import KitSupport
 import Widgets
 
-/// Lines of text (huh's Text): a ``TextArea`` of a few rows, Alt-Enter for a new line, a
+/// Lines of text (huh's Text): a `TextArea` of a few rows, Alt-Enter for a new line, a
 /// paste keeping its line breaks; Enter answers once `validate` finds nothing wrong, Esc
 /// cancels. The answered line shows the first line and how many there are.
 ///

@@ -12,7 +12,7 @@ import Darwin
 
 /// The real terminal, full screen: the alternate screen, entered and left with the strings
 /// the terminal's terminfo entry gives (``Terminfo``, read by the kit: no ncurses), input
-/// raw; the kit's own ``ScreenWriter`` draws each frame (only the cells that changed, colours
+/// raw; the kit's own `ScreenWriter` draws each frame (only the cells that changed, colours
 /// down-sampled to what the terminal shows), and the kit reads keys, mouse, pastes and
 /// resizes. The same hold on the terminal as an ``InlineTerminal``'s (one C layer takes the
 /// signals for both).
@@ -248,7 +248,7 @@ public final class FullScreenTerminal: EventSourceBackend {
         pendingResize = true
     }
 
-    /// Shows `canvas`: only the cells that changed are written (``ScreenWriter``), then the
+    /// Shows `canvas`: only the cells that changed are written (`ScreenWriter`), then the
     /// pictures placed on it.
     public func present(_ canvas: Canvas) {
         guard isOpen else { return }

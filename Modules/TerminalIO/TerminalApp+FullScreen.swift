@@ -58,7 +58,7 @@ extension TerminalApp {
     /// `run(_:viewport:minimumSize:mouse:interrupts:environment:)` for a synchronous `main`:
     /// blocks until the app quits, serving the main queue on the main thread meanwhile.
     /// Elsewhere — in async code, in a block the main queue runs, in another blocking call —
-    /// it throws ``TerminalError/wouldBlockMainActor(asyncForm:)`` at once.
+    /// it throws `TerminalError.wouldBlockMainActor(asyncForm:)` at once.
     @discardableResult
     public static func runBlocking(
         _ root: any View,

@@ -11,7 +11,7 @@ import Darwin
 
 extension TerminalApp {
     /// `view` drawn once as text for standard output, as lipgloss's `Render` and rich's
-    /// `print` give it: at its own size where it can say it (``MeasuredView``: a `Table`, a
+    /// `print` give it: at its own size where it can say it (`MeasuredView`: a `Table`, a
     /// `Box` round one), else as wide as `width` and as tall as what it draws; its colours
     /// for `colorDepth`, each line ending in a newline, blanks at a line's end left out.
     ///

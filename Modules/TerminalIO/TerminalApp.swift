@@ -96,7 +96,7 @@ public final class TerminalApp {
     /// `run(_:inline:ending:mouse:minimumSize:interrupts:environment:)` for a synchronous
     /// `main`: blocks until the app quits, serving the main queue on the main thread
     /// meanwhile. Elsewhere — in async code, in a block the main queue runs, in another
-    /// blocking call — it throws ``TerminalError/wouldBlockMainActor(asyncForm:)`` at once.
+    /// blocking call — it throws `TerminalError.wouldBlockMainActor(asyncForm:)` at once.
     @available(*, deprecated, message: "use runBlocking(_:viewport:…) with viewport: .inline(rows:ending:)")
     @discardableResult
     public static func runBlocking(
@@ -157,7 +157,7 @@ public final class TerminalApp {
     }
 
     /// Runs `body`, an async form, from a synchronous `main` (see `EventLoop.runBlocking`);
-    /// throws ``TerminalError/wouldBlockMainActor(asyncForm:)`` where that cannot be done.
+    /// throws `TerminalError.wouldBlockMainActor(asyncForm:)` where that cannot be done.
     package static func blocking<T>(asyncForm: String, _ body: @escaping @MainActor () async throws(TerminalError) -> T) throws(TerminalError) -> T {
         let outcome = try EventLoop.runBlocking(asyncForm: asyncForm) { () async -> Result<T, TerminalError> in
             do throws(TerminalError) { return .success(try await body()) } catch { return .failure(error) }

@@ -27,7 +27,7 @@ public struct FuzzyMatch: Equatable, Sendable {
         self.init(pattern: Self.folded(pattern), text: Self.folded(text))
     }
 
-    /// The same on characters already folded (``folded(_:)``): what ``ranked(_:in:)`` uses so
+    /// The same on characters already folded (``folded(_:)``): what ``ranked(_:in:)-(String,_)`` uses so
     /// a list's texts are folded once, not at every key.
     public init?(pattern: [Character], text: [Character]) {
         guard !pattern.isEmpty else {

@@ -1,5 +1,5 @@
 /// Time counted up while it runs, as bubbles' stopwatch: started, stopped (the time kept),
-/// started again, reset; drawn as `12 s`, `1:05` (``Duration/formattedForHumans(tenths:)``).
+/// started again, reset; drawn as `12 s`, `1:05` (`Duration.formattedForHumans(tenths:)`).
 /// It reads the scheduler's clock, so it never drifts however late a frame is, and asks for
 /// a frame only when the text it shows changes.
 ///

@@ -371,7 +371,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
 }
 
 /// A progress bar: a position out of a length (a count or bytes; the length may be
-/// unknown), with elapsed time, a smoothed rate and ETA, and a message. ``inc(_:)`` is a
+/// unknown), with elapsed time, a smoothed rate and ETA, and a message. ``inc(_:)-(Int)`` is a
 /// single atomic add, safe and cheap from any thread or task: a million calls in a tight
 /// loop cost a few milliseconds and at most ``ProgressGroup/drawRate`` redraws a second.
 ///

@@ -38,7 +38,7 @@ public final class TerminalHost {
     public var onUnhandled: (@MainActor (InputEvent) -> Void)?
     /// Called when the root view's answer to an event is `EventResult/quit(status:)`.
     public var onQuit: (@MainActor (Int32) -> Void)?
-    /// What was printed (``print(_:)``) where the backend cannot print above what it draws,
+    /// What was printed (``print(_:)-(StyledText)``) where the backend cannot print above what it draws,
     /// oldest first (`TerminalApp` prints it once a full-screen app has ended; a `Pilot`
     /// test reads it).
     public var printed: [String] { printedText.map(\.plain) }
