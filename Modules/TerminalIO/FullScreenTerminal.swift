@@ -110,10 +110,7 @@ public final class FullScreenTerminal: EventSourceBackend {
 
     /// What is drawn (the window, at most `TerminalHost/largestSize`) and the window's own size.
     private static func sizes(of output: Int32) -> (drawn: Size, window: Size) {
-        var columns: Int32 = 0
-        var lines: Int32 = 0
-        ik_line_window_cells(output, &columns, &lines)
-        let window = Size(width: columns > 0 ? Int(columns) : 80, height: lines > 0 ? Int(lines) : 24)
+        let window = TerminalHold.window(of: output)
         let largest = TerminalHost.largestSize
         return (Size(width: min(window.width, largest.width), height: min(window.height, largest.height)), window)
     }

@@ -125,7 +125,7 @@ public final class InlineTerminal: EventSourceBackend {
         resizeDescriptor = pipe
         self.rows = rows
         self.ending = ending
-        let window = Self.window(of: output)
+        let window = TerminalHold.window(of: output)
         rewraps = Self.rewrapsLines(environment)
         modesOn = "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1002h\u{1B}[?1006h" : "")
         modesOff = "\u{1B}[?2004l" + (mouse ? "\u{1B}[?1002l\u{1B}[?1006l" : "")
@@ -409,7 +409,7 @@ public final class InlineTerminal: EventSourceBackend {
         let told = TerminalHold.drain()
         guard !told.isDisjoint(with: [.resized, .continued]) else { return }  // only woken: input waits
         if told.contains(.continued) { block.forget() }  // the stop erased it
-        let window = Self.window(of: output)
+        let window = TerminalHold.window(of: output)
         (size, windowSize) = Self.sizes(window: window, rows: rows, reserve: reserve)
         var out = block.resize(to: size, screenRows: window.height, rewrapping: rewraps)
         if told.contains(.continued) { out += modesOn }  // the stop turned them off
@@ -496,13 +496,6 @@ public final class InlineTerminal: EventSourceBackend {
         ik_draw_begin()
         defer { ik_draw_end() }
         _ = Descriptor.writeAll(text, to: output)  // a terminal gone takes nothing more
-    }
-
-    private static func window(of output: Int32) -> Size {
-        var columns: Int32 = 0
-        var lines: Int32 = 0
-        ik_line_window_cells(output, &columns, &lines)
-        return Size(width: columns > 0 ? Int(columns) : 80, height: lines > 0 ? Int(lines) : 24)
     }
 
     /// What is drawn and what the window has, for `rows` rows asked and `reserve` rows kept

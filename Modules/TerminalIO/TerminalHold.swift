@@ -67,4 +67,12 @@ enum TerminalHold {
 
     /// Gives the modes and the signals back as they were. Safe to call more than once.
     static func end() { ik_hold_end() }
+
+    /// The window's size in cells on `output`: 80 columns and 24 rows where it does not say.
+    static func window(of output: Int32) -> Size {
+        var columns: Int32 = 0
+        var lines: Int32 = 0
+        ik_line_window_cells(output, &columns, &lines)
+        return Size(width: columns > 0 ? Int(columns) : 80, height: lines > 0 ? Int(lines) : 24)
+    }
 }

@@ -34,12 +34,9 @@ public final class Gauge: View {
         self.init(ratio: Double(percent) / 100, label: label, style: style, labelStyle: labelStyle, usesUnicode: usesUnicode)
     }
 
-    /// The ratio as drawn: within 0…1.
-    var clampedRatio: Double { ratio.isNaN ? 0 : min(1, max(0, ratio)) }
-
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        let ratio = clampedRatio
+        let ratio = drawnRatio(ratio)
         let filled = Double(rect.width) * ratio
         let whole = usesUnicode ? Int(filled.rounded(.down)) : Int(filled.rounded())
         let fill = Cell(" ", style: Style(foreground: style.background, background: style.foreground, attributes: style.attributes))
@@ -55,7 +52,7 @@ public final class Gauge: View {
                 }
             }
         }
-        let text = (label ?? "\(Int((ratio * 100).rounded()))%").sanitizedForTerminal.truncated(toWidth: rect.width, ellipsis: "")
+        let text = (label ?? percentage(ratio)).sanitizedForTerminal.truncated(toWidth: rect.width, ellipsis: "")
         let x = rect.x + (rect.width - text.displayWidth) / 2
         canvas.drawKeepingBackground(text, at: Point(x: x, y: rect.y + rect.height / 2), style: labelStyle, clip: rect)
     }
@@ -122,8 +119,8 @@ public final class LineGauge: View {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        let ratio = ratio.isNaN ? 0 : min(1, max(0, ratio))
-        let text = (label ?? "\(Int((ratio * 100).rounded()))%").sanitizedForTerminal.truncated(toWidth: rect.width, ellipsis: "")
+        let ratio = drawnRatio(ratio)
+        let text = (label ?? percentage(ratio)).sanitizedForTerminal.truncated(toWidth: rect.width, ellipsis: "")
         let after = rect.x + canvas.draw(text, at: Point(x: rect.x, y: rect.y), style: labelStyle, clip: rect)
         let start = after + 1
         guard start < rect.maxX else { return }
@@ -157,25 +154,38 @@ public final class Sparkline: View {
         self.style = style
     }
 
-    /// The bar of a cell filled `eighths` of its height, from empty to full.
-    static let bars: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        let shown = data.prefix(rect.width).map { Swift.max(0, $0) }
-        let top = Swift.max(0, max ?? shown.max() ?? 0)
-        // Each value's height in eighths of a cell (floored, as ratatui's integer arithmetic).
-        var eighths = shown.map { top == 0 ? 0 : Int((Double($0) * Double(rect.height) * 8 / Double(top)).rounded(.down)) }
+        let shown = Array(data.prefix(rect.width))
+        canvas.drawBars(shown, top: max ?? shown.max() ?? 0, in: rect, style: style)
+    }
+}
+
+/// The bar of a cell filled from the bottom by eighths, from empty to full.
+private let risingEighths: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+/// `ratio` as a gauge draws it: within 0…1, NaN as 0.
+private func drawnRatio(_ ratio: Double) -> Double { ratio.isNaN ? 0 : min(1, max(0, ratio)) }
+
+/// A gauge's label when it is given none: the ratio as a whole percentage.
+private func percentage(_ ratio: Double) -> String { "\(Int((ratio * 100).rounded()))%" }
+
+extension Canvas {
+    /// Draws `values` as bars rising from the bottom of `rect`, `width` cells across, one every
+    /// `step` cells from its left edge, scaled so that `top` fills its height, in eighths of a
+    /// cell (floored, as ratatui's integer arithmetic); a negative value, or any where `top` is
+    /// 0 or less, draws an empty bar.
+    mutating func drawBars(_ values: [Int], top: Int, in rect: Rect, width: Int = 1, step: Int = 1, style: Style) {
+        var eighths = values.map { top <= 0 ? 0 : Int((Double(Swift.max(0, $0)) * Double(rect.height) * 8 / Double(top)).rounded(.down)) }
         for y in stride(from: rect.maxY - 1, through: rect.y, by: -1) {
             for (i, left) in eighths.enumerated() {
-                canvas.put(Self.bars[Swift.min(left, 8)], at: Point(x: rect.x + i, y: y), style: style, clip: rect)
+                let bar = risingEighths[Swift.min(left, 8)]
+                for dx in 0..<width { put(bar, at: Point(x: rect.x + i * step + dx, y: y), style: style, clip: rect) }
                 eighths[i] = Swift.max(0, left - 8)
             }
         }
     }
-}
 
-extension Canvas {
     /// Draws `text` at `point` in `style` over the style of each cell it covers: colours the
     /// style leaves at the default keep the cell's (a label on a filled gauge keeps its fill).
     mutating func drawKeepingBackground(_ text: String, at point: Point, style: Style, clip: Rect) {
@@ -239,15 +249,8 @@ public final class BarChart: View {
         guard count > 0 else { return }
         let shown = bars.prefix(count).map { (label: $0.label, value: Swift.max(0, $0.value)) }
         let top = Swift.max(1, max ?? shown.map(\.value).max() ?? 0)
-        let rows = rect.height - 1
-        var eighths = shown.map { Int((Double($0.value) * Double(rows) * 8 / Double(top)).rounded(.down)) }
-        for y in stride(from: rect.y + rows - 1, through: rect.y, by: -1) {
-            for (i, left) in eighths.enumerated() {
-                let bar = Sparkline.bars[Swift.min(left, 8)]
-                for dx in 0..<width { canvas.put(bar, at: Point(x: rect.x + i * step + dx, y: y), style: barStyle, clip: rect) }
-                eighths[i] = Swift.max(0, left - 8)
-            }
-        }
+        let above = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1)  // the labels' row below
+        canvas.drawBars(shown.map(\.value), top: top, in: above, width: width, step: step, style: barStyle)
         for (i, bar) in shown.enumerated() {
             let x = rect.x + i * step
             let value = String(bar.value)
