@@ -288,8 +288,40 @@ struct LineIndicatorTests {
             "\(output.screen)"
         )
         spinner.clear()
-        #expect(Alert.error("Build failed").text(colors: true) == "\u{1B}[31m✗\u{1B}[0m \u{1B}[1mBuild failed\u{1B}[0m\n")
+        #expect(Alert.error("Build failed").text(colors: true) == "\u{1B}[31m✗\u{1B}[39m \u{1B}[0;1mBuild failed\u{1B}[0m\n")
         #expect(Alert.warning("Low disk\u{1B}[2J").text(colors: false) == "⚠ Low disk\u{FFFD}[2J\n", "made safe for the terminal")
+    }
+
+    /// A message, a prefix, an end line and a printed line in a program's own colours; a
+    /// plain string with escapes still shows them as U+FFFD.
+    @Test func styledMessagesShowTheirColours() throws {
+        let (group, output, clock) = terminal(columns: 60, colors: true)
+        let green = Style(foreground: .green)
+        let bar = group.bar(total: 10, message: "plain\u{1B}[31m", style: try ProgressStyle(template: "{prefix}{msg}"))
+        group.tick()
+        #expect(output.screen.last == "plain\u{FFFD}[31m", "\(output.screen)")
+        bar.styledPrefix = "\("[1/2]", style: Style(attributes: .bold)) "
+        bar.styledMessage = "\("✔", style: green) unpacked"
+        #expect(bar.message == "✔ unpacked")
+        clock.advance(by: .milliseconds(200))
+        group.tick()
+        #expect(output.screen.last == "[1/2] ✔ unpacked", "\(output.screen)")
+        #expect(output.text.contains("\u{1B}[1m[1/2]\u{1B}[0m \u{1B}[32m✔\u{1B}[0m unpacked"), "\(output.text.debugDescription)")
+        bar.styledMessage = StyledText(ansi: "\u{1B}[33mwarn\u{1B}[0m")
+        group.println("\("+", style: green) added")
+        #expect(output.text.contains("\u{1B}[32m+\u{1B}[39m added\n"), "\(output.text.debugDescription)")
+        bar.succeed(StyledText("all", style: Style(foreground: .blue)) + " unpacked")
+        #expect(output.contents.split(separator: "\n").suffix(2) == ["+ added", "✓ all unpacked (0.2 s)"], "\(output.screen)")
+        #expect(output.text.contains("\u{1B}[32m✓\u{1B}[0m \u{1B}[34mall\u{1B}[0m unpacked (0.2 s)\n"), "\(output.text.debugDescription)")
+
+        let (plainGroup, plainOutput, _) = terminal(columns: 60, colors: false)
+        plainGroup.println("\("+", style: green) added")
+        plainGroup.alert(Alert(.succeeded, "\("green", style: green) light"))
+        #expect(plainOutput.text == "+ added\n✓ green light\n", "no colours where the group has none")
+        #expect(
+            Alert(.failed, "\("red", style: Style(foreground: .red)) tape").text(colors: true)
+                == "\u{1B}[31m✗\u{1B}[39m \u{1B}[0;1;31mred\u{1B}[39m tape\u{1B}[0m\n"
+        )
     }
 
     /// An end line with or without its time.

@@ -28,4 +28,38 @@ struct StyledTextTests {
         #expect(line == [String(repeating: " ", count: 800_000) + "x"])
         #expect(StyledText("a\t\("b", style: Style(background: .ansi(1)))\t").ansiLines(colorDepth: .ansi16) == ["a       \u{1B}[41mb\u{1B}[0m"])
     }
+
+    @Test("Text another library coloured reads as its styles; other escapes are left out")
+    func ansiTextReadsAsStyles() {
+        let green = Style(foreground: .ansi(2))
+        #expect(StyledText(ansi: "\u{1B}[32m✔\u{1B}[0m done").runs == [StyledText.Run("✔", style: green), StyledText.Run(" done")])
+        let mixed = StyledText(ansi: "\u{1B}[1;38;5;208mA\u{1B}[22;48;2;1;2;3mB\u{1B}[39;49mC\u{1B}[2J\u{1B}]0;title\u{07}D\u{1B}[91;4mE\u{1B}[24;27m")
+        #expect(
+            mixed.runs == [
+                StyledText.Run("A", style: Style(foreground: .palette(208), attributes: .bold)),
+                StyledText.Run("B", style: Style(foreground: .palette(208), background: .rgb(1, 2, 3))),
+                StyledText.Run("CD"),
+                StyledText.Run("E", style: Style(foreground: .ansi(9), attributes: .underline)),
+            ]
+        )
+        // Cut short, unknown or hostile sequences never trap and never pass through.
+        for text in ["\u{1B}", "\u{1B}[", "\u{1B}[38;5m", "\u{1B}[38;2;1m", "\u{1B}[999999999999999999999m", "\u{1B}]8;;x", "\u{9B}31mr"] {
+            let read = StyledText(ansi: "a" + text)
+            #expect(!read.plain.contains("\u{1B}"), "\(text.debugDescription)")
+            #expect(read.plain.hasPrefix("a"))
+        }
+    }
+
+    @Test("Cut to a width, a styled text keeps each part's style and ends in a plain ellipsis")
+    func truncationKeepsStyles() {
+        let red = Style(foreground: .red)
+        let text: StyledText = "\("✗", style: red) failed to fetch"
+        #expect(text.displayWidth == 17)
+        #expect(text.truncated(toWidth: 17) == text)
+        #expect(text.truncated(toWidth: 8).runs == [StyledText.Run("✗", style: red), StyledText.Run(" faile"), StyledText.Run("…")])
+        #expect(text.truncated(toWidth: 1).plain == "…")
+        #expect(text.truncated(toWidth: 0).isEmpty)
+        #expect(StyledText("界界", style: red).truncated(toWidth: 3).runs == [StyledText.Run("界", style: red), StyledText.Run("…")])
+        #expect(("a\nb" + StyledText("c\nd", style: red)).lines.map(\.plain) == ["a", "bc", "d"])
+    }
 }

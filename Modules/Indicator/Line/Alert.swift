@@ -17,19 +17,24 @@ import ViewCore
 public struct Alert: Sendable, Hashable {
     /// What the alert says happened: its mark and colour.
     public var outcome: LineIndicator.Outcome
-    /// Its first line.
-    public var title: String
+    /// Its first line (bold where it has no style of its own).
+    public var title: StyledText
     /// Lines under the title that say more.
-    public var details: [String]
+    public var details: [StyledText]
     /// What to do next, a line each under "Next steps:".
-    public var nextSteps: [String]
+    public var nextSteps: [StyledText]
 
-    /// An alert of `outcome`.
-    public init(_ outcome: LineIndicator.Outcome, _ title: String, details: [String] = [], nextSteps: [String] = []) {
+    /// An alert of `outcome`, its texts in colours of their own where they have them.
+    public init(_ outcome: LineIndicator.Outcome, _ title: StyledText, details: [StyledText] = [], nextSteps: [StyledText] = []) {
         self.outcome = outcome
         self.title = title
         self.details = details
         self.nextSteps = nextSteps
+    }
+
+    /// An alert of `outcome`.
+    public init(_ outcome: LineIndicator.Outcome, _ title: String, details: [String] = [], nextSteps: [String] = []) {
+        self.init(outcome, StyledText(title), details: details.map { StyledText($0) }, nextSteps: nextSteps.map { StyledText($0) })
     }
 
     /// Something went well (`✓`, green).
@@ -54,31 +59,36 @@ public struct Alert: Sendable, Hashable {
 
     /// The alert as written: its lines, made safe for a terminal, with SGR colours when `colors`.
     public func text(colors: Bool) -> String {
-        func toned(_ text: String, _ parameters: String) -> String { colors ? "\u{1B}[\(parameters)m\(text)\u{1B}[0m" : text }
-        let tone: String =
+        text(colorDepth: colors ? .trueColor : .none)
+    }
+
+    /// The alert as written for a terminal of `colorDepth` (no colours for `.none`).
+    public func text(colorDepth: ColorDepth) -> String {
+        let tone: Style =
             switch outcome {
-            case .succeeded: "32"
-            case .failed: "31"
-            case .warned: "33"
-            case .informed: "34"
+            case .succeeded: Style(foreground: .green)
+            case .failed: Style(foreground: .red)
+            case .warned: Style(foreground: .yellow)
+            case .informed: Style(foreground: .blue)
             }
-        var lines = [toned(outcome.mark, tone) + " " + toned(title.sanitizedForTerminal, "1")]
-        lines += details.map { "  " + $0.sanitizedForTerminal }
+        let bold = StyledText(runs: title.sanitizedForTerminal.runs.map { .init($0.text, style: $0.style.adding(.bold)) })
+        var text = StyledText(outcome.mark, style: tone) + " " + bold
+        for detail in details { text = text + "\n  " + detail.sanitizedForTerminal }
         if !nextSteps.isEmpty {
-            lines.append("  " + toned("Next steps:", "2"))
-            lines += nextSteps.map { "  " + toned("▸", tone) + " " + $0.sanitizedForTerminal }
+            text = text + "\n  " + StyledText("Next steps:", style: Style(attributes: .dim))
+            for step in nextSteps { text = text + "\n  " + StyledText("▸", style: tone) + " " + step.sanitizedForTerminal }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text.ansiLines(colorDepth: colorDepth).joined(separator: "\n") + "\n"
     }
 }
 
 extension ProgressGroup {
     /// Writes `alert` above the running lines, in colour where the group draws in colour.
     public func alert(_ alert: Alert) {
-        if case .animated(let colors) = mode {
-            println(alert.text(colors: colors))
+        if case .animated(colors: true) = mode {
+            println(alert.text(colorDepth: colorDepth))
         } else {
-            println(alert.text(colors: false))
+            println(alert.text(colorDepth: .none))
         }
     }
 }

@@ -14,6 +14,8 @@ struct LineCell: Equatable, Sendable {
         case plain, bar, barEmpty, success, failure, warning, info
         /// A template's own style (`{pos:.bold.yellow}`).
         case styled(LineStyle)
+        /// A program's own style, from ``StyledText`` (resolved for the terminal's colours).
+        case style(Style)
 
         /// Its SGR parameters.
         private var parameters: String {
@@ -26,6 +28,12 @@ struct LineCell: Equatable, Sendable {
             case .warning: "33"
             case .info: "34"
             case .styled(let style): style.parameters
+            case .style(let style):
+                ([(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
+                    .filter { style.attributes.contains($0.0) }.map(\.1)
+                    + (style.foreground == .default ? [] : [Canvas.sgr(style.foreground, background: false)])
+                    + (style.background == .default ? [] : [Canvas.sgr(style.background, background: true)]))
+                    .joined(separator: ";")
             }
         }
 
@@ -50,6 +58,13 @@ struct LineCellBuilder {
 
     /// Whether the line already passes ``limit``: nothing more appended will show.
     var isFull: Bool { width > limit }
+
+    /// Appends `text`, each run in its own style where it has one, else in `tone`.
+    mutating func append(_ text: StyledText, _ tone: LineCell.Tone = .plain, colorDepth: ColorDepth) {
+        for run in text.runs {
+            append(run.text, run.style == .plain ? tone : .style(run.style.resolved(for: colorDepth)))
+        }
+    }
 
     mutating func append(_ text: String, _ tone: LineCell.Tone = .plain) {
         for character in text {

@@ -26,8 +26,10 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     public let group: ProgressGroup
     let position = Tally()
     var storedTotal: Int?
-    var storedMessage: String
-    var storedPrefix = ""
+    var storedMessage: StyledText
+    var storedPrefix = StyledText()
+    /// The colours its styled text is resolved for: the terminal's, as the environment says.
+    var colorDepth: ColorDepth { group.colorDepth }
     var storedShowsTime = true
     var storedStyle: ProgressStyle
     let unit: ProgressUnit
@@ -46,7 +48,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     /// How a line ended.
     enum Ending: Sendable {
         /// A mark and a text: ✓ ✗ ⚠ ℹ.
-        case outcome(Outcome, text: String, at: Duration)
+        case outcome(Outcome, text: StyledText, at: Duration)
         /// Its own last line.
         case finished(at: Duration)
         /// No line.
@@ -86,21 +88,40 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     init(group: ProgressGroup, total: Int?, message: String, unit: ProgressUnit, style: ProgressStyle, placement: LinePlacement) {
         self.group = group
         storedTotal = total.map { max(0, $0) }
-        storedMessage = message.sanitizedForTerminal
+        storedMessage = StyledText(message.sanitizedForTerminal)
         self.unit = unit
         storedStyle = style
         startedAt = group.clock.now()
         group.add(self, placement)
     }
 
-    /// What the line says; changed from any thread, drawn at the next frame.
+    /// What the line says; changed from any thread, drawn at the next frame. Control
+    /// characters and escape sequences show as U+FFFD: for colours, set ``styledMessage``.
     public var message: String {
+        get { group.lock.withLock { storedMessage.plain } }
+        set { group.lock.withLock { storedMessage = StyledText(newValue.sanitizedForTerminal) } }
+    }
+
+    /// What the line says, in colours of its own where it has them (a green `✔`); its
+    /// ``message`` is its text without them.
+    ///
+    /// ```swift
+    /// bar.styledMessage = "\("✔", style: Style(foreground: .green)) unpacked"
+    /// bar.styledMessage = StyledText(ansi: coloredByAnotherLibrary)
+    /// ```
+    public var styledMessage: StyledText {
         get { group.lock.withLock { storedMessage } }
         set { group.lock.withLock { storedMessage = newValue.sanitizedForTerminal } }
     }
 
     /// Text before the message (`{prefix}`), e.g. `[2/5]`.
     public var prefix: String {
+        get { group.lock.withLock { storedPrefix.plain } }
+        set { group.lock.withLock { storedPrefix = StyledText(newValue.sanitizedForTerminal) } }
+    }
+
+    /// The ``prefix`` in colours of its own where it has them.
+    public var styledPrefix: StyledText {
         get { group.lock.withLock { storedPrefix } }
         set { group.lock.withLock { storedPrefix = newValue.sanitizedForTerminal } }
     }
@@ -133,13 +154,22 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
 
     /// Ends with `✓ text (1.2 s)` (green on a terminal unless `NO_COLOR`); the text is the
     /// message unless given.
-    public func succeed(_ text: String? = nil, detail: String? = nil) { end(.succeeded, text, detail) }
+    public func succeed(_ text: String? = nil, detail: String? = nil) { end(.succeeded, text.map { StyledText($0) }, detail) }
     /// Ends with `✗ text (detail, 1.2 s)` (red).
-    public func fail(_ text: String? = nil, detail: String? = nil) { end(.failed, text, detail) }
+    public func fail(_ text: String? = nil, detail: String? = nil) { end(.failed, text.map { StyledText($0) }, detail) }
     /// Ends with `⚠ text (1.2 s)` (yellow).
-    public func warn(_ text: String? = nil, detail: String? = nil) { end(.warned, text, detail) }
+    public func warn(_ text: String? = nil, detail: String? = nil) { end(.warned, text.map { StyledText($0) }, detail) }
     /// Ends with `ℹ text (1.2 s)` (blue).
-    public func info(_ text: String? = nil, detail: String? = nil) { end(.informed, text, detail) }
+    public func info(_ text: String? = nil, detail: String? = nil) { end(.informed, text.map { StyledText($0) }, detail) }
+
+    /// Ends with `✓ text (1.2 s)`, the text in its own colours.
+    public func succeed(_ text: StyledText, detail: String? = nil) { end(.succeeded, text, detail) }
+    /// Ends with `✗ text (detail, 1.2 s)`, the text in its own colours.
+    public func fail(_ text: StyledText, detail: String? = nil) { end(.failed, text, detail) }
+    /// Ends with `⚠ text (1.2 s)`, the text in its own colours.
+    public func warn(_ text: StyledText, detail: String? = nil) { end(.warned, text, detail) }
+    /// Ends with `ℹ text (1.2 s)`, the text in its own colours.
+    public func info(_ text: StyledText, detail: String? = nil) { end(.informed, text, detail) }
 
     /// Ends keeping its own last line (a bar at its final position, `{spinner}` as ✓).
     public func finish() {
@@ -152,12 +182,12 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         group.clear(self)
     }
 
-    private func end(_ outcome: Outcome, _ text: String?, _ detail: String?) {
+    private func end(_ outcome: Outcome, _ text: StyledText?, _ detail: String?) {
         group.finish(self) { line, now in
             let words = (text?.sanitizedForTerminal).map { $0.isEmpty ? line.storedMessage : $0 } ?? line.storedMessage
             let time = line.storedShowsTime ? (now - line.startedAt).secondsText : nil
             let facts = [detail?.sanitizedForTerminal, time].compactMap { $0 }.joined(separator: ", ")
-            line.ending = .outcome(outcome, text: facts.isEmpty ? words : "\(words) (\(facts))", at: now)
+            line.ending = .outcome(outcome, text: facts.isEmpty ? words : words + StyledText(" (\(facts))"), at: now)
         }
     }
 
@@ -194,13 +224,18 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         line.limit = room  // the work a frame does is bounded by what it shows
         if case .outcome(let outcome, let text, _) = ending {
             line.append(outcome.mark, outcome.tone)
-            line.append(" " + text)
+            line.append(" ")
+            line.append(text, colorDepth: colorDepth)
             return line.fitted(to: room)
         }
         let values = fieldValues(at: now)
         // What each field shows, padded or cut to its width; the message without a width and
         // the bars without one share the room that is left.
         func shown(_ placeholder: ProgressStyle.Placeholder, _ text: String) -> String {
+            guard let width = placeholder.width else { return text }
+            return text.aligned(toWidth: width, placeholder.alignment, truncating: placeholder.truncates)
+        }
+        func shown(_ placeholder: ProgressStyle.Placeholder, _ text: StyledText) -> StyledText {
             guard let width = placeholder.width else { return text }
             return text.aligned(toWidth: width, placeholder.alignment, truncating: placeholder.truncates)
         }
@@ -217,6 +252,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
                 case (.bar, let width?): fixed += width
                 case (.bar, nil): flexibleBars += 1
                 case (.message, _): fixed += shown(placeholder, storedMessage).displayWidth
+                case (.prefix, _): fixed += shown(placeholder, storedPrefix).displayWidth
                 default: fixed += shown(placeholder, values[placeholder.field] ?? "").displayWidth
                 }
             }
@@ -246,7 +282,8 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             case .field(let placeholder):
                 let own = placeholder.style.map(LineCell.Tone.styled)
                 switch placeholder.field {
-                case .message: line.append(placeholder.width == nil ? message : shown(placeholder, storedMessage), own ?? .plain)
+                case .message: line.append(placeholder.width == nil ? message : shown(placeholder, storedMessage), own ?? .plain, colorDepth: colorDepth)
+                case .prefix: line.append(shown(placeholder, storedPrefix), own ?? .plain, colorDepth: colorDepth)
                 case .bar:
                     let (filled, empty) = storedStyle.barGlyphs.render(fraction: fraction, width: placeholder.width ?? barWidth)
                     line.append(filled, own ?? .bar)
@@ -261,15 +298,16 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
 
     /// The line for a log (no bar, no spinner): `message 420/1000 (42%, 12.3k/s, ETA 5 s)`.
     func logLine(at now: Duration) -> String {
-        if case .outcome(let outcome, let text, _) = ending { return outcome.mark + " " + text }
+        if case .outcome(let outcome, let text, _) = ending { return outcome.mark + " " + text.plain }
         let reading = FieldReading(self, at: now)
         let values: [ProgressStyle.Field: String] = [.percent: reading.text(.percent), .rate: reading.text(.rate), .eta: reading.text(.eta)]
         let elapsed = reading.elapsed
         // The message first, when there is one: never a lone separator before the figures.
-        func labelled(_ figures: String, _ separator: String) -> String { storedMessage.isEmpty ? figures : storedMessage + separator + figures }
+        let message = storedMessage.plain
+        func labelled(_ figures: String, _ separator: String) -> String { message.isEmpty ? figures : message + separator + figures }
         if case .finished = ending {
             // A spinner counts nothing: how long it took is all there is to say.
-            if self is Spinner { return storedMessage.isEmpty ? "done in \(elapsed.secondsText)" : "\(storedMessage) (\(elapsed.secondsText))" }
+            if self is Spinner { return message.isEmpty ? "done in \(elapsed.secondsText)" : "\(message) (\(elapsed.secondsText))" }
             let amount = storedTotal.map { "\(unit.format(min(position.current, $0)))/\(unit.format($0))" } ?? unit.format(position.current)
             return labelled("\(amount) in \(elapsed.secondsText)", ": ")
         }
@@ -285,7 +323,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     /// The line a log gets when the indicator starts: its message, with `…` unless it ends in
     /// one already (or `...`, `:`); nil for no message (nothing to say yet).
     var logStartLine: String? {
-        let message = storedMessage.trimmingCharacters(in: .whitespaces)
+        let message = storedMessage.plain.trimmingCharacters(in: .whitespaces)
         guard !message.isEmpty else { return nil }
         return message.hasSuffix("…") || message.hasSuffix("...") || message.hasSuffix(":") ? message : message + "…"
     }
@@ -337,8 +375,8 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
 
         func text(_ field: ProgressStyle.Field) -> String {
             switch field {
-            case .prefix: line.storedPrefix
-            case .message: line.storedMessage
+            case .prefix: line.storedPrefix.plain
+            case .message: line.storedMessage.plain
             case .bar: ""
             case .pos: line.unit.format(pos)
             case .len: line.storedTotal.map(line.unit.format) ?? "?"
@@ -511,6 +549,20 @@ extension Int {
             out.append(digit)
         }
         return (self < 0 ? "-" : "") + out
+    }
+}
+
+extension StyledText {
+    /// Padded with spaces to `width` cells as `alignment` says; cut when longer and `truncating`.
+    func aligned(toWidth width: Int, _ alignment: ProgressStyle.Alignment, truncating: Bool) -> StyledText {
+        let own = displayWidth
+        if own > width { return truncating ? truncated(toWidth: width) : self }
+        let room = width - own
+        switch alignment {
+        case .left: return self + StyledText(String(repeating: " ", count: room))
+        case .right: return StyledText(String(repeating: " ", count: room)) + self
+        case .center: return StyledText(String(repeating: " ", count: room / 2)) + self + StyledText(String(repeating: " ", count: room - room / 2))
+        }
     }
 }
 

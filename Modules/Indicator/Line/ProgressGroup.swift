@@ -112,7 +112,12 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         drawsOnItsOwnThread: Bool = true
     ) {
         self.init(output: output, mode: Self.mode(for: output, environment: environment), clock: clock, drawsOnItsOwnThread: drawsOnItsOwnThread)
+        colorDepth = ColorDepth.detect(environment: environment)
     }
+
+    /// The colours styled text is drawn in (``LineIndicator/styledMessage``,
+    /// ``println(_:)-(StyledText)``): as the environment says for a group made from one, else 256.
+    package internal(set) var colorDepth = ColorDepth.palette256
 
     /// A group on `output` in the mode given (``Mode/hidden`` when `output` is nil).
     public init(output: (any LineOutput)?, mode: Mode, clock: any TimeSource = MonotonicTime(), drawsOnItsOwnThread: Bool = true) {
@@ -190,6 +195,18 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             guard case .animated = mode, !drawn.isEmpty, !paused else { return output.write(text + ending) }
             output.write(eraseBlock() + text + ending + frame(at: clock.now()))
         }
+    }
+
+    /// Writes `text` (a line or more) above the running lines in its own colours (on a
+    /// terminal, unless `NO_COLOR`; as plain text in a log), drawn again below it.
+    ///
+    /// ```swift
+    /// group.println("\("✔", style: Style(foreground: .green)) fetched \(name)")
+    /// ```
+    public func println(_ text: StyledText) {
+        let colors: Bool
+        if case .animated(colors: true) = mode { colors = true } else { colors = false }
+        println(text.ansiLines(colorDepth: colors ? colorDepth : .none).joined(separator: "\n"))
     }
 
     /// Clears the running lines, runs `body` (which may write to the terminal as it likes),

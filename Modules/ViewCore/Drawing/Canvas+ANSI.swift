@@ -83,7 +83,7 @@ extension Canvas {
     }
 
     /// The SGR parameters that set `color` as the foreground or the background.
-    static func sgr(_ color: Color, background: Bool) -> String {
+    package static func sgr(_ color: Color, background: Bool) -> String {
         switch color {
         case .default: background ? "49" : "39"
         case .ansi(let index): String((background ? 40 : 30) + Int(index & 7) + (index & 15 >= 8 ? 60 : 0))

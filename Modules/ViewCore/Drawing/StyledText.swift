@@ -30,6 +30,9 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringInterpolation, 
     /// The runs, in order.
     public var runs: [Run]
 
+    /// No text.
+    public init() { runs = [] }
+
     /// `text` in one style.
     public init(_ text: String, style: Style = .plain) {
         runs = text.isEmpty ? [] : [Run(text, style: style)]
@@ -62,15 +65,7 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringInterpolation, 
     /// (none for `.none`), each ending with a reset when a style was set, safe to write to a
     /// terminal: what `InlineTerminal` prints above its rows.
     public func ansiLines(colorDepth: ColorDepth) -> [String] {
-        var lines: [[Run]] = [[]]
-        for run in runs {
-            let pieces = run.text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-            for (index, piece) in pieces.enumerated() {
-                if index > 0 { lines.append([]) }
-                if !piece.isEmpty { lines[lines.count - 1].append(Run(String(piece), style: run.style)) }
-            }
-        }
-        return lines.map { Self.ansiLine($0, colorDepth: colorDepth) }
+        lines.map { Self.ansiLine($0.runs, colorDepth: colorDepth) }
     }
 
     /// One line of runs as a canvas would write it (control characters as U+FFFD, tabs to the
