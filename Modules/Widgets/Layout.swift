@@ -1,5 +1,5 @@
 /// Space round a view: cells on each side.
-public struct EdgeInsets: Equatable, Sendable {
+public struct EdgeInsets: Hashable, Sendable {
     public var top: Int, left: Int, bottom: Int, right: Int
 
     /// The sides given.
@@ -108,7 +108,7 @@ extension Box: MeasuredView {
 @MainActor
 public final class Stack: View {
     /// Which way the views follow one another.
-    public enum Axis: Equatable, Sendable { case horizontal, vertical }
+    public enum Axis: Hashable, Sendable { case horizontal, vertical }
 
     /// A view and the room it takes along the axis.
     public struct Item {
