@@ -46,6 +46,29 @@ public final class Box: View {
     public var padding: EdgeInsets
     /// Which sides of the border are drawn (all by default), as ratatui's `Borders`.
     public var sides: Canvas.BoxSides = .all
+    /// Titles drawn as they are written (no spaces added) in the top or bottom edge, at
+    /// either end or in the middle, as ratatui's titles; beside ``title``.
+    public var titles: [Title] = []
+
+    /// A title in one edge of a box, as written.
+    public struct Title: Hashable, Sendable {
+        /// The edges a title can stand in.
+        public enum Edge: Hashable, Sendable { case top, bottom }
+
+        /// Its text, in its own styles over the border's.
+        public var text: StyledText
+        /// The edge it stands in.
+        public var edge: Edge
+        /// Where along the edge.
+        public var alignment: TextAlignment
+
+        /// `text` in `edge`, placed as `alignment` says.
+        public init(_ text: StyledText, edge: Edge = .top, alignment: TextAlignment = .left) {
+            self.text = text.sanitizedForTerminal
+            self.edge = edge
+            self.alignment = alignment
+        }
+    }
 
     /// `content` in a border of `lines`.
     public init(_ content: any View, title: String? = nil, lines: Canvas.BoxStyle? = .rounded, borderStyle: Style = .plain, padding: EdgeInsets = EdgeInsets())
@@ -76,12 +99,30 @@ public final class Box: View {
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
         if let lines { canvas.drawBox(rect, style: borderStyle, lines: lines, sides: sides, title: title) }
+        for title in titles { draw(title, in: rect, on: &canvas) }
         let inside = contentRect(in: rect)
         guard !inside.isEmpty else { return }
         content.render(in: inside, on: &canvas)
     }
 
     public func handle(_ event: InputEvent) -> EventResult { content.handle(event) }
+
+    /// Draws `title` in its edge of `rect` as tui places it: from inside the left border, in
+    /// the middle of the whole edge, or ending inside the right border.
+    private func draw(_ title: Title, in rect: Rect, on canvas: inout Canvas) {
+        let border = borderInsets
+        let width = title.text.displayWidth
+        let room = Swift.max(0, rect.width - border.left - border.right)
+        let dx =
+            switch title.alignment {
+            case .left: border.left
+            case .center: Swift.max(0, rect.width - width) / 2
+            case .right: Swift.max(0, rect.width - width - border.right)
+            }
+        let y = title.edge == .top ? rect.y : rect.maxY - 1
+        let x = rect.x + dx
+        canvas.draw(title.text, at: Point(x: x, y: y), style: borderStyle, clip: Rect(x: x, y: y, width: Swift.min(room, rect.maxX - x), height: 1))
+    }
 }
 
 extension Box: MeasuredView {
@@ -93,7 +134,10 @@ extension Box: MeasuredView {
         let down = border.top + border.bottom + padding.top + padding.bottom
         let inner = Size(width: Swift.max(0, space.width - across), height: Swift.max(0, space.height - down))
         let content = (content as? any MeasuredView)?.preferredSize(within: inner) ?? inner
-        let titled = lines == nil || !sides.contains(.top) ? 0 : title.map { $0.sanitizedForTerminal.displayWidth + 4 } ?? 0
+        let titled = Swift.max(
+            lines == nil || !sides.contains(.top) ? 0 : title.map { $0.sanitizedForTerminal.displayWidth + 4 } ?? 0,
+            titles.map { $0.text.displayWidth + border.left + border.right }.max() ?? 0
+        )
         return Size(width: Swift.min(space.width, Swift.max(content.width + across, titled)), height: Swift.min(space.height, content.height + down))
     }
 }

@@ -55,4 +55,46 @@ struct BoxSidesTests {
         #expect(canvas.lines == ["x────x", "xab  x", "x────x"])
         #expect(canvas[3, 1] == .blank, "no red beneath the gap")
     }
+
+    /// tui 0.19's `widgets_block_title_alignment`: a title at the left, the middle and the
+    /// right of the top edge for each set of sides (a 13×2 block at x 1 of a 15×2 screen).
+    @Test func titlesStandWhereTuiPutsThem() {
+        let sets: [Canvas.BoxSides] = [.all, [.left, .bottom, .right], [.top, .right, .bottom], [.left, .top, .bottom], []]
+        let expected: [TextAlignment: [[String]]] = [
+            .left: [
+                [" ┌Title──────┐ ", " └───────────┘ "], [" │Title      │ ", " └───────────┘ "], [" Title───────┐ ", " ────────────┘ "],
+                [" ┌Title─────── ", " └──────────── "], [" Title         ", "               "],
+            ],
+            .center: [
+                [" ┌───Title───┐ ", " └───────────┘ "], [" │   Title   │ ", " └───────────┘ "], [" ────Title───┐ ", " ────────────┘ "],
+                [" ┌───Title──── ", " └──────────── "], ["     Title     ", "               "],
+            ],
+            .right: [
+                [" ┌──────Title┐ ", " └───────────┘ "], [" │      Title│ ", " └───────────┘ "], [" ───────Title┐ ", " ────────────┘ "],
+                [" ┌───────Title ", " └──────────── "], ["         Title ", "               "],
+            ],
+        ]
+        for (alignment, screens) in expected {
+            for (sides, screen) in zip(sets, screens) {
+                let box = box(sides)
+                box.content = Paragraph(StyledText())
+                box.titles = [Box.Title("Title", alignment: alignment)]
+                var canvas = Canvas(size: Size(width: 15, height: 2))
+                box.render(in: Rect(x: 1, y: 0, width: 13, height: 2), on: &canvas)
+                #expect(canvas.lines == screen, "\(alignment) \(sides)")
+            }
+        }
+    }
+
+    @Test func aBottomTitleInItsOwnStyleOverTheBorders() {
+        let box = box(.all)
+        box.borderStyle = Style(foreground: .blue)
+        box.titles = [Box.Title("\("ok", style: Style(attributes: .bold))", edge: .bottom, alignment: .right), Box.Title("a very long title")]
+        var canvas = Canvas(size: Size(width: 8, height: 3))
+        box.render(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines == ["┌a very┐", "│ab    │", "└────ok┘"], "a title is cut inside the borders")
+        #expect(canvas[5, 2].style == Style(foreground: .blue, attributes: .bold))
+        box.content = Paragraph("ab")
+        #expect(box.preferredSize(within: Size(width: 80, height: 10)) == Size(width: 19, height: 3))
+    }
 }

@@ -155,3 +155,18 @@ extension StyledText {
         return style
     }
 }
+
+extension Canvas {
+    /// Writes `text` from `point` rightwards on one row, each run's style laid over `style`,
+    /// clipped to `clip` (or the canvas); returns the cells used.
+    @discardableResult
+    public mutating func draw(_ text: StyledText, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        var x = point.x
+        for run in text.runs {
+            let area = clip.map { $0.intersection(bounds) } ?? bounds
+            if x >= area.maxX { break }
+            x += draw(run.text, at: Point(x: x, y: point.y), style: run.style.over(style), clip: clip)
+        }
+        return x - point.x
+    }
+}
