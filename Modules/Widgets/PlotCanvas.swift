@@ -35,18 +35,7 @@ public final class PlotCanvas: View {
         /// The outline of a circle.
         case circle(x: Double, y: Double, radius: Double, color: Color)
         /// Points, each one mark.
-        case points([Point2D], color: Color)
-    }
-
-    /// A point at your coordinates.
-    public struct Point2D: Hashable, Sendable {
-        public var x: Double
-        public var y: Double
-        /// The point (`x`, `y`).
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
+        case points([(x: Double, y: Double)], color: Color)
     }
 
     /// What a canvas's painting closure draws with.

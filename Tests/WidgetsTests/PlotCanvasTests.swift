@@ -13,7 +13,7 @@ struct PlotCanvasTests {
             painter.draw(.line(x1: 0, y1: 10, x2: 7, y2: 0, color: .red))
             painter.draw(.rectangle(x: 10, y: 2, width: 8, height: 5, color: .blue))
             painter.layer()
-            painter.draw(.points([.init(x: 1, y: 5), .init(x: 2.5, y: 5.5), .init(x: 19.9, y: 0.1)], color: .green))
+            painter.draw(.points([(x: 1, y: 5), (x: 2.5, y: 5.5), (x: 19.9, y: 0.1)], color: .green))
             painter.print(x: 12, y: 9, "hi")
         }
         var canvas = Canvas(size: Size(width: 20, height: 8))
@@ -51,8 +51,8 @@ struct PlotCanvasTests {
 
     @Test func halfBlocksColourEachHalfAndACircleCloses() {
         let plot = PlotCanvas(x: 0...1, y: 0...3, marker: .halfBlock) { painter in
-            painter.draw(.points([.init(x: 0, y: 3), .init(x: 1, y: 3), .init(x: 1, y: 2)], color: .red))
-            painter.draw(.points([.init(x: 0, y: 1), .init(x: 1, y: 0)], color: .blue))
+            painter.draw(.points([(x: 0, y: 3), (x: 1, y: 3), (x: 1, y: 2)], color: .red))
+            painter.draw(.points([(x: 0, y: 1), (x: 1, y: 0)], color: .blue))
         }
         var canvas = Canvas(size: Size(width: 2, height: 2))
         plot.render(in: canvas.bounds, on: &canvas)
@@ -73,7 +73,7 @@ struct PlotCanvasTests {
     @Test func coordinatesOutsideTheBoundsOrWildAreLeftOut() {
         let plot = PlotCanvas(x: 0...10, y: 0...10) { painter in
             painter.draw(.line(x1: -1, y1: 0, x2: 5, y2: 5, color: .red))
-            painter.draw(.points([.init(x: .nan, y: 1), .init(x: .infinity, y: 2), .init(x: 1e300, y: -1e300)], color: .red))
+            painter.draw(.points([(x: .nan, y: 1), (x: .infinity, y: 2), (x: 1e300, y: -1e300)], color: .red))
             painter.draw(.circle(x: 5, y: 5, radius: .greatestFiniteMagnitude, color: .red))
             painter.draw(.rectangle(x: .nan, y: 0, width: 1, height: 1, color: .red))
             painter.print(x: 11, y: 0, "out")
@@ -81,7 +81,7 @@ struct PlotCanvasTests {
         var canvas = Canvas(size: Size(width: 6, height: 3))
         plot.render(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines.allSatisfy { $0.allSatisfy { $0 == " " } })
-        let flat = PlotCanvas(x: 1...1, y: 0...1) { $0.draw(.points([.init(x: 1, y: 1)], color: .red)) }
+        let flat = PlotCanvas(x: 1...1, y: 0...1) { $0.draw(.points([(x: 1, y: 1)], color: .red)) }
         flat.render(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines.allSatisfy { $0.allSatisfy { $0 == " " } }, "bounds with no width show nothing")
     }
