@@ -16,8 +16,8 @@ public enum LinePlacement: Sendable {
 }
 
 /// One line of a ``ProgressGroup``: a ``ProgressBar`` or a ``Spinner``. Its message can
-/// change at any time, from any thread; it ends with an outcome line (``succeed(_:detail:)``,
-/// ``fail(_:detail:)``, ``warn(_:detail:)``, ``info(_:detail:)``), with its own last line
+/// change at any time, from any thread; it ends with an outcome line (``succeed(_:detail:)-(String?,String?)``,
+/// ``fail(_:detail:)-(String?,String?)``, ``warn(_:detail:)-(String?,String?)``, ``info(_:detail:)-(String?,String?)``), with its own last line
 /// (``finish()``), or leaving no line (``clear()``). Drawing is the group's: from a thread
 /// of its own, at most ``ProgressGroup/drawRate`` times a second and only when a line
 /// changed, so whatever the caller's thread does, the line keeps time.

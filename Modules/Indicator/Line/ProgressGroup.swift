@@ -7,7 +7,7 @@ import ViewCore
 /// write each frame (only when a line changed, at most ``drawRate`` times a second, from a
 /// thread of the group's own that runs while a line does); lines finish in any order, and a
 /// finished line at the top of the block becomes ordinary output above it (kept or, with
-/// ``LineIndicator/clear()``, gone). ``println(_:)`` writes above the block. The width
+/// ``LineIndicator/clear()``, gone). ``println(_:)-(String)`` writes above the block. The width
 /// follows the terminal's, read at every frame.
 ///
 /// Anywhere else — a pipe, a file, `CI` set, `TERM=dumb` — nothing moves and no carriage
@@ -162,7 +162,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
 
     /// Ends every line leaving none, and on a terminal takes away what the group drew that no
     /// other text has followed since: the block, and the lines that ended above it (so
-    /// "finish each, then clear them all" leaves nothing). Text printed with ``println(_:)``
+    /// "finish each, then clear them all" leaves nothing). Text printed with ``println(_:)-(String)``
     /// stays, and so does what came before it. In a log, nothing written can be taken back.
     public func clear() {
         lock.withLock {
