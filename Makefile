@@ -16,7 +16,8 @@ showcase: setup
 ## Set up, check the house style (swift format lint --strict, .swift-format), build, check
 ## each library's public API against Tools/api, run every unit test
 ## and every headless scenario, check that the documentation's pictures are up to date,
-## then build and run its examples (Tools/doc-check).
+## then build and run its examples (Tools/doc-check) and test the ports of other libraries'
+## examples (Examples/).
 test: setup
 	$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
@@ -25,6 +26,7 @@ test: setup
 	"$$($(SWIFT) build --show-bin-path)/showcase" headless Tests/Scenarios
 	bash Tools/pictures "$$($(SWIFT) build --show-bin-path)/showcase" --check
 	"$$($(SWIFT) build --show-bin-path)/doc-check" --swift "$(SWIFT)" .
+	cd Examples/FromRatatui && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 ## The public API of every library product (swift-api-digester on the built modules,
 ## flattened by Tools/api-check) against its record in Tools/api; `make api` records it
@@ -46,7 +48,7 @@ docs: setup
 	SWIFT="$(SWIFT)" bash Tools/docs
 
 ## The house style: `make lint` checks it (make test does), `make format` applies it.
-SOURCES = Modules Apps Tests Tools Package.swift
+SOURCES = Modules Apps Tests Tools Examples Package.swift
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SOURCES)
 format:

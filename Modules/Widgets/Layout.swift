@@ -36,6 +36,9 @@ extension Rect {
 public final class Box: View {
     /// What is inside.
     public var content: any View
+    /// The style of the whole box, laid over what is beneath before the border and the
+    /// content are drawn (a background colour), as ratatui's `Block::style`.
+    public var style: Style = .plain
     /// The border's lines (nil: no border, the padding alone).
     public var lines: Canvas.BoxStyle?
     /// The border's style.
@@ -71,7 +74,7 @@ public final class Box: View {
     }
 
     /// `content` in a border of `lines`.
-    public init(_ content: any View, title: String? = nil, lines: Canvas.BoxStyle? = .rounded, borderStyle: Style = .plain, padding: EdgeInsets = EdgeInsets())
+    public init(_ content: any View = EmptyView(), title: String? = nil, lines: Canvas.BoxStyle? = .rounded, borderStyle: Style = .plain, padding: EdgeInsets = EdgeInsets())
     {
         self.content = content
         self.title = title
@@ -98,7 +101,9 @@ public final class Box: View {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
-        if let lines { canvas.drawBox(rect, style: borderStyle, lines: lines, sides: sides, title: title) }
+        let style = self.style
+        if style != .plain { canvas.restyle(rect) { $0 = style.over($0) } }
+        if let lines { canvas.drawBox(rect, style: borderStyle.over(style), lines: lines, sides: sides, title: title) }
         for title in titles { draw(title, in: rect, on: &canvas) }
         let inside = contentRect(in: rect)
         guard !inside.isEmpty else { return }
@@ -121,7 +126,7 @@ public final class Box: View {
             }
         let y = title.edge == .top ? rect.y : rect.maxY - 1
         let x = rect.x + dx
-        canvas.draw(title.text, at: Point(x: x, y: y), style: borderStyle, clip: Rect(x: x, y: y, width: Swift.min(room, rect.maxX - x), height: 1))
+        canvas.draw(title.text, at: Point(x: x, y: y), style: (lines == nil ? Style.plain : borderStyle).over(style), clip: Rect(x: x, y: y, width: Swift.min(room, rect.maxX - x), height: 1))
     }
 }
 
@@ -251,4 +256,13 @@ public final class Clear: View {
     public init() {}
 
     public func render(in rect: Rect, on canvas: inout Canvas) { canvas.fill(rect, with: .blank) }
+}
+
+/// A view that draws nothing: a box with no content, a place kept in a stack.
+@MainActor
+public final class EmptyView: View {
+    /// Nothing.
+    public init() {}
+
+    public func render(in rect: Rect, on canvas: inout Canvas) {}
 }
