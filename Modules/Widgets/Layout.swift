@@ -74,8 +74,13 @@ public final class Box: View {
     }
 
     /// `content` in a border of `lines`.
-    public init(_ content: any View = EmptyView(), title: String? = nil, lines: Canvas.BoxStyle? = .rounded, borderStyle: Style = .plain, padding: EdgeInsets = EdgeInsets())
-    {
+    public init(
+        _ content: any View = EmptyView(),
+        title: String? = nil,
+        lines: Canvas.BoxStyle? = .rounded,
+        borderStyle: Style = .plain,
+        padding: EdgeInsets = EdgeInsets()
+    ) {
         self.content = content
         self.title = title
         self.lines = lines
@@ -126,7 +131,12 @@ public final class Box: View {
             }
         let y = title.edge == .top ? rect.y : rect.maxY - 1
         let x = rect.x + dx
-        canvas.draw(title.text, at: Point(x: x, y: y), style: (lines == nil ? Style.plain : borderStyle).over(style), clip: Rect(x: x, y: y, width: Swift.min(room, rect.maxX - x), height: 1))
+        canvas.draw(
+            title.text,
+            at: Point(x: x, y: y),
+            style: (lines == nil ? Style.plain : borderStyle).over(style),
+            clip: Rect(x: x, y: y, width: Swift.min(room, rect.maxX - x), height: 1)
+        )
     }
 }
 

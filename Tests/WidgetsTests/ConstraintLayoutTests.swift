@@ -1,5 +1,5 @@
-import Testing
 import IndicatorKit
+import Testing
 import Widgets
 
 /// `Layout` against tui 0.19's own results (its cassowary layout run on the same input:
