@@ -569,14 +569,7 @@ extension StyledText {
 extension String {
     /// Padded with spaces to `width` cells as `alignment` says; cut when longer and `truncating`.
     func aligned(toWidth width: Int, _ alignment: ProgressStyle.Alignment, truncating: Bool) -> String {
-        let own = displayWidth
-        if own > width { return truncating ? truncated(toWidth: width) : self }
-        let room = width - own
-        switch alignment {
-        case .left: return self + String(repeating: " ", count: room)
-        case .right: return String(repeating: " ", count: room) + self
-        case .center: return String(repeating: " ", count: room / 2) + self + String(repeating: " ", count: room - room / 2)
-        }
+        StyledText(self).aligned(toWidth: width, alignment, truncating: truncating).plain
     }
 }
 
