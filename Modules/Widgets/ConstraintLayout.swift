@@ -96,7 +96,7 @@ public struct Layout: Hashable, Sendable {
         guard !constraints.isEmpty else { return [] }
         // As tui's `inner`: a margin the rectangle cannot hold leaves nothing.
         let inner =
-            rect.width < margin.left.clampedSum(margin.right) || rect.height < margin.top.clampedSum(margin.bottom)
+            rect.width < saturatingSum(margin.left, margin.right) || rect.height < saturatingSum(margin.top, margin.bottom)
             ? Rect(x: rect.x, y: rect.y, width: 0, height: 0) : rect.inset(by: margin)
         let total = Double(axis == .horizontal ? inner.width : inner.height)
         let gap = Double(spacing)
@@ -191,14 +191,6 @@ public struct Layout: Hashable, Sendable {
     private static func cell(_ value: Double) -> Int {
         guard value.isFinite else { return 0 }
         return Int(Swift.min(Swift.max(value, -Double(1 << 40)), Double(1 << 40)))
-    }
-}
-
-extension Int {
-    /// The sum, held at `Int.max` and `Int.min` rather than overflowing.
-    fileprivate func clampedSum(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }
 

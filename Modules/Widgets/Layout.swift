@@ -208,9 +208,9 @@ public final class Stack: View {
         // saturate, and a share is worked out in double width.
         let total = axis == .horizontal ? rect.width : rect.height
         let gaps = spacing.multipliedReportingOverflow(by: max(0, items.count - 1))
-        let fixed = items.compactMap(\.length).reduce(gaps.overflow ? Int.max : gaps.partialValue, Self.saturatingSum)
+        let fixed = items.compactMap(\.length).reduce(gaps.overflow ? Int.max : gaps.partialValue, saturatingSum)
         let left = max(0, total - min(fixed, total))
-        let weights = items.filter { $0.length == nil }.map(\.weight).reduce(0, Self.saturatingSum)
+        let weights = items.filter { $0.length == nil }.map(\.weight).reduce(0, saturatingSum)
         var given = 0
         var filled = 0
         var start = 0
@@ -219,23 +219,18 @@ public final class Stack: View {
             if let fixedLength = item.length {
                 length = fixedLength
             } else {
-                filled = Self.saturatingSum(filled, item.weight)
+                filled = saturatingSum(filled, item.weight)
                 // Rounding spread over the shares; `filled` never passes `weights`, so the share fits.
                 let upTo = weights == 0 ? 0 : weights.dividingFullWidth(left.multipliedFullWidth(by: filled)).quotient
                 length = upTo - given
                 given = upTo
             }
             length = max(0, min(length, total - start))
-            defer { start = min(total, Self.saturatingSum(start, Self.saturatingSum(length, spacing))) }
+            defer { start = min(total, saturatingSum(start, saturatingSum(length, spacing))) }
             return axis == .horizontal
                 ? Rect(x: rect.x + start, y: rect.y, width: length, height: rect.height)
                 : Rect(x: rect.x, y: rect.y + start, width: rect.width, height: length)
         }
-    }
-
-    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
-        let sum = a.addingReportingOverflow(b)
-        return sum.overflow ? (b > 0 ? Int.max : Int.min) : sum.partialValue
     }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
@@ -275,4 +270,11 @@ public final class EmptyView: View {
     public init() {}
 
     public func render(in rect: Rect, on canvas: inout Canvas) {}
+}
+
+/// `a + b`, held at `Int.max` and `Int.min` rather than overflowing: lengths and margins are
+/// any numbers a program passes.
+func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let sum = a.addingReportingOverflow(b)
+    return sum.overflow ? (b > 0 ? Int.max : Int.min) : sum.partialValue
 }

@@ -268,7 +268,16 @@ public final class Paragraph: View {
 extension Paragraph: MeasuredView {
     /// Its widest line (within `space`) and the lines it then takes.
     public func preferredSize(within space: Size) -> Size {
-        let widest = text.lines.reduce(0) { Swift.max($0, Paragraph($1).glyphs().reduce(0) { $0 + $1.width }) }
+        var widest = 0
+        var line = 0
+        for glyph in glyphs() {
+            if glyph.isNewline {
+                widest = Swift.max(widest, line)
+                line = 0
+            } else {
+                line += glyph.width
+            }
+        }
         let width = Swift.min(space.width, widest)
         return Size(width: width, height: Swift.min(space.height, lineCount(width: width)))
     }

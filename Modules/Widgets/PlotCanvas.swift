@@ -197,7 +197,7 @@ public final class PlotCanvas: View {
         static let brailleDots: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
 
         /// Draws its marks into `rect`, over what is there.
-        func render(in rect: Rect, on canvas: inout Canvas, background: Color) {
+        func render(in rect: Rect, on canvas: inout Canvas) {
             for index in bits.indices where bits[index] != 0 {
                 let point = Point(x: rect.x + index % width, y: rect.y + index / width)
                 let under = canvas.bounds.contains(point) ? canvas[point.x, point.y].style : .plain
@@ -274,7 +274,7 @@ public final class PlotCanvas: View {
         paint(&painter)
         if painter.dirty { painter.layer() }
         let area = Rect(x: rect.x, y: rect.y, width: width, height: height)
-        for layer in painter.layers { layer.render(in: area, on: &canvas, background: background) }
+        for layer in painter.layers { layer.render(in: area, on: &canvas) }
         // Text, placed as tui places a label: its cell from the bounds, over every layer.
         let columns = Double(width - 1)
         let rows = Double(height - 1)

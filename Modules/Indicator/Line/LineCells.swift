@@ -29,8 +29,7 @@ struct LineCell: Equatable, Sendable {
             case .info: "34"
             case .styled(let style): style.parameters
             case .style(let style):
-                ([(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
-                    .filter { style.attributes.contains($0.0) }.map(\.1)
+                (Canvas.attributeCodes.filter { style.attributes.contains($0.0) }.map(\.1)
                     + (style.foreground == .default ? [] : [Canvas.sgr(style.foreground, background: false)])
                     + (style.background == .default ? [] : [Canvas.sgr(style.background, background: true)]))
                     .joined(separator: ";")

@@ -111,20 +111,30 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         clock: any TimeSource = MonotonicTime(),
         drawsOnItsOwnThread: Bool = true
     ) {
-        self.init(output: output, mode: Self.mode(for: output, environment: environment), clock: clock, drawsOnItsOwnThread: drawsOnItsOwnThread)
-        colorDepth = ColorDepth.detect(environment: environment)
+        self.init(
+            output: output,
+            mode: Self.mode(for: output, environment: environment),
+            colorDepth: ColorDepth.detect(environment: environment),
+            clock: clock,
+            drawsOnItsOwnThread: drawsOnItsOwnThread
+        )
     }
 
     /// The colours styled text is drawn in (``LineIndicator/styledMessage``,
     /// ``println(_:)-(StyledText)``): as the environment says for a group made from one, else 256.
-    package internal(set) var colorDepth = ColorDepth.palette256
+    let colorDepth: ColorDepth
 
     /// A group on `output` in the mode given (``Mode/hidden`` when `output` is nil).
-    public init(output: (any LineOutput)?, mode: Mode, clock: any TimeSource = MonotonicTime(), drawsOnItsOwnThread: Bool = true) {
+    public convenience init(output: (any LineOutput)?, mode: Mode, clock: any TimeSource = MonotonicTime(), drawsOnItsOwnThread: Bool = true) {
+        self.init(output: output, mode: mode, colorDepth: .palette256, clock: clock, drawsOnItsOwnThread: drawsOnItsOwnThread)
+    }
+
+    private init(output: (any LineOutput)?, mode: Mode, colorDepth: ColorDepth, clock: any TimeSource, drawsOnItsOwnThread: Bool) {
         self.output = output
         self.clock = clock
         self.drawsOnItsOwnThread = drawsOnItsOwnThread
         self.mode = output == nil ? .hidden : mode
+        self.colorDepth = colorDepth
     }
 
     /// The mode `environment` asks for on `output`: animated on a terminal that is not

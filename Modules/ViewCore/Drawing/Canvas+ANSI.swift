@@ -66,8 +66,7 @@ extension Canvas {
             var codes: [String] = []
             if style.attributes != current.attributes {
                 codes.append("0")
-                for (attribute, code) in [(Style.Attributes.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
-                where style.attributes.contains(attribute) {
+                for (attribute, code) in Canvas.attributeCodes where style.attributes.contains(attribute) {
                     codes.append(code)
                 }
                 current = Style(attributes: style.attributes)  // colours to send again after the reset
@@ -81,6 +80,9 @@ extension Canvas {
         /// The reset that ends a line when a style was set.
         func end() -> String { current != .plain ? "\u{1B}[0m" : "" }
     }
+
+    /// Each attribute's SGR parameter.
+    package static let attributeCodes: [(Style.Attributes, String)] = [(.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
 
     /// The SGR parameters that set `color` as the foreground or the background.
     package static func sgr(_ color: Color, background: Bool) -> String {

@@ -161,9 +161,9 @@ extension Canvas {
     /// clipped to `clip` (or the canvas); returns the cells used.
     @discardableResult
     public mutating func draw(_ text: StyledText, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
         var x = point.x
         for run in text.runs {
-            let area = clip.map { $0.intersection(bounds) } ?? bounds
             if x >= area.maxX { break }
             x += draw(run.text, at: Point(x: x, y: point.y), style: run.style.over(style), clip: clip)
         }
