@@ -4,7 +4,7 @@
 // originals' cell for cell (Tests/RatatuiPortsTests); docs/FromRatatui.md maps each part.
 import PackageDescription
 
-let ports = ["block", "layout", "popup"]
+let ports = ["block", "custom_widget", "layout", "popup", "table", "tabs", "user_input"]
 
 let package = Package(
     name: "FromRatatui",

@@ -188,13 +188,26 @@ extension Canvas {
 
     /// Draws `text` at `point` in `style` over the style of each cell it covers: colours the
     /// style leaves at the default keep the cell's (a label on a filled gauge keeps its fill).
-    mutating func drawKeepingBackground(_ text: String, at point: Point, style: Style, clip: Rect) {
+    @discardableResult
+    mutating func drawKeepingBackground(_ text: String, at point: Point, style: Style, clip: Rect) -> Int {
         var x = point.x
         for character in text {
             let place = Point(x: x, y: point.y)
             let base = bounds.contains(place) ? self[x, point.y].style : .plain
             x += Swift.max(put(character, at: place, style: style.over(base), clip: clip), character.displayWidth)
         }
+        return x - point.x
+    }
+
+    /// Draws `text` at `point`, each run's style over `style` over the cells beneath (as
+    /// ratatui's spans patch a buffer); returns the cells used.
+    @discardableResult
+    mutating func drawKeepingBackground(_ text: StyledText, at point: Point, style: Style, clip: Rect) -> Int {
+        var x = point.x
+        for run in text.runs where x < clip.maxX {
+            x += drawKeepingBackground(run.text, at: Point(x: x, y: point.y), style: run.style.over(style), clip: clip)
+        }
+        return x - point.x
     }
 }
 

@@ -73,16 +73,18 @@ public final class Box: View {
         }
     }
 
-    /// `content` in a border of `lines`.
+    /// `content` in a border of `lines`, with `title` (spaced) and `titles` (as written).
     public init(
         _ content: any View = EmptyView(),
         title: String? = nil,
+        titles: [Title] = [],
         lines: Canvas.BoxStyle? = .rounded,
         borderStyle: Style = .plain,
         padding: EdgeInsets = EdgeInsets()
     ) {
         self.content = content
         self.title = title
+        self.titles = titles
         self.lines = lines
         self.borderStyle = borderStyle
         self.padding = padding

@@ -10,9 +10,15 @@
 /// ```
 ///
 /// A column of ``Column/Width/content`` takes the width of its widest cell (header included);
-/// ``Column/Width/fixed(_:)`` takes what it is given; ``Column/Width/fill`` shares what is left.
-/// When the content is wider than the table, the widest columns give way first, never below
-/// their header's width. Columns are two cells apart.
+/// ``Column/Width/fixed(_:)`` takes what it is given, ``Column/Width/percentage(_:)`` that
+/// share of the table's width; ``Column/Width/fill`` shares what is left, and
+/// ``Column/Width/min(_:)`` grows into it from a floor when no column fills. When the content
+/// is wider than the table, the widest content columns give way first, never below their
+/// header's width; a column that still runs past the right edge is cut there. Columns are
+/// ``columnSpacing`` cells apart (two by default; ratatui's are one).
+///
+/// Cells are ``StyledText`` in ``styledRows`` (a cell's colours kept, its text made safe to
+/// print); a cell of several lines makes its row as tall, as ratatui's rows of `Text`.
 @MainActor
 public final class Table: MeasuredView {
     /// A column: its header, how wide, which side its cells keep to.
@@ -23,6 +29,11 @@ public final class Table: MeasuredView {
             case content
             /// This many cells.
             case fixed(Int)
+            /// This percentage (0…100) of the table's width, as ratatui's `Percentage`.
+            case percentage(Int)
+            /// At least this many cells, sharing what is left with the other such columns when
+            /// no column is `fill`, as ratatui's `Min`.
+            case min(Int)
             /// What the other columns leave, shared between such columns.
             case fill
         }
@@ -48,12 +59,20 @@ public final class Table: MeasuredView {
     public var columns: [Column] {
         didSet { widthsCache = nil }
     }
-    /// The rows, a cell a column (missing cells are blank).
+    /// The rows as plain text, a cell a column (missing cells are blank); setting them sets
+    /// ``styledRows`` to the same text in no style.
     public var rows: [[String]] {
+        get { styledRows.map { $0.map(\.plain) } }
+        set { styledRows = newValue.map { $0.map { StyledText($0) } } }
+    }
+    /// The rows, a cell a column (missing cells are blank), each cell in its own colours; a
+    /// cell of several lines (`\n`) makes its row as tall.
+    public var styledRows: [[StyledText]] {
         didSet {
             widthsCache = nil
-            if let selected = selectedRow { selectedRow = rows.isEmpty ? nil : min(selected, rows.count - 1) }
-            if selectedRow == nil, selects, !rows.isEmpty { selectedRow = 0 }
+            heightsCache = nil
+            if let selected = selectedRow { selectedRow = styledRows.isEmpty ? nil : min(selected, styledRows.count - 1) }
+            if selectedRow == nil, selects, !styledRows.isEmpty { selectedRow = 0 }
         }
     }
     /// Whether it has a selected row that the keys move.
@@ -62,16 +81,25 @@ public final class Table: MeasuredView {
     public private(set) var selectedRow: Int?
     /// The first row in view.
     public private(set) var offset = 0
-    /// Whether the header and the rule under it are shown.
+    /// Whether the header and the line under it are shown.
     public var showsHeader = true
-    /// The header's style.
+    /// Whether the line under the header is a rule (else it is left blank).
+    public var showsRule = true
+    /// The header's style, over the whole header row.
     public var headerStyle = Style(attributes: .bold)
     /// The style of the rule under the header.
     public var ruleStyle = Style(attributes: .dim)
-    /// The selected row's style (reversed by default).
+    /// The selected row's style (reversed by default), over all its lines.
     public var selectedStyle = Style(attributes: .reverse)
-    /// The other rows' style.
+    /// The other rows' style, under their cells' own.
     public var rowStyle = Style.plain
+    /// Cells between two columns.
+    public var columnSpacing = 2
+    /// Blank lines under each row (ratatui's `bottom_margin`).
+    public var rowSpacing = 0
+    /// Written before the selected row, as ratatui's `highlight_symbol` (`">> "`): while a row
+    /// is selected every row starts with as many cells, blank but the selected one's.
+    public var highlightSymbol = ""
     /// Called with the selected row on Enter, or on a click on it.
     public var onActivate: (@MainActor (Int) -> Void)?
     /// The rectangle of the last render.
@@ -79,35 +107,48 @@ public final class Table: MeasuredView {
 
     /// Each column's widest cell, measured once per change of the rows.
     private var widthsCache: [Int]?
+    /// Each row's lines, counted once per change of the rows.
+    private var heightsCache: [Int]?
+    /// How many rows the last render showed.
+    private var shownRowCount = 1
 
-    /// A table of `columns` and `rows`, with a selected row when `selects` (none by default: a
-    /// table printed or shown as data has no row picked out).
-    public init(columns: [Column], rows: [[String]] = [], selects: Bool = false) {
-        self.columns = columns
-        self.rows = rows
-        self.selects = selects
-        selectedRow = selects && !rows.isEmpty ? 0 : nil
+    /// A table of `columns` and plain `rows`, with a selected row when `selects` (none by
+    /// default: a table printed or shown as data has no row picked out).
+    public convenience init(columns: [Column], rows: [[String]] = [], selects: Bool = false) {
+        self.init(columns: columns, styledRows: rows.map { $0.map { StyledText($0) } }, selects: selects)
     }
 
-    /// The columns' widths in `width` cells.
-    public func columnWidths(in width: Int) -> [Int] {
+    /// A table of `columns` and rows of styled cells, with a selected row when `selects`.
+    public init(columns: [Column], styledRows: [[StyledText]], selects: Bool = false) {
+        self.columns = columns
+        self.styledRows = styledRows
+        self.selects = selects
+        selectedRow = selects && !styledRows.isEmpty ? 0 : nil
+    }
+
+    /// The columns' widths in a table `width` cells wide.
+    public func columnWidths(in width: Int) -> [Int] { columnWidths(in: width, leading: 0) }
+
+    /// The columns' widths in `width` cells of which `leading` go before the first column.
+    private func columnWidths(in width: Int, leading: Int) -> [Int] {
         let natural = naturalWidths()
         var widths = columns.enumerated().map { index, column -> Int in
             switch column.width {
             case .content: natural[index]
-            case .fixed(let cells): max(0, cells)
+            case .fixed(let cells), .min(let cells): max(0, cells)
+            case .percentage(let percent):
+                // Cut down as ratatui's cells are; in two steps, so no width overflows.
+                max(0, width) / 100 * min(max(0, percent), 100) + max(0, width) % 100 * min(max(0, percent), 100) / 100
             case .fill: 0
             }
         }
         // Widths a program passes are any numbers (`.fixed(Int.max)`): the sum saturates.
-        let used = widths.reduce(max(0, columns.count - 1) * 2) { sum, cells in
-            let added = sum.addingReportingOverflow(cells)
-            return added.overflow ? Int.max : added.partialValue
-        }
+        let used = widths.reduce(saturatingSum(leading, max(0, columns.count - 1) * max(0, columnSpacing)), saturatingSum)
         var room = used > width ? -min(used - max(width, 0), Int.max / 2) : width - used
-        let filling = columns.indices.filter { columns[$0].width == .fill }
-        if room > 0, !filling.isEmpty {
-            for (n, index) in filling.enumerated() { widths[index] = room / filling.count + (n < room % filling.count ? 1 : 0) }
+        var growing = columns.indices.filter { columns[$0].width == .fill }
+        if growing.isEmpty { growing = columns.indices.filter { if case .min = columns[$0].width { true } else { false } } }
+        if room > 0, !growing.isEmpty {
+            for (n, index) in growing.enumerated() { widths[index] += room / growing.count + (n < room % growing.count ? 1 : 0) }
             room = 0
         }
         if room < 0 { giveWay(-room, of: &widths) }
@@ -159,86 +200,177 @@ public final class Table: MeasuredView {
     private func naturalWidths() -> [Int] {
         if let widthsCache, widthsCache.count == columns.count { return widthsCache }
         var widths = columns.map { $0.title.sanitizedForTerminal.displayWidth }
-        for row in rows {
-            for (index, cell) in row.prefix(columns.count).enumerated() { widths[index] = max(widths[index], cell.sanitizedForTerminal.displayWidth) }
+        for row in styledRows {
+            for (index, cell) in row.prefix(columns.count).enumerated() {
+                for line in cell.lines { widths[index] = max(widths[index], line.sanitizedForTerminal.displayWidth) }
+            }
         }
         widthsCache = widths
         return widths
     }
 
+    /// Each row's lines: its tallest cell's.
+    private var rowHeights: [Int] {
+        if let heightsCache, heightsCache.count == styledRows.count { return heightsCache }
+        let heights = styledRows.map { row in
+            row.reduce(1) { tallest, cell in
+                max(tallest, cell.runs.reduce(1) { $0 + $1.text.reduce(0) { $0 + ($1 == "\n" || $1 == "\r\n" ? 1 : 0) } })
+            }
+        }
+        heightsCache = heights
+        return heights
+    }
+
+    /// The lines the header takes.
+    private var headerHeight: Int { showsHeader ? 2 : 0 }
+
+    /// The cells before the first column: the highlight symbol's while a row is selected.
+    private var leadingWidth: Int { selectedRow == nil ? 0 : highlightSymbol.sanitizedForTerminal.displayWidth }
+
     /// As wide as its columns' content and the gaps between them, as tall as its header and
     /// rows: within `space`.
     public func preferredSize(within space: Size) -> Size {
-        let widths = columnWidths(in: space.width)  // a `.fill` column takes what the others leave
-        let content = widths.reduce(2 * Swift.max(0, columns.count - 1)) { $0.addingReportingOverflow($1).partialValue }
-        let height = (showsHeader ? 2 : 0) + rows.count
-        return Size(width: Swift.max(0, Swift.min(space.width, content)), height: Swift.max(0, Swift.min(space.height, height)))
+        let leading = leadingWidth
+        let widths = columnWidths(in: space.width, leading: leading)  // a `.fill` column takes what the others leave
+        let content = widths.reduce(saturatingSum(leading, max(0, columnSpacing) * max(0, columns.count - 1)), saturatingSum)
+        let spacing = max(0, rowSpacing)
+        let body = rowHeights.reduce(0) { saturatingSum($0, saturatingSum($1, spacing)) }
+        let height = saturatingSum(headerHeight, body)
+        return Size(width: max(0, min(space.width, content)), height: max(0, min(space.height, height)))
     }
 
     /// The rows of the body in `rect` (what the header leaves).
-    private func bodyHeight(_ rect: Rect) -> Int { max(0, rect.height - (showsHeader ? 2 : 0)) }
+    private func bodyHeight(_ rect: Rect) -> Int { max(0, rect.height - headerHeight) }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         frame = rect
         guard !rect.isEmpty else { return }
-        let widths = columnWidths(in: rect.width)
+        let leading = min(leadingWidth, rect.width)
+        let widths = columnWidths(in: rect.width, leading: leading)
         var y = rect.y
         if showsHeader {
-            drawRow(columns.map(\.title), widths: widths, y: y, style: headerStyle, in: rect, on: &canvas)
-            canvas.draw(String(repeating: "─", count: rect.width), at: Point(x: rect.x, y: y + 1), style: ruleStyle, clip: rect)
+            canvas.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), with: Cell(" ", style: headerStyle))
+            drawRow(columns.map { [StyledText($0.title)] }, widths: widths, from: rect.x + leading, y: y, height: 1, style: headerStyle, in: rect, on: &canvas)
+            if showsRule {
+                canvas.draw(String(repeating: "─", count: rect.width), at: Point(x: rect.x, y: y + 1), style: ruleStyle, clip: rect)
+            }
             y += 2
         }
-        let height = bodyHeight(rect)
-        keepSelectionInView(height)
-        for line in 0..<height where offset + line < rows.count {
-            let index = offset + line
+        let body = Rect(x: rect.x, y: y, width: rect.width, height: bodyHeight(rect))
+        let shown = shownRows(in: body.height)
+        shownRowCount = max(1, shown.count)
+        let symbol = highlightSymbol.sanitizedForTerminal
+        for index in shown {
+            let height = rowHeights[index]
             let selected = index == selectedRow
-            if selected {
-                canvas.fill(Rect(x: rect.x, y: y + line, width: rect.width, height: 1), with: Cell(" ", style: selectedStyle))
+            let style = selected ? selectedStyle : rowStyle
+            let area = Rect(x: body.x, y: y, width: body.width, height: min(height, body.maxY - y))
+            if selected || style != .plain { canvas.fill(area, with: Cell(" ", style: style)) }
+            if selectedRow != nil, leading > 0 {
+                canvas.draw(selected ? symbol : String(repeating: " ", count: leading), at: Point(x: body.x, y: y), style: style, clip: body)
             }
-            drawRow(rows[index], widths: widths, y: y + line, style: selected ? selectedStyle : rowStyle, in: rect, on: &canvas)
+            let cells = styledRows[index].prefix(columns.count).map { cellLines($0, count: height, widths: widths) }
+            drawRow(cells, widths: widths, from: body.x + leading, y: y, height: height, style: style, in: body, on: &canvas)
+            y += saturatingSum(height, max(0, rowSpacing))
         }
     }
 
-    private func drawRow(_ cells: [String], widths: [Int], y: Int, style: Style, in rect: Rect, on canvas: inout Canvas) {
-        var x = rect.x
+    /// The first `count` lines of `cell`, each read only as far as the widest column can show.
+    private func cellLines(_ cell: StyledText, count: Int, widths: [Int]) -> [StyledText] {
+        let most = 4 * min(widths.max() ?? 0, 1 << 20) + 16
+        var lines: [[StyledText.Run]] = [[]]
+        var taken = 0
+        for run in cell.runs {
+            var text = ""
+            for character in run.text {
+                if character == "\n" || character == "\r\n" {
+                    if !text.isEmpty { lines[lines.count - 1].append(StyledText.Run(text, style: run.style)) }
+                    text = ""
+                    guard lines.count < count else { return lines.map { StyledText(runs: $0) } }
+                    lines.append([])
+                    taken = 0
+                } else if taken < most {
+                    text.append(character)
+                    taken += 1
+                }
+            }
+            if !text.isEmpty { lines[lines.count - 1].append(StyledText.Run(text, style: run.style)) }
+        }
+        return lines.map { StyledText(runs: $0) }
+    }
+
+    /// Draws a row's cells, a list of lines each, from `x`: each line cut with `…` to its
+    /// column's width, the columns past the right edge of `rect` cut there.
+    private func drawRow(_ cells: [[StyledText]], widths: [Int], from x: Int, y: Int, height: Int, style: Style, in rect: Rect, on canvas: inout Canvas) {
+        var x = x
+        let spacing = max(0, columnSpacing)
         for (index, column) in columns.enumerated() where x < rect.maxX {
-            let width = min(widths[index], rect.maxX - x)
-            // What can show of it: a cell of a megabyte costs what its width does.
-            let text = (index < cells.count ? String(cells[index].prefix(4 * width + 16)) : "").sanitizedForTerminal
-            let shown = text.truncated(toWidth: width)  // cut with … where it does not fit
-            let pad = width - shown.displayWidth
-            let cellX = column.alignment == .right ? x + pad : x
-            canvas.draw(shown, at: Point(x: cellX, y: y), style: style, clip: Rect(x: x, y: y, width: width, height: 1))
-            x += width + 2  // clamped: a column past the edge ends the row (and .fixed(Int.max) adds nothing that overflows)
+            let width = widths[index]
+            let clip = Rect(x: x, y: y, width: min(width, rect.maxX - x), height: min(height, rect.maxY - y))
+            for (line, text) in (index < cells.count ? cells[index] : []).prefix(height).enumerated() {
+                let shown = text.sanitizedForTerminal.truncated(toWidth: width)
+                let cellX = column.alignment == .right ? x + width - shown.displayWidth : x
+                canvas.draw(shown, at: Point(x: cellX, y: y + line), style: style, clip: clip)
+            }
+            x = saturatingSum(x, saturatingSum(width, spacing))  // a column past the edge ends the row
         }
     }
 
-    private func keepSelectionInView(_ height: Int) {
-        guard height > 0 else { return }
-        if let selectedRow {
-            if selectedRow < offset { offset = selectedRow }
-            if selectedRow >= offset + height { offset = selectedRow - height + 1 }
+    /// The rows in view in `height` lines: from ``offset``, moved as little as keeps the
+    /// selected row in view (as ratatui's row bounds), and no further down than fills them.
+    private func shownRows(in height: Int) -> Range<Int> {
+        let heights = rowHeights
+        guard !heights.isEmpty, height > 0 else { return 0..<0 }
+        let spacing = max(0, rowSpacing)
+        var start = min(offset, heights.count - 1)
+        var end = start
+        var used = 0
+        while end < heights.count, saturatingSum(used, heights[end]) <= height {
+            used = saturatingSum(used, saturatingSum(heights[end], spacing))
+            end += 1
         }
-        offset = max(0, min(offset, rows.count - height))
+        let selected = min(selectedRow ?? start, heights.count - 1)
+        while selected >= end {
+            used = saturatingSum(used, saturatingSum(heights[end], spacing))
+            end += 1
+            while used > height, start < end - 1 {
+                used -= heights[start] + spacing
+                start += 1
+            }
+        }
+        while selected < start {
+            start -= 1
+            used = saturatingSum(used, saturatingSum(heights[start], spacing))
+            while used > height, end > start + 1 {
+                end -= 1
+                used -= heights[end] + spacing
+            }
+        }
+        // Rows above that fit in what is left below come into view (no blank end while rows are hidden above).
+        while start > 0, end == heights.count, saturatingSum(used, heights[start - 1]) <= height {
+            start -= 1
+            used = saturatingSum(used, saturatingSum(heights[start], spacing))
+        }
+        offset = start
+        return start..<end
     }
 
-    /// Selects row `index` (kept within the rows).
-    public func select(_ index: Int) {
-        guard selects, !rows.isEmpty else { return }
-        selectedRow = min(max(0, index), rows.count - 1)
+    /// Selects row `index` (kept within the rows), or no row for nil.
+    public func select(_ index: Int?) {
+        guard selects, !styledRows.isEmpty else { return }
+        selectedRow = index.map { min(max(0, $0), styledRows.count - 1) }
     }
 
     /// ↑/↓ (and k/j), Page Up/Down, Home/End move the selection; Enter or a click activates
     /// it; the wheel scrolls.
     public func handle(_ event: InputEvent) -> EventResult {
-        let page = max(1, bodyHeight(frame))
+        let page = shownRowCount
         guard selects, let selected = selectedRow else {
             if case .mouse(let mouse) = event, frame.contains(mouse.position) {
                 if mouse.action == .wheelUp {
                     offset = max(0, offset - 3)
                 } else if mouse.action == .wheelDown {
-                    offset = max(0, min(offset + 3, rows.count - page))
+                    offset = max(0, min(offset + 3, styledRows.count - 1))
                 }
                 return .handled
             }
@@ -250,20 +382,32 @@ public final class Table: MeasuredView {
         case .key(.pageUp): select(selected - page)
         case .key(.pageDown): select(selected + page)
         case .key(.home), .key(.character("g")): select(0)
-        case .key(.end), .key(.character("G")): select(rows.count - 1)
+        case .key(.end), .key(.character("G")): select(styledRows.count - 1)
         case .key(.enter): onActivate?(selected)
         case .mouse(let mouse) where frame.contains(mouse.position):
             switch mouse.action {
             case .wheelUp: select(selected - 3)
             case .wheelDown: select(selected + 3)
             case .press:
-                let row = offset + mouse.position.y - frame.y - (showsHeader ? 2 : 0)
-                guard row >= offset, row < rows.count else { return .handled }
+                guard let row = row(at: mouse.position.y) else { return .handled }
                 if row == selected { onActivate?(row) } else { select(row) }
             default: return .ignored
             }
         default: return .ignored
         }
         return .handled
+    }
+
+    /// The row drawn at line `y` of the screen (nil for the header, a gap or below the rows).
+    private func row(at y: Int) -> Int? {
+        var top = frame.y + headerHeight
+        guard y >= top else { return nil }
+        let heights = rowHeights
+        for index in min(offset, heights.count)..<heights.count {
+            if y < top + heights[index] { return index }
+            top = saturatingSum(top, saturatingSum(heights[index], max(0, rowSpacing)))
+            if y < top { return nil }
+        }
+        return nil
     }
 }

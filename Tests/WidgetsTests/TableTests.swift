@@ -95,6 +95,99 @@ struct LayoutTests {
         let column = Stack(.vertical, [.fixed(1, Fill(character: "h")), .fill(row)])
         #expect(rendered(column, size: Size(width: 11, height: 3)).lines == ["hhhhhhhhhhh", "aa bb ccccc", "aa bb ccccc"])
     }
+
+    @Test func columnsOfAShareOrAFloorAndOneCutAtTheEdgeAsRatatuisAre() {
+        let table = Table(
+            columns: [.init("A", width: .percentage(50)), .init("B", width: .fixed(6)), .init("Header3", width: .min(5))],
+            rows: [["a1", "b1", "c1"]]
+        )
+        table.columnSpacing = 1
+        #expect(table.columnWidths(in: 20) == [10, 6, 5], "50 % of 20, 6, and the floor: 2 cells short")
+        #expect(table.columnWidths(in: 30) == [15, 6, 7], "the floor grows into what is left")
+        #expect(
+            rendered(table, size: Size(width: 20, height: 3)).lines == ["A          B      He", "────────────────────", "a1         b1     c1"],
+            "cut at the edge, no …"
+        )
+        table.columns[0].width = .percentage(Int.max)
+        #expect(table.columnWidths(in: Int.max / 2)[0] == Int.max / 2, "a share of a huge width does not overflow")
+    }
+
+    @Test func aCellOfSeveralLinesMakesItsRowAsTallAndRowsKeepTheirSpacing() {
+        let table = Table(columns: [.init("Name"), .init("Note")], rows: [["one", "a\nb"], ["two", "c"], ["three", "d"]], selects: true)
+        table.rowSpacing = 1
+        table.showsRule = false
+        #expect(table.preferredSize(within: Size(width: 40, height: 40)) == Size(width: 11, height: 2 + 3 + 2 + 2))
+        #expect(
+            rendered(table, size: Size(width: 11, height: 7)).lines == [
+                "Name   Note", "           ", "one    a   ", "       b   ", "           ", "two    c   ", "           ",
+            ]
+        )
+        table.select(2)
+        #expect(
+            rendered(table, size: Size(width: 11, height: 7)).lines == [
+                "Name   Note", "           ", "two    c   ", "           ", "three  d   ", "           ", "           ",
+            ],
+            "the selected row scrolled into view, the rows above it out"
+        )
+        table.select(0)
+        let canvas = rendered(table, size: Size(width: 11, height: 7))
+        #expect(canvas[8, 3].style.attributes.contains(.reverse), "every line of the selected row reversed")
+        #expect(!canvas[8, 4].style.attributes.contains(.reverse), "its spacing not")
+    }
+
+    @Test func aHighlightSymbolMarksTheSelectedRowOnlyWhileOneIs() {
+        let table = Table(columns: [.init("City")], rows: [["Tokyo"], ["Delhi"]], selects: true)
+        table.highlightSymbol = "> "
+        #expect(rendered(table, size: Size(width: 8, height: 4)).lines == ["  City  ", "────────", "> Tokyo ", "  Delhi "])
+        table.select(nil)
+        #expect(table.selectedRow == nil)
+        #expect(
+            rendered(table, size: Size(width: 8, height: 4)).lines == ["City    ", "────────", "Tokyo   ", "Delhi   "],
+            "no row selected: no symbol column"
+        )
+    }
+
+    @Test func styledCellsKeepTheirColoursAndPlainRowsReadBack() {
+        let ok = StyledText("ok", style: Style(foreground: .green))
+        let table = Table(columns: [.init("Check"), .init("State")], styledRows: [["build", ok], ["lint", "\u{1B}[31mno"]])
+        let canvas = rendered(table, size: Size(width: 12, height: 4))
+        #expect(canvas.lines == ["Check  State", "────────────", "build  ok   ", "lint   \u{FFFD}[31…"], "escapes made visible, cut to the column")
+        #expect(canvas[7, 2].style.foreground == .green)
+        #expect(table.rows == [["build", "ok"], ["lint", "\u{1B}[31mno"]], "rows read back as plain text")
+        table.rows = [["x", "y"]]
+        #expect(table.styledRows == [["x", "y"]])
+    }
+
+    @Test func aClickOnATallRowSelectsIt() {
+        let table = Table(columns: [.init("N")], rows: [["1\n1"], ["2"], ["3"]], selects: true)
+        table.rowSpacing = 1
+        _ = rendered(table, size: Size(width: 4, height: 9))
+        #expect(table.handle(.mouse(MouseEvent(.press, at: Point(x: 0, y: 3)))) == .handled)
+        #expect(table.selectedRow == 0, "the second line of the first row")
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 0, y: 5))))
+        #expect(table.selectedRow == 1)
+        _ = table.handle(.mouse(MouseEvent(.press, at: Point(x: 0, y: 6))))
+        #expect(table.selectedRow == 1, "a click on the spacing selects nothing")
+    }
+}
+
+/// ratatui's tab bar.
+@MainActor
+struct TabsTests {
+    @Test func titlesADividerApartTheSelectedOnePickedOutOverTheBackground() {
+        var canvas = Canvas(size: Size(width: 20, height: 1))
+        canvas.fill(canvas.bounds, with: Cell(" ", style: Style(background: .white)))
+        let tabs = Tabs(["One", "\("Two", style: Style(foreground: .red))", "Three"], selectedIndex: 1, highlightStyle: Style(attributes: .bold))
+        tabs.render(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines == [" One │ Two │ Three  "])
+        #expect(canvas[7, 0].style == Style(foreground: .red, background: .white, attributes: .bold))
+        #expect(canvas[1, 0].style == Style(background: .white), "the background shows through")
+        #expect(tabs.titleIndex(at: 8) == 1 && tabs.titleIndex(at: 5) == nil)
+        var narrow = Canvas(size: Size(width: 9, height: 1))
+        tabs.render(in: narrow.bounds, on: &narrow)
+        #expect(narrow.lines == [" One │ Tw"], "cut at the right edge")
+        #expect(tabs.titleRanges == [1..<4, 7..<9])
+    }
 }
 
 /// A stopwatch and a timer on a virtual clock.
