@@ -4,7 +4,7 @@
 // originals' cell for cell (Tests/RatatuiPortsTests); docs/FromRatatui.md maps each part.
 import PackageDescription
 
-let ports = ["block", "custom_widget", "layout", "popup", "table", "tabs", "user_input"]
+let ports = ["barchart", "block", "custom_widget", "gauge", "layout", "popup", "sparkline", "table", "tabs", "user_input"]
 
 let package = Package(
     name: "FromRatatui",

@@ -223,7 +223,8 @@ extension Canvas {
 public final class BarChart: View {
     /// The bars, left to right: a label and a value (a negative one is drawn as 0).
     public var bars: [(label: String, value: Int)]
-    /// The value that fills the height; nil takes the largest.
+    /// The value that fills the height; nil takes the largest of all the bars (those that do
+    /// not fit too, so a chart keeps its scale as its data moves through it).
     public var max: Int?
     /// Cells across a bar, and between two.
     public var barWidth: Int
@@ -261,7 +262,7 @@ public final class BarChart: View {
         let count = Swift.min(rect.width / step, bars.count)  // as ratatui: a bar counts with its gap
         guard count > 0 else { return }
         let shown = bars.prefix(count).map { (label: $0.label, value: Swift.max(0, $0.value)) }
-        let top = Swift.max(1, max ?? shown.map(\.value).max() ?? 0)
+        let top = Swift.max(1, max ?? bars.map(\.value).max() ?? 0)  // as ratatui: the largest of all, shown or not
         let above = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1)  // the labels' row below
         canvas.drawBars(shown.map(\.value), top: top, in: above, width: width, step: step, style: barStyle)
         for (i, bar) in shown.enumerated() {

@@ -50,7 +50,8 @@ public final class Box: View {
     /// Which sides of the border are drawn (all by default), as ratatui's `Borders`.
     public var sides: Canvas.BoxSides = .all
     /// Titles drawn as they are written (no spaces added) in the top or bottom edge, at
-    /// either end or in the middle, as ratatui's titles; beside ``title``.
+    /// either end or in the middle, as ratatui's titles; beside ``title``. An edge with a
+    /// title and no border line keeps its row for the title.
     public var titles: [Title] = []
 
     /// A title in one edge of a box, as written.
@@ -92,17 +93,18 @@ public final class Box: View {
 
     /// The rectangle the content is drawn in, inside `rect`.
     public func contentRect(in rect: Rect) -> Rect {
-        (lines == nil ? rect : rect.inset(by: borderInsets)).inset(by: padding)
+        rect.inset(by: borderInsets).inset(by: padding)
     }
 
-    /// The cells the border takes on each side.
+    /// The cells the border takes on each side: a drawn side's line, or the row of a title
+    /// in an edge without one (as ratatui's `Block::inner`).
     private var borderInsets: EdgeInsets {
-        guard lines != nil else { return EdgeInsets() }
+        let drawn: Canvas.BoxSides = lines == nil ? [] : sides
         return EdgeInsets(
-            top: sides.contains(.top) ? 1 : 0,
-            left: sides.contains(.left) ? 1 : 0,
-            bottom: sides.contains(.bottom) ? 1 : 0,
-            right: sides.contains(.right) ? 1 : 0
+            top: drawn.contains(.top) || titles.contains { $0.edge == .top } ? 1 : 0,
+            left: drawn.contains(.left) ? 1 : 0,
+            bottom: drawn.contains(.bottom) || titles.contains { $0.edge == .bottom } ? 1 : 0,
+            right: drawn.contains(.right) ? 1 : 0
         )
     }
 

@@ -107,4 +107,65 @@ struct FirstScreenTests {
     @Test func customWidget() throws {
         #expect(screen(of: CustomWidgetExample()) == (try original("custom_widget")))
     }
+
+    /// The screen of a ticking port after `ticks` of its 250 ms ticks on a virtual clock.
+    func screen(after ticks: Int, of make: (VirtualScheduler) -> some View) -> [String] {
+        let clock = VirtualScheduler()
+        let port = make(clock)
+        clock.advance(by: .milliseconds(250 * ticks))
+        return screen(of: port)
+    }
+
+    @Test(arguments: [0, 7, 150]) func gauge(ticks: Int) throws {
+        let original = try original("gauge-tick\(ticks)")
+        #expect(screen(after: ticks, of: { GaugeExample(clock: $0) }) == original)
+    }
+
+    @Test func gaugeColours() {
+        let clock = VirtualScheduler()
+        let port = GaugeExample(clock: clock)
+        clock.advance(by: .milliseconds(250 * 60))
+        var canvas = Canvas(size: Size(width: 80, height: 24))
+        port.render(in: canvas.bounds, on: &canvas)
+        #expect(canvas[3, 4].style.background == .yellow && canvas[70, 4].style.background == .default, "the first gauge filled 60 % in yellow")
+        #expect(canvas[3, 9].style == Style(foreground: .green, background: .magenta), "the second's fill magenta, its text green")
+        #expect(canvas[40, 14].style.attributes == [.italic, .bold], "the third's label bold and italic")
+        #expect(port.handle(.key(.character("q"))) == .quit(status: 0))
+    }
+
+    @Test(arguments: [0, 7, 150]) func barchart(ticks: Int) throws {
+        let original = try original("barchart-tick\(ticks)")
+        #expect(screen(after: ticks, of: { BarChartExample(clock: $0) }) == original)
+    }
+
+    @Test func sparkline() throws {
+        let clock = VirtualScheduler()
+        let port = SparklineExample(clock: clock, random: SeededRandom(seed: 42))
+        // Random bars: the screens agree once every bar is read as a blank.
+        func frame(_ lines: [String]) -> [String] { lines.map { String($0.map { "▁▂▃▄▅▆▇█".contains($0) ? " " : $0 }) } }
+        let original = try original("sparkline")
+        #expect(frame(screen(of: port)) == frame(original), "titles and side borders where tui draws them")
+        let newest = port.data1[0]
+        clock.advance(by: .milliseconds(250))
+        #expect(port.data1[1] == newest && port.data2[0] == port.data1[0] && port.data3[0] == port.data1[0], "each tick one new value at the front of all three")
+        #expect(port.data1.count == 200 && port.data1.allSatisfy { (0..<100).contains($0) })
+        let again = SparklineExample(clock: VirtualScheduler(), random: SeededRandom(seed: 42))
+        #expect(again.data1 == SparklineExample(clock: VirtualScheduler(), random: SeededRandom(seed: 42)).data1, "a seed gives the same data")
+        var canvas = Canvas(size: Size(width: 80, height: 24))
+        port.render(in: canvas.bounds, on: &canvas)
+        #expect(canvas[10, 6].style.background == .green, "the second on green")
+    }
+}
+
+/// A random number generator that gives the same numbers for the same seed (SplitMix64).
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
