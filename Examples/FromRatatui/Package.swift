@@ -4,7 +4,9 @@
 // originals' cell for cell (Tests/RatatuiPortsTests); docs/FromRatatui.md maps each part.
 import PackageDescription
 
-let ports = ["barchart", "block", "custom_widget", "gauge", "layout", "popup", "sparkline", "table", "tabs", "user_input"]
+let ports = [
+    "barchart", "block", "canvas", "chart", "custom_widget", "gauge", "layout", "list", "paragraph", "popup", "sparkline", "table", "tabs", "user_input",
+]
 
 let package = Package(
     name: "FromRatatui",

@@ -232,7 +232,7 @@ package struct ScreenWriter {
             codes.append("0")
         }
         let had = shownAttributes(from)
-        for (attribute, code) in Self.attributeCodes where wanted.contains(attribute) && !had.contains(attribute) { codes.append(code) }
+        for (attribute, code) in Canvas.attributeCodes where wanted.contains(attribute) && !had.contains(attribute) { codes.append(code) }
         if style.foreground != from.foreground { codes.append(color(style.foreground, background: false)) }
         if style.background != from.background { codes.append(color(style.background, background: true)) }
         append("\u{1B}[" + codes.joined(separator: ";") + "m")
@@ -245,8 +245,6 @@ package struct ScreenWriter {
         guard brightAsBold, case .ansi(let index) = style.foreground, index & 15 >= 8 else { return style.attributes }
         return style.attributes.union(.bold)
     }
-
-    private static let attributeCodes: [(Style.Attributes, String)] = [(.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
 
     /// The SGR parameters that set `color` as the foreground or the background.
     private func color(_ color: Color, background: Bool) -> String {

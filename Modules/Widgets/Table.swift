@@ -100,6 +100,8 @@ public final class Table: MeasuredView {
     /// Written before the selected row, as ratatui's `highlight_symbol` (`">> "`): while a row
     /// is selected every row starts with as many cells, blank but the selected one's.
     public var highlightSymbol = ""
+    /// Ends a cell cut to its column's width (`…`); `""` cuts it clean, as ratatui does.
+    public var ellipsis = "…"
     /// Called with the selected row on Enter, or on a click on it.
     public var onActivate: (@MainActor (Int) -> Void)?
     /// The rectangle of the last render.
@@ -299,8 +301,8 @@ public final class Table: MeasuredView {
         return lines.map { StyledText(runs: $0) }
     }
 
-    /// Draws a row's cells, a list of lines each, from `x`: each line cut with `…` to its
-    /// column's width, the columns past the right edge of `rect` cut there.
+    /// Draws a row's cells, a list of lines each, from `x`: each line cut to its column's
+    /// width (ending in ``ellipsis``), the columns past the right edge of `rect` cut there.
     private func drawRow(_ cells: [[StyledText]], widths: [Int], from x: Int, y: Int, height: Int, style: Style, in rect: Rect, on canvas: inout Canvas) {
         var x = x
         let spacing = max(0, columnSpacing)
@@ -308,7 +310,7 @@ public final class Table: MeasuredView {
             let width = widths[index]
             let clip = Rect(x: x, y: y, width: min(width, rect.maxX - x), height: min(height, rect.maxY - y))
             for (line, text) in (index < cells.count ? cells[index] : []).prefix(height).enumerated() {
-                let shown = text.sanitizedForTerminal.truncated(toWidth: width)
+                let shown = text.sanitizedForTerminal.truncated(toWidth: width, ellipsis: ellipsis.sanitizedForTerminal)
                 let cellX = column.alignment == .right ? x + width - shown.displayWidth : x
                 canvas.draw(shown, at: Point(x: cellX, y: y + line), style: style, clip: clip)
             }
@@ -329,7 +331,8 @@ public final class Table: MeasuredView {
             used = saturatingSum(used, saturatingSum(heights[end], spacing))
             end += 1
         }
-        let selected = min(selectedRow ?? start, heights.count - 1)
+        // A table that selects and has no row selected goes back to the top, as ratatui's.
+        let selected = min(selectedRow ?? (selects ? 0 : start), heights.count - 1)
         while selected >= end {
             used = saturatingSum(used, saturatingSum(heights[end], spacing))
             end += 1

@@ -138,6 +138,7 @@ public struct StyledScreen {
             case 3: pen.attributes.insert(.italic)
             case 4: pen.attributes.insert(.underline)
             case 7: pen.attributes.insert(.reverse)
+            case 9: pen.attributes.insert(.strikethrough)
             case 30...37: pen.foreground = .ansi(UInt8(code - 30))
             case 90...97: pen.foreground = .ansi(UInt8(code - 90 + 8))
             case 39: pen.foreground = .default

@@ -29,6 +29,18 @@ struct StyledTextTests {
         #expect(StyledText("a\t\("b", style: Style(background: .ansi(1)))\t").ansiLines(colorDepth: .ansi16) == ["a       \u{1B}[41mb\u{1B}[0m"])
     }
 
+    @Test("Styled texts joined keep their styles; a line through the text reads and writes as SGR 9")
+    func joinedAndStruckThrough() {
+        let red = StyledText("a", style: Style(foreground: .red))
+        let joined = [red, "b", StyledText()].joined(separator: "\n")
+        #expect(joined.runs == [StyledText.Run("a", style: Style(foreground: .red)), StyledText.Run("\nb\n")])
+        #expect(joined.lines.map(\.plain) == ["a", "b", ""])
+        #expect([StyledText]().joined(separator: "-").isEmpty)
+        let struck = StyledText(ansi: "\u{1B}[9mgone\u{1B}[29m kept")
+        #expect(struck.runs == [StyledText.Run("gone", style: Style(attributes: .strikethrough)), StyledText.Run(" kept")])
+        #expect(StyledText("x", style: Style(attributes: .strikethrough)).ansiLines(colorDepth: .ansi16) == ["\u{1B}[0;9mx\u{1B}[0m"])
+    }
+
     @Test("Text another library coloured reads as its styles; other escapes are left out")
     func ansiTextReadsAsStyles() {
         let green = Style(foreground: .ansi(2))

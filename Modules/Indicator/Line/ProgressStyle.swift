@@ -289,7 +289,7 @@ struct LineStyle: Sendable, Hashable {
     var attributes: [UInt8] = []
 
     static let colors = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-    static let attributeWords: [String: UInt8] = ["bold": 1, "dim": 2, "italic": 3, "underlined": 4, "blink": 5, "reverse": 7, "hidden": 8]
+    static let attributeWords: [String: UInt8] = ["bold": 1, "dim": 2, "italic": 3, "underlined": 4, "blink": 5, "reverse": 7, "hidden": 8, "strikethrough": 9]
 
     init(foreground: UInt8? = nil, background: UInt8? = nil, attributes: [UInt8] = []) {
         self.foreground = foreground

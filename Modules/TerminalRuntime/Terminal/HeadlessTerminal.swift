@@ -116,7 +116,9 @@ public final class HeadlessTerminal: TerminalBackend {
         var parts: [String] = []
         if style.foreground != .default { parts.append("fg=" + describe(style.foreground)) }
         if style.background != .default { parts.append("bg=" + describe(style.background)) }
-        let names: [(Style.Attributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.reverse, "reverse"), (.underline, "underline"), (.italic, "italic")]
+        let names: [(Style.Attributes, String)] = [
+            (.bold, "bold"), (.dim, "dim"), (.reverse, "reverse"), (.underline, "underline"), (.italic, "italic"), (.strikethrough, "strikethrough"),
+        ]
         for (attribute, name) in names where style.attributes.contains(attribute) { parts.append(name) }
         return parts.joined(separator: " ")
     }

@@ -82,7 +82,9 @@ extension Canvas {
     }
 
     /// Each attribute's SGR parameter.
-    package static let attributeCodes: [(Style.Attributes, String)] = [(.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
+    package static let attributeCodes: [(Style.Attributes, String)] = [
+        (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7"), (.strikethrough, "9"),
+    ]
 
     /// The SGR parameters that set `color` as the foreground or the background.
     package static func sgr(_ color: Color, background: Bool) -> String {

@@ -72,7 +72,9 @@ extension Canvas {
                     var attributes = "x=\"\(number(left))\" y=\"\(number(top + cellHeight * 0.78))\" fill=\"\(hex(foreground))\""
                     if cell.style.attributes.contains(.bold) { attributes += " font-weight=\"bold\"" }
                     if cell.style.attributes.contains(.dim) { attributes += " fill-opacity=\"0.6\"" }
-                    if cell.style.attributes.contains(.underline) { attributes += " text-decoration=\"underline\"" }
+                    let lines = [(Style.Attributes.underline, "underline"), (.strikethrough, "line-through")].filter { cell.style.attributes.contains($0.0) }
+                        .map(\.1)
+                    if !lines.isEmpty { attributes += " text-decoration=\"\(lines.joined(separator: " "))\"" }
                     out += "<text \(attributes)>\(Self.escapedForXML(String(cell.character)))</text>"
                 }
             }

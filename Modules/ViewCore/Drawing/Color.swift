@@ -31,6 +31,18 @@ public enum Color: Hashable, Sendable {
     public static let white = Color.ansi(7)
     /// ANSI bright black (dark grey).
     public static let brightBlack = Color.ansi(8)
+    /// ANSI bright red (ratatui's `LightRed`).
+    public static let brightRed = Color.ansi(9)
+    /// ANSI bright green (ratatui's `LightGreen`).
+    public static let brightGreen = Color.ansi(10)
+    /// ANSI bright yellow (ratatui's `LightYellow`).
+    public static let brightYellow = Color.ansi(11)
+    /// ANSI bright blue (ratatui's `LightBlue`).
+    public static let brightBlue = Color.ansi(12)
+    /// ANSI bright magenta (ratatui's `LightMagenta`).
+    public static let brightMagenta = Color.ansi(13)
+    /// ANSI bright cyan (ratatui's `LightCyan`).
+    public static let brightCyan = Color.ansi(14)
     /// ANSI bright white.
     public static let brightWhite = Color.ansi(15)
 

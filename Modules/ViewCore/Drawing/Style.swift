@@ -20,13 +20,15 @@ public struct Style: Hashable, Sendable {
         public static let underline = Attributes(rawValue: 8)
         /// Italic text, where the terminal has it.
         public static let italic = Attributes(rawValue: 16)
+        /// A line through the text (ratatui's `CROSSED_OUT`, lipgloss's `Strikethrough`).
+        public static let strikethrough = Attributes(rawValue: 32)
     }
 
     /// The text colour.
     public var foreground: Color
     /// The cell's background colour.
     public var background: Color
-    /// Bold, dim, reverse, underline, italic.
+    /// Bold, dim, reverse, underline, italic, strikethrough.
     public var attributes: Attributes
 
     /// Creates a style; every part defaults to the terminal's own.

@@ -136,10 +136,12 @@ extension StyledText {
             case 3: style.attributes.insert(.italic)
             case 4: style.attributes.insert(.underline)
             case 7: style.attributes.insert(.reverse)
+            case 9: style.attributes.insert(.strikethrough)
             case 22: style.attributes.subtract([.bold, .dim])
             case 23: style.attributes.remove(.italic)
             case 24: style.attributes.remove(.underline)
             case 27: style.attributes.remove(.reverse)
+            case 29: style.attributes.remove(.strikethrough)
             case 30...37: style.foreground = .ansi(UInt8(number - 30))
             case 38: style.foreground = color(at: &index) ?? style.foreground
             case 39: style.foreground = .default
@@ -153,6 +155,26 @@ extension StyledText {
             index += 1
         }
         return style
+    }
+}
+
+extension Sequence where Element == StyledText {
+    /// The texts one after another with `separator` between two, each keeping its styles:
+    /// `lines.joined(separator: "\n")`.
+    public func joined(separator: StyledText = StyledText()) -> StyledText {
+        var runs: [StyledText.Run] = []
+        func append(_ run: StyledText.Run) {
+            if let last = runs.last, last.style == run.style {
+                runs[runs.count - 1].text += run.text  // one run for neighbours of one style
+            } else {
+                runs.append(run)
+            }
+        }
+        for (index, text) in enumerated() {
+            if index > 0 { separator.runs.forEach(append) }
+            text.runs.forEach(append)
+        }
+        return StyledText(runs: runs)
     }
 }
 

@@ -1,0 +1,3 @@
+import RatatuiPorts
+
+await runPort(ChartExample())
