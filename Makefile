@@ -26,7 +26,9 @@ test: setup
 	"$$($(SWIFT) build --show-bin-path)/showcase" headless Tests/Scenarios
 	bash Tools/pictures "$$($(SWIFT) build --show-bin-path)/showcase" --check
 	"$$($(SWIFT) build --show-bin-path)/doc-check" --swift "$(SWIFT)" .
-	cd Examples/FromRatatui && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	# The port packages share one build folder: the kit is built for them once.
+	cd Examples/FromRatatui && $(SWIFT) build --build-tests --scratch-path ../.build && $(SWIFT) test --skip-build --scratch-path ../.build
+	cd Examples/FromLipgloss && $(SWIFT) build --build-tests --scratch-path ../.build && $(SWIFT) test --skip-build --scratch-path ../.build
 
 ## The public API of every library product (swift-api-digester on the built modules,
 ## flattened by Tools/api-check) against its record in Tools/api; `make api` records it

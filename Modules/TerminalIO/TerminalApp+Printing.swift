@@ -1,6 +1,7 @@
 internal import CTerminalIO
 import Foundation
 import KitSupport
+import TerminalGraphics
 import TerminalRuntime
 
 #if canImport(Glibc)
@@ -50,8 +51,43 @@ extension TerminalApp {
         _ = Descriptor.writeAll(text, to: STDOUT_FILENO)
     }
 
+    /// `block`'s text for standard output, each line ending in a newline: its colours for
+    /// `colorDepth` (nil: none where colour is off — `NO_COLOR`, a pipe, a file — else what
+    /// the environment says).
+    public static func string(
+        of block: TextBlock,
+        colorDepth: ColorDepth? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        let depth = colorDepth ?? outputColorDepth(environment: environment)
+        return block.lines.map { ($0.ansiLines(colorDepth: depth).first ?? "") + "\n" }.joined()
+    }
+
+    /// Writes ``string(of:colorDepth:environment:)-(TextBlock,_,_)`` of `block` to standard output.
+    public static func print(_ block: TextBlock, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        _ = Descriptor.writeAll(string(of: block, environment: environment), to: STDOUT_FILENO)
+    }
+
+    /// Whether the terminal shows a light or a dark background, for ``AdaptiveColor``s: what
+    /// `INDICATORKIT_BACKGROUND` or `COLORFGBG` say, else what the terminal answers when
+    /// asked (OSC 11, on the controlling terminal, 200 ms at most; keys typed during the
+    /// question are read with the answer), else dark. It asks each time: call it once.
+    ///
+    /// ```swift
+    /// let theme = TerminalApp.backgroundTheme()
+    /// TerminalApp.print(card.render("Hello", theme: theme))
+    /// ```
+    public static func backgroundTheme(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalTheme {
+        if environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil { return TerminalTheme.detect(environment: environment) }
+        guard isatty(STDOUT_FILENO) == 1 else { return .dark }
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return .dark }
+        defer { close(tty) }
+        return BackgroundQuery.ask(input: tty, output: tty, insideTmux: GraphicsProbe.isInsideTmux(environment)).theme ?? .dark
+    }
+
     /// Standard output's width: the terminal's, else `COLUMNS`, else 80.
-    static func outputWidth(environment: [String: String]) -> Int {
+    public static func outputWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
         let columns = Int(ik_line_columns(STDOUT_FILENO))
         if columns > 0 { return columns }
         return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80

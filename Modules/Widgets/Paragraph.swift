@@ -1,13 +1,3 @@
-/// How text is placed across its area.
-public enum TextAlignment: Hashable, Sendable {
-    /// Against the left edge.
-    case left
-    /// In the middle.
-    case center
-    /// Against the right edge.
-    case right
-}
-
 /// Text in runs of styles, wrapped, aligned and scrolled in its area, as ratatui's
 /// `Paragraph`: lines broken at words (`.words()`, the way tui 0.19 breaks them, cell for
 /// cell), at any character (`.characters`), or cut at the edge (`.none`, the default, which
@@ -112,7 +102,10 @@ public final class Paragraph: View {
     }
 
     /// The text's glyphs, each line ended by a line break (as tui streams them).
-    func glyphs() -> [Glyph] {
+    func glyphs() -> [Glyph] { Self.glyphs(of: text) }
+
+    /// `text`'s glyphs, each line ended by a line break (as tui streams them).
+    nonisolated static func glyphs(of text: StyledText) -> [Glyph] {
         var glyphs: [Glyph] = []
         var column = 0
         func newline() {
@@ -156,7 +149,7 @@ public final class Paragraph: View {
     }
 
     /// Lines broken at words, as tui 0.19's `WordWrapper`.
-    static func wordWrapped(_ glyphs: [Glyph], width: Int, trim: Bool) -> [Line] {
+    nonisolated static func wordWrapped(_ glyphs: [Glyph], width: Int, trim: Bool) -> [Line] {
         guard width > 0 else { return [] }
         var lines: [Line] = []
         var index = 0
@@ -204,7 +197,7 @@ public final class Paragraph: View {
     }
 
     /// Lines cut at the edge, `offset` columns scrolled away, as tui 0.19's `LineTruncator`.
-    static func truncated(_ glyphs: [Glyph], width: Int, offset: Int) -> [Line] {
+    nonisolated static func truncated(_ glyphs: [Glyph], width: Int, offset: Int) -> [Line] {
         var lines: [Line] = []
         var index = 0
         while index < glyphs.count {
@@ -241,7 +234,7 @@ public final class Paragraph: View {
     }
 
     /// Lines broken at the last character that fits.
-    static func characterWrapped(_ glyphs: [Glyph], width: Int) -> [Line] {
+    nonisolated static func characterWrapped(_ glyphs: [Glyph], width: Int) -> [Line] {
         var lines: [Line] = []
         var line: [Glyph] = []
         var lineWidth = 0

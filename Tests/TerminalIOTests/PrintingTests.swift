@@ -33,4 +33,17 @@ struct PrintingTests {
         #expect(TerminalApp.string(of: Two(), width: 20, colorDepth: ColorDepth.none) == "one\ntwo\n")
         #expect(TerminalApp.string(of: Two(), width: 0, colorDepth: ColorDepth.none) == "o\nt\n", "a width below 1 is taken as 1")
     }
+
+    @Test func aBlockPrintsPlainInAPipeAndInColourWhereAsked() {
+        let block = BlockStyle().foreground(.green).border(.rounded).render("ok")
+        #expect(TerminalApp.string(of: block, colorDepth: ColorDepth.none) == "╭──╮\n│ok│\n╰──╯\n")
+        #expect(TerminalApp.string(of: block, colorDepth: .ansi16).contains("\u{1B}[32mok\u{1B}[39m"))
+        #expect(TerminalApp.string(of: block, environment: ["NO_COLOR": "1"]) == "╭──╮\n│ok│\n╰──╯\n", "tests write to a pipe: plain")
+    }
+
+    @Test func theBackgroundTheEnvironmentSaysWinsOverAsking() {
+        #expect(TerminalApp.backgroundTheme(environment: ["INDICATORKIT_BACKGROUND": "light"]) == .light)
+        #expect(TerminalApp.backgroundTheme(environment: ["COLORFGBG": "0;15"]) == .light)
+        #expect(TerminalApp.backgroundTheme(environment: ["COLORFGBG": "15;0"]) == .dark)
+    }
 }

@@ -28,6 +28,24 @@ struct TerminalHostTests {
         #expect(terminal.presentCount == 0, "laid out, not presented")
     }
 
+    @Test("Views draw knowing the terminal's background, for adaptive colours")
+    func viewsDrawKnowingTheBackground() {
+        final class Adaptive: View {
+            func render(in rect: Rect, on canvas: inout Canvas) {
+                let color = AdaptiveColor(light: .palette(236), dark: .palette(252)).resolved(for: canvas.theme)
+                canvas.draw("x", at: rect.origin, style: Style(foreground: color))
+            }
+        }
+        let terminal = HeadlessTerminal(size: Size(width: 2, height: 1))
+        let host = TerminalHost(backend: terminal, root: Adaptive())
+        host.renderIfNeeded()
+        #expect(terminal.screen[0, 0].style.foreground == .palette(252))
+        terminal.capabilities.theme = .light
+        host.setNeedsDisplay()
+        host.renderIfNeeded()
+        #expect(terminal.screen[0, 0].style.foreground == .palette(236))
+    }
+
     @Test("The first render happens once; later renders only when needed")
     func rendersOnlyWhenNeeded() {
         let terminal = HeadlessTerminal(size: Size(width: 10, height: 2))

@@ -128,6 +128,7 @@ public final class TerminalHost {
         let size = backend.size
         laidOutSize = size
         var canvas = Canvas(size: size)
+        canvas.theme = backend.capabilities.theme
         let window = backend.windowSize
         if window.width > size.width || window.height > size.height {
             Self.drawNotice(

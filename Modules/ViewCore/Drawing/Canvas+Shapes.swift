@@ -1,8 +1,8 @@
 /// Boxes, shading and horizontal rules.
 extension Canvas {
     /// Line characters for a box.
-    public struct BoxStyle: Sendable {
-        let horizontal: Character, vertical: Character
+    public struct BoxStyle: Hashable, Sendable {
+        let top: Character, bottom: Character, left: Character, right: Character
         let topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character
         /// Thin lines with round corners.
         public static let rounded = BoxStyle(horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
@@ -14,6 +14,10 @@ extension Canvas {
         public static let thick = BoxStyle(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛")
         /// Double lines.
         public static let double = BoxStyle(horizontal: "═", vertical: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝")
+        /// Full blocks (lipgloss's `BlockBorder`).
+        public static let block = BoxStyle(horizontal: "█", vertical: "█", topLeft: "█", topRight: "█", bottomLeft: "█", bottomRight: "█")
+        /// Blank cells: the room a border takes, nothing drawn (lipgloss's `HiddenBorder`).
+        public static let hidden = BoxStyle(horizontal: " ", vertical: " ", topLeft: " ", topRight: " ", bottomLeft: " ", bottomRight: " ")
 
         /// Lines of one's own: the edges and the four corners.
         public init(
@@ -24,8 +28,34 @@ extension Canvas {
             bottomLeft: Character,
             bottomRight: Character
         ) {
-            self.horizontal = horizontal
-            self.vertical = vertical
+            self.init(
+                top: horizontal,
+                bottom: horizontal,
+                left: vertical,
+                right: vertical,
+                topLeft: topLeft,
+                topRight: topRight,
+                bottomLeft: bottomLeft,
+                bottomRight: bottomRight
+            )
+        }
+
+        /// Lines of one's own, each edge its own (as lipgloss's `Border`: a tab's open
+        /// bottom is `bottom: " "`).
+        public init(
+            top: Character,
+            bottom: Character,
+            left: Character,
+            right: Character,
+            topLeft: Character,
+            topRight: Character,
+            bottomLeft: Character,
+            bottomRight: Character
+        ) {
+            self.top = top
+            self.bottom = bottom
+            self.left = left
+            self.right = right
             self.topLeft = topLeft
             self.topRight = topRight
             self.bottomLeft = bottomLeft
@@ -50,14 +80,16 @@ extension Canvas {
     public mutating func drawBox(_ rect: Rect, style: Style = .plain, lines: BoxStyle = .rounded, sides: BoxSides, title: String? = nil) {
         guard sides != .all else { return drawBox(rect, style: style, lines: lines, title: title) }
         guard !rect.isEmpty else { return }
-        let (horizontal, across) = Self.measured(lines.horizontal)
-        let (vertical, down) = Self.measured(lines.vertical)
+        let (top, topWidth) = Self.measured(lines.top)
+        let (bottom, bottomWidth) = Self.measured(lines.bottom)
+        let (left, leftWidth) = Self.measured(lines.left)
+        let (right, rightWidth) = Self.measured(lines.right)
         let area = rect.intersection(bounds)
-        if sides.contains(.left) { for y in rect.y..<rect.maxY { put(vertical, width: down, at: Point(x: rect.x, y: y), style: style, area: area) } }
-        if sides.contains(.right) { for y in rect.y..<rect.maxY { put(vertical, width: down, at: Point(x: rect.maxX - 1, y: y), style: style, area: area) } }
-        if sides.contains(.top) { for x in rect.x..<rect.maxX { put(horizontal, width: across, at: Point(x: x, y: rect.y), style: style, area: area) } }
+        if sides.contains(.left) { for y in rect.y..<rect.maxY { put(left, width: leftWidth, at: Point(x: rect.x, y: y), style: style, area: area) } }
+        if sides.contains(.right) { for y in rect.y..<rect.maxY { put(right, width: rightWidth, at: Point(x: rect.maxX - 1, y: y), style: style, area: area) } }
+        if sides.contains(.top) { for x in rect.x..<rect.maxX { put(top, width: topWidth, at: Point(x: x, y: rect.y), style: style, area: area) } }
         if sides.contains(.bottom) {
-            for x in rect.x..<rect.maxX { put(horizontal, width: across, at: Point(x: x, y: rect.maxY - 1), style: style, area: area) }
+            for x in rect.x..<rect.maxX { put(bottom, width: bottomWidth, at: Point(x: x, y: rect.maxY - 1), style: style, area: area) }
         }
         if sides.isSuperset(of: [.top, .left]) { put(lines.topLeft, at: rect.origin, style: style, clip: area) }
         if sides.isSuperset(of: [.top, .right]) { put(lines.topRight, at: Point(x: rect.maxX - 1, y: rect.y), style: style, clip: area) }
@@ -74,19 +106,21 @@ extension Canvas {
     /// Draws a box along the edges of `rect`, with an optional title in the top edge.
     public mutating func drawBox(_ rect: Rect, style: Style = .plain, lines: BoxStyle = .rounded, title: String? = nil) {
         guard rect.width >= 2, rect.height >= 2 else {
-            fill(rect, with: Cell(lines.horizontal, style: style))
+            fill(rect, with: Cell(lines.top, style: style))
             return
         }
         // Each line's glyph is measured once, then put along the sides.
-        let (horizontal, across) = Self.measured(lines.horizontal)
-        let (vertical, down) = Self.measured(lines.vertical)
+        let (top, topWidth) = Self.measured(lines.top)
+        let (bottom, bottomWidth) = Self.measured(lines.bottom)
+        let (left, leftWidth) = Self.measured(lines.left)
+        let (right, rightWidth) = Self.measured(lines.right)
         for x in rect.x + 1..<rect.maxX - 1 {
-            put(horizontal, width: across, at: Point(x: x, y: rect.y), style: style, area: bounds)
-            put(horizontal, width: across, at: Point(x: x, y: rect.maxY - 1), style: style, area: bounds)
+            put(top, width: topWidth, at: Point(x: x, y: rect.y), style: style, area: bounds)
+            put(bottom, width: bottomWidth, at: Point(x: x, y: rect.maxY - 1), style: style, area: bounds)
         }
         for y in rect.y + 1..<rect.maxY - 1 {
-            put(vertical, width: down, at: Point(x: rect.x, y: y), style: style, area: bounds)
-            put(vertical, width: down, at: Point(x: rect.maxX - 1, y: y), style: style, area: bounds)
+            put(left, width: leftWidth, at: Point(x: rect.x, y: y), style: style, area: bounds)
+            put(right, width: rightWidth, at: Point(x: rect.maxX - 1, y: y), style: style, area: bounds)
         }
         put(lines.topLeft, at: rect.origin, style: style)
         put(lines.topRight, at: Point(x: rect.maxX - 1, y: rect.y), style: style)

@@ -20,6 +20,9 @@ public struct Canvas: Hashable, Sendable {
     /// Where the terminal's own cursor shows (where typing goes): a text field sets it when it
     /// is drawn with the focus, and the backend puts the cursor there; nil keeps it hidden.
     public var cursor: Point?
+    /// The terminal's background, light or dark, as the host learnt it (dark when it could
+    /// not): what an ``AdaptiveColor`` is chosen by while drawing.
+    public var theme: TerminalTheme = .dark
 
     /// Creates a canvas filled with `fill`.
     public init(size: Size, fill: Cell = .blank) {
