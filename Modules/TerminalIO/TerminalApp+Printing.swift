@@ -48,13 +48,14 @@ extension TerminalApp {
     /// Writes ``string(of:width:colorDepth:environment:)`` of `view` to standard output.
     public static func print(_ view: any View, width: Int? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let text = string(of: view, width: width, environment: environment)
+        fflush(nil)  // what Swift's `print` buffered goes first
         _ = Descriptor.writeAll(text, to: STDOUT_FILENO)
     }
 
-    /// `block`'s text for standard output, each line ending in a newline: its colours for
+    /// `block`'s text for standard output (from any isolation), each line ending in a newline: its colours for
     /// `colorDepth` (nil: none where colour is off — `NO_COLOR`, a pipe, a file — else what
     /// the environment says).
-    public static func string(
+    nonisolated public static func string(
         of block: TextBlock,
         colorDepth: ColorDepth? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -64,8 +65,10 @@ extension TerminalApp {
     }
 
     /// Writes ``string(of:colorDepth:environment:)-(TextBlock,_,_)`` of `block` to standard output.
-    public static func print(_ block: TextBlock, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        _ = Descriptor.writeAll(string(of: block, environment: environment), to: STDOUT_FILENO)
+    nonisolated public static func print(_ block: TextBlock, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let text = string(of: block, environment: environment)
+        fflush(nil)  // what Swift's `print` buffered goes first
+        _ = Descriptor.writeAll(text, to: STDOUT_FILENO)
     }
 
     /// Whether the terminal shows a light or a dark background, for ``AdaptiveColor``s: what
@@ -77,7 +80,7 @@ extension TerminalApp {
     /// let theme = TerminalApp.backgroundTheme()
     /// TerminalApp.print(card.render("Hello", theme: theme))
     /// ```
-    public static func backgroundTheme(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalTheme {
+    nonisolated public static func backgroundTheme(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalTheme {
         if environment["INDICATORKIT_BACKGROUND"] != nil || environment["COLORFGBG"] != nil { return TerminalTheme.detect(environment: environment) }
         guard isatty(STDOUT_FILENO) == 1 else { return .dark }
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -87,14 +90,14 @@ extension TerminalApp {
     }
 
     /// Standard output's width: the terminal's, else `COLUMNS`, else 80.
-    public static func outputWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    nonisolated public static func outputWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
         let columns = Int(ik_line_columns(STDOUT_FILENO))
         if columns > 0 { return columns }
         return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
     }
 
     /// No colour where it is off or would land in a pipe or a file; else the environment's depth.
-    static func outputColorDepth(environment: [String: String]) -> ColorDepth {
+    nonisolated static func outputColorDepth(environment: [String: String]) -> ColorDepth {
         guard isatty(STDOUT_FILENO) == 1 else { return .none }
         return ColorDepth.detect(environment: environment)
     }
