@@ -35,7 +35,7 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
     }
 
     private struct Settings {
-        var description: String?
+        var description: StyledText?
         var theme: PromptTheme
         var startsFiltering = false
         var pageSize: Int
@@ -44,8 +44,10 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
         var previewWidth = 24
     }
 
-    /// The question.
-    public let title: String
+    /// The question, in its own styles (``PromptTheme/title`` under them).
+    public let styledTitle: StyledText
+    /// The question's text.
+    public var title: String { styledTitle.plain }
     /// What may be chosen, in the order shown (with those ``append(_:)`` added).
     public var choices: [Item] { storedChoices.withLock { $0 } }
     private let storedChoices: Locked<[Item]>
@@ -86,7 +88,7 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
 
     /// A prompt for `title` among `choices`, written by `label`; `chosen` (indices) are
     /// chosen at the start, `focused` (an index) focused first.
-    public init(
+    public convenience init(
         _ title: String,
         choices: [Item],
         mode: Mode = .single,
@@ -95,7 +97,20 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
         pageSize: Int = 10,
         label: @escaping @Sendable @MainActor (Item) -> String
     ) {
-        self.title = title
+        self.init(StyledText(title), choices: choices, mode: mode, chosen: chosen, focused: focused, pageSize: pageSize, label: label)
+    }
+
+    /// A prompt for a question in styles of its own, its choices as above.
+    public init(
+        _ title: StyledText,
+        choices: [Item],
+        mode: Mode = .single,
+        chosen: [Int] = [],
+        focused: Int = 0,
+        pageSize: Int = 10,
+        label: @escaping @Sendable @MainActor (Item) -> String
+    ) {
+        styledTitle = title
         storedChoices = Locked(choices)
         self.mode = mode
         self.label = label
@@ -108,6 +123,11 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
 
     /// A line under the question that says more (nil: none).
     public var description: String? {
+        get { settings[\.description]?.plain }
+        set { settings[\.description] = newValue.map { StyledText($0) } }
+    }
+    /// That line in styles of its own (``PromptTheme/description`` under them).
+    public var styledDescription: StyledText? {
         get { settings[\.description] }
         set { settings[\.description] = newValue }
     }
@@ -268,13 +288,13 @@ extension ChoicePrompt: Prompt, FormField {
         let shown = settings.withLock { $0 }
         let theme = shown.theme
         let summary = answer.map { $0.map(label).joined(separator: ", ") }
-        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
+        if theme.drawOutcome(title: styledTitle, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
             return
         }
         let restStyle = notice == nil ? theme.hint : theme.problem
         if link == nil { link = HostLink() }
         link?.note()
-        let restX = theme.drawAsking(title: title, rest: isFiltering ? "" : status, restStyle: restStyle, in: rect, on: &canvas)
+        let restX = theme.drawAsking(title: styledTitle, rest: isFiltering ? "" : status, restStyle: restStyle, in: rect, on: &canvas)
         // How many match of how many, while filtering or while more are coming (as fzf's).
         let count = isFiltering || moreToCome ? countText : ""
         let countX = rect.maxX - count.count
@@ -501,6 +521,11 @@ extension ChoicePrompt: Prompt, FormField {
 extension ChoicePrompt where Item: CustomStringConvertible {
     /// A prompt for `title` among `choices`, each written as its description.
     public convenience init(_ title: String, choices: [Item], mode: Mode = .single, chosen: [Int] = [], focused: Int = 0, pageSize: Int = 10) {
+        self.init(StyledText(title), choices: choices, mode: mode, chosen: chosen, focused: focused, pageSize: pageSize) { $0.description }
+    }
+
+    /// A prompt for a question in styles of its own among `choices`, each written as its description.
+    public convenience init(_ title: StyledText, choices: [Item], mode: Mode = .single, chosen: [Int] = [], focused: Int = 0, pageSize: Int = 10) {
         self.init(title, choices: choices, mode: mode, chosen: chosen, focused: focused, pageSize: pageSize) { $0.description }
     }
 }

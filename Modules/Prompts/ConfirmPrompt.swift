@@ -13,15 +13,17 @@ import Widgets
 /// answered on the main actor.
 public final class ConfirmPrompt: Sendable {
     private struct Settings {
-        var description: String?
+        var description: StyledText?
         var theme: PromptTheme
         var leavesSummary = true
         var affirmative = "Yes"
         var negative = "No"
     }
 
-    /// The question.
-    public let title: String
+    /// The question, in its own styles (``PromptTheme/title`` under them).
+    public let styledTitle: StyledText
+    /// The question's text.
+    public var title: String { styledTitle.plain }
     /// The answer Enter gives before any other key.
     public let defaultAnswer: Bool
     private let settings: Locked<Settings>
@@ -33,8 +35,14 @@ public final class ConfirmPrompt: Sendable {
     @MainActor public private(set) var isCancelled = false
 
     /// A question whose Enter answers `default`.
-    public init(_ title: String, default defaultAnswer: Bool = true) {
-        self.title = title
+    public convenience init(_ title: String, default defaultAnswer: Bool = true) {
+        self.init(StyledText(title), default: defaultAnswer)
+    }
+
+    /// A question in styles of its own (`"\("Delete", style: Style(foreground: .red)) 3 files?"`)
+    /// whose Enter answers `default`.
+    public init(_ title: StyledText, default defaultAnswer: Bool = true) {
+        styledTitle = title
         self.defaultAnswer = defaultAnswer
         settings = Locked(Settings(theme: PromptTheme.current))
         current = defaultAnswer
@@ -42,6 +50,11 @@ public final class ConfirmPrompt: Sendable {
 
     /// A line under the question that says more (nil: none).
     public var description: String? {
+        get { settings[\.description]?.plain }
+        set { settings[\.description] = newValue.map { StyledText($0) } }
+    }
+    /// That line in styles of its own (``PromptTheme/description`` under them).
+    public var styledDescription: StyledText? {
         get { settings[\.description] }
         set { settings[\.description] = newValue }
     }
@@ -76,10 +89,10 @@ extension ConfirmPrompt: Prompt, FormField {
         let shown = settings.withLock { $0 }
         let theme = shown.theme
         let summary = answer.map { ($0 ? shown.affirmative : shown.negative).lowercased() }
-        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
+        if theme.drawOutcome(title: styledTitle, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
             return
         }
-        let x = theme.drawAsking(title: title, in: rect, on: &canvas)
+        let x = theme.drawAsking(title: styledTitle, in: rect, on: &canvas)
         _ = theme.drawDescription(shown.description, in: rect, on: &canvas)
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         var at = x

@@ -135,7 +135,15 @@ extension Form: Prompt {
                     field.render(in: row(height), on: &canvas)
                     y += height
                 } else {
-                    theme.drawQuestion(mark: theme.mark, markStyle: theme.hint, title: field.title, rest: "", restStyle: theme.hint, in: row(1), on: &canvas)
+                    theme.drawQuestion(
+                        mark: theme.mark,
+                        markStyle: theme.hint,
+                        title: StyledText(field.title),
+                        rest: "",
+                        restStyle: theme.hint,
+                        in: row(1),
+                        on: &canvas
+                    )
                     y += 1
                 }
             }

@@ -125,7 +125,7 @@ extension PromptTheme {
     /// Draws what stays of a prompt once answered (`✓ title answer`) or cancelled
     /// (`✗ title cancelled`), nothing of it without `leavesSummary`; false while it is still
     /// being asked (nothing drawn).
-    func drawOutcome(title: String, answer: String?, isCancelled: Bool, leavesSummary: Bool, in rect: Rect, on canvas: inout Canvas) -> Bool {
+    func drawOutcome(title: StyledText, answer: String?, isCancelled: Bool, leavesSummary: Bool, in rect: Rect, on canvas: inout Canvas) -> Bool {
         guard answer != nil || isCancelled else { return false }
         guard leavesSummary else { return true }
         if let answer {
@@ -139,7 +139,7 @@ extension PromptTheme {
     /// Draws the line of a question being asked: `? title` then `rest` in `restStyle`;
     /// returns where the rest began.
     @discardableResult
-    func drawAsking(title: String, rest: String = "", restStyle: Style? = nil, in rect: Rect, on canvas: inout Canvas) -> Int {
+    func drawAsking(title: StyledText, rest: String = "", restStyle: Style? = nil, in rect: Rect, on canvas: inout Canvas) -> Int {
         drawQuestion(mark: mark, markStyle: markStyle, title: title, rest: rest, restStyle: restStyle ?? hint, in: rect, on: &canvas)
     }
 
@@ -148,7 +148,7 @@ extension PromptTheme {
     func drawQuestion(
         mark: String,
         markStyle: Style,
-        title: String,
+        title: StyledText,
         rest: String,
         restStyle: Style,
         in rect: Rect,
@@ -167,7 +167,7 @@ extension PromptTheme {
 
     /// Draws a question's description on the row under its line, indented as the title;
     /// the rows it took (0 without one).
-    func drawDescription(_ text: String?, in rect: Rect, on canvas: inout Canvas) -> Int {
+    func drawDescription(_ text: StyledText?, in rect: Rect, on canvas: inout Canvas) -> Int {
         guard let text, !text.isEmpty, rect.height > 1 else { return 0 }
         let row = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
         let indent = mark.sanitizedForTerminal.displayWidth + 1

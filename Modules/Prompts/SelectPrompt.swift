@@ -14,8 +14,19 @@ public final class SelectPrompt<Item: Sendable>: Sendable {
     public let list: ChoicePrompt<Item>
 
     /// A prompt for `title` among `choices`, written by `label`, `focused` (an index) focused first.
-    public init(
+    public convenience init(
         _ title: String,
+        choices: [Item],
+        focused: Int = 0,
+        pageSize: Int = 10,
+        label: @escaping @Sendable @MainActor (Item) -> String
+    ) {
+        self.init(StyledText(title), choices: choices, focused: focused, pageSize: pageSize, label: label)
+    }
+
+    /// A prompt for a question in styles of its own, its choices as above.
+    public init(
+        _ title: StyledText,
         choices: [Item],
         focused: Int = 0,
         pageSize: Int = 10,
@@ -25,10 +36,17 @@ public final class SelectPrompt<Item: Sendable>: Sendable {
     }
 
     public var title: String { list.title }
+    /// The question in its own styles.
+    public var styledTitle: StyledText { list.styledTitle }
     /// A line under the question that says more (nil: none).
     public var description: String? {
         get { list.description }
         set { list.description = newValue }
+    }
+    /// That line in styles of its own.
+    public var styledDescription: StyledText? {
+        get { list.styledDescription }
+        set { list.styledDescription = newValue }
     }
     public var theme: PromptTheme {
         get { list.theme }
@@ -57,6 +75,11 @@ extension SelectPrompt: Prompt, FormField {
 extension SelectPrompt where Item: CustomStringConvertible {
     /// A prompt for `title` among `choices`, each written as its description.
     public convenience init(_ title: String, choices: [Item], focused: Int = 0, pageSize: Int = 10) {
+        self.init(StyledText(title), choices: choices, focused: focused, pageSize: pageSize) { $0.description }
+    }
+
+    /// A prompt for a question in styles of its own among `choices`, each written as its description.
+    public convenience init(_ title: StyledText, choices: [Item], focused: Int = 0, pageSize: Int = 10) {
         self.init(title, choices: choices, focused: focused, pageSize: pageSize) { $0.description }
     }
 }

@@ -13,15 +13,17 @@ import Widgets
 /// answered on the main actor.
 public final class TextAreaPrompt: Sendable {
     private struct Settings {
-        var description: String?
+        var description: StyledText?
         var theme: PromptTheme
         var leavesSummary = true
         var placeholder: String
         var validate: @Sendable @MainActor (String) -> String?
     }
 
-    /// The question.
-    public let title: String
+    /// The question, in its own styles (``PromptTheme/title`` under them).
+    public let styledTitle: StyledText
+    /// The question's text.
+    public var title: String { styledTitle.plain }
     /// The text it starts with.
     public let initialText: String
     /// The rows of text it shows at once (it scrolls through the rest).
@@ -33,7 +35,7 @@ public final class TextAreaPrompt: Sendable {
     @MainActor private var madeArea: TextArea?
 
     /// A question whose lines start as `text`, `rows` of them shown.
-    public init(
+    public convenience init(
         _ title: String,
         text: String = "",
         placeholder: String = "",
@@ -41,7 +43,19 @@ public final class TextAreaPrompt: Sendable {
         limit: Int? = nil,
         validate: @escaping @Sendable @MainActor (String) -> String? = { _ in nil }
     ) {
-        self.title = title
+        self.init(StyledText(title), text: text, placeholder: placeholder, rows: rows, limit: limit, validate: validate)
+    }
+
+    /// A question in styles of its own, its lines as above.
+    public init(
+        _ title: StyledText,
+        text: String = "",
+        placeholder: String = "",
+        rows: Int = 5,
+        limit: Int? = nil,
+        validate: @escaping @Sendable @MainActor (String) -> String? = { _ in nil }
+    ) {
+        styledTitle = title
         initialText = text
         self.rows = max(1, rows)
         self.limit = limit
@@ -50,6 +64,11 @@ public final class TextAreaPrompt: Sendable {
 
     /// A line under the question that says more (nil: none).
     public var description: String? {
+        get { settings[\.description]?.plain }
+        set { settings[\.description] = newValue.map { StyledText($0) } }
+    }
+    /// That line in styles of its own (``PromptTheme/description`` under them).
+    public var styledDescription: StyledText? {
         get { settings[\.description] }
         set { settings[\.description] = newValue }
     }
@@ -112,8 +131,10 @@ extension TextAreaPrompt: Prompt, FormField {
         let shown = settings.withLock { $0 }
         let theme = shown.theme
         let summary = answer.map(Self.summary)
-        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) { return }
-        theme.drawAsking(title: title, in: rect, on: &canvas)
+        if theme.drawOutcome(title: styledTitle, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
+            return
+        }
+        theme.drawAsking(title: styledTitle, in: rect, on: &canvas)
         let top = 1 + theme.drawDescription(shown.description, in: rect, on: &canvas)
         let indent = theme.mark.displayWidth + 1
         let shownRows = min(rows, max(0, rect.height - top - 1))

@@ -15,7 +15,7 @@ import Widgets
 /// answered on the main actor.
 public final class TextPrompt: Sendable {
     private struct Settings {
-        var description: String?
+        var description: StyledText?
         var theme: PromptTheme
         var leavesSummary = true
         var placeholder: String
@@ -23,8 +23,10 @@ public final class TextPrompt: Sendable {
         var validate: @Sendable @MainActor (String) -> String?
     }
 
-    /// The question.
-    public let title: String
+    /// The question, in its own styles (``PromptTheme/title`` under them).
+    public let styledTitle: StyledText
+    /// The question's text.
+    public var title: String { styledTitle.plain }
     /// The text it starts with.
     public let initialText: String
     /// The most characters it takes (nil: no limit).
@@ -35,7 +37,7 @@ public final class TextPrompt: Sendable {
 
     /// A question whose field starts with `text`, shows `placeholder` while empty, takes at
     /// most `limit` characters and shows them as `echo` says.
-    public init(
+    public convenience init(
         _ title: String,
         text: String = "",
         placeholder: String = "",
@@ -43,7 +45,19 @@ public final class TextPrompt: Sendable {
         echo: TextField.Echo = .normal,
         validate: @escaping @Sendable @MainActor (String) -> String? = { _ in nil }
     ) {
-        self.title = title
+        self.init(StyledText(title), text: text, placeholder: placeholder, limit: limit, echo: echo, validate: validate)
+    }
+
+    /// A question in styles of its own, its field as above.
+    public init(
+        _ title: StyledText,
+        text: String = "",
+        placeholder: String = "",
+        limit: Int? = nil,
+        echo: TextField.Echo = .normal,
+        validate: @escaping @Sendable @MainActor (String) -> String? = { _ in nil }
+    ) {
+        styledTitle = title
         initialText = text
         self.limit = limit
         settings = Locked(Settings(theme: PromptTheme.current, placeholder: placeholder, echo: echo, validate: validate))
@@ -51,6 +65,11 @@ public final class TextPrompt: Sendable {
 
     /// A line under the question that says more (nil: none).
     public var description: String? {
+        get { settings[\.description]?.plain }
+        set { settings[\.description] = newValue.map { StyledText($0) } }
+    }
+    /// That line in styles of its own (``PromptTheme/description`` under them).
+    public var styledDescription: StyledText? {
         get { settings[\.description] }
         set { settings[\.description] = newValue }
     }
@@ -109,10 +128,10 @@ extension TextPrompt: Prompt, FormField {
         let shown = settings.withLock { $0 }
         let theme = shown.theme
         let summary = answer.map { Self.shownAnswer($0, echo: shown.echo) }
-        if theme.drawOutcome(title: title, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
+        if theme.drawOutcome(title: styledTitle, answer: summary, isCancelled: isCancelled, leavesSummary: shown.leavesSummary, in: rect, on: &canvas) {
             return
         }
-        let x = theme.drawAsking(title: title, in: rect, on: &canvas)
+        let x = theme.drawAsking(title: styledTitle, in: rect, on: &canvas)
         field.placeholder = shown.placeholder
         field.echo = shown.echo
         field.render(in: Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: 1), on: &canvas)

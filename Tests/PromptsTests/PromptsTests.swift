@@ -1,3 +1,4 @@
+import Foundation
 import IndicatorKit
 import Prompts
 import TUIPilot
@@ -138,6 +139,22 @@ struct PromptsTests {
         let pilot = Pilot(prompt, size: Size(width: 40, height: 7))
         pilot.press(.down)
         #expect(pilot.trimmedLines[1] == "  apples" + String(repeating: " ", count: 22) + "<pears>", "the preview in the last 10 columns")
+    }
+
+    @Test func aQuestionAndItsDescriptionKeepTheirOwnColours() {
+        let red = Style(foreground: .red)
+        let prompt = ConfirmPrompt("\("Delete", style: red) 3 files?", default: false)
+        prompt.styledDescription = "from \("~/Downloads", style: Style(attributes: .underline))"
+        #expect(prompt.title == "Delete 3 files?" && prompt.description == "from ~/Downloads", "their text, plain")
+        let canvas = rendered(prompt, size: Size(width: 40, height: 2))
+        #expect(canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) } == ["? Delete 3 files?  Yes   No  (y/N)", "from ~/Downloads"])
+        #expect(canvas[2, 0].style.foreground == .red && canvas[2, 0].style.attributes.contains(.bold), "red over the theme's bold title")
+        #expect(canvas[9, 0].style.foreground == .default, "the rest in the theme's title style")
+        #expect(canvas[7, 1].style.attributes.contains(.underline) && canvas[2, 1].style.attributes.contains(.dim))
+        let hostile = ChoicePrompt(StyledText("a\u{1B}[2Jb"), choices: ["x"])
+        #expect(rendered(hostile, size: Size(width: 20, height: 3)).lines[0].hasPrefix("? a\u{FFFD}[2Jb"), "escapes in a styled title cannot move the cursor")
+        let variable = "Name?"
+        #expect(TextPrompt(variable).title == "Name?" && SelectPrompt(variable, choices: ["a"]).styledTitle == "Name?")
     }
 
     @Test func yesOrNo() {
