@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "TerminalRuntime", dependencies: ["ViewCore", "Motion"], path: "Modules/TerminalRuntime"),
         // Views an app composes: lists, tables, tabs, a navigation stack, buttons, text fields and
         // areas, a viewport, a progress bar, key help, boxes and stacks, timers, an ordered selection.
-        .target(name: "Widgets", dependencies: ["ViewCore"], path: "Modules/Widgets"),
+        .target(name: "Widgets", dependencies: ["ViewCore", "KitSupport"], path: "Modules/Widgets"),
         // The core in one import (and the kit's version).
         .target(
             name: "IndicatorKit",

@@ -41,7 +41,8 @@ public final class Box: View {
     public var style: Style = .plain
     /// The border's lines (nil: no border, the padding alone).
     public var lines: Canvas.BoxStyle?
-    /// The border's style.
+    /// The border's style (``Theme/border`` unless given; ``Theme/focusedBorder`` for the
+    /// view with the focus).
     public var borderStyle: Style
     /// A title in the top edge.
     public var title: String?
@@ -80,7 +81,7 @@ public final class Box: View {
         title: String? = nil,
         titles: [Title] = [],
         lines: Canvas.BoxStyle? = .rounded,
-        borderStyle: Style = .plain,
+        borderStyle: Style = Theme.current.border,
         padding: EdgeInsets = EdgeInsets()
     ) {
         self.content = content

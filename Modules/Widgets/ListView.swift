@@ -90,6 +90,14 @@ public final class ListView<Item>: View {
     /// is told so by its container. Unfocused, it ignores keys and its selection is drawn
     /// without reversing (rows are told, ``RowState/isFocused``).
     public var isFocused = true
+    /// The selected row's style while the list has the focus, over the row's own
+    /// (``Theme/selected``: reversed in the standard theme).
+    public var selectedStyle = Theme.current.selected
+    /// The selected row's style while it has not (``Theme/blurred``).
+    public var blurredStyle = Theme.current.blurred
+    /// The title's, the scroll bar's and the page dots' styles (``Theme/title``, ``Theme/muted``).
+    public var titleStyle = Theme.current.title
+    public var mutedStyle = Theme.current.muted
     /// A title drawn on the first row, above the items (none by default).
     public var title: String?
 
@@ -199,7 +207,7 @@ public final class ListView<Item>: View {
         guard !rect.isEmpty else { return }
         var rect = rect
         if let title {
-            canvas.draw(title.sanitizedForTerminal.truncated(toWidth: rect.width), at: rect.origin, style: Style(attributes: .bold), clip: rect)
+            canvas.draw(title.sanitizedForTerminal.truncated(toWidth: rect.width), at: rect.origin, style: titleStyle, clip: rect)
             rect = rect.inset(top: 1)
             guard !rect.isEmpty else { return }
         }
@@ -211,9 +219,11 @@ public final class ListView<Item>: View {
             let drawn = drawRow(items[index], state)
             let text = drawn.text.sanitizedForTerminal.truncated(toWidth: textArea.width)
             var style = drawn.style ?? rowStyle
-            if drawn.style == nil, state.isSelected, isFocused {
-                style.attributes.insert(.reverse)
-                canvas.draw(String(repeating: " ", count: textArea.width), at: Point(x: textArea.x, y: rect.y + line), style: style, clip: textArea)
+            if drawn.style == nil, state.isSelected {
+                style = (isFocused ? selectedStyle : blurredStyle).over(style)
+                if style != rowStyle {
+                    canvas.draw(String(repeating: " ", count: textArea.width), at: Point(x: textArea.x, y: rect.y + line), style: style, clip: textArea)
+                }
             }
             if let runs = drawn.runs {
                 var x = textArea.x
@@ -235,7 +245,7 @@ public final class ListView<Item>: View {
         let thumbTop = maxOffset == 0 ? 0 : (rect.height - thumbHeight) * offset / maxOffset
         for line in 0..<rect.height {
             let inThumb = line >= thumbTop && line < thumbTop + thumbHeight
-            canvas.put(inThumb ? "┃" : "│", at: Point(x: bar, y: rect.y + line), style: Style(attributes: inThumb ? [] : .dim))
+            canvas.put(inThumb ? "┃" : "│", at: Point(x: bar, y: rect.y + line), style: inThumb ? .plain : mutedStyle)
         }
     }
 
@@ -243,14 +253,14 @@ public final class ListView<Item>: View {
     private func drawPageIndicator(at point: Point, width: Int, on canvas: inout Canvas) {
         let clip = Rect(x: point.x, y: point.y, width: width, height: 1)
         guard pageCount * 2 - 1 <= width else {
-            canvas.draw("\(page + 1)/\(pageCount)", at: point, style: Style(attributes: .dim), clip: clip)
+            canvas.draw("\(page + 1)/\(pageCount)", at: point, style: mutedStyle, clip: clip)
             return
         }
         for index in 0..<pageCount {
             canvas.put(
                 index == page ? "●" : "○",
                 at: Point(x: point.x + index * 2, y: point.y),
-                style: Style(attributes: index == page ? [] : .dim),
+                style: index == page ? .plain : mutedStyle,
                 clip: clip
             )
         }

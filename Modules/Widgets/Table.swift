@@ -85,12 +85,17 @@ public final class Table: MeasuredView {
     public var showsHeader = true
     /// Whether the line under the header is a rule (else it is left blank).
     public var showsRule = true
-    /// The header's style, over the whole header row.
-    public var headerStyle = Style(attributes: .bold)
-    /// The style of the rule under the header.
-    public var ruleStyle = Style(attributes: .dim)
-    /// The selected row's style (reversed by default), over all its lines.
-    public var selectedStyle = Style(attributes: .reverse)
+    /// The header's style, over the whole header row (``Theme/header``).
+    public var headerStyle = Theme.current.header
+    /// The style of the rule under the header (``Theme/muted``).
+    public var ruleStyle = Theme.current.muted
+    /// The selected row's style while the table has the focus, over all its lines
+    /// (``Theme/selected``: reversed in the standard theme).
+    public var selectedStyle = Theme.current.selected
+    /// The selected row's style while it has not (``Theme/blurred``).
+    public var blurredStyle = Theme.current.blurred
+    /// Whether it has the focus: its selected row in ``selectedStyle``, else ``blurredStyle``.
+    public var isFocused = true
     /// The other rows' style, under their cells' own.
     public var rowStyle = Style.plain
     /// Cells between two columns.
@@ -265,7 +270,7 @@ public final class Table: MeasuredView {
         for index in shown {
             let height = rowHeights[index]
             let selected = index == selectedRow
-            let style = selected ? selectedStyle : rowStyle
+            let style = selected ? (isFocused ? selectedStyle : blurredStyle.over(rowStyle)) : rowStyle
             let area = Rect(x: body.x, y: y, width: body.width, height: min(height, body.maxY - y))
             if selected || style != .plain { canvas.fill(area, with: Cell(" ", style: style)) }
             if selectedRow != nil, leading > 0 {

@@ -15,7 +15,7 @@ public final class Tabs: View {
     public var selectedIndex: Int
     /// The style of the whole row.
     public var style: Style
-    /// Laid over the selected title.
+    /// Laid over the selected title (``Theme/selected`` unless given).
     public var highlightStyle: Style
     /// Drawn between two titles.
     public var divider: StyledText
@@ -27,7 +27,7 @@ public final class Tabs: View {
         _ titles: [StyledText],
         selectedIndex: Int = 0,
         style: Style = .plain,
-        highlightStyle: Style = Style(attributes: .reverse),
+        highlightStyle: Style = Theme.current.selected,
         divider: StyledText = "│"
     ) {
         self.titles = titles

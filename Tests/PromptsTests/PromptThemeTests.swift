@@ -35,6 +35,15 @@ struct PromptThemeTests {
         #expect(!(theme.button.foreground == .black && theme.button.attributes.contains(.bold)))
     }
 
+    /// A full-screen app's theme of the same name looks as the prompts do.
+    @Test func theAppThemesAreThePrompts() {
+        let pairs: [(Theme, PromptTheme)] = [(.standard, .standard), (.charm, .charm), (.base16, .base16), (.plain, .plain)]
+        for (app, prompts) in pairs {
+            #expect(app.accent == prompts.markStyle && app.title == prompts.title && app.chosen == prompts.chosen)
+            #expect(app.error == prompts.problem && app.muted == prompts.description)
+        }
+    }
+
     @Test func aPlainThemeHasNoColourAtAll() {
         for (part, style) in Self.styles(of: .plain) {
             #expect(style.foreground == .default && style.background == .default, "plain.\(part)")
