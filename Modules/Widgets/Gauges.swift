@@ -211,31 +211,92 @@ extension Canvas {
     }
 }
 
-/// Values as vertical bars with their labels below and their values at their feet, as
-/// ratatui's `BarChart`: `barWidth` cells a bar, `barGap` between, as many as fit, scaled so
-/// that `max` (the largest value unless given) fills the height above the labels, in eighths
-/// of a cell. A value is written on its bar where it fits inside the bar's width.
+/// Values as bars, as ratatui's `BarChart`: vertical ones with their labels below and their
+/// values at their feet (the look and the cells of tui 0.19's), or horizontal ones with
+/// their labels on the left and their values at their start; `barWidth` cells a bar,
+/// `barGap` between two, `groupGap` between groups (each group's label under or after its
+/// bars), as many as fit, scaled so that `max` (the largest value unless given) fills the
+/// room, in eighths of a cell upright. A value is written on its bar where it fits.
 ///
 /// ```swift
 /// let chart = BarChart([("B1", 9), ("B2", 12), ("B3", 5)], barWidth: 3, barStyle: Style(foreground: .yellow))
+/// let sales = BarChart(groups: [
+///     BarChart.Group([BarChart.Bar(8, label: "Q1"), BarChart.Bar(12, label: "Q2")], label: "2025"),
+///     BarChart.Group([BarChart.Bar(10, label: "Q1"), BarChart.Bar(15, label: "Q2")], label: "2026"),
+/// ], barWidth: 4, groupGap: 2)
 /// ```
 @MainActor
 public final class BarChart: View {
-    /// The bars, left to right: a label and a value (a negative one is drawn as 0).
-    public var bars: [(label: String, value: Int)]
-    /// The value that fills the height; nil takes the largest of all the bars (those that do
+    /// A bar: its value (a negative one is drawn as 0), its label, and styles and a text of
+    /// its own.
+    public struct Bar: Hashable, Sendable {
+        /// Its value.
+        public var value: Int
+        /// Written under it (or on its left, horizontally).
+        public var label: StyledText
+        /// Laid over the chart's ``BarChart/barStyle`` for this bar.
+        public var style: Style?
+        /// Laid over the chart's ``BarChart/valueStyle`` for this bar.
+        public var valueStyle: Style?
+        /// Written on it instead of its value (`"12 %"`).
+        public var text: String?
+
+        /// A bar of `value`.
+        public init(_ value: Int, label: StyledText = StyledText(), style: Style? = nil, valueStyle: Style? = nil, text: String? = nil) {
+            self.value = value
+            self.label = label
+            self.style = style
+            self.valueStyle = valueStyle
+            self.text = text
+        }
+    }
+
+    /// Bars side by side under one label (ratatui's `BarGroup`).
+    public struct Group: Hashable, Sendable {
+        /// Written under the group's bars (after them, horizontally).
+        public var label: StyledText?
+        /// The bars.
+        public var bars: [Bar]
+
+        /// A group of `bars`.
+        public init(_ bars: [Bar], label: StyledText? = nil) {
+            self.bars = bars
+            self.label = label
+        }
+    }
+
+    /// Which way the bars grow.
+    public enum Direction: Hashable, Sendable {
+        /// Up from the bottom, labels below.
+        case vertical
+        /// Right from the labels on the left.
+        case horizontal
+    }
+
+    /// The groups, in order.
+    public var groups: [Group]
+    /// The bars of one group without a label, left to right: a label and a value (setting
+    /// them makes one such group).
+    public var bars: [(label: String, value: Int)] {
+        get { groups.flatMap(\.bars).map { (label: $0.label.plain, value: $0.value) } }
+        set { groups = [Group(newValue.map { Bar($0.value, label: StyledText($0.label)) })] }
+    }
+    /// The value that fills the room; nil takes the largest of all the bars (those that do
     /// not fit too, so a chart keeps its scale as its data moves through it).
     public var max: Int?
-    /// Cells across a bar, and between two.
+    /// Cells across a bar, between two, and between two groups.
     public var barWidth: Int
     public var barGap: Int
+    public var groupGap = 0
+    /// Which way the bars grow.
+    public var direction = Direction.vertical
     /// The bars' style; the values' and labels', drawn over what is beneath them.
     public var barStyle: Style
     public var valueStyle: Style
     public var labelStyle: Style
 
-    /// A chart of `bars`.
-    public init(
+    /// A chart of one group of `bars`.
+    public convenience init(
         _ bars: [(label: String, value: Int)] = [],
         max: Int? = nil,
         barWidth: Int = 1,
@@ -244,35 +305,137 @@ public final class BarChart: View {
         valueStyle: Style = .plain,
         labelStyle: Style = .plain
     ) {
-        self.bars = bars
+        self.init(
+            groups: [Group(bars.map { Bar($0.value, label: StyledText($0.label)) })],
+            max: max,
+            barWidth: barWidth,
+            barGap: barGap,
+            barStyle: barStyle,
+            valueStyle: valueStyle,
+            labelStyle: labelStyle
+        )
+    }
+
+    /// A chart of `groups`, `groupGap` cells apart, growing as `direction` says.
+    public init(
+        groups: [Group],
+        max: Int? = nil,
+        barWidth: Int = 1,
+        barGap: Int = 1,
+        groupGap: Int = 0,
+        direction: Direction = .vertical,
+        barStyle: Style = .plain,
+        valueStyle: Style = .plain,
+        labelStyle: Style = .plain
+    ) {
+        self.groups = groups
         self.max = max
         self.barWidth = barWidth
         self.barGap = barGap
+        self.groupGap = groupGap
+        self.direction = direction
         self.barStyle = barStyle
         self.valueStyle = valueStyle
         self.labelStyle = labelStyle
     }
 
+    /// The value that fills the room: `max`, else the largest of all, at least 1.
+    private var top: Int { Swift.max(1, max ?? groups.flatMap(\.bars).map(\.value).max() ?? 0) }
+
     public func render(in rect: Rect, on canvas: inout Canvas) {
-        guard rect.height >= 2 else { return }
+        switch direction {
+        case .vertical: renderVertical(in: rect, on: &canvas)
+        case .horizontal: renderHorizontal(in: rect, on: &canvas)
+        }
+    }
+
+    /// Bars up from the bottom: each bar's label on the row under the bars, each group's
+    /// (when one has a label) on the row under those.
+    private func renderVertical(in rect: Rect, on canvas: inout Canvas) {
+        let labelRows = groups.contains { $0.label != nil } ? 2 : 1
+        guard rect.height >= labelRows + 1, barWidth <= rect.width else { return }
         // Cells past the area's width draw nothing: a bar or a gap wider is as wide as it.
         let width = Swift.min(Swift.max(1, barWidth), rect.width)
-        let step = width + Swift.min(Swift.max(0, barGap), rect.width)
-        guard barWidth <= rect.width else { return }  // not one bar fits
-        let count = Swift.min(rect.width / step, bars.count)  // as ratatui: a bar counts with its gap
-        guard count > 0 else { return }
-        let shown = bars.prefix(count).map { (label: $0.label, value: Swift.max(0, $0.value)) }
-        let top = Swift.max(1, max ?? bars.map(\.value).max() ?? 0)  // as ratatui: the largest of all, shown or not
-        let above = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1)  // the labels' row below
-        canvas.drawBars(shown.map(\.value), top: top, in: above, width: width, step: step, style: barStyle)
-        for (i, bar) in shown.enumerated() {
-            let x = rect.x + i * step
-            let value = String(bar.value)
-            if bar.value != 0, value.count < width {
-                canvas.drawKeepingBackground(value, at: Point(x: x + (width - value.count) / 2, y: rect.maxY - 2), style: valueStyle, clip: rect)
+        let gap = Swift.min(Swift.max(0, barGap), rect.width)
+        let groupGap = Swift.min(Swift.max(0, self.groupGap), rect.width)
+        let above = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - labelRows)
+        let top = self.top
+        var x = rect.x
+        drawing: for group in groups {
+            let first = x
+            var drawn = 0
+            for bar in group.bars {
+                guard x - rect.x + width + gap <= rect.width else { break drawing }  // as ratatui: a bar counts with its gap
+                let value = Swift.max(0, bar.value)
+                canvas.drawBars(
+                    [value],
+                    top: top,
+                    in: Rect(x: x, y: above.y, width: width, height: above.height),
+                    width: width,
+                    style: bar.style?.over(barStyle) ?? barStyle
+                )
+                let text = bar.text ?? (value == 0 ? "" : String(value))
+                if !text.isEmpty, text.displayWidth < width {
+                    let style = bar.valueStyle?.over(valueStyle) ?? valueStyle
+                    canvas.drawKeepingBackground(
+                        text.sanitizedForTerminal,
+                        at: Point(x: x + (width - text.displayWidth) / 2, y: above.maxY - 1),
+                        style: style,
+                        clip: rect
+                    )
+                }
+                let label = bar.label.sanitizedForTerminal.truncated(toWidth: width, ellipsis: "")
+                canvas.drawKeepingBackground(label, at: Point(x: x, y: above.maxY), style: labelStyle, clip: rect)
+                x += width + gap
+                drawn += 1
             }
-            let label = bar.label.sanitizedForTerminal.truncated(toWidth: width, ellipsis: "")
-            canvas.drawKeepingBackground(label, at: Point(x: x, y: rect.maxY - 1), style: labelStyle, clip: rect)
+            if let label = group.label, drawn > 0 {
+                let span = drawn * (width + gap) - gap
+                let text = label.sanitizedForTerminal.truncated(toWidth: span, ellipsis: "")
+                canvas.drawKeepingBackground(text, at: Point(x: first + (span - text.displayWidth) / 2, y: rect.maxY - 1), style: labelStyle, clip: rect)
+            }
+            x += groupGap
+        }
+    }
+
+    /// Bars right from a column of labels: each value written from the bar's start, each
+    /// group's label on the row after its bars (when there is a gap between groups).
+    private func renderHorizontal(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        let labelWidth = Swift.min(groups.flatMap(\.bars).map { $0.label.displayWidth }.max() ?? 0, rect.width)
+        let margin = labelWidth > 0 ? 1 : 0
+        let area = Rect(x: rect.x + labelWidth + margin, y: rect.y, width: Swift.max(0, rect.width - labelWidth - margin), height: rect.height)
+        let height = Swift.min(Swift.max(1, barWidth), rect.height)
+        let gap = Swift.min(Swift.max(0, barGap), rect.height)
+        let groupGap = Swift.min(Swift.max(0, self.groupGap), rect.height)
+        let top = self.top
+        var y = rect.y
+        drawing: for group in groups {
+            for bar in group.bars {
+                guard y + height <= rect.maxY else { break drawing }
+                let style = bar.style?.over(barStyle) ?? barStyle
+                let length = Int(Double(Swift.max(0, bar.value)) * Double(area.width) / Double(top))
+                let shown = Swift.min(length, area.width)
+                canvas.fill(Rect(x: area.x, y: y, width: shown, height: height), with: Cell("█", style: style))
+                let middle = y + height / 2
+                let label = bar.label.sanitizedForTerminal.truncated(toWidth: labelWidth, ellipsis: "")
+                canvas.drawKeepingBackground(label, at: Point(x: rect.x, y: middle), style: labelStyle, clip: rect)
+                let text = (bar.text ?? String(Swift.max(0, bar.value))).sanitizedForTerminal
+                // On the bar in the value's style; past its end in the bar's colour.
+                let onBar = bar.valueStyle?.over(valueStyle) ?? valueStyle
+                canvas.drawKeepingBackground(text, at: Point(x: area.x, y: middle), style: onBar, clip: Rect(x: area.x, y: middle, width: shown, height: 1))
+                canvas.drawKeepingBackground(
+                    text,
+                    at: Point(x: area.x, y: middle),
+                    style: Style(foreground: style.foreground),
+                    clip: Rect(x: area.x + shown, y: middle, width: area.width - shown, height: 1)
+                )
+                y += height + gap
+            }
+            if let label = group.label, groupGap > 0, y - gap < rect.maxY {
+                canvas.drawKeepingBackground(label.sanitizedForTerminal, at: Point(x: area.x, y: y - gap), style: labelStyle, clip: area)
+            }
+            if groupGap > 0 { y += groupGap }
         }
     }
 }

@@ -100,4 +100,46 @@ struct GaugeTests {
         #expect(drawn(BarChart([("a", Int.max), ("b", -5)]), width: 4, height: 2).lines == ["█   ", "a b "], "Int.max and a negative value")
         #expect(drawn(BarChart([("a", 3)], barWidth: Int.max, barGap: Int.max), width: 4, height: 2).lines == ["    ", "    "], "no bar fits")
     }
+
+    @Test func groupsOfBarsSitSideBySideTheirLabelsUnderTheBarsLabels() {
+        let chart = BarChart(
+            groups: [
+                BarChart.Group([BarChart.Bar(4, label: "a"), BarChart.Bar(8, label: "b")], label: "G1"),
+                BarChart.Group([BarChart.Bar(2, label: "c")], label: "G2"),
+            ],
+            groupGap: 2
+        )
+        #expect(
+            drawn(chart, width: 10, height: 6).lines == ["  █       ", "  █       ", "█ █       ", "█ █   █   ", "a b   c   ", "G1    G   "],
+            "a group's label centred under its bars and cut to them"
+        )
+        #expect(chart.bars.map(\.label) == ["a", "b", "c"] && chart.bars.map(\.value) == [4, 8, 2])
+        let styled = BarChart(
+            groups: [BarChart.Group([BarChart.Bar(9, style: Style(foreground: .red), valueStyle: Style(attributes: .bold), text: "9%")])],
+            barWidth: 3
+        )
+        let canvas = drawn(styled, width: 4, height: 3)
+        #expect(canvas.lines == ["███ ", "9%█ ", "    "] && canvas[0, 0].style.foreground == .red && canvas[0, 1].style.attributes.contains(.bold))
+    }
+
+    @Test func horizontalBarsGrowFromTheirLabelsWithTheirValuesAtTheirStart() {
+        let chart = BarChart(
+            groups: [BarChart.Group([BarChart.Bar(5, label: "one"), BarChart.Bar(10, label: "two"), BarChart.Bar(1, label: "x", text: "tiny")], label: "G")],
+            barGap: 0,
+            groupGap: 1,
+            direction: .horizontal,
+            barStyle: Style(foreground: .green),
+            valueStyle: Style(foreground: .black, background: .green)
+        )
+        let canvas = drawn(chart, width: 14, height: 5)
+        #expect(canvas.lines == ["one 5████     ", "two 10████████", "x   tiny      ", "    G         ", "              "])
+        #expect(canvas[4, 2].style == Style(foreground: .black, background: .green), "the text on the bar in the value's style")
+        #expect(canvas[5, 2].style.foreground == .green && canvas[5, 2].style.background == .default, "past it in the bar's colour")
+        #expect(drawn(chart, width: 14, height: 1).lines == ["one 5████     "], "as many bars as fit")
+        let thick = BarChart(groups: [BarChart.Group([BarChart.Bar(2, label: "a"), BarChart.Bar(4, label: "b")])], max: 4, barWidth: 2, direction: .horizontal)
+        #expect(
+            drawn(thick, width: 6, height: 5).lines == ["  ██  ", "a 2█  ", "      ", "  ████", "b 4███"],
+            "two rows a bar, the label and value on the lower middle one"
+        )
+    }
 }
