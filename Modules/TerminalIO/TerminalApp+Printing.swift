@@ -71,7 +71,7 @@ extension TerminalApp {
         _ = Descriptor.writeAll(text, to: STDOUT_FILENO)
     }
 
-    /// Whether the terminal shows a light or a dark background, for ``AdaptiveColor``s: what
+    /// Whether the terminal shows a light or a dark background, for `AdaptiveColor`s: what
     /// `INDICATORKIT_BACKGROUND` or `COLORFGBG` say, else what the terminal answers when
     /// asked (OSC 11, on the controlling terminal, 200 ms at most; keys typed during the
     /// question are read with the answer), else dark. It asks each time: call it once.

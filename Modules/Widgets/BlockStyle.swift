@@ -1,7 +1,7 @@
 /// How a block of text is laid out and coloured, as lipgloss's `Style`: colours (light and
 /// dark values, chosen by the terminal's background), attributes, a width the text is
 /// wrapped to, a height, alignment across and down, padding, a border on the sides asked
-/// for, and margins. ``render(_:theme:)`` gives a ``TextBlock``: print it, join it with
+/// for, and margins. `render(_:theme:)` gives a `TextBlock` (ViewCore): print it, join it with
 /// others, or draw it in an app.
 ///
 /// ```swift

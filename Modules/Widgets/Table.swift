@@ -17,7 +17,7 @@
 /// header's width; a column that still runs past the right edge is cut there. Columns are
 /// ``columnSpacing`` cells apart (two by default; ratatui's are one).
 ///
-/// Cells are ``StyledText`` in ``styledRows`` (a cell's colours kept, its text made safe to
+/// Cells are `StyledText` in ``styledRows`` (a cell's colours kept, its text made safe to
 /// print); a cell of several lines makes its row as tall, as ratatui's rows of `Text`.
 @MainActor
 public final class Table: MeasuredView {
