@@ -29,6 +29,7 @@ test: setup
 	# The port packages share one build folder: the kit is built for them once.
 	cd Examples/FromRatatui && $(SWIFT) build --build-tests --scratch-path ../.build && $(SWIFT) test --skip-build --scratch-path ../.build
 	cd Examples/FromLipgloss && $(SWIFT) build --build-tests --scratch-path ../.build && $(SWIFT) test --skip-build --scratch-path ../.build
+	cd Examples/FromRich && $(SWIFT) build --build-tests --scratch-path ../.build && $(SWIFT) test --skip-build --scratch-path ../.build
 
 ## The public API of every library product (swift-api-digester on the built modules,
 ## flattened by Tools/api-check) against its record in Tools/api; `make api` records it
