@@ -14,6 +14,7 @@ let package = Package(
             dependencies: [.product(name: "Widgets", package: "IndicatorKit"), .product(name: "TerminalIO", package: "IndicatorKit")]
         ),
         .executableTarget(name: "live_progress", dependencies: ["RichPorts"]),
+        .executableTarget(name: "table_movie", dependencies: ["RichPorts"]),
         .testTarget(name: "RichPortsTests", dependencies: ["RichPorts"], exclude: ["Screens"]),
     ]
 )

@@ -46,12 +46,36 @@ public final class Table: MeasuredView {
         public var width: Width
         /// Which side the cells keep to (numbers read best on the right).
         public var alignment: Alignment
+        /// The column's cells' style, under their own runs (rich's column `style`).
+        public var style: Style?
+        /// Its header's style, over the table's ``Table/headerStyle``.
+        public var headerStyle: Style?
+        /// Written in the footer row, when the table shows one (``Table/showsFooter``).
+        public var footer: StyledText
+        /// Its footer's style, over the table's ``Table/footerStyle``.
+        public var footerStyle: Style?
+        /// Which side its footer keeps to (nil: the cells' side).
+        public var footerAlignment: Alignment?
 
         /// A column headed `title`.
-        public init(_ title: String, width: Width = .content, alignment: Alignment = .left) {
+        public init(
+            _ title: String,
+            width: Width = .content,
+            alignment: Alignment = .left,
+            style: Style? = nil,
+            headerStyle: Style? = nil,
+            footer: StyledText = StyledText(),
+            footerStyle: Style? = nil,
+            footerAlignment: Alignment? = nil
+        ) {
             self.title = title
             self.width = width
             self.alignment = alignment
+            self.style = style
+            self.headerStyle = headerStyle
+            self.footer = footer
+            self.footerStyle = footerStyle
+            self.footerAlignment = footerAlignment
         }
     }
 
@@ -98,6 +122,15 @@ public final class Table: MeasuredView {
     public var isFocused = true
     /// The other rows' style, under their cells' own.
     public var rowStyle = Style.plain
+    /// Styles the rows take in turn, under their cells' own (rich's `row_styles`: `[.plain,
+    /// Style(attributes: .dim)]` dims every other row); empty: ``rowStyle`` for all.
+    public var rowStyles: [Style] = []
+    /// Whether the columns' footers show in a row under the rows, a line apart.
+    public var showsFooter = false
+    /// Whether that line is a rule (else it is left blank, as rich's `SIMPLE_HEAD` box).
+    public var showsFooterRule = true
+    /// The footer row's style (bold, as rich's).
+    public var footerStyle = Style(attributes: .bold)
     /// Cells between two columns.
     public var columnSpacing = 2
     /// Blank lines under each row (ratatui's `bottom_margin`).
@@ -206,7 +239,7 @@ public final class Table: MeasuredView {
 
     private func naturalWidths() -> [Int] {
         if let widthsCache, widthsCache.count == columns.count { return widthsCache }
-        var widths = columns.map { $0.title.sanitizedForTerminal.displayWidth }
+        var widths = columns.map { Swift.max($0.title.sanitizedForTerminal.displayWidth, $0.footer.sanitizedForTerminal.displayWidth) }
         for row in styledRows {
             for (index, cell) in row.prefix(columns.count).enumerated() {
                 for line in cell.lines { widths[index] = max(widths[index], line.sanitizedForTerminal.displayWidth) }
@@ -231,6 +264,9 @@ public final class Table: MeasuredView {
     /// The lines the header takes.
     private var headerHeight: Int { showsHeader ? 2 : 0 }
 
+    /// The lines the footer takes.
+    private var footerHeight: Int { showsFooter ? 2 : 0 }
+
     /// The cells before the first column: the highlight symbol's while a row is selected.
     private var leadingWidth: Int { selectedRow == nil ? 0 : highlightSymbol.sanitizedForTerminal.displayWidth }
 
@@ -242,12 +278,12 @@ public final class Table: MeasuredView {
         let content = widths.reduce(saturatingSum(leading, max(0, columnSpacing) * max(0, columns.count - 1)), saturatingSum)
         let spacing = max(0, rowSpacing)
         let body = rowHeights.reduce(0) { saturatingSum($0, saturatingSum($1, spacing)) }
-        let height = saturatingSum(headerHeight, body)
+        let height = saturatingSum(saturatingSum(headerHeight, body), footerHeight)
         return Size(width: max(0, min(space.width, content)), height: max(0, min(space.height, height)))
     }
 
     /// The rows of the body in `rect` (what the header leaves).
-    private func bodyHeight(_ rect: Rect) -> Int { max(0, rect.height - headerHeight) }
+    private func bodyHeight(_ rect: Rect) -> Int { max(0, rect.height - headerHeight - footerHeight) }
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         frame = rect
@@ -257,7 +293,8 @@ public final class Table: MeasuredView {
         var y = rect.y
         if showsHeader {
             canvas.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), with: Cell(" ", style: headerStyle))
-            drawRow(columns.map { [StyledText($0.title)] }, widths: widths, from: rect.x + leading, y: y, height: 1, style: headerStyle, in: rect, on: &canvas)
+            let titles = columns.map { [StyledText($0.title, style: $0.headerStyle ?? .plain)] }
+            drawRow(titles, widths: widths, from: rect.x + leading, y: y, height: 1, style: headerStyle, in: rect, on: &canvas)
             if showsRule {
                 canvas.draw(String(repeating: "─", count: rect.width), at: Point(x: rect.x, y: y + 1), style: ruleStyle, clip: rect)
             }
@@ -270,15 +307,31 @@ public final class Table: MeasuredView {
         for index in shown {
             let height = rowHeights[index]
             let selected = index == selectedRow
-            let style = selected ? (isFocused ? selectedStyle : blurredStyle.over(rowStyle)) : rowStyle
+            let base = rowStyles.isEmpty ? rowStyle : rowStyles[index % rowStyles.count]
+            let style = selected ? (isFocused ? selectedStyle : blurredStyle.over(base)) : base
             let area = Rect(x: body.x, y: y, width: body.width, height: min(height, body.maxY - y))
             if selected || style != .plain { canvas.fill(area, with: Cell(" ", style: style)) }
             if selectedRow != nil, leading > 0 {
                 canvas.draw(selected ? symbol : String(repeating: " ", count: leading), at: Point(x: body.x, y: y), style: style, clip: body)
             }
-            let cells = styledRows[index].prefix(columns.count).map { cellLines($0, count: height, widths: widths) }
+            let cells = styledRows[index].prefix(columns.count).enumerated().map { column, cell in
+                // The column's style under the cell's own runs.
+                cellLines(cell, count: height, widths: widths).map { line in
+                    columns[column].style.map { style in StyledText(runs: line.runs.map { StyledText.Run($0.text, style: $0.style.over(style)) }) } ?? line
+                }
+            }
             drawRow(cells, widths: widths, from: body.x + leading, y: y, height: height, style: style, in: body, on: &canvas)
             y += saturatingSum(height, max(0, rowSpacing))
+        }
+        if showsFooter, rect.height >= headerHeight + 2 {
+            let footerY = rect.maxY - 1
+            if showsFooterRule {
+                canvas.draw(String(repeating: "─", count: rect.width), at: Point(x: rect.x, y: footerY - 1), style: ruleStyle, clip: rect)
+            }
+            let footers = columns.map { column in
+                [StyledText(runs: column.footer.runs.map { StyledText.Run($0.text, style: $0.style.over(column.footerStyle ?? .plain)) })]
+            }
+            drawRow(footers, widths: widths, from: rect.x + leading, y: footerY, height: 1, style: footerStyle, in: rect, on: &canvas, footer: true)
         }
     }
 
@@ -308,7 +361,17 @@ public final class Table: MeasuredView {
 
     /// Draws a row's cells, a list of lines each, from `x`: each line cut to its column's
     /// width (ending in ``ellipsis``), the columns past the right edge of `rect` cut there.
-    private func drawRow(_ cells: [[StyledText]], widths: [Int], from x: Int, y: Int, height: Int, style: Style, in rect: Rect, on canvas: inout Canvas) {
+    private func drawRow(
+        _ cells: [[StyledText]],
+        widths: [Int],
+        from x: Int,
+        y: Int,
+        height: Int,
+        style: Style,
+        in rect: Rect,
+        on canvas: inout Canvas,
+        footer: Bool = false
+    ) {
         var x = x
         let spacing = max(0, columnSpacing)
         for (index, column) in columns.enumerated() where x < rect.maxX {
@@ -316,7 +379,8 @@ public final class Table: MeasuredView {
             let clip = Rect(x: x, y: y, width: min(width, rect.maxX - x), height: min(height, rect.maxY - y))
             for (line, text) in (index < cells.count ? cells[index] : []).prefix(height).enumerated() {
                 let shown = text.sanitizedForTerminal.truncated(toWidth: width, ellipsis: ellipsis.sanitizedForTerminal)
-                let cellX = column.alignment == .right ? x + width - shown.displayWidth : x
+                let alignment = footer ? column.footerAlignment ?? column.alignment : column.alignment
+                let cellX = alignment == .right ? x + width - shown.displayWidth : x
                 canvas.draw(shown, at: Point(x: cellX, y: y + line), style: style, clip: clip)
             }
             x = saturatingSum(x, saturatingSum(width, spacing))  // a column past the edge ends the row

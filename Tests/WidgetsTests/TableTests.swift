@@ -158,6 +158,27 @@ struct LayoutTests {
         #expect(table.styledRows == [["x", "y"]])
     }
 
+    @Test func footersColumnStylesAndRowStylesInTurn() {
+        let table = Table(
+            columns: [
+                .init("Film", style: Style(foreground: .magenta), headerStyle: Style(foreground: .cyan), footer: "Total"),
+                .init("Gross", alignment: .right, footer: StyledText("$9", style: Style(attributes: .underline)), footerStyle: Style(foreground: .green)),
+            ],
+            rows: [["A", "$4"], ["B", "$5"]]
+        )
+        table.showsFooter = true
+        table.showsFooterRule = false
+        table.rowStyles = [.plain, Style(attributes: .dim)]
+        #expect(table.preferredSize(within: Size(width: 40, height: 40)) == Size(width: 12, height: 6), "a footer is as wide as it is written")
+        let canvas = rendered(table, size: Size(width: 12, height: 6))
+        #expect(canvas.lines == ["Film   Gross", "────────────", "A         $4", "B         $5", "            ", "Total     $9"])
+        #expect(canvas[0, 0].style == Style(foreground: .cyan, attributes: .bold), "the column's header style over the table's")
+        #expect(canvas[0, 2].style.foreground == .magenta && canvas[0, 3].style == Style(foreground: .magenta, attributes: .dim), "every other row dim")
+        #expect(canvas[10, 5].style == Style(foreground: .green, attributes: [.bold, .underline]) && canvas[0, 5].style.attributes == .bold)
+        table.showsFooterRule = true
+        #expect(rendered(table, size: Size(width: 12, height: 6)).lines[4] == "────────────")
+    }
+
     @Test func aClickOnATallRowSelectsIt() {
         let table = Table(columns: [.init("N")], rows: [["1\n1"], ["2"], ["3"]], selects: true)
         table.rowSpacing = 1
