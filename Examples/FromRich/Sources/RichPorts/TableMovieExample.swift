@@ -13,8 +13,11 @@ public final class TableMovieExample: View {
     let table = Table(columns: [])
     var title: StyledText?
     var caption: StyledText?
-    /// Cells more than the table's own width while it is widened (nil: its own).
-    var width: Int?
+    /// The table's width while it is widened (nil: its own); the Title column takes the room
+    /// a wider table has over (rich widens every column; the port, the title's).
+    var width: Int? {
+        didSet { if table.columns.indices.contains(1) { table.columns[1].width = width == nil ? .content : .fill } }
+    }
     var steps: [(beats: Int, change: @MainActor (TableMovieExample) -> Void)] = []
     var next = 0
     var beatsLeft = 0
@@ -122,10 +125,6 @@ public final class TableMovieExample: View {
             y += 1
         }
         y += 1  // the box's blank top edge
-        if table.columns.indices.contains(1) {
-            // The Title column takes what a wider table has over (rich widens every column; the port, the title's).
-            table.columns[1].width = self.width == nil ? .content : .fill
-        }
         table.render(in: Rect(x: x + 1, y: y, width: width - 2, height: own.height), on: &canvas)
         y += own.height + 1  // the box's blank bottom edge
         if let caption {
