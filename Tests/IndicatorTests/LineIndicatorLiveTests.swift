@@ -108,7 +108,7 @@ struct LineIndicatorLiveTests {
         let bar = group.bar(total: 1000, message: "Copying")
         let spinner = group.spinner("Waiting")
         for _ in 0..<10 { bar.inc(50) }
-        bar.finish()
+        bar.abandon()
         spinner.succeed()
         close(fds[1])
         try #require(reader.waitForText({ $0.contains("✓ Waiting") }), "\(reader.text.debugDescription)")

@@ -181,7 +181,7 @@ struct LineIndicatorTests {
             clock.advance(by: .seconds(1))
             group.tick()
         }
-        bar.finish()
+        bar.abandon()
         let lines = output.text.split(separator: "\n").map(String.init)
         #expect(lines.first == "Copying…")
         #expect(lines.count == 4, "start, at 5 s and 10 s, end: \(lines)")
@@ -268,8 +268,8 @@ struct LineIndicatorTests {
         #expect(output.contents.split(separator: "\n").last == "▪▪▪▪▪ Calculating", "\(output.screen)")
         let bar = group.bar(total: 10, style: try ProgressStyle(template: "{bar:10}", barGlyphs: hashes))
         bar.inc(3)
-        bar.finish()
-        #expect(output.contents.split(separator: "\n").last == "###>------", "\(output.screen)")
+        bar.abandon()
+        #expect(output.contents.split(separator: "\n").last == "###>------", "abandoned where it stood: \(output.screen)")
 
         let chars = SpinnerStyle.tickCharacters("⠁⠂⠄⡀⢀⠠⠐⠈✔")
         #expect(chars.frames == ["⠁", "⠂", "⠄", "⡀", "⢀", "⠠", "⠐", "⠈"] && chars.finished == "✔", "tick_chars: the last is the finished frame")
@@ -418,6 +418,50 @@ struct LineIndicatorTests {
         quiet.append("file a: ok\nfile b: ok")
         quiet.succeed()
         #expect(log.text == "Linting…\nfile a: ok\nfile b: ok\n✓ Linting (0.0 s)\n")
+    }
+
+    /// indicatif's ends: `finish()` sets the position to the length, `abandon()` leaves it,
+    /// `resetETA()` forgets the pace.
+    @Test func finishEndsAtTheLengthAbandonWhereItStands() throws {
+        let (group, output, clock) = terminal()
+        let style = try ProgressStyle(template: "{pos}/{len} {eta}")
+        let finished = group.bar(total: 585, style: style)
+        finished.inc(576)
+        finished.finish()
+        #expect(finished.value == 585 && output.contents.split(separator: "\n").last == "585/585 0 s", "\(output.contents)")
+        let left = group.bar(total: 10, style: style)
+        left.inc(4)
+        left.abandon()
+        #expect(left.value == 4 && left.isFinished)
+        let unknown = group.bar(total: nil)
+        unknown.inc(7)
+        unknown.finish()
+        #expect(unknown.value == 7, "no length: the position stays")
+        let paced = group.bar(total: 100, style: style)
+        for _ in 0..<5 {
+            paced.inc(10)
+            clock.advance(by: .seconds(1))
+            group.tick()
+        }
+        #expect(output.screen.last == "50/100 5 s", "10 a second: 5 s to go")
+        paced.resetETA()
+        group.tick()
+        #expect(output.screen.last == "50/100 -:--", "the pace forgotten: no ETA until new steps: \(output.screen)")
+    }
+
+    @Test func humanFormatsAsIndicatifs() {
+        #expect(HumanDuration(.seconds(3)).description == "3 seconds" && HumanDuration(.seconds(1)).description == "1 second")
+        #expect(HumanDuration(.seconds(90)).description == "2 minutes" && HumanDuration(.seconds(3600 * 30), compact: true).description == "30h")
+        #expect(HumanDuration(.seconds(86400 * 9)).description == "9 days" && HumanDuration(.milliseconds(400)).description == "0 seconds")
+        #expect(FormattedDuration(.seconds(187)).description == "00:03:07" && FormattedDuration(.seconds(86400 * 2 + 3600 * 4)).description == "2d 04:00:00")
+        #expect(HumanBytes(512).description == "512B" && HumanBytes(231_231_231).description == "220.52 MiB")
+        #expect(DecimalBytes(231_231_231).description == "231.23 MB" && DecimalBytes(999).description == "999B")
+        #expect(HumanCount(1_234_567).description == "1,234,567" && HumanCount(12).description == "12")
+        #expect(
+            HumanFloatCount(1234.5678).description == "1,234.5678" && HumanFloatCount(12.5).description == "12.5"
+                && HumanFloatCount(-1000).description == "-1,000"
+        )
+        #expect(HumanBytes(.max).description == "16.00 EiB")
     }
 
     /// A loop left early ends its bar where it stopped: it never runs on and never garbles

@@ -448,6 +448,21 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {  // its sta
         set { position.store(newValue) }
     }
 
+    /// Ends at its length, as indicatif's `finish`: the position set to the total (when it has
+    /// one), its line kept. ``abandon()`` ends where it stands.
+    public override func finish() {
+        if let total { position.store(total) }
+        super.finish()
+    }
+
+    /// Ends where it stands, its line kept (indicatif's `abandon`: a loop left early shows
+    /// how far it got).
+    public func abandon() { super.finish() }
+
+    /// Forgets the pace so far (indicatif's `reset_eta`): the rate and the ETA start again
+    /// from the next steps, after a pause or a change of work.
+    public func resetETA() { group.lock.withLock { estimator = RateEstimator() } }
+
     /// The length, nil when unknown.
     public var total: Int? {
         get { group.lock.withLock { storedTotal } }

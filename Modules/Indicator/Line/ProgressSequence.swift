@@ -41,7 +41,7 @@ public struct ProgressSequence<Base: Sequence>: Sequence {
 final class BarOwner: Sendable {
     let bar: ProgressBar
     init(_ bar: ProgressBar) { self.bar = bar }
-    deinit { if !bar.isFinished { bar.finish() } }
+    deinit { if !bar.isFinished { bar.abandon() } }
 }
 
 /// An async sequence whose iteration moves a progress bar, as ``ProgressSequence`` does.

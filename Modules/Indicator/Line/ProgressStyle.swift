@@ -366,18 +366,12 @@ public enum ProgressUnit: Sendable, Hashable {
     }
 
     /// Bytes as indicatif's `{bytes}` fields write them: two decimals in binary multiples
-    /// (`220.52 MiB`, as `HumanBytes`), or in decimal ones (`231.23 MB`, as `DecimalBytes`).
+    /// (`220.52 MiB`, as ``HumanBytes``), or in decimal ones (`231.23 MB`, as ``DecimalBytes``);
+    /// below one multiple `512B`.
     static func indicatifBytes(_ amount: Double, decimal: Bool = false) -> String {
-        guard amount.isFinite, amount >= 0 else { return "? B" }
-        let base = decimal ? 1000.0 : 1024.0
-        if amount < base { return "\(Int(amount)) B" }
-        var value = amount / base
-        let units = decimal ? ["kB", "MB", "GB", "TB", "PB"] : ["KiB", "MiB", "GiB", "TiB", "PiB"]
-        for unit in units {
-            if value < base || unit == units.last { return String(format: "%.2f %@", value, unit) }
-            value /= base
-        }
-        return ""
+        decimal
+            ? HumanBytes.text(amount, base: 1000, prefixes: ["k", "M", "G", "T", "P", "E", "Z", "Y"])
+            : HumanBytes.text(amount, base: 1024, prefixes: ["Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "Zi", "Yi"])
     }
 
     private static func bytes(_ amount: Double) -> String {
