@@ -302,10 +302,11 @@ func terminalInput() -> Int32 {
         style: command.style.flatMap(SpinnerStyle.named) ?? .comet,
         group: ProgressGroup(output: stream),
         standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
-        standardOutput: CommandRunner.sink(STDOUT_FILENO),
-        standardError: CommandRunner.sink(STDERR_FILENO),
+        standardOutput: command.showsOutput ? CommandRunner.sink(STDOUT_FILENO) : { _ in nil },
+        standardError: command.showsOutput ? CommandRunner.sink(STDERR_FILENO) : { _ in nil },
         reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment),
-        showingLastLines: command.lines
+        showingLastLines: command.lines,
+        leavesLine: command.leavesLine
     )
     runner.start { status in exit(status) }
     // Not dispatchMain(): it leaves the main thread in a sigsuspend that lets every signal

@@ -103,6 +103,9 @@ public final class CommandRunner {
     /// On a terminal, the command's last lines are shown under the spinner instead of passing
     /// above it, folded away on success and kept on failure (nil: passed above).
     private let showingLastLines: Int?
+    /// Whether a ✓ or ✗ line is left at the end (false: the spinner is cleared, as gum's
+    /// `spin` leaves nothing; the status says how it ended).
+    private let leavesLine: Bool
     private let indicatorOnTerminal: Bool
     private let standardOutputOnTerminal: Bool
     private let sinks: [Int32: Sink]
@@ -132,6 +135,7 @@ public final class CommandRunner {
     /// must not be cut by the indicator). With `reducedMotion` the spinner shows a still glyph.
     /// With `showingLastLines`, the command's output on the indicator's terminal is a
     /// `CollapsibleStep`: its last lines under the spinner, gone on success, kept on failure.
+    /// Without `leavesLine`, the spinner is cleared at the end instead of ending as ✓ or ✗.
     public convenience init(
         arguments: [String],
         label: String? = nil,
@@ -142,7 +146,8 @@ public final class CommandRunner {
         standardOutput: @escaping Sink,
         standardError: @escaping Sink,
         reducedMotion: Bool = false,
-        showingLastLines: Int? = nil
+        showingLastLines: Int? = nil,
+        leavesLine: Bool = true
     ) {
         self.init(
             arguments: arguments,
@@ -155,7 +160,8 @@ public final class CommandRunner {
             standardOutput: standardOutput,
             standardError: standardError,
             reducedMotion: reducedMotion,
-            showingLastLines: showingLastLines
+            showingLastLines: showingLastLines,
+            leavesLine: leavesLine
         )
     }
 
@@ -171,9 +177,11 @@ public final class CommandRunner {
         standardOutput: @escaping Sink,
         standardError: @escaping Sink,
         reducedMotion: Bool = false,
-        showingLastLines: Int? = nil
+        showingLastLines: Int? = nil,
+        leavesLine: Bool = true
     ) {
         self.showingLastLines = showingLastLines.map { max(1, $0) }
+        self.leavesLine = leavesLine
         self.arguments = arguments
         self.system = system
         self.scheduler = scheduler
@@ -319,7 +327,9 @@ public final class CommandRunner {
             lostOutput ? "output not written" : nil,
         ]
         .compactMap { $0 }.joined(separator: ", ")
-        if exit == 0, !lostOutput, !ignoredInterruption {
+        if !leavesLine {
+            if let step { step.spinner.clear() } else { spinner?.clear() }
+        } else if exit == 0, !lostOutput, !ignoredInterruption {
             if let step { step.succeed() } else { spinner?.succeed() }
         } else if let step {
             step.fail(detail: failure)

@@ -138,6 +138,33 @@ struct CommandRunnerTests {
         #expect(indicator.text.hasSuffix("✓ Build (0.0 s)\n"))
     }
 
+    /// As gum's spin: no ✓ or ✗ line, the spinner cleared; the status says how it ended.
+    @Test func withoutALineTheSpinnerIsClearedWhateverTheEnd() {
+        for exitCode: Int32 in [0, 3] {
+            let fake = FakeSystem()
+            let clock = VirtualScheduler()
+            let (group, indicator) = makeGroup(onTerminal: true, time: clock.time)
+            let runner = CommandRunner(
+                arguments: ["make"],
+                label: "Build",
+                group: group,
+                clock: clock,
+                system: fake.system,
+                standardOutputIsTerminal: true,
+                standardOutput: fake.sink(1),
+                standardError: fake.sink(2),
+                leavesLine: false
+            )
+            var status: Int32?
+            runner.start { status = $0 }
+            clock.advance(by: .milliseconds(200))
+            fake.closedPipes = [10, 20]
+            fake.endCallback?(exitCode, false)
+            #expect(status == exitCode)
+            #expect(!indicator.text.contains("✓") && !indicator.text.contains("✗"), "no end line: \(indicator.text.debugDescription)")
+        }
+    }
+
     @Test func outputGoingElsewherePassesByteForByteAsItComes() {
         let fake = FakeSystem()
         let clock = VirtualScheduler()

@@ -33,8 +33,12 @@ struct GumCommandsTests {
         #expect(try ShowcaseCommand.parse(["write", "--height", "3"]) == .ask(.write(title: "Write", placeholder: "", value: "", rows: 3)))
         #expect(
             try ShowcaseCommand.parse(["spin", "--title", "Building", "--spinner", "dot", "--", "echo", "line"])
-                == .run(RunCommand(label: "Building", style: "indicatif", command: ["echo", "line"])),
-            "gum's spinner names choose ours; the command's own words stay"
+                == .run(RunCommand(label: "Building", style: "indicatif", command: ["echo", "line"], showsOutput: false, leavesLine: false)),
+            "gum's spinner names choose ours; the command's own words stay; its output hidden, no line left"
+        )
+        #expect(
+            try ShowcaseCommand.parse(["spin", "--show-output", "--", "make"]) == .run(RunCommand(command: ["make"], leavesLine: false)),
+            "--show-output passes the output on"
         )
         let lines = PickCommand.lines(fromStandardInput: Array("a\r\n\nb\ncaf".utf8) + [0xE9])
         #expect(lines.map(\.shown) == ["a", "b", "caf\u{FFFD}"] && lines.last?.bytes == Array("caf".utf8) + [0xE9], "a line that is not UTF-8 keeps its bytes")

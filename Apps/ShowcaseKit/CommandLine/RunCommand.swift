@@ -14,6 +14,12 @@ package struct RunCommand: Equatable, Sendable {
     /// On a terminal, the command's last lines under the spinner, folded away on success
     /// and kept on failure (`--lines N`; nil: its output passes above the spinner).
     package var lines: Int? = nil
+    /// Whether the command's output is passed on (gum's `spin` hides it unless
+    /// `--show-output`).
+    package var showsOutput = true
+    /// Whether a ✓ or ✗ line is left at the end (gum's `spin` leaves nothing; its status says
+    /// how the command ended).
+    package var leavesLine = true
 
     /// Parses the words after `run`: options first, then the command (after `--`, or from
     /// its first word that is not an option).
@@ -24,7 +30,10 @@ package struct RunCommand: Equatable, Sendable {
     /// Reads `showcase spin`'s words: `run` with gum's names (`--title`, `--spinner`); gum's
     /// spinner names choose the nearest of ours (``gumSpinners``).
     static func parseSpin(_ words: [String]) throws(UsageError) -> RunCommand {
-        try parse(words, spec: ShowcaseCommandLine.spin, label: "--title", style: "--spinner", aliases: gumSpinners)
+        var command = try parse(words, spec: ShowcaseCommandLine.spin, label: "--title", style: "--spinner", aliases: gumSpinners)
+        command.showsOutput = try ShowcaseCommandLine.spin.parse(words).flag("--show-output")
+        command.leavesLine = false
+        return command
     }
 
     /// gum's spinner names, and the style of ours nearest each.

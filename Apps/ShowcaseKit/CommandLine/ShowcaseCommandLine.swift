@@ -237,11 +237,12 @@ enum ShowcaseCommandLine {
     static let spin = CommandSpec(
         name: "spin",
         operands: "-- COMMAND [ARGS…]",
-        summary: "gum's spin: `run` with gum's options, --title and --spinner",
+        summary: "gum's spin: COMMAND under a spinner that leaves nothing behind; its output shown only with --show-output",
         details: """
-            Runs COMMAND with a spinner on standard error, as `run` does (its output passes above the spinner; a ✓ or ✗ line at the end), and exits with its status.
+            Runs COMMAND with a spinner on standard error and exits with its status, as gum's spin does: the spinner leaves no line behind, and the command's output is not shown unless --show-output (then it passes above the spinner as it comes). `run` leaves a ✓ or ✗ line with the time.
             """,
         options: [
+            .flag("--show-output", "pass the command's output on (standard output and error) as it comes"),
             .value("--title", "TEXT", "what the spinner says (default: the command line)"),
             .value(
                 "--spinner",
