@@ -145,13 +145,17 @@ extension TextAreaPrompt: Prompt, FormField {
         if let problem {
             canvas.draw(theme.problemMark + " " + problem.sanitizedForTerminal, at: last.origin, style: theme.problem, clip: last)
         } else {
-            HelpView([KeyBinding(.modified(.enter, .alt), label: "alt-enter", action: "new line"), KeyBinding(.enter, action: "done")])
-                .render(in: last, on: &canvas)
+            HelpView([
+                KeyBinding(.control("j"), label: "ctrl-j/alt-enter", action: "new line"), KeyBinding(.enter, label: "enter/ctrl-d", action: "done"),
+            ])
+            .render(in: last, on: &canvas)
         }
     }
 
     public func handle(_ event: InputEvent) -> EventResult {
         let area = area
+        // Ctrl-D finishes, as gum's `write` says; Enter too.
+        let event = event == .key(.control("d")) ? .key(.enter) : event
         return typed.handle(event, text: { area.text }, validate: validate, edit: { area.handle($0) })
     }
 }

@@ -144,7 +144,8 @@ package struct TerminalInputParser: Sendable {
     /// An ASCII byte: a character, or a control byte as its named key or Ctrl chord.
     private static func control(_ byte: UInt8) -> InputEvent? {
         switch byte {
-        case 0x0D, 0x0A: return .key(.enter)
+        case 0x0D: return .key(.enter)
+        case 0x0A: return .key(.control("j"))  // a line feed: Enter unless a view takes Ctrl-J (a new line in a text area)
         case 0x09: return .key(.tab)
         case 0x1B: return .key(.escape)
         case 0x7F, 0x08: return .key(.backspace)

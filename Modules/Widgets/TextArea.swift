@@ -94,7 +94,7 @@ public final class TextArea: View {
             // kept cut (the area's owner says why: a prompt shows it).
             guard let beforePaste else { return .handled }
             (lines, line) = beforePaste
-        case .key(.modified(.enter, .alt)):
+        case .key(.modified(.enter, .alt)), .key(.control("j")):
             guard limit.map({ count < $0 }) ?? true else { return .handled }
             insert("\n")
         case .key(.up), .key(.control("p")):

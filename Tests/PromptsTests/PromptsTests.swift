@@ -194,6 +194,26 @@ struct PromptsTests {
         #expect(areaPilot.text.contains("✗ paste too long (3 bytes over the limit): nothing pasted"))
     }
 
+    /// As gum's `write`: Ctrl-J (and Alt-Enter) make a new line, Ctrl-D finishes; elsewhere
+    /// Ctrl-J is Enter.
+    @Test func ctrlJMakesANewLineInATextAreaAndIsEnterElsewhere() {
+        let area = TextAreaPrompt("Notes:", rows: 3)
+        let pilot = Pilot(area, size: Size(width: 40, height: 6))
+        pilot.type("one")
+        pilot.press(.control("j"))
+        pilot.type("two")
+        pilot.press(.modified(.enter, .alt))
+        pilot.type("three")
+        #expect(area.text == "one\ntwo\nthree" && area.answer == nil)
+        pilot.press(.control("d"))
+        #expect(area.answer == "one\ntwo\nthree" && pilot.quitStatus == 0, "Ctrl-D finishes")
+        let name = TextPrompt("Name?")
+        let other = Pilot(name, size: Size(width: 40, height: 2))
+        other.type("Bob")
+        other.press(.control("j"))
+        #expect(name.answer == "Bob" && other.quitStatus == 0, "a line feed answers a one-line question, as Enter")
+    }
+
     @Test func textIsValidatedBeforeItIsTaken() {
         let prompt = TextPrompt("Port:", text: "80a") { Int($0) == nil ? "a number, please" : nil }
         let pilot = Pilot(prompt, size: Size(width: 30, height: 2))

@@ -25,7 +25,10 @@ struct TerminalInputParserTests {
 
     @Test func textAndControlBytesBecomeKeys() {
         #expect(parse("a한") == chars("a한"))
-        #expect(parse("\r\n\t\u{7F}\u{08}\u{03}") == [.key(.enter), .key(.enter), .key(.tab), .key(.backspace), .key(.backspace), .key(.control("c"))])
+        #expect(
+            parse("\r\n\t\u{7F}\u{08}\u{03}") == [.key(.enter), .key(.control("j")), .key(.tab), .key(.backspace), .key(.backspace), .key(.control("c"))],
+            "a line feed is Ctrl-J (the host makes it Enter for a view that does not take it)"
+        )
         #expect(parse("\u{00}\u{1C}x") == chars("x"), "bytes of no key are dropped")
         #expect(parse(String(decoding: [0xFF, 0x41], as: UTF8.self)) == [.key(.character("\u{FFFD}")), .key(.character("A"))])
         var parser = TerminalInputParser()

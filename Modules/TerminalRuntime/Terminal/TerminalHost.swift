@@ -99,7 +99,10 @@ public final class TerminalHost {
         // (or after a resize made it stale), lay them out first, so the click reaches the
         // view it falls on.
         if case .mouse = event, laidOutSize != backend.size { _ = composeFrame() }
-        let result = root.handle(event)
+        var result = root.handle(event)
+        // Ctrl-J (a line feed) is Enter to a view that does not take it itself (a text area
+        // makes a new line of it, as gum's `write`).
+        if result == .ignored, event == .key(.control("j")) { result = root.handle(.key(.enter)) }
         if case .quit(let status) = result { quit(status: status) }
         return result
     }
