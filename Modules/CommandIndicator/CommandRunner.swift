@@ -201,20 +201,23 @@ public final class CommandRunner {
     /// closed, this process ends by that signal instead, after its last line.
     public func start(completion: @escaping @MainActor (Int32) -> Void) {
         self.completion = completion
-        let spinner: Spinner
+        let spinner: Spinner?
         if let lines = showingLastLines, indicatorOnTerminal {
             let step = CollapsibleStep(label, lines: lines, style: style, group: group)
             self.step = step
             spinner = step.spinner
-        } else {
+        } else if leavesLine || indicatorOnTerminal {
             spinner = Spinner(label, style: style, group: group)
+        } else {
+            spinner = nil  // leaving no line, in a log: no start line either (gum's spin writes nothing of its own there)
         }
         self.spinner = spinner
         let child: (pid: Int32, output: Int32, errors: Int32)
         do {
             child = try system.spawn(arguments)
         } catch {
-            spinner.fail(detail: "could not start: \(error)")
+            // A command that cannot start is said, whatever the runner leaves otherwise.
+            (spinner ?? Spinner(label, style: style, group: group)).fail(detail: "could not start: \(error)")
             self.completion = nil
             completion((error as? ChildProcessIO.SpawnError)?.isNotFound == false ? 126 : 127)
             return

@@ -165,6 +165,32 @@ struct CommandRunnerTests {
         }
     }
 
+    /// In a log, a runner that leaves no line writes no start line either: only the command's output.
+    @Test func withoutALineALogGetsNothingOfTheRunnersOwn() {
+        let fake = FakeSystem()
+        let clock = VirtualScheduler()
+        let (group, log) = makeGroup(onTerminal: false, time: clock.time)
+        let runner = CommandRunner(
+            arguments: ["make"],
+            label: "Build",
+            group: group,
+            clock: clock,
+            system: fake.system,
+            standardOutputIsTerminal: false,
+            standardOutput: fake.sink(1),
+            standardError: fake.sink(2),
+            leavesLine: false
+        )
+        var status: Int32?
+        runner.start { status = $0 }
+        fake.queued[10] = [Data("built\n".utf8)]
+        clock.advance(by: .milliseconds(20))
+        fake.closedPipes = [10, 20]
+        fake.endCallback?(0, false)
+        #expect(status == 0 && log.text.isEmpty, "\(log.text.debugDescription)")
+        #expect(fake.written[1] == Data("built\n".utf8), "the command's output still passes")
+    }
+
     @Test func outputGoingElsewherePassesByteForByteAsItComes() {
         let fake = FakeSystem()
         let clock = VirtualScheduler()
