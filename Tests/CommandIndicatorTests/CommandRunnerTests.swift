@@ -77,7 +77,8 @@ struct CommandRunnerTests {
         clock: VirtualScheduler,
         onTerminal: Bool,
         command: [String] = ["make"],
-        group: ProgressGroup? = nil
+        group: ProgressGroup? = nil,
+        leavesLine: Bool = true
     ) -> (CommandRunner, Recorder) {
         let (made, indicator) = makeGroup(onTerminal: onTerminal, time: clock.time)
         let runner = CommandRunner(
@@ -88,7 +89,8 @@ struct CommandRunnerTests {
             system: fake.system,
             standardOutputIsTerminal: onTerminal,
             standardOutput: fake.sink(1),
-            standardError: fake.sink(2)
+            standardError: fake.sink(2),
+            leavesLine: leavesLine
         )
         return (runner, indicator)
     }
@@ -143,18 +145,7 @@ struct CommandRunnerTests {
         for exitCode: Int32 in [0, 3] {
             let fake = FakeSystem()
             let clock = VirtualScheduler()
-            let (group, indicator) = makeGroup(onTerminal: true, time: clock.time)
-            let runner = CommandRunner(
-                arguments: ["make"],
-                label: "Build",
-                group: group,
-                clock: clock,
-                system: fake.system,
-                standardOutputIsTerminal: true,
-                standardOutput: fake.sink(1),
-                standardError: fake.sink(2),
-                leavesLine: false
-            )
+            let (runner, indicator) = makeRunner(fake, clock: clock, onTerminal: true, leavesLine: false)
             var status: Int32?
             runner.start { status = $0 }
             clock.advance(by: .milliseconds(200))
@@ -169,18 +160,7 @@ struct CommandRunnerTests {
     @Test func withoutALineALogGetsNothingOfTheRunnersOwn() {
         let fake = FakeSystem()
         let clock = VirtualScheduler()
-        let (group, log) = makeGroup(onTerminal: false, time: clock.time)
-        let runner = CommandRunner(
-            arguments: ["make"],
-            label: "Build",
-            group: group,
-            clock: clock,
-            system: fake.system,
-            standardOutputIsTerminal: false,
-            standardOutput: fake.sink(1),
-            standardError: fake.sink(2),
-            leavesLine: false
-        )
+        let (runner, log) = makeRunner(fake, clock: clock, onTerminal: false, leavesLine: false)
         var status: Int32?
         runner.start { status = $0 }
         fake.queued[10] = [Data("built\n".utf8)]
