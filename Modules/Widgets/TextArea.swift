@@ -27,6 +27,14 @@ public final class TextArea: View {
     public var rows: Int
     /// Whether it takes keys and shows the terminal's cursor.
     public var isFocused = true
+    /// Whether each line shows its number in a column on the left (bubbles' `ShowLineNumbers`),
+    /// in ``lineNumberStyle``.
+    public var showsLineNumbers = false
+    /// The line numbers' style (``Theme/muted``).
+    public var lineNumberStyle = Theme.current.muted
+    /// The style of the line with the insertion point while the area has the focus (bubbles'
+    /// `CursorLine`); nil: as the others.
+    public var cursorLineStyle: Style?
     /// The first line in view.
     public private(set) var scroll = 0
 
@@ -135,16 +143,32 @@ public final class TextArea: View {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
+        var rect = rect
+        let gutter = showsLineNumbers ? String(lines.count).count + 1 : 0
         let shown = min(rect.height, rows)
         if line < scroll { scroll = line }
         if line >= scroll + shown { scroll = line - shown + 1 }
         scroll = min(scroll, max(0, lines.count - shown))
+        if gutter > 0 {
+            // Each line's number, right-aligned, a blank after it; the text in what is left.
+            for row in 0..<shown {
+                let number = scroll + row + 1
+                guard number <= lines.count else { break }
+                let text = String(number)
+                canvas.draw(text, at: Point(x: rect.x + gutter - 1 - text.count, y: rect.y + row), style: lineNumberStyle, clip: rect)
+            }
+            rect = rect.inset(top: 0, left: min(gutter, rect.width), bottom: 0, right: 0)
+            guard !rect.isEmpty else { return }
+        }
         if lines.count == 1, lines[0].characters.isEmpty, !placeholder.isEmpty {
             canvas.draw(placeholder.sanitizedForTerminal.truncated(toWidth: rect.width), at: rect.origin, style: Style(attributes: .dim), clip: rect)
         }
         for row in 0..<shown where scroll + row < lines.count {
             let input = lines[scroll + row]
             let y = rect.y + row
+            if let cursorLineStyle, isFocused, scroll + row == line {
+                canvas.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), with: Cell(" ", style: cursorLineStyle))
+            }
             // Sideways, the line with the insertion point keeps it in view; the others show their start.
             var start = 0
             if scroll + row == line {
@@ -163,7 +187,7 @@ public final class TextArea: View {
             for character in input.characters[start..<min(input.characters.count, start + 4 * rect.width + 16)] {
                 let cellWidth = character.displayWidth
                 guard x + cellWidth <= rect.maxX else { break }
-                canvas.draw(String(character), at: Point(x: x, y: y), clip: rect)
+                canvas.draw(String(character), at: Point(x: x, y: y), style: isFocused && scroll + row == line ? cursorLineStyle ?? .plain : .plain, clip: rect)
                 x += cellWidth
             }
         }

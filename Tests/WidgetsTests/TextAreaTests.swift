@@ -23,6 +23,22 @@ struct TextAreaTests {
         #expect(area.handle(.key(.enter)) == .ignored, "Enter is left to the view that holds it")
     }
 
+    /// bubbles' textarea options: line numbers in a column on the left, the cursor's line in a style.
+    @Test func lineNumbersAndTheCursorLine() {
+        let area = TextArea((1...12).map { "line \($0)" }.joined(separator: "\n"), rows: 3)
+        area.showsLineNumbers = true
+        area.cursorLineStyle = Style(background: .brightBlack)
+        let canvas = rendered(area, size: Size(width: 12, height: 3))
+        #expect(canvas.lines == ["10 line 10  ", "11 line 11  ", "12 line 12  "], "numbers as wide as the last one's, the view on the cursor")
+        #expect(canvas[0, 2].style == Theme.current.muted && canvas[5, 2].style.background == .brightBlack && canvas[11, 2].style.background == .brightBlack)
+        #expect(canvas[5, 1].style.background == .default, "the other lines as they are")
+        #expect(canvas.cursor == Point(x: 10, y: 2), "the cursor after the gutter")
+        _ = area.handle(.key(.control("j")))
+        #expect(area.lines.count == 13 && area.line == 12, "Ctrl-J breaks the line, as Alt-Enter")
+        area.isFocused = false
+        #expect(rendered(area, size: Size(width: 12, height: 3))[5, 2].style.background == .default, "no cursor line without the focus")
+    }
+
     @Test func aPasteOfLinesGoesInWhereTypingGoesTheRestOfTheLineAfterIt() {
         let area = TextArea("abcd\nlast")
         _ = area.handle(.key(.up))
