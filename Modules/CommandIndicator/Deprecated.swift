@@ -3,11 +3,11 @@ import Motion
 
 extension CommandRunner {
     /// 0.1.0's label for the clock:
-    /// ``init(arguments:label:style:group:clock:standardOutputIsTerminal:standardOutput:standardError:reducedMotion:showingLastLines:)``.
+    /// ``init(arguments:label:style:group:clock:standardOutputIsTerminal:standardOutput:standardError:reducedMotion:showingLastLines:leavesLine:)``.
     @available(
         *,
         deprecated,
-        renamed: "init(arguments:label:style:group:clock:standardOutputIsTerminal:standardOutput:standardError:reducedMotion:showingLastLines:)"
+        renamed: "init(arguments:label:style:group:clock:standardOutputIsTerminal:standardOutput:standardError:reducedMotion:showingLastLines:leavesLine:)"
     )
     public convenience init(
         arguments: [String],
