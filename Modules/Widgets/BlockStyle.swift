@@ -215,15 +215,9 @@ public struct BlockStyle: Hashable, Sendable {
     private static func lines(of text: StyledText, wrappedAt width: Int?) -> [StyledText] {
         guard let width else { return text.lines.map(\.sanitizedForTerminal) }
         return wrapped(Paragraph.glyphs(of: text), width: width).map { glyphs in
-            var runs: [StyledText.Run] = []
-            for glyph in glyphs {
-                if let last = runs.last, last.style == glyph.style {
-                    runs[runs.count - 1].text.append(glyph.character)
-                } else {
-                    runs.append(StyledText.Run(String(glyph.character), style: glyph.style))
-                }
-            }
-            return StyledText(runs: runs)
+            var line = StyledText()
+            for glyph in glyphs { line.append(String(glyph.character), style: glyph.style) }
+            return line
         }
     }
 

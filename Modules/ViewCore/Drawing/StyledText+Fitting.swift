@@ -158,23 +158,28 @@ extension StyledText {
     }
 }
 
+extension StyledText {
+    /// Adds `text` in `style` at the end: to the last run when it is in that style (one run
+    /// for neighbours of one style), else as a run of its own.
+    package mutating func append(_ text: some StringProtocol, style: Style) {
+        guard !text.isEmpty else { return }
+        if let last = runs.last, last.style == style {
+            runs[runs.count - 1].text += text
+        } else {
+            runs.append(Run(String(text), style: style))
+        }
+    }
+}
+
 extension Sequence where Element == StyledText {
     /// The texts one after another with `separator` between two, each keeping its styles:
     /// `lines.joined(separator: "\n")`.
     public func joined(separator: StyledText = StyledText()) -> StyledText {
-        var runs: [StyledText.Run] = []
-        func append(_ run: StyledText.Run) {
-            if let last = runs.last, last.style == run.style {
-                runs[runs.count - 1].text += run.text  // one run for neighbours of one style
-            } else {
-                runs.append(run)
-            }
-        }
+        var result = StyledText()
         for (index, text) in enumerated() {
-            if index > 0 { separator.runs.forEach(append) }
-            text.runs.forEach(append)
+            for run in (index > 0 ? separator.runs : []) + text.runs { result.append(run.text, style: run.style) }
         }
-        return StyledText(runs: runs)
+        return result
     }
 }
 

@@ -52,16 +52,9 @@ public struct TextBlock: Hashable, Sendable, CustomStringConvertible {
     public init(canvas: Canvas) {
         var lines: [StyledText] = []
         for y in 0..<canvas.size.height {
-            var runs: [StyledText.Run] = []
-            for x in 0..<canvas.size.width where !canvas[x, y].isContinuation {
-                let cell = canvas[x, y]
-                if let last = runs.last, last.style == cell.style {
-                    runs[runs.count - 1].text.append(cell.character)
-                } else {
-                    runs.append(StyledText.Run(String(cell.character), style: cell.style))
-                }
-            }
-            lines.append(StyledText(runs: runs))
+            var line = StyledText()
+            for x in 0..<canvas.size.width where !canvas[x, y].isContinuation { line.append(String(canvas[x, y].character), style: canvas[x, y].style) }
+            lines.append(line)
         }
         self.lines = lines
         width = canvas.size.width
@@ -134,22 +127,18 @@ public struct TextBlock: Hashable, Sendable, CustomStringConvertible {
     private static func whitespace(_ width: Int, filler: StyledText) -> StyledText {
         let pieces = filler.runs.flatMap { run in run.text.map { (character: $0, style: run.style) } }.filter { $0.character.displayWidth > 0 }
         guard !pieces.isEmpty, width > 0 else { return StyledText(String(repeating: " ", count: Swift.max(0, width))) }
-        var runs: [StyledText.Run] = []
+        var filled = StyledText()
         var used = 0
         var index = 0
         while used < width {
             let piece = pieces[index % pieces.count]
             let cells = piece.character.displayWidth
             guard used + cells <= width else { break }
-            if let last = runs.last, last.style == piece.style {
-                runs[runs.count - 1].text.append(piece.character)
-            } else {
-                runs.append(StyledText.Run(String(piece.character), style: piece.style))
-            }
+            filled.append(String(piece.character), style: piece.style)
             used += cells
             index += 1
         }
-        return StyledText(runs: runs) + StyledText(String(repeating: " ", count: width - used))
+        return filled + StyledText(String(repeating: " ", count: width - used))
     }
 
     /// Its lines each placed across `width` cells (at least its own) as `alignment` says,
