@@ -29,7 +29,7 @@ public final class TableExample: View {
     }
 
     public func handle(_ event: InputEvent) -> EventResult {
-        let count = table.rows.count
+        let count = table.styledRows.count
         switch event {
         case .key(.character("q")): return .quit(status: 0)
         case .key(.down): table.select(table.selectedRow.map { $0 >= count - 1 ? 0 : $0 + 1 } ?? 0)
