@@ -119,6 +119,12 @@ func terminalInput() -> Int32 {
         pick.items = reading.firstLines
         feed = reading
     }
+    if pick.gum.selectsIfOne, pick.items.count == 1, feed?.hasEnded ?? true {
+        // gum's --select-if-one: nothing to ask.
+        let bytes = feed.map { _ in Array(pick.items[0].utf8) } ?? arguments.bytes(of: command.items[0])
+        outputFailure = ChildProcessIO.write(Data(bytes + Array((pick.nullSeparated ? "\0" : pick.gum.outputDelimiter).utf8)), to: STDOUT_FILENO)?.description
+        return 0
+    }
     // The thumbnails are drawn as the terminal, once open, says it shows them (pixels, or symbols).
     let opened = OpenedTerminal()
     // A name that is not UTF-8 is read through its descriptor path, listed with its bad bytes
@@ -137,6 +143,8 @@ func terminalInput() -> Int32 {
     opened.terminal = terminal
     let host = TerminalHost(backend: terminal, root: prompt)
     feed?.start(into: prompt, quitting: host)
+    let timer = pick.gum.timeout.map(quitting(after:))
+    defer { timer?.cancel() }
     let status = await TerminalApp.run(host, on: terminal, interrupts: .returnToProgram)
     feed?.stop()
     if let failure = feed?.failure {
@@ -277,8 +285,13 @@ func terminalInput() -> Int32 {
 /// `showcase confirm`, `input`, `write`: the question inline, its rows erased once answered;
 /// the answer on standard output (a full disk or a closed pipe said, 74) or as the status.
 @MainActor func ask(_ command: AskCommand) async -> Int32 {
+    if case .confirm = command.question, isatty(STDIN_FILENO) == 0, let line = readLine() {
+        return AskCommand.confirmStatus(forLine: line)  // gum's: a piped line answers (`yes | showcase confirm`)
+    }
     let prompt = command.prompt()
     let status: Int32
+    let timer = command.timeout.map(quitting(after:))
+    defer { timer?.cancel() }
     do {
         status = try await TerminalApp.run(prompt, viewport: .inline(rows: prompt.preferredHeight, ending: .clear), interrupts: .returnToProgram)
     } catch {
@@ -288,6 +301,39 @@ func terminalInput() -> Int32 {
     let outcome = command.outcome(of: prompt, status: status)
     if let output = outcome.output { outputFailure = ChildProcessIO.write(Data(output.utf8), to: STDOUT_FILENO)?.description }
     return outcome.status
+}
+
+/// A task that ends the running app with 124 once `timeout` has passed (gum's `--timeout`).
+@MainActor func quitting(after timeout: Duration) -> Task<Void, Never> {
+    Task { @MainActor in
+        guard (try? await Task.sleep(for: timeout)) != nil else { return }
+        TerminalApp.quit(status: 124)
+    }
+}
+
+/// `showcase style` and `join`: the text printed, coloured where it lands on a terminal.
+@MainActor func printStyled(_ command: StyleCommand) -> Int32 {
+    var input: String?
+    if command.readsStandardInput {
+        guard isatty(STDIN_FILENO) == 0 else {
+            printError("showcase: give TEXT to style, or pipe it in (`echo Hello | showcase style --bold`)")
+            return 64
+        }
+        switch PickCommand.readLines(from: STDIN_FILENO, limit: 64 << 20) {
+        case .failure(let failure):
+            printError("showcase: \(failure.message)")
+            return 66
+        case .success(let lines):
+            input = lines.map(\.shown).joined(separator: "\n")
+        }
+    }
+    let depth = PrintedColors.depth(
+        environment: ProcessInfo.processInfo.environment,
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+        errorIsTerminal: isatty(STDERR_FILENO) == 1
+    )
+    outputFailure = ChildProcessIO.write(Data(command.text(input: input, colorDepth: depth).utf8), to: STDOUT_FILENO)?.description
+    return 0
 }
 
 /// `showcase run -- COMMAND`: the command under a spinner; ends the process with its status.
@@ -303,7 +349,7 @@ func terminalInput() -> Int32 {
         group: ProgressGroup(output: stream),
         standardOutputIsTerminal: LineTerminal(descriptor: STDOUT_FILENO).isTerminal,
         standardOutput: command.showsOutput ? CommandRunner.sink(STDOUT_FILENO) : { _ in nil },
-        standardError: command.showsOutput ? CommandRunner.sink(STDERR_FILENO) : { _ in nil },
+        standardError: command.showsErrors ? CommandRunner.sink(STDERR_FILENO) : { _ in nil },
         reducedMotion: ReducedMotion.isRequested(in: ProcessInfo.processInfo.environment),
         showingLastLines: command.lines,
         leavesLine: command.leavesLine

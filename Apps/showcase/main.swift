@@ -5,7 +5,7 @@ import ShowcaseKit
 
 let command: ShowcaseCommand
 do {
-    command = try ShowcaseCommand.parse(arguments.words)
+    command = try ShowcaseCommand.parse(arguments.words, environment: ProcessInfo.processInfo.environment)
 } catch {
     printError("showcase: \(error.message.sanitizedForTerminal)\n")
     printError(ShowcaseCommand.shortUsage(for: arguments.words))
@@ -36,6 +36,8 @@ case .pick(let pick):
     finish(await pickItems(pick))
 case .ask(let question):
     finish(await ask(question))
+case .style(let style):
+    finish(printStyled(style))
 case .library(let libraryCommand):
     finish(libraryCommand.run(environment: ProcessInfo.processInfo.environment, output: say, errors: printError, progress: .standardError))
 case .interactive(let scene, let library, let symbols, let graphics):

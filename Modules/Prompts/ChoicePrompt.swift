@@ -42,6 +42,8 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
         var leavesSummary = true
         var preview: (@Sendable @MainActor (Item) -> (any View)?)?
         var previewWidth = 24
+        var filterPlaceholder = ""
+        var showsHelp = true
     }
 
     /// The question, in its own styles (``PromptTheme/title`` under them).
@@ -163,6 +165,16 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
         get { settings[\.previewWidth] }
         set { settings[\.previewWidth] = max(0, newValue) }
     }
+    /// Whether the keys' line shows under the choices (gum's `--show-help`, the default).
+    public var showsHelp: Bool {
+        get { settings[\.showsHelp] }
+        set { settings[\.showsHelp] = newValue }
+    }
+    /// What the filter shows while nothing is typed in it (gum filter's `--placeholder`).
+    public var filterPlaceholder: String {
+        get { settings[\.filterPlaceholder] }
+        set { settings[\.filterPlaceholder] = newValue }
+    }
 }
 
 @MainActor
@@ -243,7 +255,7 @@ extension ChoicePrompt: Prompt, FormField {
         if let focused, let position = list.items.firstIndex(of: focused) { list.select(position) }
     }
 
-    public var preferredHeight: Int { 2 + descriptionRows + min(max(1, choices.count), pageSize) }
+    public var preferredHeight: Int { (showsHelp ? 2 : 1) + descriptionRows + min(max(1, choices.count), pageSize) }
 
     private var descriptionRows: Int { (description?.isEmpty ?? true) ? 0 : 1 }
 
@@ -304,10 +316,11 @@ extension ChoicePrompt: Prompt, FormField {
         let fieldEnd = count.isEmpty || countX <= restX + 4 ? rect.maxX : countX - 1
         if isFiltering, restX + 2 < fieldEnd {
             filterField.prompt = "/"
+            filterField.placeholder = shown.filterPlaceholder
             filterField.render(in: Rect(x: restX, y: rect.y, width: fieldEnd - restX, height: 1), on: &canvas)
         }
         let top = 1 + theme.drawDescription(shown.description, in: rect, on: &canvas)
-        let hasHelp = rect.height >= top + 2
+        let hasHelp = shown.showsHelp && rect.height >= top + 2
         let body = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: max(0, rect.height - top - (hasHelp ? 1 : 0)))
         let previewView = shown.preview.flatMap { make in focusedChoice.flatMap(make) }
         let previewWidth = shown.previewWidth

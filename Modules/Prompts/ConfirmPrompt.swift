@@ -110,7 +110,7 @@ extension ConfirmPrompt: Prompt, FormField {
         case .key(.character("y")), .key(.character("Y")): return answer(true)  // as huh's and gum's: the key answers
         case .key(.character("n")), .key(.character("N")): return answer(false)
         case .key(.enter): return answer(current)
-        case .key(.left), .key(.right), .key(.character("h")), .key(.character("l")):
+        case .key(.left), .key(.right), .key(.tab), .key(.backTab), .key(.character("h")), .key(.character("l")):
             current.toggle()
             return .handled
         case .key(.escape):

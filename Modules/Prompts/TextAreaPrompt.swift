@@ -18,6 +18,10 @@ public final class TextAreaPrompt: Sendable {
         var leavesSummary = true
         var placeholder: String
         var validate: @Sendable @MainActor (String) -> String?
+        var showsLineNumbers = false
+        var cursorLineStyle: Style?
+        var width: Int?
+        var showsHelp = true
     }
 
     /// The question, in its own styles (``PromptTheme/title`` under them).
@@ -93,6 +97,28 @@ public final class TextAreaPrompt: Sendable {
         set { settings[\.validate] = newValue }
     }
 
+    /// Whether the lines are numbered in a column on the left (bubbles' textarea, gum's
+    /// `--show-line-numbers`).
+    public var showsLineNumbers: Bool {
+        get { settings[\.showsLineNumbers] }
+        set { settings[\.showsLineNumbers] = newValue }
+    }
+    /// The style of the line the cursor is on (nil: unmarked; gum's `--show-cursor-line`).
+    public var cursorLineStyle: Style? {
+        get { settings[\.cursorLineStyle] }
+        set { settings[\.cursorLineStyle] = newValue }
+    }
+    /// The most columns the text takes (nil: as wide as it is drawn).
+    public var width: Int? {
+        get { settings[\.width] }
+        set { settings[\.width] = newValue.map { max(1, $0) } }
+    }
+    /// Whether the keys' line shows under the text (a problem shows there in any case).
+    public var showsHelp: Bool {
+        get { settings[\.showsHelp] }
+        set { settings[\.showsHelp] = newValue }
+    }
+
     /// The lines typed into, made when first asked.
     @MainActor private var area: TextArea {
         if let madeArea { return madeArea }
@@ -139,12 +165,16 @@ extension TextAreaPrompt: Prompt, FormField {
         let indent = theme.mark.displayWidth + 1
         let shownRows = min(rows, max(0, rect.height - top - 1))
         area.placeholder = shown.placeholder
-        area.render(in: Rect(x: rect.x + indent, y: rect.y + top, width: max(0, rect.width - indent), height: shownRows), on: &canvas)
+        area.showsLineNumbers = shown.showsLineNumbers
+        area.cursorLineStyle = shown.cursorLineStyle
+        area.lineNumberStyle = theme.hint
+        let across = min(max(0, rect.width - indent), shown.width ?? .max)
+        area.render(in: Rect(x: rect.x + indent, y: rect.y + top, width: across, height: shownRows), on: &canvas)
         let last = Rect(x: rect.x + indent, y: rect.y + top + shownRows, width: max(0, rect.width - indent), height: 1)
         guard last.maxY <= rect.maxY else { return }
         if let problem {
             canvas.draw(theme.problemMark + " " + problem.sanitizedForTerminal, at: last.origin, style: theme.problem, clip: last)
-        } else {
+        } else if shown.showsHelp {
             HelpView([
                 KeyBinding(.control("j"), label: "ctrl-j/alt-enter", action: "new line"), KeyBinding(.enter, label: "enter/ctrl-d", action: "done"),
             ])

@@ -16,24 +16,35 @@ struct GumCommandsTests {
     @Test func gumsOptionsAreReadAsGumReadsThem() throws {
         #expect(try ShowcaseCommand.parse(["choose", "a", "b"]) == .pick(PickCommand(items: ["a", "b"], title: "Choose", limit: 1)), "one, as gum's")
         #expect(try ShowcaseCommand.parse(["choose", "--no-limit"]) == .pick(PickCommand(items: [], title: "Choose", limit: nil)))
-        #expect(
-            try ShowcaseCommand.parse(["filter", "--header", "Branch", "--limit", "2"])
-                == .pick(PickCommand(items: [], title: "Branch", limit: 2, startsFiltering: true))
-        )
+        guard case .pick(let filter) = try ShowcaseCommand.parse(["filter", "--header", "Branch", "--limit", "2"]) else {
+            Issue.record("not a choice")
+            return
+        }
+        #expect(filter.title == "Branch" && filter.limit == 2 && filter.startsFiltering && filter.gum.placeholder == "Filter...", "gum's placeholder")
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["choose", "--limit", "2", "--no-limit", "a"]) }
         #expect(
             try ShowcaseCommand.parse(["confirm", "Deploy?", "--default", "no"])
-                == .ask(.confirm(title: "Deploy?", defaultYes: false, affirmative: "Yes", negative: "No"))
+                == .ask(AskCommand(.confirm(defaultYes: false, affirmative: "Yes", negative: "No", showsOutput: false), title: "Deploy?"))
         )
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["confirm", "--default", "maybe"]) }
         #expect(
             try ShowcaseCommand.parse(["input", "--password", "--char-limit", "8"])
-                == .ask(.input(title: ">", placeholder: "", value: "", password: true, limit: 8))
+                == .ask(AskCommand(.input(placeholder: "Type something...", value: "", password: true, limit: 8), title: ">"))
         )
-        #expect(try ShowcaseCommand.parse(["write", "--height", "3"]) == .ask(.write(title: "Write", placeholder: "", value: "", rows: 3)))
+        #expect(
+            try ShowcaseCommand.parse(["write", "--height", "3"])
+                == .ask(
+                    AskCommand(
+                        .write(placeholder: "Write something...", value: "", rows: 3, width: nil, limit: nil, lineNumbers: false, cursorLine: false),
+                        title: "Write"
+                    )
+                )
+        )
         #expect(
             try ShowcaseCommand.parse(["spin", "--title", "Building", "--spinner", "dot", "--", "echo", "line"])
-                == .run(RunCommand(label: "Building", style: "indicatif", command: ["echo", "line"], showsOutput: false, leavesLine: false)),
+                == .run(
+                    RunCommand(label: "Building", style: "indicatif", command: ["echo", "line"], showsOutput: false, showsErrors: false, leavesLine: false)
+                ),
             "gum's spinner names choose ours; the command's own words stay; its output hidden, no line left"
         )
         #expect(
@@ -93,9 +104,7 @@ struct GumCommandsTests {
         let no = try Run([], shell: #"exec "$SHOWCASE" confirm "Deploy now?""#)
         no.waitFor { $0.rows.contains { $0.hasPrefix("? Deploy now?") } }
         no.type("n")
-        no.waitFor { $0.rows.contains { $0.hasPrefix("? Deploy now?") } }
-        no.type("\r")
-        #expect(no.finish().status == 1, "no")
+        #expect(no.finish().status == 1, "n answers no at once, as gum's")
         expectScreen(no.screen.rows, ["$ showcase pick"])  // its row erased
         let yes = try Run([], shell: #"exec "$SHOWCASE" confirm"#)
         yes.waitFor { $0.rows.contains { $0.hasPrefix("? Are you sure?") } }
@@ -105,6 +114,104 @@ struct GumCommandsTests {
         input.waitFor { $0.rows.contains { $0.hasPrefix("? Name: your name") } }
         input.type("Glen\r")
         #expect(input.finish() == (0, "Glen\n"))
+    }
+
+    @Test func gumsStyleFlagsAndEnvironmentDefaultsAreReadAsGumReadsThem() throws {
+        let environment = ["GUM_CHOOSE_HEADER": "Branch?", "GUM_CHOOSE_ITEM_FOREGROUND": "1", "GUM_CHOOSE_CURSOR_BOLD": "true", "GUM_CHOOSE_HEIGHT": "4"]
+        let words = ["choose", "--item.foreground", "250", "--selected.foreground=#f14e32", "--limit=2", "--header", "Pick", "a", "b"]
+        guard case .pick(let choose) = try ShowcaseCommand.parse(words, environment: environment) else {
+            Issue.record("not a choice")
+            return
+        }
+        #expect(choose.title == "Pick" && choose.limit == 2 && choose.items == ["a", "b"], "the command line wins over GUM_CHOOSE_HEADER")
+        #expect(choose.gum.styles["item"]?.foreground == .palette(250) && choose.gum.styles["selected"]?.foreground == .rgb(0xF1, 0x4E, 0x32))
+        #expect(choose.gum.styles["cursor"]?.attributes == .bold && choose.gum.height == 4, "what the command line leaves out, the environment gives")
+        #expect(
+            try ShowcaseCommand.parse(["choose", "a"]) == .pick(PickCommand(items: ["a"], title: "Choose", limit: 1)),
+            "no environment, no defaults from it"
+        )
+        #expect(throws: UsageError("`--cursor.foreground` takes a colour (a number to 255, #RRGGBB or a name such as red), not `pink`")) {
+            try ShowcaseCommand.parse(["choose", "--cursor.foreground", "pink", "a"])
+        }
+        #expect(throws: UsageError("unknown option `--cursor.colour` for `choose`")) { try ShowcaseCommand.parse(["choose", "--cursor.colour", "1", "a"]) }
+        #expect(throws: UsageError("GUM_SPIN_ALIGN (for `--align`) takes left or right, not `up`")) {
+            try ShowcaseCommand.parse(["spin", "--", "true"], environment: ["GUM_SPIN_ALIGN": "up"])
+        }
+        guard case .run(let spin) = try ShowcaseCommand.parse(["spin", "-s", "line", "--title", "\u{1B}[35mLime\u{1B}[0m bubble gum", "--", "sleep", "1"])
+        else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(spin.style == "ascii" && spin.label == "Lime bubble gum", "-s is --spinner; a coloured title is read as its words")
+        guard case .ask(let input) = try ShowcaseCommand.parse(["input", "--prompt", "> ", "--timeout", "1m30s", "--placeholder.foreground", "240"]) else {
+            Issue.record("not a question")
+            return
+        }
+        #expect(input.title == ">" && input.timeout == .seconds(90) && input.styles["placeholder"]?.foreground == .palette(240))
+        #expect(try AskCommand.duration("500ms", flag: "--timeout") == .milliseconds(500) && AskCommand.duration("2", flag: "--timeout") == .seconds(2))
+        #expect(throws: UsageError.self) { try AskCommand.duration("soon", flag: "--timeout") }
+        #expect(AskCommand.confirmStatus(forLine: "y\n") == 0 && AskCommand.confirmStatus(forLine: "yes") == 0 && AskCommand.confirmStatus(forLine: "no") == 1)
+    }
+
+    @Test func styleAndJoinPrintLipglossBlocks() throws {
+        func printed(_ words: [String], depth: ColorDepth = .none) throws -> String {
+            guard case .style(let command) = try ShowcaseCommand.parse(words) else { return "not a style command" }
+            return command.text(colorDepth: depth)
+        }
+        let card = try printed(["style", "--border", "double", "--padding", "1 3", "--width", "20", "--height", "5", "Nice meeting you, Bob. See you soon!"])
+        #expect(
+            card == """
+                ╔════════════════════╗
+                ║                    ║
+                ║   Nice meeting     ║
+                ║   you, Bob. See    ║
+                ║   you soon!        ║
+                ║                    ║
+                ╚════════════════════╝
+
+                """
+        )
+        let word = try printed(["style", "--foreground", "212", "--bold", "Gum"], depth: .palette256)
+        #expect(word == "\u{1B}[0;1;38;5;212mGum\u{1B}[0m\n")
+        let framed = try printed(
+            ["style", "--border", "normal", "--margin", "1", "--padding", "0 1", "--border-foreground", "212", "Hi \(word.dropLast())"],
+            depth: .palette256
+        )
+        #expect(framed.contains("\u{1B}[0;1;38;5;212mGum"), "a word another style coloured keeps its colour inside the box: \(framed)")
+        #expect(
+            StyledText(ansi: framed).plain == """
+
+                 ┌────────┐
+                 │ Hi Gum │
+                 └────────┘
+
+
+                """
+        )
+        let joined = try printed(["join", "--align", "center", "a\nb\nc", "x"])
+        #expect(joined == "a\nbx\nc\n", "the shorter block in the middle (blanks at a line's end left out)")
+        #expect(try printed(["join", "--vertical", "--align", "right", "abc", "x"]) == "abc\n  x\n")
+        #expect(throws: UsageError("`--padding` takes 1 to 4 numbers of cells (\"1\", \"1 2\", \"1 2 1 2\"), not `1 x`")) {
+            try printed(["style", "--padding", "1 x", "a"])
+        }
+        #expect(
+            PrintedColors.depth(environment: ["TERM": "xterm-256color"], outputIsTerminal: false, errorIsTerminal: true) == .palette256,
+            "NAME=$(style …) in a terminal"
+        )
+        #expect(PrintedColors.depth(environment: ["TERM": "xterm-256color"], outputIsTerminal: false, errorIsTerminal: false) == .none)
+        #expect(PrintedColors.depth(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], outputIsTerminal: true, errorIsTerminal: true) == .none)
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))
+    func aPipedLineAnswersConfirmAndATimeoutEndsAQuestion() throws {
+        #expect(try Run([], shell: #"echo y | "$SHOWCASE" confirm"#).finish().status == 0)
+        #expect(try Run([], shell: #"echo nope | "$SHOWCASE" confirm"#).finish().status == 1)
+        let input = try Run([], outputToPipe: true, shell: #"exec "$SHOWCASE" input --timeout 300ms"#)
+        #expect(input.finish() == (124, ""), "gum's status for a timeout")
+        let confirm = try Run([], shell: #"exec "$SHOWCASE" confirm --timeout 300ms --default no"#)
+        #expect(confirm.finish().status == 1, "confirm's timeout gives the answer shown: the default")
+        let chosen = try Run([], outputToPipe: true, shell: #"exec "$SHOWCASE" choose --select-if-one --output-delimiter , only"#)
+        #expect(chosen.finish() == (0, "only,"), "one item: printed without asking")
     }
 
     @Test(.timeLimit(.minutes(1)), .enabled(if: PickCommandTests.hasSetsid, "needs util-linux's setsid"))

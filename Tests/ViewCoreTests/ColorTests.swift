@@ -222,4 +222,15 @@ struct PaletteHueTests {
         // Each channel rounded on its own kept 57 % (dark muted colours became cube greys).
         #expect(after / before > 0.72, "\(after / before)")
     }
+
+    @Test("Colours are read as lipgloss reads them: palette numbers, hex and names")
+    func colorsAreParsedFromText() {
+        #expect(Color(parsing: "212") == .palette(212))
+        #expect(Color(parsing: "4") == .blue, "0…15 are the 16 ANSI colours")
+        #expect(Color(parsing: "#04B575") == .rgb(0x04, 0xB5, 0x75))
+        #expect(Color(parsing: " #fff ") == .rgb(255, 255, 255))
+        #expect(Color(parsing: "bright-red") == .brightRed && Color(parsing: "brightRed") == .brightRed && Color(parsing: "Cyan") == .cyan)
+        #expect(Color(parsing: "default") == .default)
+        for bad in ["", "256", "-1", "#12", "#GGGGGG", "pink", "#1234567"] { #expect(Color(parsing: bad) == nil, "\(bad)") }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import IndicatorKit
 
 /// One option of a command, declared once: the parser reads it by this declaration and the
@@ -13,6 +14,8 @@ struct OptionSpec: Sendable {
     let isRequired: Bool
     /// What it does, one paragraph (wrapped when printed).
     let help: String
+    /// A one-letter name it also goes by (`-s` for `--spinner`).
+    var short: String? = nil
 
     /// A flag: `--json`.
     static func flag(_ name: String, _ help: String) -> OptionSpec {
@@ -24,8 +27,15 @@ struct OptionSpec: Sendable {
         OptionSpec(name: name, placeholder: placeholder, choices: choices, isRequired: required, help: help)
     }
 
-    /// `--width N`.
-    var synopsis: String { placeholder.map { "\(name) \($0)" } ?? name }
+    /// The same option, also named `letter` (`-s`).
+    func short(_ letter: String) -> OptionSpec {
+        var copy = self
+        copy.short = letter
+        return copy
+    }
+
+    /// `--width N`, or `-s, --spinner NAME`.
+    var synopsis: String { (short.map { "\($0), " } ?? "") + (placeholder.map { "\(name) \($0)" } ?? name) }
     /// `[--width N]`, or `--out DIR` when required.
     var usage: String { isRequired ? synopsis : "[\(synopsis)]" }
     /// `kitty, sixel, iterm, symbols or auto`.
@@ -52,10 +62,18 @@ struct CommandSpec: Sendable {
     /// Options are read only before the first operand (`run`: the command's own words are
     /// its own); elsewhere they may come anywhere.
     var optionsOnlyFirst = false
+    /// The parts of what it shows that gum's style flags style (`--cursor.foreground 212`,
+    /// `--header.bold`): see ``GumStyle``.
+    var styleParts: [String] = []
+    /// The start of the environment variables that give its options' defaults, as gum's
+    /// (`GUM_CHOOSE`: `GUM_CHOOSE_HEADER`, `GUM_CHOOSE_CURSOR_FOREGROUND`); nil: none do.
+    var environmentPrefix: String? = nil
 
     /// `showcase gif frames FILE --out DIR [--replace] [--max-memory MIB]`.
+    /// A command of many options (gum's) says `[OPTIONS]`, its help lists them.
     var usage: String {
-        let parts = ["showcase", name] + (optionsOnlyFirst ? options.map(\.usage) + [operands] : [operands] + options.map(\.usage))
+        let listed = options.count > 6 ? ["[OPTIONS]"] : options.map(\.usage)
+        let parts = ["showcase", name] + (optionsOnlyFirst ? listed + [operands] : [operands] + listed)
         return parts.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
@@ -64,6 +82,23 @@ struct CommandSpec: Sendable {
         var text = "USAGE: \(usage)\n\n"
         text += details.components(separatedBy: "\n\n").map { HelpText.wrap($0, indent: 0) }.joined(separator: "\n\n")
         if !options.isEmpty { text += "\n\n" + HelpText.table(options.map { ($0.synopsis, $0.fullHelp) }) }
+        if !styleParts.isEmpty {
+            let parts = styleParts.map { "`\($0)`" }.joined(separator: ", ")
+            text +=
+                "\n\n"
+                + HelpText.wrap(
+                    "Style flags, as gum's: --PART.FLAG VALUE for PART one of \(parts) and FLAG one of \(GumStyle.valueNames.joined(separator: ", ")); --PART.FLAG for FLAG one of \(GumStyle.flagNames.joined(separator: ", ")) (`--cursor.foreground 212`, `--header.bold`).",
+                    indent: 0
+                )
+        }
+        if let environmentPrefix {
+            text +=
+                "\n\n"
+                + HelpText.wrap(
+                    "Defaults from the environment, as gum's: \(environmentPrefix)_NAME for --name (\(environmentPrefix)_\(Self.environmentName(options.first?.name ?? "--header"))), \(environmentPrefix)_PART_FLAG for a style flag; the command line wins.",
+                    indent: 0
+                )
+        }
         return text
     }
 
@@ -76,7 +111,7 @@ struct CommandSpec: Sendable {
     /// Reads `words` (after the command's name) by the declarations: `--name=value` is
     /// `--name value`, as GNU tools do; an undeclared option, a missing value or a value
     /// not among the choices is a usage error.
-    func parse(_ words: [String]) throws(UsageError) -> ParsedWords {
+    func parse(_ words: [String], environment: [String: String] = [:]) throws(UsageError) -> ParsedWords {
         var parsed = ParsedWords(command: name, declared: options)
         var index = 0
         while index < words.count {
@@ -95,7 +130,22 @@ struct CommandSpec: Sendable {
                 continue
             }
             let split = word.hasPrefix("--") ? Self.splittingValue(word) : [word]
-            guard let option = options.first(where: { $0.name == split[0] }) else {
+            if let (part, flag) = styleFlag(split[0]) {
+                let value: String
+                if GumStyle.flagNames.contains(flag) {
+                    guard split.count == 1 || ["true", "false"].contains(split[1]) else { throw UsageError("`\(split[0])` takes no value") }
+                    value = split.count == 2 ? split[1] : "true"
+                } else if split.count == 2 {
+                    value = split[1]
+                } else {
+                    guard index < words.count else { throw UsageError("`\(split[0])` needs a value") }
+                    value = words[index]
+                    index += 1
+                }
+                parsed.styles[part, default: [:]][flag] = value
+                continue
+            }
+            guard let option = options.first(where: { $0.name == split[0] || $0.short == split[0] }) else {
                 throw UsageError("unknown option `\(split[0].sanitizedForTerminal)`" + (name.isEmpty ? "" : " for `\(name)`"))
             }
             guard option.placeholder != nil else {
@@ -117,10 +167,26 @@ struct CommandSpec: Sendable {
             guard parsed.values[option.name] == nil else { throw UsageError("`\(option.name)` is given twice; give it once") }
             parsed.values[option.name] = value
         }
+        if let environmentPrefix { try parsed.takeDefaults(from: environment, prefix: environmentPrefix, parts: styleParts) }
         for option in options where option.isRequired && parsed.values[option.name] == nil {
             throw UsageError("`\(name)` needs `\(option.synopsis)`")
         }
         return parsed
+    }
+
+    /// The part and the flag of a style flag of this command (`--cursor.foreground`).
+    private func styleFlag(_ word: String) -> (part: String, flag: String)? {
+        guard word.hasPrefix("--"), let dot = word.lastIndex(of: ".") else { return nil }
+        let part = String(word[word.index(word.startIndex, offsetBy: 2)..<dot])
+        let flag = String(word[word.index(after: dot)...])
+        guard styleParts.contains(part), GumStyle.valueNames.contains(flag) || GumStyle.flagNames.contains(flag) else { return nil }
+        return (part, flag)
+    }
+
+    /// `HEADER` for `--header`, `CURSOR_LINE` for `cursor-line`: a name in an environment
+    /// variable's form.
+    static func environmentName(_ name: String) -> String {
+        String(name.drop { $0 == "-" }).uppercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")
     }
 }
 
@@ -144,6 +210,9 @@ struct ParsedWords {
     fileprivate(set) var flags: Set<String> = []
     /// The words that are not options, in order.
     var operands: [String] = []
+    /// The style flags given, by part and flag (`["cursor": ["foreground": "212"]]`; a flag
+    /// such as `bold` as `"true"`).
+    fileprivate(set) var styles: [String: [String: String]] = [:]
 
     init(command: String, declared: [OptionSpec]) {
         self.command = command
@@ -160,6 +229,34 @@ struct ParsedWords {
     func value(_ name: String) -> String? {
         precondition(declared.contains { $0.name == name && $0.placeholder != nil }, "\(name) is not a declared option of \(command)")
         return values[name]
+    }
+
+    /// The style gum's style flags give `part` (nil: none given).
+    func style(_ part: String) throws(UsageError) -> GumStyle? {
+        guard let values = styles[part] else { return nil }
+        return try GumStyle(values, flagPrefix: "--\(part).")
+    }
+
+    /// Fills in what the command line left out from `environment`'s `PREFIX_NAME` variables.
+    fileprivate mutating func takeDefaults(from environment: [String: String], prefix: String, parts: [String]) throws(UsageError) {
+        for option in declared where values[option.name] == nil && !flags.contains(option.name) {
+            let variable = "\(prefix)_\(CommandSpec.environmentName(option.name))"
+            guard let value = environment[variable] else { continue }
+            if option.placeholder == nil {
+                if ["1", "true", "yes"].contains(value.lowercased()) { flags.insert(option.name) }
+            } else {
+                if let choices = option.choices, !choices.contains(value), let list = option.choiceList {
+                    throw UsageError("\(variable) (for `\(option.name)`) takes \(list), not `\(value.sanitizedForTerminal)`")
+                }
+                values[option.name] = value
+            }
+        }
+        for part in parts {
+            for flag in GumStyle.valueNames + GumStyle.flagNames where styles[part]?[flag] == nil {
+                guard let value = environment["\(prefix)_\(CommandSpec.environmentName(part))_\(CommandSpec.environmentName(flag))"] else { continue }
+                styles[part, default: [:]][flag] = value
+            }
+        }
     }
 
     /// The whole number `name` gives, within `range` (`what` names it in the error).

@@ -21,6 +21,33 @@ package struct PickCommand: Equatable, Sendable {
     package var nullSeparated = false
     /// Whether it opens typing a filter (`showcase filter`, as `gum filter`).
     package var startsFiltering = false
+    /// gum's settings for `choose` and `filter` (all as gum's defaults for `pick`).
+    package var gum = GumSettings()
+
+    /// What `choose` and `filter` take from gum besides the items and the limit.
+    package struct GumSettings: Equatable, Sendable {
+        /// The most items shown at once.
+        package var height = 10
+        /// The items chosen at the start (`*`: all).
+        package var selected: [String] = []
+        /// With one item only, it is printed without asking.
+        package var selectsIfOne = false
+        /// What ends each item printed.
+        package var outputDelimiter = "\n"
+        /// How long it waits (nil: as long as it takes); then it ends with 124.
+        package var timeout: Duration?
+        /// Whether the keys' line shows.
+        package var showsHelp = true
+        /// The mark before the focused item (nil: the theme's).
+        package var cursor: String?
+        /// What the filter shows while empty, and the filter to start with.
+        package var placeholder = ""
+        package var filter = ""
+        /// gum's style flags, by part.
+        package var styles: [String: GumStyle] = [:]
+
+        package init() {}
+    }
 
     package init(items: [String], title: String = "Pick", limit: Int? = nil, nullSeparated: Bool = false, startsFiltering: Bool = false) {
         self.items = items
@@ -44,18 +71,34 @@ package struct PickCommand: Equatable, Sendable {
 
     /// Reads `showcase choose`'s or `showcase filter`'s words (gum's): one item unless
     /// `--limit N` or `--no-limit`; `--header` the question; `filter` opens typing.
-    static func parseGum(_ arguments: [String], filtering: Bool) throws(UsageError) -> PickCommand {
+    static func parseGum(_ arguments: [String], filtering: Bool, environment: [String: String] = [:]) throws(UsageError) -> PickCommand {
         let spec = filtering ? ShowcaseCommandLine.filter : ShowcaseCommandLine.choose
-        let parsed = try spec.parse(arguments)
+        let parsed = try spec.parse(arguments, environment: environment)
         let limit = try parsed.number("--limit", in: 1...1_000_000, what: "a number of items")
         if limit != nil, parsed.flag("--no-limit") { throw UsageError("`--limit` and `--no-limit` say different things: give one") }
-        return PickCommand(
+        var command = PickCommand(
             items: parsed.operands,
             title: parsed.value("--header") ?? (filtering ? "Filter" : "Choose"),
             limit: parsed.flag("--no-limit") ? nil : limit ?? 1,
             nullSeparated: parsed.flag("--null") || parsed.flag("-0"),
             startsFiltering: filtering
         )
+        var gum = GumSettings()
+        gum.height = try parsed.number("--height", in: 1...1000, what: "a number of rows") ?? 10
+        gum.selected = parsed.value("--selected").map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+        gum.selectsIfOne = parsed.flag("--select-if-one")
+        gum.outputDelimiter = parsed.value("--output-delimiter") ?? "\n"
+        gum.timeout = try parsed.value("--timeout").map { text throws(UsageError) in try AskCommand.duration(text, flag: "--timeout") }
+        gum.showsHelp = !parsed.flag("--no-show-help")
+        gum.cursor = filtering ? parsed.value("--indicator") : parsed.value("--cursor")
+        if filtering {
+            gum.placeholder = parsed.value("--placeholder") ?? "Filter..."
+            gum.filter = parsed.value("--value") ?? ""
+            _ = try parsed.number("--width", in: 0...10_000, what: "a number of columns")
+        }
+        for part in spec.styleParts { gum.styles[part] = try parsed.style(part) }
+        command.gum = gum
+        return command
     }
 
     /// The lines standard input's bytes give: each without its line end (`\n` or `\r\n`; a
@@ -114,9 +157,36 @@ package struct PickCommand: Equatable, Sendable {
         thumbnails style: @escaping @MainActor () -> ImageStyle,
         shown: @escaping @MainActor (String) -> String = { $0 }
     ) -> ChoicePrompt<String> {
-        let prompt = ChoicePrompt(title, choices: items, mode: limit == 1 ? .single : .multiple(limit: limit), label: shown)
+        let chosen = limit == 1 ? [] : items.indices.filter { gum.selected.contains("*") || gum.selected.contains(items[$0]) }
+        let focused = limit == 1 ? items.firstIndex { gum.selected.contains($0) } ?? 0 : 0
+        let prompt = ChoicePrompt(
+            title,
+            choices: items,
+            mode: limit == 1 ? .single : .multiple(limit: limit),
+            chosen: chosen,
+            focused: focused,
+            pageSize: gum.height,
+            label: shown
+        )
         prompt.leavesSummary = false
         prompt.startsFiltering = startsFiltering
+        prompt.showsHelp = gum.showsHelp
+        prompt.filterPlaceholder = gum.placeholder
+        var theme = PromptTheme.current
+        if let cursor = gum.cursor { theme.cursor = cursor.trimmingCharacters(in: .whitespaces) }
+        let styles = gum.styles
+        func restyle(_ keyPath: WritableKeyPath<PromptTheme, Style>, _ parts: String...) {
+            for part in parts { if let style = styles[part] { theme[keyPath: keyPath] = style.applied(to: theme[keyPath: keyPath]) } }
+        }
+        restyle(\.focused, "cursor", "cursor-text", "indicator")
+        restyle(\.title, "header")
+        restyle(\.choice, "item", "text")
+        restyle(\.chosen, "selected", "selected-indicator")
+        restyle(\.matched, "match")
+        restyle(\.hint, "placeholder")
+        restyle(\.markStyle, "prompt")
+        prompt.theme = theme
+        for character in gum.filter { _ = prompt.handle(.key(.character(character))) }  // `filter --value`: as if typed
         let reader = PhotoReader.photos(memory: .default)
         if items.contains(where: { Thumbnail.isPicture($0, reader: reader) }) {
             let thumbnails = Thumbnails(reader: reader, style: style)
@@ -140,7 +210,7 @@ package struct PickCommand: Equatable, Sendable {
     ) -> [UInt8]? {
         guard let chosen = prompt.answerIndices?.map({ bytes?($0) ?? Array(items[$0].utf8) }) else { return nil }
         if nullSeparated { return chosen.flatMap { $0 + [0] } }
-        return chosen.flatMap { (toTerminal ? Array(Self.escaped($0).utf8) : $0) + [UInt8(ascii: "\n")] }
+        return chosen.flatMap { (toTerminal ? Array(Self.escaped($0).utf8) : $0) + Array(gum.outputDelimiter.utf8) }
     }
 
     /// `bytes` with its control characters (C0, DEL, C1), its backslashes and what is not

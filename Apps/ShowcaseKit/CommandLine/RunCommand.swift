@@ -14,9 +14,12 @@ package struct RunCommand: Equatable, Sendable {
     /// On a terminal, the command's last lines under the spinner, folded away on success
     /// and kept on failure (`--lines N`; nil: its output passes above the spinner).
     package var lines: Int? = nil
-    /// Whether the command's output is passed on (gum's `spin` hides it unless
-    /// `--show-output`).
+    /// Whether the command's standard output is passed on (gum's `spin` hides it unless
+    /// `--show-output` or `--show-stdout`).
     package var showsOutput = true
+    /// Whether its standard error is passed on (`spin`: with `--show-output` or
+    /// `--show-stderr`).
+    package var showsErrors = true
     /// Whether a ✓ or ✗ line is left at the end (gum's `spin` leaves nothing; its status says
     /// how the command ended).
     package var leavesLine = true
@@ -29,10 +32,14 @@ package struct RunCommand: Equatable, Sendable {
 
     /// Reads `showcase spin`'s words: `run` with gum's names (`--title`, `--spinner`); gum's
     /// spinner names choose the nearest of ours (``gumSpinners``).
-    static func parseSpin(_ words: [String]) throws(UsageError) -> RunCommand {
-        var command = try parse(words, spec: ShowcaseCommandLine.spin, label: "--title", style: "--spinner", aliases: gumSpinners)
-        command.showsOutput = try ShowcaseCommandLine.spin.parse(words).flag("--show-output")
+    static func parseSpin(_ words: [String], environment: [String: String] = [:]) throws(UsageError) -> RunCommand {
+        var command = try parse(words, spec: ShowcaseCommandLine.spin, label: "--title", style: "--spinner", aliases: gumSpinners, environment: environment)
+        let parsed = try ShowcaseCommandLine.spin.parse(words, environment: environment)
+        command.showsOutput = parsed.flag("--show-output") || parsed.flag("--show-stdout")
+        command.showsErrors = parsed.flag("--show-output") || parsed.flag("--show-stderr")
+        for part in ShowcaseCommandLine.spin.styleParts { _ = try parsed.style(part) }  // checked; the spinner keeps its own colours
         command.leavesLine = false
+        command.label = command.label.map { StyledText(ansi: $0).plain }  // a title another `showcase style` coloured: its words
         return command
     }
 
@@ -47,9 +54,10 @@ package struct RunCommand: Equatable, Sendable {
         spec: CommandSpec,
         label: String,
         style styleOption: String,
-        aliases: [String: String] = [:]
+        aliases: [String: String] = [:],
+        environment: [String: String] = [:]
     ) throws(UsageError) -> RunCommand {
-        let parsed = try spec.parse(words)
+        let parsed = try spec.parse(words, environment: environment)
         let style = parsed.value(styleOption).map { aliases[$0] ?? $0 }
         if let style, SpinnerStyle.named(style) == nil {
             throw UsageError("no spinner style `\(style.sanitizedForTerminal)`; the styles are: \(SpinnerStyle.catalogue.map(\.name).joined(separator: ", "))")

@@ -22,6 +22,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
     /// Ask a question inline and answer on standard output or by the status (gum's
     /// `confirm`, `input`, `write`).
     case ask(AskCommand)
+    /// Print text laid out and coloured (gum's `style` and `join`).
+    case style(StyleCommand)
     /// Print usage.
     case help
     /// Print one command's usage (`showcase gif info --help`).
@@ -75,7 +77,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
     /// The app's options (`--scene`, `--library`, `--symbols`, `--graphics`) come before any
     /// command; `--library` also applies to the `library` commands (`showcase --library L
     /// library stats` is `showcase library stats --library L`).
-    package static func parse(_ arguments: [String]) throws(UsageError) -> ShowcaseCommand {
+    /// `environment` gives gum's commands their defaults (`GUM_CHOOSE_HEADER`, …).
+    package static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> ShowcaseCommand {
         let leading = try ShowcaseCommandLine.appWords.parse(arguments)
         let scene = leading.value("--scene")
         let library = leading.value("--library")
@@ -117,11 +120,13 @@ package enum ShowcaseCommand: Equatable, Sendable {
         case "pick":
             return .pick(try PickCommand.parse(Array(rest.dropFirst())))
         case "choose", "filter":
-            return .pick(try PickCommand.parseGum(Array(rest.dropFirst()), filtering: first == "filter"))
+            return .pick(try PickCommand.parseGum(Array(rest.dropFirst()), filtering: first == "filter", environment: environment))
         case "confirm", "input", "write":
-            return .ask(try AskCommand.parse(first, Array(rest.dropFirst())))
+            return .ask(try AskCommand.parse(first, Array(rest.dropFirst()), environment: environment))
         case "spin":
-            return .run(try RunCommand.parseSpin(Array(rest.dropFirst())))
+            return .run(try RunCommand.parseSpin(Array(rest.dropFirst()), environment: environment))
+        case "style", "join":
+            return .style(try StyleCommand.parse(first, Array(rest.dropFirst()), environment: environment))
         default:
             throw UsageError("unknown command `\(first.sanitizedForTerminal)`")
         }

@@ -148,15 +148,32 @@ enum ShowcaseCommandLine {
         ]
     )
 
+    /// gum's `--timeout`, which every question takes.
+    static let timeout = OptionSpec.value(
+        "--timeout",
+        "DURATION",
+        "give up after DURATION (`30s`, `1m30s`, `500ms`; a number alone is seconds): exit 124, or confirm's current answer"
+    )
+    /// gum's `--show-help`, which every question takes (the keys' line shows by default).
+    static let helpLine: [OptionSpec] = [.flag("--show-help", "show the keys' line (the default)"), .flag("--no-show-help", "leave out the keys' line")]
+
     /// The options `choose` and `filter` share (gum's), the question's default `question`.
     static func gumChoiceOptions(question: String) -> [OptionSpec] {
         [
             .value("--header", "TEXT", "the question above the items (default \(question))"),
             .value("--limit", "N", "choose at most N"),
             .flag("--no-limit", "choose any number"),
+            .value("--height", "N", "the most items shown at once (default 10); more scroll"),
+            .value("--selected", "ITEMS", "the items chosen at the start, comma-separated (* for all)"),
+            .flag("--select-if-one", "with one item only, print it without asking"),
+            .value("--output-delimiter", "TEXT", "what ends each chosen printed (default a newline)"),
             .flag("--null", "end each chosen with a NUL instead of a newline, for xargs -0"),
             .flag("-0", "the same as --null"),
-        ]
+            .flag("--ordered", "print the chosen in the order chosen (always so)"),
+            .flag("--strip-ansi", "leave out escape sequences in standard input's lines (always so)"),
+            .flag("--no-strip-ansi", "accepted for gum's scripts; escape sequences are still left out"),
+            timeout,
+        ] + helpLine
     }
 
     static let choose = CommandSpec(
@@ -166,9 +183,11 @@ enum ShowcaseCommandLine {
         details: """
             Shows the ITEMs, or the lines standard input gives when there are none, in a few rows below the prompt: ↑/↓ move, Enter prints the focused one; with --limit N or --no-limit, space chooses several (the order shows as numbers) and Enter prints them a line each in the order chosen. / filters as you type. It draws on the terminal even when standard input or output is a pipe, and erases its rows when it ends: `git switch $(git branch --format='%(refname:short)' | showcase choose)`.
 
-            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on; 65: with --null, an item of standard input holds a NUL; 66: standard input unreadable, too large or empty.
+            Exit status 0: chosen; 1: cancelled (Esc); 124: --timeout passed; 130: interrupted (Ctrl-C); 2: no terminal to draw on; 65: with --null, an item of standard input holds a NUL; 66: standard input unreadable, too large or empty.
             """,
-        options: gumChoiceOptions(question: "Choose")
+        options: gumChoiceOptions(question: "Choose") + [.value("--cursor", "TEXT", "the mark before the focused item (default ›)")],
+        styleParts: ["cursor", "header", "item", "selected"],
+        environmentPrefix: "GUM_CHOOSE"
     )
 
     static let filter = CommandSpec(
@@ -178,25 +197,41 @@ enum ShowcaseCommandLine {
         details: """
             Opens typing a filter over the ITEMs, or the lines standard input gives when there are none: the letters typed, in order but not necessarily together, keep the items that hold them, best match first, the matched letters marked. ↑/↓ move, Enter prints the focused one (with --limit or --no-limit, Tab chooses several, printed in the order chosen), Esc clears the filter, then cancels. It draws on the terminal even when standard input or output is a pipe.
 
-            Exit status 0: chosen; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on; 65: with --null, an item of standard input holds a NUL; 66: standard input unreadable, too large or empty.
+            Exit status 0: chosen; 1: cancelled (Esc); 124: --timeout passed; 130: interrupted (Ctrl-C); 2: no terminal to draw on; 65: with --null, an item of standard input holds a NUL; 66: standard input unreadable, too large or empty.
             """,
-        options: gumChoiceOptions(question: "Filter")
+        options: gumChoiceOptions(question: "Filter") + [
+            .value("--placeholder", "TEXT", "what the filter shows while nothing is typed (default Filter...)"),
+            .value("--prompt", "TEXT", "the mark before the filter (default /)"),
+            .value("--indicator", "TEXT", "the mark before the focused item (default ›)"),
+            .value("--width", "N", "accepted for gum's scripts: the rows are as wide as the terminal"),
+            .value("--value", "TEXT", "the filter to start with"),
+            .flag("--fuzzy", "match the letters in order, not necessarily together (the default)"),
+            .flag("--no-fuzzy", "accepted for gum's scripts: matching stays fuzzy"),
+            .flag("--sort", "best match first (the default)"),
+            .flag("--no-sort", "accepted for gum's scripts: the best match stays first"),
+        ],
+        styleParts: ["header", "indicator", "match", "text", "cursor-text", "prompt", "placeholder", "selected-indicator", "unselected-prefix"],
+        environmentPrefix: "GUM_FILTER"
     )
 
     static let confirm = CommandSpec(
         name: "confirm",
         operands: "[QUESTION]",
-        summary: "gum's confirm: ask QUESTION; exit 0 for yes, 1 for no",
+        summary: "gum's confirm: ask QUESTION; y answers yes and n no at once; exit 0 for yes, 1 for no",
         details: """
-            Asks QUESTION (default: Are you sure?) below the cursor: y or n, or ←/→, choose, Enter answers. The answer is the exit status, so `showcase confirm "Deploy?" && make deploy` deploys on yes. It draws on the terminal even when standard input or output is a pipe.
+            Asks QUESTION (default: Are you sure?) below the cursor: y answers yes and n no at once, as gum's; ←/→ or Tab move between the two and Enter answers. The answer is the exit status, so `showcase confirm "Deploy?" && make deploy` deploys on yes. With standard input a pipe, its first line answers (yes or y: 0, anything else: 1) without asking. It draws on the terminal even when standard output is a pipe.
 
             Exit status 0: yes; 1: no, or cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
             """,
         options: [
-            .value("--default", "ANSWER", choices: ["yes", "no"], "what Enter answers before any other key (default yes)"),
+            .value("--default", "ANSWER", choices: ["yes", "no", "true", "false"], "what Enter answers before any other key (default yes)"),
             .value("--affirmative", "TEXT", "the word for yes (default Yes)"),
             .value("--negative", "TEXT", "the word for no (default No)"),
-        ]
+            .flag("--show-output", "print the question and the answer on standard output"),
+            timeout,
+        ] + helpLine,
+        styleParts: ["prompt", "selected", "unselected"],
+        environmentPrefix: "GUM_CONFIRM"
     )
 
     static let input = CommandSpec(
@@ -206,32 +241,44 @@ enum ShowcaseCommandLine {
         details: """
             Asks for a line of text below the cursor, with readline's keys and pastes, and prints it when Enter is pressed: `name=$(showcase input --placeholder "your name")`. It draws on the terminal even when standard output is a pipe.
 
-            Exit status 0: printed; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            Exit status 0: printed; 1: cancelled (Esc); 124: --timeout passed; 130: interrupted (Ctrl-C); 2: no terminal to draw on.
             """,
         options: [
-            .value("--header", "TEXT", "the question before the text (default >)"),
-            .value("--placeholder", "TEXT", "what shows while nothing is typed"),
+            .value("--header", "TEXT", "the question before the text"),
+            .value("--prompt", "TEXT", "the mark before the text (default >)"),
+            .value("--placeholder", "TEXT", "what shows while nothing is typed (default Type something...)"),
             .value("--value", "TEXT", "the text to start with"),
-            .value("--char-limit", "N", "take at most N characters"),
+            .value("--char-limit", "N", "take at most N characters (default 400; 0: no limit)"),
+            .value("--width", "N", "accepted for gum's scripts: the field is as wide as the terminal"),
             .flag("--password", "show • for each character typed"),
-        ]
+            timeout,
+        ] + helpLine,
+        styleParts: ["prompt", "placeholder", "cursor", "header"],
+        environmentPrefix: "GUM_INPUT"
     )
 
     static let write = CommandSpec(
         name: "write",
         operands: "",
-        summary: "gum's write: lines of text typed (Alt-Enter for a new line), printed",
+        summary: "gum's write: lines of text typed (Ctrl-J or Alt-Enter for a new line), printed on Enter or Ctrl-D",
         details: """
-            Asks for lines of text below the cursor: Alt-Enter starts a new line, a paste keeps its line breaks, Enter prints them: `git commit -m "$(showcase write --header Body)"`. It draws on the terminal even when standard output is a pipe.
+            Asks for lines of text below the cursor: Ctrl-J or Alt-Enter starts a new line (stock xterm sends nothing for Alt-Enter: Ctrl-J works everywhere), a paste keeps its line breaks, Enter or Ctrl-D prints them: `git commit -m "$(showcase write --header Body)"`. It draws on the terminal even when standard output is a pipe.
 
-            Exit status 0: printed; 1: cancelled (Esc); 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            Exit status 0: printed; 1: cancelled (Esc); 124: --timeout passed; 130: interrupted (Ctrl-C); 2: no terminal to draw on.
             """,
         options: [
             .value("--header", "TEXT", "the question above the text (default Write)"),
-            .value("--placeholder", "TEXT", "what shows while nothing is typed"),
+            .value("--placeholder", "TEXT", "what shows while nothing is typed (default Write something...)"),
             .value("--value", "TEXT", "the text to start with"),
             .value("--height", "N", "the rows shown (default 5)"),
-        ]
+            .value("--width", "N", "the columns the text takes (default: the terminal's width)"),
+            .value("--char-limit", "N", "take at most N characters (0: no limit)"),
+            .flag("--show-line-numbers", "number the lines on the left"),
+            .flag("--show-cursor-line", "mark the line the cursor is on"),
+            timeout,
+        ] + helpLine,
+        styleParts: ["base", "cursor", "cursor-line", "cursor-line-number", "end-of-buffer", "header", "line-number", "placeholder", "prompt"],
+        environmentPrefix: "GUM_WRITE"
     )
 
     static let spin = CommandSpec(
@@ -240,17 +287,68 @@ enum ShowcaseCommandLine {
         summary: "gum's spin: COMMAND under a spinner that leaves nothing behind; its output shown only with --show-output",
         details: """
             Runs COMMAND with a spinner on standard error and exits with its status, as gum's spin does: the spinner leaves no line behind, and the command's output is not shown unless --show-output (then it passes above the spinner as it comes). `run` leaves a ✓ or ✗ line with the time.
+
+            Exit status: COMMAND's; 124: --timeout passed (COMMAND is stopped); 126: it cannot be run; 127: not found.
             """,
         options: [
             .flag("--show-output", "pass the command's output on (standard output and error) as it comes"),
+            .flag("--show-stdout", "pass its standard output on"),
+            .flag("--show-stderr", "pass its standard error on"),
             .value("--title", "TEXT", "what the spinner says (default: the command line)"),
             .value(
                 "--spinner",
                 "NAME",
                 "the spinner style (see the Spinners scene; default comet); gum's names (line, dot, minidot, jump, pulse, points, globe, moon, monkey, meter, hamburger) choose the nearest of ours"
-            ),
+            ).short("-s"),
+            .value("--align", "SIDE", choices: ["left", "right"], "the spinner left of the title (default) or right of it").short("-a"),
         ],
-        optionsOnlyFirst: true
+        optionsOnlyFirst: true,
+        styleParts: ["spinner", "title"],
+        environmentPrefix: "GUM_SPIN"
+    )
+
+    /// gum style's flags, as `showcase style` takes them.
+    static let styleFlags: [OptionSpec] = [
+        .value("--foreground", "COLOR", "the text's colour: a number to 255, #RRGGBB or a name (red, bright-blue)"),
+        .value("--background", "COLOR", "the block's background"),
+        .value("--border", "KIND", choices: ["none", "hidden", "normal", "rounded", "thick", "double", "block", "ascii"], "a border round the block"),
+        .value("--border-foreground", "COLOR", "the border's colour"),
+        .value("--border-background", "COLOR", "the border's background"),
+        .value("--align", "SIDE", choices: ["left", "center", "right", "top", "middle", "bottom"], "where the lines go in the block"),
+        .value("--width", "N", "the block's width, padding included: longer lines are wrapped at their words"),
+        .value("--height", "N", "the block's least height, padding included"),
+        .value("--margin", "CELLS", "blank cells round the border: 1, 2 (top-bottom sides), 3 or 4 (top right bottom left) numbers"),
+        .value("--padding", "CELLS", "blank cells between the text and the border, written as --margin"),
+        .flag("--bold", "bold text"),
+        .flag("--faint", "faint text"),
+        .flag("--italic", "italic text"),
+        .flag("--strikethrough", "struck-through text"),
+        .flag("--underline", "underlined text"),
+    ]
+
+    static let style = CommandSpec(
+        name: "style",
+        operands: "[TEXT…]",
+        summary: "gum's style: TEXT (a line each, or standard input) in colours, a border, padding and margins, printed",
+        details: """
+            Prints the TEXTs, a line each (or standard input, its escape sequences left out), in a block laid out as the flags say: `showcase style --border rounded --padding "1 2" --foreground 212 Hello`. Colours already in a TEXT (another `showcase style`'s output) are kept. Colour goes where standard output or standard error is a terminal (a script's `NAME=$(showcase style …)` prints it later), as COLORTERM and TERM say; NO_COLOR leaves it out, CLICOLOR_FORCE keeps it.
+            """,
+        options: styleFlags + [.flag("--trim", "take the blanks off each line's ends first")],
+        environmentPrefix: "GUM_STYLE"
+    )
+
+    static let join = CommandSpec(
+        name: "join",
+        operands: "TEXT…",
+        summary: "gum's join: blocks of text side by side (--horizontal, the default) or one above another (--vertical), printed",
+        details: """
+            Prints the TEXTs, each a block of lines (another `showcase style`'s output, say), side by side or one above another, the smaller ones placed as --align says: `showcase join --horizontal "$LEFT" "$RIGHT"`. Colours are kept, as `style` keeps them.
+            """,
+        options: [
+            .flag("--horizontal", "side by side (the default)"),
+            .flag("--vertical", "one above another"),
+            .value("--align", "SIDE", choices: ["left", "center", "right", "top", "middle", "bottom"], "where the smaller blocks go (default left, or top)"),
+        ]
     )
 
     static let libraryImport = CommandSpec(
@@ -279,7 +377,7 @@ enum ShowcaseCommandLine {
 
     /// Every command, in the order the help lists them.
     static let commands = [
-        headless, gifInfo, gifFrames, gifPlay, run, view, pick, choose, filter, confirm, input, write, spin, libraryImport, libraryStats,
+        headless, gifInfo, gifFrames, gifPlay, run, view, pick, choose, filter, confirm, input, write, spin, style, join, libraryImport, libraryStats,
     ]
 
     /// The command named `name`, or the commands under a group (`gif`), or nil.

@@ -103,3 +103,44 @@ public enum ColorDepth: Int, Comparable, Sendable, CaseIterable, CustomStringCon
         self = depth
     }
 }
+
+extension Color {
+    /// A colour written as people write them in flags and settings, as lipgloss reads them:
+    /// a number from the 256-colour palette (`212`; 0…15 are the 16 ANSI colours), a hex RGB
+    /// value (`#04B575`, `#fff`), a name of the 16 (`red`, `bright-red`, `brightRed`) or
+    /// `default`. Nil for anything else.
+    ///
+    /// ```swift
+    /// let accent = Color(parsing: "212") ?? .magenta
+    /// ```
+    public init?(parsing text: String) {
+        let written = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        if let number = UInt8(written) {
+            self = number < 16 ? .ansi(number) : .palette(number)
+            return
+        }
+        if written.hasPrefix("#") {
+            let digits = Array(written.dropFirst())
+            guard digits.count == 3 || digits.count == 6, digits.allSatisfy(\.isHexDigit) else { return nil }
+            let pairs = digits.count == 3 ? digits.map { String([$0, $0]) } : stride(from: 0, to: 6, by: 2).map { String(digits[$0...$0 + 1]) }
+            let values = pairs.compactMap { UInt8($0, radix: 16) }
+            self = .rgb(values[0], values[1], values[2])
+            return
+        }
+        let key = written.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
+        if key == "default" {
+            self = .default
+            return
+        }
+        let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+        if let index = names.firstIndex(of: key) {
+            self = .ansi(UInt8(index))
+        } else if key.hasPrefix("bright"), let index = names.firstIndex(of: String(key.dropFirst(6))) {
+            self = .ansi(UInt8(index + 8))
+        } else if key == "gray" || key == "grey" {
+            self = .brightBlack
+        } else {
+            return nil
+        }
+    }
+}
