@@ -319,12 +319,12 @@ func terminalInput() -> Int32 {
             printError("showcase: give TEXT to style, or pipe it in (`echo Hello | showcase style --bold`)")
             return 64
         }
-        switch PickCommand.readLines(from: STDIN_FILENO, limit: 64 << 20) {
+        switch PickCommand.readText(from: STDIN_FILENO) {
         case .failure(let failure):
             printError("showcase: \(failure.message)")
             return 66
-        case .success(let lines):
-            input = lines.map(\.shown).joined(separator: "\n")
+        case .success(let text):
+            input = text.hasSuffix("\n") ? String(text.dropLast()) : text
         }
     }
     let depth = PrintedColors.depth(
@@ -334,6 +334,110 @@ func terminalInput() -> Int32 {
     )
     outputFailure = ChildProcessIO.write(Data(command.text(input: input, colorDepth: depth).utf8), to: STDOUT_FILENO)?.description
     return 0
+}
+
+/// `showcase format`: the text (or standard input) formatted, coloured where it lands on a terminal.
+@MainActor func printFormatted(_ command: FormatCommand) -> Int32 {
+    var input: String?
+    if command.given == nil {
+        guard isatty(STDIN_FILENO) == 0 else {
+            printError("showcase: give TEXT to format, or pipe it in (`showcase format < README.md`)")
+            return 64
+        }
+        switch PickCommand.readText(from: STDIN_FILENO) {
+        case .failure(let failure):
+            printError("showcase: \(failure.message)")
+            return 66
+        case .success(let text):
+            input = text
+        }
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let depth = PrintedColors.depth(environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+    let text = command.text(
+        input: input.map { StyledText(ansi: $0).plain },
+        width: min(TerminalApp.outputWidth(environment: environment), 120),
+        colorDepth: depth
+    )
+    outputFailure = ChildProcessIO.write(Data(text.utf8), to: STDOUT_FILENO)?.description
+    return 0
+}
+
+/// `showcase table`: the CSV read, then the grid printed (`--print`) or a row chosen on the
+/// terminal and printed as a CSV line.
+@MainActor func chooseRow(_ command: TableCommand) async -> Int32 {
+    let text: String
+    if let path = command.file {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("showcase: cannot read \(path): \(String(cString: strerror(errno)))")
+            return 66
+        }
+        text = String(decoding: data, as: UTF8.self)
+    } else {
+        guard isatty(STDIN_FILENO) == 0 else {
+            printError("showcase: give the CSV on standard input (`showcase table < people.csv`) or with --file")
+            return 64
+        }
+        switch PickCommand.readText(from: STDIN_FILENO, limit: PickCommand.inputLimit) {
+        case .failure(let failure):
+            printError("showcase: \(failure.message)")
+            return 66
+        case .success(let read):
+            text = read
+        }
+    }
+    let table: (columns: [String], rows: [[String]])
+    do {
+        table = try command.table(from: text)
+    } catch {
+        printError("showcase: \(error.message)")
+        return 65
+    }
+    let environment = ProcessInfo.processInfo.environment
+    if command.prints {
+        let depth = PrintedColors.depth(environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+        let lines = command.grid(columns: table.columns, rows: table.rows, widths: command.columnWidths(table.columns, table.rows))
+        let printed = lines.map { ($0.ansiLines(colorDepth: depth).first ?? "") + "\n" }.joined()
+        outputFailure = ChildProcessIO.write(Data(printed.utf8), to: STDOUT_FILENO)?.description
+        return 0
+    }
+    let chooser = TableChooser(command, columns: table.columns, rows: table.rows)
+    let terminal: InlineTerminal
+    do {
+        terminal = try InlineTerminal.openForTool(rows: chooser.preferredHeight, ending: .clear, environment: environment)
+    } catch {
+        printError("showcase: \(error)")
+        return 2
+    }
+    let timer = command.timeout.map(quitting(after:))
+    defer { timer?.cancel() }
+    let status = await TerminalApp.run(TerminalHost(backend: terminal, root: chooser), on: terminal, interrupts: .returnToProgram)
+    guard status == 0, let chosen = chooser.chosen else { return status }
+    outputFailure = ChildProcessIO.write(Data(command.output(for: table.rows[chosen]).utf8), to: STDOUT_FILENO)?.description
+    return 0
+}
+
+/// `showcase log`: the line on standard error, coloured where that is a terminal, or
+/// appended to the file; a file that cannot be opened is said (73).
+@MainActor func writeLog(_ command: LogCommand) -> Int32 {
+    guard !command.isFiltered else { return command.status }
+    let environment = ProcessInfo.processInfo.environment
+    if let path = command.file {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            printError("showcase: cannot open \(path) to log into: \(String(cString: strerror(errno)))")
+            return 73
+        }
+        defer { close(descriptor) }
+        if let failure = ChildProcessIO.write(Data(command.line(at: Date(), colorDepth: .none).utf8), to: descriptor) {
+            printError("showcase: cannot write \(path): \(failure)")
+            return 74
+        }
+        return command.status
+    }
+    let depth = PrintedColors.depth(environment: environment, outputIsTerminal: isatty(STDERR_FILENO) == 1, errorIsTerminal: false)
+    _ = ChildProcessIO.write(Data(command.line(at: Date(), colorDepth: depth).utf8), to: STDERR_FILENO)
+    return command.status
 }
 
 /// `showcase run -- COMMAND`: the command under a spinner; ends the process with its status.

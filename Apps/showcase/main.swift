@@ -38,6 +38,12 @@ case .ask(let question):
     finish(await ask(question))
 case .style(let style):
     finish(printStyled(style))
+case .format(let format):
+    finish(printFormatted(format))
+case .table(let table):
+    finish(await chooseRow(table))
+case .log(let log):
+    finish(writeLog(log))
 case .library(let libraryCommand):
     finish(libraryCommand.run(environment: ProcessInfo.processInfo.environment, output: say, errors: printError, progress: .standardError))
 case .interactive(let scene, let library, let symbols, let graphics):

@@ -228,3 +228,110 @@ struct GumCommandsTests {
         expectScreen(bare.screen.rows, ["$ showcase pick", "showcase: give ITEMs to choose among, or pipe them in a line", " each (`ls | showcase choose`)"])
     }
 }
+
+/// gum's commands that print and ask nothing (`log`, `format`, `table --print`), compared
+/// whole.
+struct GumPrintingCommandsTests {
+    @Test func logWritesCharmsLinesInEachFormatter() throws {
+        func line(_ words: [String], _ environment: [String: String] = [:], depth: ColorDepth = .none) throws -> String {
+            guard case .log(let log) = try ShowcaseCommand.parse(["log"] + words, environment: environment) else { return "not a log" }
+            let date = Date(timeIntervalSince1970: 1_764_000_000)  // 2025-11-24 16:00:00 UTC
+            return log.isFiltered ? "" : log.line(at: date, colorDepth: depth, timeZone: TimeZone(identifier: "UTC")!)
+        }
+        #expect(
+            try line(["-t", "kitchen", "-l", "info", "-s", "Saved", "file", "my notes.txt", "count", "3"])
+                == "4:00PM INFO Saved file=\"my notes.txt\" count=3\n"
+        )
+        #expect(
+            try line(["--prefix", "build", "-l", "error", "-f", "took %s s, %d files, %q", "2.5", "3", "x"]) == "ERROR build: took 2.5 s, 3 files, \"x\"\n"
+        )
+        #expect(
+            try line(["-t", "rfc3339", "--formatter", "json", "-l", "warn", "-s", "hi", "a", "b\"c"])
+                == #"{"time":"2025-11-24T16:00:00Z","level":"warn","msg":"hi","a":"b\"c"}"# + "\n"
+        )
+        #expect(
+            try line(["--formatter", "logfmt", "-t", "2006-01-02 15:04:05.000", "-l", "debug", "x y"])
+                == "time=\"2025-11-24 16:00:00.000\" level=debug msg=\"x y\"\n"
+        )
+        #expect(try line(["words", "as", "one", "message"]) == "words as one message\n", "no level: none shown")
+        #expect(try line(["-l", "info", "hidden"], ["GUM_LOG_LEVEL": "warn"]).isEmpty, "below the least level: nothing")
+        #expect(try line(["-l", "error", "Oops"], depth: .palette256) == "\u{1B}[0;1;38;5;204mERROR\u{1B}[0m Oops\n", "the level in charm's colour")
+        #expect(throws: UsageError.self) { try line(["-s", "-f", "x"]) }
+        #expect(LogCommand.printf("%s and %s", ["a"]) == "a and %!s(MISSING)" && LogCommand.printf("%d%%", ["x"]) == "%!d(string=x)%")
+    }
+
+    @Test func tableReadsCSVAndPrintsLipglossGrid() throws {
+        guard case .table(let command) = try ShowcaseCommand.parse(["table", "--print"]) else { return }
+        let (columns, rows) = try command.table(from: "\u{FEFF}Name,Age,City\r\nAlice,30,\"Paris, FR\"\n\nBob,4\n")
+        #expect(
+            columns == ["Name", "Age", "City"] && rows == [["Alice", "30", "Paris, FR"], ["Bob", "4", ""]],
+            "a BOM, CRLF, a quoted separator, a blank line, a short row"
+        )
+        let grid = command.grid(columns: columns, rows: rows, widths: command.columnWidths(columns, rows)).map(\.plain)
+        #expect(
+            grid == [
+                "╭───────┬─────┬───────────╮",
+                "│ Name  │ Age │ City      │",
+                "├───────┼─────┼───────────┤",
+                "│ Alice │ 30  │ Paris, FR │",
+                "│ Bob   │ 4   │           │",
+                "╰───────┴─────┴───────────╯",
+            ]
+        )
+        #expect(command.output(for: rows[0]) == "Alice,30,\"Paris, FR\"\n", "printed back as CSV")
+        #expect(throws: TableCommand.InputError(message: "row 2 has 3 fields but there are 2 columns; give --columns, or check the --separator")) {
+            try command.table(from: "a,b\n1,2,3\n")
+        }
+        #expect(throws: TableCommand.InputError(message: "line 1: a quote in an unquoted field; quote the field (\"a \"\"b\"\"\") or give --lazy-quotes")) {
+            try command.table(from: "a\"b\n")
+        }
+        #expect(try CSV.records(in: "x;\"y\"\"z\"\n", separator: ";") == [["x", "y\"z"]])
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["table", "--separator", "ab"]) }
+    }
+
+    @Test func formatDrawsMarkdownTemplatesAndEmoji() throws {
+        func printed(_ words: [String], input: String? = nil, depth: ColorDepth = .none) throws -> String {
+            guard case .format(let command) = try ShowcaseCommand.parse(["format"] + words) else { return "not format" }
+            return command.text(input: input, width: 40, colorDepth: depth)
+        }
+        let markdown = """
+            # Title
+            Some *em* and **strong** with `code` and a [link](https://charm.sh) that wraps here.
+
+            - one
+              - nested
+            2. two
+
+            > quoted
+
+            | A | Bee |
+            |---|-----|
+            | 1 | 2 |
+            """
+        #expect(
+            try printed([], input: markdown) == """
+
+                   Title 
+
+                  Some em and strong with \u{A0}code\u{A0} and a
+                  link https://charm.sh that wraps
+                  here.
+
+                  • one
+                    ◦ nested
+                  2. two
+
+                  │ quoted
+
+                  A │ Bee
+                  ──┼────
+                  1 │ 2
+
+
+                """
+        )
+        #expect(try printed(["-t", "template", #"{{ Bold "Tasty" }} {{ Color "99" "0" " Gum " }}"#], depth: .palette256).hasPrefix("\u{1B}[0;1mTasty"))
+        #expect(try printed(["-t", "template", #"{{ Bold (Italic "x") }} {{ Nope "y" }}"#]) == "x {{ Nope \"y\" }}\n", "an unknown function stays as written")
+        #expect(try printed(["-t", "emoji", "I :heart: gum :candy: :nope:"]) == "I ❤️ gum 🍬 :nope:\n")
+    }
+}

@@ -128,6 +128,24 @@ package struct PickCommand: Equatable, Sendable {
         }
     }
 
+    /// All of `descriptor`'s text to its end (at most `limit` bytes; more is refused, saying
+    /// what to do), its blank lines kept: what `style`, `format` and `table` read. Bytes
+    /// that are not UTF-8 are read as U+FFFD.
+    package static func readText(from descriptor: Int32, limit: Int = 64 << 20) -> Result<String, ReadFailure> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return .success(String(decoding: bytes, as: UTF8.self)) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return .failure(ReadFailure(message: "cannot read standard input: \(String(cString: strerror(errno)))"))
+            }
+            bytes += chunk[..<count]
+            if bytes.count > limit { return .failure(ReadFailure(message: "standard input holds more than \(limit >> 20) MiB; cut it first (`head`)")) }
+        }
+    }
+
     package static func lines(fromStandardInput bytes: [UInt8]) -> [(shown: String, bytes: [UInt8])] {
         var splitter = LineSplitter()
         return (splitter.feed(bytes[...]) + splitter.finish()).map { ($0.shown, $0.bytes) }

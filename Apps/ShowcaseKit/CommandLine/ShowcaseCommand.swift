@@ -24,6 +24,12 @@ package enum ShowcaseCommand: Equatable, Sendable {
     case ask(AskCommand)
     /// Print text laid out and coloured (gum's `style` and `join`).
     case style(StyleCommand)
+    /// Print markdown, code, a template or emoji as styled text (gum's `format`).
+    case format(FormatCommand)
+    /// Show CSV rows in a grid, print the one chosen (gum's `table`).
+    case table(TableCommand)
+    /// Write a log line (gum's `log`).
+    case log(LogCommand)
     /// Print usage.
     case help
     /// Print one command's usage (`showcase gif info --help`).
@@ -125,6 +131,12 @@ package enum ShowcaseCommand: Equatable, Sendable {
             return .ask(try AskCommand.parse(first, Array(rest.dropFirst()), environment: environment))
         case "spin":
             return .run(try RunCommand.parseSpin(Array(rest.dropFirst()), environment: environment))
+        case "format":
+            return .format(try FormatCommand.parse(Array(rest.dropFirst()), environment: environment))
+        case "table":
+            return .table(try TableCommand.parse(Array(rest.dropFirst()), environment: environment))
+        case "log":
+            return .log(try LogCommand.parse(Array(rest.dropFirst()), environment: environment))
         case "style", "join":
             return .style(try StyleCommand.parse(first, Array(rest.dropFirst()), environment: environment))
         default:

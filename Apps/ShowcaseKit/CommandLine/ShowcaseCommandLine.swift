@@ -351,6 +351,72 @@ enum ShowcaseCommandLine {
         ]
     )
 
+    static let format = CommandSpec(
+        name: "format",
+        operands: "[TEXT…]",
+        summary: "gum's format: markdown (or code, a template, :emoji: names) as styled text, printed",
+        details: """
+            Prints the TEXTs (a line each) or standard input as styled text: markdown by default (headings, emphasis, code, lists, quotes, links, tables, rules; wrapped to the terminal's width), -t code for code in colour, -t template for termenv's functions (`{{ Bold "Tasty" }} {{ Color "99" "0" " Gum " }}`), -t emoji for :name:s. Colour goes as `style`'s does.
+            """,
+        options: [
+            .value("--type", "KIND", choices: FormatCommand.kinds, "what the text is (default markdown)").short("-t"),
+            .value("--language", "NAME", "the code's language, for -t code (swift, go, python, sh…)").short("-l"),
+            .value("--theme", "NAME", "accepted for gum's scripts: one look, glamour's dark one"),
+            .flag("--strip-ansi", "leave out escape sequences in standard input (always so)"),
+            .flag("--no-strip-ansi", "accepted for gum's scripts"),
+        ],
+        environmentPrefix: "GUM_FORMAT"
+    )
+
+    static let log = CommandSpec(
+        name: "log",
+        operands: "MESSAGE [WORD…]",
+        summary: "gum's log: a log line on standard error, as charmbracelet/log writes it: time, level, prefix, message, key=value pairs",
+        details: """
+            Writes MESSAGE as a log line on standard error (or appended to --file): `showcase log --time kitchen --level info --structured "Saved" file notes.txt` writes `3:04PM INFO Saved file=notes.txt`, the level in its colour where standard error is a terminal. Without --structured or --format, the words are the message. A fatal line ends with status 1.
+            """,
+        options: [
+            .value("--level", "LEVEL", choices: LogCommand.levels, "the line's level (default none: no level shown)").short("-l"),
+            .flag("--structured", "the words after MESSAGE are key-value pairs").short("-s"),
+            .flag("--format", "MESSAGE is a printf format for the words after it (%s, %d, %q)").short("-f"),
+            .value("--formatter", "KIND", choices: ["text", "logfmt", "json"], "how the line is written (default text)"),
+            .value("--prefix", "TEXT", "a word before the message (`build:`)"),
+            .value(
+                "--time",
+                "FORMAT",
+                "the time first: kitchen, datetime, dateonly, timeonly, rfc3339, rfc822, ansic, stamp… or a Go layout (2006-01-02 15:04)"
+            ).short("-t"),
+            .value("--min-level", "LEVEL", choices: Array(LogCommand.levels.dropFirst()), "write nothing below LEVEL (GUM_LOG_LEVEL too)"),
+            .value("--file", "PATH", "append to PATH instead of standard error").short("-o"),
+        ],
+        styleParts: ["level", "time", "prefix", "message", "key", "value", "separator"]
+    )
+
+    static let table = CommandSpec(
+        name: "table",
+        operands: "",
+        summary: "gum's table: CSV rows (standard input or --file) in a grid; the row chosen is printed as a CSV line, or --print prints the grid",
+        details: """
+            Shows the rows of CSV read from standard input or --file (the first line names the columns unless --columns does) in a grid below the prompt: ↑/↓ move, Enter prints the selected row as a CSV line in the same separator (or one field of it, --return-column N), Esc cancels. --print prints the grid instead, as lipgloss's table: `showcase table --print < people.csv`. A row with more fields than there are columns is refused, saying which.
+
+            Exit status 0: chosen or printed; 1: cancelled (Esc); 124: --timeout passed; 130: interrupted (Ctrl-C); 2: no terminal to draw on; 65: the CSV is malformed; 66: nothing to read.
+            """,
+        options: [
+            .value("--separator", "CHAR", "the field separator (default ,)").short("-s"),
+            .value("--columns", "NAMES", "the column names, comma-separated (default: the first row)").short("-c"),
+            .value("--widths", "N,N…", "each column's width (default: its widest cell's)").short("-w"),
+            .value("--height", "N", "the rows shown at once (default 10)"),
+            .flag("--print", "print the grid instead of asking").short("-p"),
+            .value("--file", "PATH", "read the CSV from PATH").short("-f"),
+            .value("--border", "KIND", choices: ["rounded", "thick", "normal", "hidden", "double", "none"], "the grid's lines (default rounded)").short("-b"),
+            .value("--return-column", "N", "print only the chosen row's Nth field (1 is the first)").short("-r"),
+            .flag("--lazy-quotes", "take quotes inside fields as they are"),
+            timeout,
+        ] + helpLine,
+        styleParts: ["border", "cell", "header", "selected"],
+        environmentPrefix: "GUM_TABLE"
+    )
+
     static let libraryImport = CommandSpec(
         name: "library import",
         operands: "DIR",
@@ -377,7 +443,8 @@ enum ShowcaseCommandLine {
 
     /// Every command, in the order the help lists them.
     static let commands = [
-        headless, gifInfo, gifFrames, gifPlay, run, view, pick, choose, filter, confirm, input, write, spin, style, join, libraryImport, libraryStats,
+        headless, gifInfo, gifFrames, gifPlay, run, view, pick, choose, filter, confirm, input, write, spin, style, join, format, log, table, libraryImport,
+        libraryStats,
     ]
 
     /// The command named `name`, or the commands under a group (`gif`), or nil.

@@ -2,8 +2,10 @@
 extension Canvas {
     /// Line characters for a box.
     public struct BoxStyle: Hashable, Sendable {
-        let top: Character, bottom: Character, left: Character, right: Character
-        let topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character
+        /// The edges' characters.
+        public let top: Character, bottom: Character, left: Character, right: Character
+        /// The corners' characters.
+        public let topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character
         /// Thin lines with round corners.
         public static let rounded = BoxStyle(horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
         /// Thin lines with square corners.
