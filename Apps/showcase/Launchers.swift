@@ -363,6 +363,69 @@ func terminalInput() -> Int32 {
     return 0
 }
 
+/// `showcase file`: the picker below the prompt, the chosen path printed.
+@MainActor func chooseFile(_ command: FileCommand) async -> Int32 {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: command.path, isDirectory: &isFolder), isFolder.boolValue else {
+        printError("showcase: \(command.path) is not a folder; give the folder to start in (`showcase file ~/src`)")
+        return 66
+    }
+    let picker = command.picker()
+    let terminal: InlineTerminal
+    do {
+        terminal = try InlineTerminal.openForTool(rows: picker.preferredHeight, ending: .clear, environment: ProcessInfo.processInfo.environment)
+    } catch {
+        printError("showcase: \(error)")
+        return 2
+    }
+    let timer = command.timeout.map(quitting(after:))
+    defer { timer?.cancel() }
+    let status = await TerminalApp.run(TerminalHost(backend: terminal, root: picker), on: terminal, interrupts: .returnToProgram)
+    guard status == 0, let chosen = picker.chosen else { return status }
+    outputFailure = ChildProcessIO.write(Data((chosen + "\n").utf8), to: STDOUT_FILENO)?.description
+    return 0
+}
+
+/// `showcase pager`: the text full-screen, on the controlling terminal when standard input
+/// is a pipe.
+@MainActor func page(_ command: PagerCommand) async -> Int32 {
+    var text = command.text ?? ""
+    var input = STDIN_FILENO
+    var output = STDOUT_FILENO
+    if command.text == nil {
+        guard isatty(STDIN_FILENO) == 0 else {
+            printError("showcase: give TEXT to show, or pipe it in (`git log | showcase pager`)")
+            return 64
+        }
+        switch PickCommand.readText(from: STDIN_FILENO) {
+        case .failure(let failure):
+            printError("showcase: \(failure.message)")
+            return 66
+        case .success(let read): text = read
+        }
+    }
+    if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+        // Keys and the screen from the controlling terminal: kept open until the process ends.
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard tty >= 0 else {
+            printError("showcase: no terminal to show the text on (\(String(cString: strerror(errno))))")
+            return 2
+        }
+        (input, output) = (tty, tty)
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let terminal: FullScreenTerminal
+    do {
+        terminal = try FullScreenTerminal.open(input: input, output: output, environment: environment, mouse: false)
+    } catch {
+        printError("showcase: \(error)")
+        return 2
+    }
+    let timer = command.timeout.map(quitting(after:))
+    defer { timer?.cancel() }
+    return await TerminalApp.run(command.view(text: text), on: terminal, interrupts: .returnToProgram)
+}
+
 /// `showcase table`: the CSV read, then the grid printed (`--print`) or a row chosen on the
 /// terminal and printed as a CSV line.
 @MainActor func chooseRow(_ command: TableCommand) async -> Int32 {

@@ -40,6 +40,10 @@ case .style(let style):
     finish(printStyled(style))
 case .format(let format):
     finish(printFormatted(format))
+case .file(let file):
+    finish(await chooseFile(file))
+case .pager(let pager):
+    finish(await page(pager))
 case .table(let table):
     finish(await chooseRow(table))
 case .log(let log):

@@ -1,5 +1,6 @@
 import Foundation
 import IndicatorKit
+import TUIPilot
 import TUITesting
 import TerminalIO
 import TestSupport
@@ -333,5 +334,38 @@ struct GumPrintingCommandsTests {
         #expect(try printed(["-t", "template", #"{{ Bold "Tasty" }} {{ Color "99" "0" " Gum " }}"#], depth: .palette256).hasPrefix("\u{1B}[0;1mTasty"))
         #expect(try printed(["-t", "template", #"{{ Bold (Italic "x") }} {{ Nope "y" }}"#]) == "x {{ Nope \"y\" }}\n", "an unknown function stays as written")
         #expect(try printed(["-t", "emoji", "I :heart: gum :candy: :nope:"]) == "I ❤️ gum 🍬 :nope:\n")
+    }
+}
+
+/// gum's pager: numbered lines in a frame, wrapped, searched.
+@MainActor
+struct PagerViewTests {
+    @Test func itNumbersWrapsAndSearches() {
+        let text = (1...8).map { "line \($0)" }.joined(separator: "\n") + "\nthe ninth line is long enough to wrap\n"
+        let pager = PagerView(text: text)
+        let pilot = Pilot(pager, size: Size(width: 30, height: 7))
+        expectScreen(
+            pilot.trimmedLines,
+            [
+                "╭────────────────────────────╮",
+                "│ 1  line 1                  │",
+                "│ 2  line 2                  │",
+                "│ 3  line 3                  │",
+                "│ 4  line 4                  │",
+                "╰────────────────────────────╯",
+                "0%",
+            ]
+        )
+        pilot.press(.end)
+        #expect(Array(pilot.trimmedLines[1...3]) == ["│ 7  line 7                  │", "│ 8  line 8                  │", "│ 9  the ninth line is long  │"])
+        #expect(pilot.trimmedLines[4] == "│    enough to wrap          │", "the wrapped rest has no number")
+        pilot.press(.home, .character("/"), .character("l"), .character("i"), .character("n"), .character("e"), .character(" "), .character("7"))
+        #expect(pilot.trimmedLines.last == "/line 7", "the search typed at the bottom")
+        pilot.press(.enter)
+        #expect(pager.matches.count == 1 && pager.current == 0 && pilot.trimmedLines.contains("│ 7  line 7                  │"), "\(pilot.trimmedLines)")
+        #expect(pilot.trimmedLines.last?.hasPrefix("83% · 1/1 “line 7”") == true, "\(pilot.trimmedLines)")
+        pilot.press(.escape)
+        #expect(pager.search.isEmpty, "the first Esc clears the search")
+        #expect(pager.handle(.key(.escape)) == .quit(status: 0), "the next quits")
     }
 }

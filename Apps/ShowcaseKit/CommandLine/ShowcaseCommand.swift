@@ -26,6 +26,10 @@ package enum ShowcaseCommand: Equatable, Sendable {
     case style(StyleCommand)
     /// Print markdown, code, a template or emoji as styled text (gum's `format`).
     case format(FormatCommand)
+    /// Choose a file by moving through folders (gum's `file`).
+    case file(FileCommand)
+    /// Show text full-screen to scroll and search (gum's `pager`).
+    case pager(PagerCommand)
     /// Show CSV rows in a grid, print the one chosen (gum's `table`).
     case table(TableCommand)
     /// Write a log line (gum's `log`).
@@ -133,6 +137,10 @@ package enum ShowcaseCommand: Equatable, Sendable {
             return .run(try RunCommand.parseSpin(Array(rest.dropFirst()), environment: environment))
         case "format":
             return .format(try FormatCommand.parse(Array(rest.dropFirst()), environment: environment))
+        case "file":
+            return .file(try FileCommand.parse(Array(rest.dropFirst()), environment: environment))
+        case "pager":
+            return .pager(try PagerCommand.parse(Array(rest.dropFirst()), environment: environment))
         case "table":
             return .table(try TableCommand.parse(Array(rest.dropFirst()), environment: environment))
         case "log":

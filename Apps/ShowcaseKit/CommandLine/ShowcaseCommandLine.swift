@@ -368,6 +368,55 @@ enum ShowcaseCommandLine {
         environmentPrefix: "GUM_FORMAT"
     )
 
+    static let pager = CommandSpec(
+        name: "pager",
+        operands: "[TEXT]",
+        summary: "gum's pager: TEXT (or standard input) to scroll through full-screen, its lines numbered, searched with /",
+        details: """
+            Shows TEXT, or standard input, full-screen in a frame: ↑/↓ (k/j) a line, PgUp/PgDn (b/space) a page, u/d half a page, Home/End (g/G) the ends; / searches (Enter applies it: every match marked, n and N go to the next and the one before, Esc clears it); q or Esc quits. Colours in the text are kept. `git log --color | showcase pager`.
+
+            Exit status 0: quit; 124: --timeout passed; 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            """,
+        options: [
+            .flag("--show-line-numbers", "number the lines (the default)"),
+            .flag("--no-show-line-numbers", "leave the numbers out"),
+            .flag("--soft-wrap", "wrap long lines (the default)"),
+            .flag("--no-soft-wrap", "cut long lines; ←/→ scroll sideways"),
+            .value("--border", "KIND", choices: ["none", "hidden", "normal", "rounded", "thick", "double"], "the frame's lines (default rounded)"),
+            .value("--border-foreground", "COLOR", "the frame's colour (default 212)"),
+            timeout,
+        ],
+        styleParts: ["line-number", "match", "match-highlight"],
+        environmentPrefix: "GUM_PAGER"
+    )
+
+    static let file = CommandSpec(
+        name: "file",
+        operands: "[PATH]",
+        summary: "gum's file: move through PATH's folders (default .) and choose a file; its path is printed",
+        details: """
+            Shows a folder's entries below the prompt, folders first: ↑/↓ (k/j) move, → (l) opens a folder, ← (h, Backspace) goes up, Enter chooses the file (with --directory, the folder) and prints its path; Esc or q cancels. A folder that cannot be read is said, and the picker stays. `vim "$(showcase file src)"`.
+
+            Exit status 0: chosen; 1: cancelled (Esc); 124: --timeout passed; 130: interrupted (Ctrl-C); 2: no terminal to draw on.
+            """,
+        options: [
+            .value("--cursor", "TEXT", "the mark before the selected entry (default >)").short("-c"),
+            .flag("--all", "show hidden entries (names starting with .)").short("-a"),
+            .flag("--permissions", "show each entry's permissions (the default)").short("-p"),
+            .flag("--no-permissions", "leave the permissions out"),
+            .flag("--size", "show each file's size (the default)").short("-s"),
+            .flag("--no-size", "leave the sizes out"),
+            .flag("--file", "files may be chosen (the default)"),
+            .flag("--no-file", "files may not be chosen"),
+            .flag("--directory", "folders may be chosen (Enter chooses, → opens)"),
+            .value("--height", "N", "the entries shown at once (default 10)"),
+            .value("--header", "TEXT", "accepted for gum's scripts: the folder's path heads the list"),
+            timeout,
+        ] + helpLine,
+        styleParts: ["cursor", "symlink", "directory", "file", "permissions", "selected", "file-size", "header"],
+        environmentPrefix: "GUM_FILE"
+    )
+
     static let log = CommandSpec(
         name: "log",
         operands: "MESSAGE [WORD…]",
@@ -443,7 +492,8 @@ enum ShowcaseCommandLine {
 
     /// Every command, in the order the help lists them.
     static let commands = [
-        headless, gifInfo, gifFrames, gifPlay, run, view, pick, choose, filter, confirm, input, write, spin, style, join, format, log, table, libraryImport,
+        headless, gifInfo, gifFrames, gifPlay, run, view, pick, choose, filter, confirm, input, write, spin, style, join, format, pager, file, log, table,
+        libraryImport,
         libraryStats,
     ]
 
