@@ -132,16 +132,17 @@ package struct PickCommand: Equatable, Sendable {
     /// what to do), its blank lines kept: what `style`, `format` and `table` read. Bytes
     /// that are not UTF-8 are read as U+FFFD.
     package static func readText(from descriptor: Int32, limit: Int = 64 << 20) -> Result<String, ReadFailure> {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        var bytes = Data()
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return .success(String(decoding: bytes, as: UTF8.self)) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return .failure(ReadFailure(message: "cannot read standard input: \(String(cString: strerror(errno)))"))
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 65_536)
+            } catch {
+                return .failure(ReadFailure(message: "cannot read standard input: \((error as NSError).localizedDescription)"))
             }
-            bytes += chunk[..<count]
+            guard let chunk, !chunk.isEmpty else { return .success(String(decoding: bytes, as: UTF8.self)) }
+            bytes += chunk
             if bytes.count > limit { return .failure(ReadFailure(message: "standard input holds more than \(limit >> 20) MiB; cut it first (`head`)")) }
         }
     }
