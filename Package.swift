@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "Loading", dependencies: ["ViewCore", "Indicator", "CellPictures"], path: "Modules/Loading"),
         // The API client on URLSession, apart: an app using only the overlay links no
         // FoundationNetworking (nor libcurl and what it brings).
-        .target(name: "LoadingNetworking", dependencies: ["Loading"], path: "Modules/LoadingNetworking"),
+        .target(name: "LoadingNetworking", dependencies: ["Loading", "Indicator", "KitSupport"], path: "Modules/LoadingNetworking"),
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion", "TerminalRuntime"], path: "Modules/CommandIndicator"),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport", "CellPictures"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
@@ -204,7 +204,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoadingNetworkingTests",
-            dependencies: ["LoadingNetworking", "Loading", "IndicatorKit", "LoopbackHTTP", "TestSupport"],
+            dependencies: ["LoadingNetworking", "Loading", "Indicator", "IndicatorKit", "LoopbackHTTP", "TestSupport"],
             path: "Tests/LoadingNetworkingTests"
         ),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"], path: "Tests/ChildProcessTests"),

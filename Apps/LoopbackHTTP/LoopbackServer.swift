@@ -271,11 +271,38 @@ private final class Listener: @unchecked Sendable {
             if String(decoding: request, as: UTF8.self).contains("\r\n\r\n") { break }
         }
         guard !request.isEmpty else { return false }  // it hung up before asking anything
-        let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first.map(String.init) ?? ""
-        let response = LoopbackResponder.respond(to: line)
+        let text = String(decoding: request, as: UTF8.self)
+        let line = text.split(separator: "\r\n").first.map(String.init) ?? ""
+        // A body (an upload): as many bytes as Content-Length says, 64 MiB at most.
+        var body: [UInt8] = []
+        if let headEnd = request.firstRange(of: [13, 10, 13, 10]) {
+            body = Array(request[headEnd.upperBound...])
+            let length =
+                text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            while body.count < min(length, 64 << 20) {
+                let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+                if n <= 0 { break }
+                body += buffer[0..<n]
+            }
+        }
+        let response = LoopbackResponder.respond(to: line, body: body)
         waitWhileHolding()
         guard Self.clientWaits(client, seconds: response.delay) else { return false }  // it hung up: no answer
-        _ = Descriptor.writeAll(Array(response.head.utf8) + response.body, to: client, by: .sendWithoutSignal)  // a client gone takes no more
+        guard let rate = response.bytesPerSecond else {
+            _ = Descriptor.writeAll(Array(response.head.utf8) + response.body, to: client, by: .sendWithoutSignal)  // a client gone takes no more
+            return true
+        }
+        // At `rate` bytes a second, a chunk every 50 ms, while the client listens.
+        guard Descriptor.writeAll(Array(response.head.utf8), to: client, by: .sendWithoutSignal) == nil else { return false }
+        let chunk = max(1, rate / 20)
+        var sent = 0
+        while sent < response.body.count {
+            let end = min(response.body.count, sent + chunk)
+            guard Descriptor.writeAll(Array(response.body[sent..<end]), to: client, by: .sendWithoutSignal) == nil else { return false }
+            sent = end
+            if sent < response.body.count { Thread.sleep(forTimeInterval: 0.05) }
+        }
         return true
     }
 
@@ -316,11 +343,20 @@ package enum LoopbackResponder {
         package let head: String
         /// The body.
         package let body: [UInt8]
+        /// How fast the body is sent (nil: at once).
+        package var bytesPerSecond: Int? = nil
     }
 
-    /// The response to `GET PATH?QUERY HTTP/1.1`.
-    package static func respond(to requestLine: String) -> Response {
+    /// The response to `GET PATH?QUERY HTTP/1.1` (or a POST to `/upload` with `body`).
+    ///
+    /// `/items?count=N&status=S&delay=D`: a JSON list; `/text`: not JSON; `/bytes?size=N&rate=R`:
+    /// N bytes (64 MiB at most) of a repeating pattern, R bytes a second when given;
+    /// `POST /upload`: `{"received": N}`, the bytes of its body.
+    package static func respond(to requestLine: String, body received: [UInt8] = []) -> Response {
         let parts = requestLine.split(separator: " ")
+        if parts.count >= 2, parts[0] == "POST", parts[1].hasPrefix("/upload") {
+            return make(status: 200, body: "{\"received\": \(received.count)}", delay: 0)
+        }
         guard parts.count >= 2, parts[0] == "GET" else { return make(status: 400, body: "{\"error\": \"only GET is served\"}", delay: 0) }
         let target = String(parts[1])
         let components = URLComponents(string: target)
@@ -338,6 +374,15 @@ package enum LoopbackResponder {
             return make(status: status, body: "{\"error\": \"the server was asked for status \(status)\"}", delay: delay)
         case "/text":
             return make(status: 200, body: "this is not JSON", delay: delay, type: "text/plain")
+        case "/bytes" where (200..<300).contains(status):
+            let size = min(64 << 20, max(0, Int(query["size"] ?? "1024") ?? 1024))
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 % 251) }
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(size)\r\nConnection: close\r\n\r\n"
+            var response = Response(delay: delay, status: 200, head: head, body: bytes)
+            response.bytesPerSecond = query["rate"].flatMap { Int($0) }.map { max(1, $0) }
+            return response
+        case "/bytes":
+            return make(status: status, body: "{\"error\": \"the server was asked for status \(status)\"}", delay: delay)
         default:
             return make(status: 404, body: "{\"error\": \"no such path\"}", delay: delay)
         }

@@ -668,3 +668,42 @@ struct LineIndicatorTests {
         #expect(ProgressUnit.count.formatRate(3_801_200) == "3.8M/s")
     }
 }
+
+/// A bar that follows Foundation's `Progress`, read on the group's clock.
+struct FollowedProgressTests {
+    @Test func aBarReadsAProgressAndItsChildrenAsFoundationCountsThem() async throws {
+        let output = RecordingLineOutput(isTerminal: true, columns: 60)
+        let clock = ManualTime()
+        let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
+        let work = Progress(totalUnitCount: 4)
+        let bar = ProgressBar(following: work, message: "Converting", group: group)
+        let first = Progress(totalUnitCount: 10)
+        work.addChild(first, withPendingUnitCount: 2)
+        first.completedUnitCount = 5  // half of a child worth 2 of 4: a quarter
+        clock.advance(by: .seconds(1))
+        group.tick()
+        #expect(bar.value == 1 && bar.total == 4, "the child's part counted: \(output.screen)")
+        #expect(output.screen.last?.hasPrefix("Converting ") == true && output.screen.last?.contains(" 25% 1/4") == true, "\(output.screen)")
+        first.completedUnitCount = 10
+        work.completedUnitCount += 1
+        clock.advance(by: .seconds(1))
+        group.tick()
+        #expect(bar.value == 3)
+        work.completedUnitCount += 1
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !bar.isFinished, ContinuousClock.now < deadline {
+            group.tick()
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(bar.isFinished && bar.value == 4, "it finishes when the progress does")
+        let cancelled = Progress(totalUnitCount: 2)
+        let other = ProgressBar(following: cancelled, message: "Copying", group: group)
+        cancelled.cancel()
+        while !other.isFinished, ContinuousClock.now < deadline {
+            group.tick()
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        group.tick()
+        #expect(output.screen.contains { $0.hasPrefix("✗ Copying (cancelled") }, "\(output.screen)")
+    }
+}

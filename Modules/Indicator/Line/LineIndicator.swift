@@ -468,6 +468,71 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {  // its sta
         get { group.lock.withLock { storedTotal } }
         set { group.lock.withLock { storedTotal = newValue.map { max(0, $0) } } }
     }
+
+    // MARK: Following a Foundation.Progress
+
+    /// The `Foundation.Progress` it follows, if any.
+    private var followed: FollowedProgress?
+
+    /// A bar that follows `progress` (Foundation's): its position and length read from it
+    /// each time the group draws, on the group's clock, so the work only updates its
+    /// `Progress` as it would anyway (no KVO, which Linux's Foundation lacks); children count
+    /// as Foundation counts them (`fractionCompleted` × `totalUnitCount`). It finishes when
+    /// the progress does, and fails with “cancelled” when it is cancelled.
+    ///
+    /// ```swift
+    /// let work = Progress(totalUnitCount: 3)
+    /// let bar = ProgressBar(following: work, message: "Converting")
+    /// for file in files { work.addChild(convert(file), withPendingUnitCount: 1) }
+    /// ```
+    public convenience init(
+        following progress: Progress,
+        message: String = "",
+        unit: ProgressUnit = .count,
+        style: ProgressStyle? = nil,
+        group: ProgressGroup = .standardError,
+        placement: LinePlacement = .last
+    ) {
+        let total = progress.totalUnitCount > 0 ? Int(clamping: progress.totalUnitCount) : nil
+        self.init(total: total, message: message, unit: unit, style: style ?? .bar, group: group, placement: placement)
+        follow(progress)
+    }
+
+    /// Follows `progress` from now on (see ``init(following:message:unit:style:group:placement:)``).
+    public func follow(_ progress: Progress) {
+        group.lock.withLock {
+            followed = FollowedProgress(progress: progress)
+            pollLocked()
+        }
+    }
+
+    /// Reads the followed progress (under the group's lock, before a frame is drawn).
+    func pollLocked() {
+        guard let followed, ending == nil else { return }
+        let progress = followed.progress
+        let total = progress.totalUnitCount
+        if total > 0 {
+            storedTotal = Int(clamping: total)
+            position.store(Int((min(1, max(0, progress.fractionCompleted)) * Double(total)).rounded(.down)))
+        } else {
+            storedTotal = nil
+            position.store(Int(clamping: progress.completedUnitCount))
+        }
+        let cancelled = progress.isCancelled
+        guard progress.isFinished || cancelled, !followed.endAsked else { return }
+        followed.endAsked = true
+        // Ended outside the lock, which ending takes.
+        DispatchQueue.global().async { cancelled ? self.fail(detail: "cancelled") : self.finish() }
+    }
+}
+
+/// A `Foundation.Progress` a bar follows. Progress is thread-safe; the box is touched
+/// only under the group's lock.
+private final class FollowedProgress {
+    let progress: Progress
+    var endAsked = false
+
+    init(progress: Progress) { self.progress = progress }
 }
 
 /// A spinner with a message that can change while it spins, on a thread of its group's

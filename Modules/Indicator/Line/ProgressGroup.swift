@@ -358,6 +358,7 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         defer { drawing = false }
         let now = clock.now()
         for line in lines where line.ending == nil {
+            (line as? ProgressBar)?.pollLocked()
             line.estimator.sample(position: line.position.current, at: (now - line.startedAt).seconds)
         }
         switch mode {
