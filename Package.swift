@@ -215,7 +215,7 @@ let package = Package(
             path: "Tests/TUIPilotTests",
             exclude: ["__Snapshots__", "Scenarios"]
         ),
-        .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "IndicatorKit", "TestSupport"], path: "Tests/PromptsTests"),
+        .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "IndicatorKit", "TestSupport", "KitSupport"], path: "Tests/PromptsTests"),
         .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "Motion"], path: "Tests/TUITestingTests"),
         .testTarget(
             name: "CommandIndicatorTests",

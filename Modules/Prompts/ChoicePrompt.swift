@@ -44,10 +44,29 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
         var previewWidth = 24
         var filterPlaceholder = ""
         var showsHelp = true
+        var makeChoices: (@Sendable @MainActor () -> [Item])?
     }
 
     /// The question, in its own styles (``PromptTheme/title`` under them).
-    public let styledTitle: StyledText
+    public var styledTitle: StyledText { question.title }
+    private let question: FieldText
+    /// Choices made from earlier answers (huh's `OptionsFunc`): made again as a form's focus
+    /// moves (``refresh()``); new ones replace the old.
+    public var dynamicChoices: (@Sendable @MainActor () -> [Item])? {
+        get { settings[\.makeChoices] }
+        set { settings[\.makeChoices] = newValue }
+    }
+    /// A question made from earlier answers (huh's `TitleFunc`): made again as a form's focus
+    /// moves (``refresh()``), so the field shows the question for the answers so far.
+    public var dynamicTitle: (@Sendable @MainActor () -> String)? {
+        get { question.makeTitle }
+        set { question.makeTitle = newValue }
+    }
+    /// A description made from earlier answers (huh's `DescriptionFunc`), made as the title is.
+    public var dynamicDescription: (@Sendable @MainActor () -> String?)? {
+        get { question.makeDescription }
+        set { question.makeDescription = newValue }
+    }
     /// The question's text.
     public var title: String { styledTitle.plain }
     /// What may be chosen, in the order shown (with those ``append(_:)`` added).
@@ -57,7 +76,7 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
     public let mode: Mode
     /// The index in ``choices`` focused first.
     public let focusedFirst: Int
-    private let label: @Sendable @MainActor (Item) -> String
+    let label: @Sendable @MainActor (Item) -> String
     private let settings: Locked<Settings>
 
     /// The indices in ``choices`` chosen so far, in the order chosen.
@@ -112,7 +131,7 @@ public final class ChoicePrompt<Item: Sendable>: Sendable {
         pageSize: Int = 10,
         label: @escaping @Sendable @MainActor (Item) -> String
     ) {
-        styledTitle = title
+        question = FieldText(title)
         storedChoices = Locked(choices)
         self.mode = mode
         self.label = label
@@ -259,7 +278,7 @@ extension ChoicePrompt: Prompt, FormField {
 
     private var descriptionRows: Int { (description?.isEmpty ?? true) ? 0 : 1 }
 
-    private var isMultiple: Bool { mode != .single }
+    var isMultiple: Bool { mode != .single }
 
     private func row(for index: Int, state: ListView<Int>.RowState) -> ListView<Int>.Row {
         let theme = theme
@@ -414,6 +433,27 @@ extension ChoicePrompt: Prompt, FormField {
 
     public var isAnswered: Bool { answer != nil }
 
+    /// Makes its dynamic title, description and choices again (a form calls it as its focus
+    /// moves). New choices (their labels differ) replace the old: what was chosen or
+    /// answered among them is forgotten, the first is focused.
+    public func refresh() {
+        question.refresh { self.description = $0 }
+        guard let make = dynamicChoices else { return }
+        let made = make()
+        guard made.map(label) != choices.map(label) else { return }
+        storedChoices.withLock { $0 = made }
+        madeList = nil
+        madeIndex = nil
+        filters = []
+        filtering = nil
+        var limit: Int?
+        if case .multiple(let most) = mode { limit = most }
+        selection = OrderedSelection([], limit: limit)
+        answer = nil
+        answered = nil
+        link?.request(nil)
+    }
+
     /// Tab chooses while a filter is typed into a choice of several.
     public var usesTab: Bool { isFiltering && isMultiple }
 
@@ -517,6 +557,12 @@ extension ChoicePrompt: Prompt, FormField {
         guard isMultiple, let index = list.selectedItem else { return .ignored }
         if case .limitReached(let most) = selection.toggle(index) { notice = "at most \(most)" }
         return .handled
+    }
+
+    /// Takes the choices at `indices` as the answer (the accessible mode's typed numbers).
+    func take(_ indices: [Int]) {
+        answered = indices
+        answer = indices.map { choices[$0] }
     }
 
     private func confirm() -> EventResult {

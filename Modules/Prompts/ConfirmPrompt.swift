@@ -21,7 +21,19 @@ public final class ConfirmPrompt: Sendable {
     }
 
     /// The question, in its own styles (``PromptTheme/title`` under them).
-    public let styledTitle: StyledText
+    public var styledTitle: StyledText { question.title }
+    private let question: FieldText
+    /// A question made from earlier answers (huh's `TitleFunc`): made again as a form's focus
+    /// moves (``refresh()``), so the field shows the question for the answers so far.
+    public var dynamicTitle: (@Sendable @MainActor () -> String)? {
+        get { question.makeTitle }
+        set { question.makeTitle = newValue }
+    }
+    /// A description made from earlier answers (huh's `DescriptionFunc`), made as the title is.
+    public var dynamicDescription: (@Sendable @MainActor () -> String?)? {
+        get { question.makeDescription }
+        set { question.makeDescription = newValue }
+    }
     /// The question's text.
     public var title: String { styledTitle.plain }
     /// The answer Enter gives before any other key.
@@ -42,7 +54,7 @@ public final class ConfirmPrompt: Sendable {
     /// A question in styles of its own (`"\("Delete", style: Style(foreground: .red)) 3 files?"`)
     /// whose Enter answers `default`.
     public init(_ title: StyledText, default defaultAnswer: Bool = true) {
-        styledTitle = title
+        question = FieldText(title)
         self.defaultAnswer = defaultAnswer
         settings = Locked(Settings(theme: PromptTheme.current))
         current = defaultAnswer
@@ -122,6 +134,9 @@ extension ConfirmPrompt: Prompt, FormField {
     }
 
     public var isAnswered: Bool { answer != nil }
+
+    /// Makes its dynamic title and description again (a form calls it as its focus moves).
+    public func refresh() { question.refresh { self.description = $0 } }
 
     public func reopen() {
         answer = nil

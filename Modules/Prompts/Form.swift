@@ -30,12 +30,16 @@ public final class Form: Sendable {
         public var description: String?
         /// The fields, in the order asked.
         public var fields: [any FormField]
+        /// Whether the page is skipped, from earlier answers (huh's `WithHideFunc`); asked again
+        /// as the form moves. Nil: always shown.
+        public var isHidden: (@Sendable @MainActor () -> Bool)?
 
-        /// A group of `fields`.
-        public init(title: String? = nil, description: String? = nil, fields: [any FormField]) {
+        /// A group of `fields`, skipped while `hidden` says so.
+        public init(title: String? = nil, description: String? = nil, fields: [any FormField], hidden: (@Sendable @MainActor () -> Bool)? = nil) {
             self.title = title
             self.description = description
             self.fields = fields
+            self.isHidden = hidden
         }
 
         /// A group of the fields given.
@@ -47,6 +51,10 @@ public final class Form: Sendable {
     /// The pages, in order.
     public let groups: [Group]
     private let chosenTheme: Locked<PromptTheme>
+    /// The fields skipped while a condition holds (``hide(_:when:)``), by identity.
+    private let hiddenFields = Locked<[ObjectIdentifier: @Sendable @MainActor () -> Bool]>([:])
+    /// Whether the fields were first refreshed and the focus put on one shown.
+    @MainActor private var started = false
     /// Done once every field is answered.
     @MainActor public private(set) var answer: Void?
     /// Whether Esc cancelled it.
@@ -81,6 +89,16 @@ public final class Form: Sendable {
 
     /// Every field of every group, in order.
     private var fields: [any FormField] { groups.flatMap(\.fields) }
+
+    /// Skips `field` while `condition` holds (huh's `WithHideFunc` for a field), asked again
+    /// as the form moves: a field that follows an earlier answer shows only when it matters.
+    ///
+    /// ```swift
+    /// form.hide(address) { delivery.answer == false }
+    /// ```
+    public func hide(_ field: any FormField, when condition: @escaping @Sendable @MainActor () -> Bool) {
+        hiddenFields.withLock { $0[ObjectIdentifier(field)] = condition }
+    }
 }
 
 @MainActor
@@ -93,6 +111,41 @@ extension Form: Prompt {
     }
 
     private var answeredBefore: Int { groups[..<group].reduce(0) { $0 + $1.fields.count } }
+
+    /// Whether page `page` is shown (its hide function, if any, says no).
+    private func isShown(page: Int) -> Bool { !(groups[page].isHidden?() ?? false) }
+
+    /// Whether `field` of page `page` is shown now.
+    private func isShown(page: Int, field: Int) -> Bool {
+        guard isShown(page: page) else { return false }
+        let condition = hiddenFields.withLock { $0[ObjectIdentifier(groups[page].fields[field])] }
+        return !(condition?() ?? false)
+    }
+
+    /// Every field made again from the answers so far (titles, descriptions, choices).
+    private func refreshFields() {
+        for field in fields where !field.isAnswered { field.refresh() }
+    }
+
+    /// The fields of the pages shown (the accessible mode makes them again as it goes).
+    func fieldsShown() -> [any FormField] {
+        groups.indices.filter { isShown(page: $0) }.flatMap { groups[$0].fields }
+    }
+
+    /// Whether `field` of page `page` is asked now.
+    func accessiblyShown(page: Int, field: Int) -> Bool { isShown(page: page, field: field) }
+
+    /// Every field asked: the form is answered.
+    func markAnswered() { answer = () }
+
+    /// Once, before the first frame: the fields made from the answers so far (none yet),
+    /// and the focus on the first field shown.
+    private func startIfNeeded() {
+        guard !started, answer == nil else { return }
+        started = true
+        refreshFields()
+        if !isShown(page: group, field: field) { _ = goOn() }
+    }
 
     /// The rows the tallest page needs (the answered lines of the pages before it above it),
     /// and the summary at the end.
@@ -112,11 +165,12 @@ extension Form: Prompt {
 
     public func render(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
+        startIfNeeded()
         let theme = theme
         var y = rect.y
         func row(_ height: Int) -> Rect { Rect(x: rect.x, y: y, width: rect.width, height: max(0, min(height, rect.maxY - y))) }
         let finished = answer != nil || isCancelled
-        for (index, page) in groups.enumerated() where index <= group || finished {
+        for (index, page) in groups.enumerated() where (index <= group || finished) && isShown(page: index) {
             if index == group, !finished {
                 for (text, style) in [(page.title, theme.title), (page.description, theme.description)] {
                     guard let text, y < rect.maxY else { continue }
@@ -124,7 +178,7 @@ extension Form: Prompt {
                     y += 1
                 }
             }
-            for (position, field) in page.fields.enumerated() where y < rect.maxY {
+            for (position, field) in page.fields.enumerated() where y < rect.maxY && isShown(page: index, field: position) {
                 if field.isAnswered || field.isCancelled {
                     field.render(in: row(1), on: &canvas)
                     y += 1
@@ -164,6 +218,7 @@ extension Form: Prompt {
     // MARK: Keys
 
     public func handle(_ event: InputEvent) -> EventResult {
+        startIfNeeded()
         guard let current = focusedField else { return .ignored }
         switch event {
         case .key(.backTab):
@@ -185,31 +240,41 @@ extension Form: Prompt {
         return goOn()
     }
 
-    /// After an answer: the next field, the next page, or the end.
+    /// After an answer: the fields made again from it, then the next field shown (on this
+    /// page or a later one), or the end.
     private func goOn() -> EventResult {
-        if field + 1 < groups[group].fields.count {
-            field += 1
-        } else if group + 1 < groups.count {
-            group += 1
-            field = 0
-        } else {
-            answer = ()
-            return .quit(status: 0)
-        }
+        refreshFields()
+        var (page, position) = (group, field)
+        repeat {
+            if position + 1 < groups[page].fields.count {
+                position += 1
+            } else if page + 1 < groups.count {
+                page += 1
+                position = 0
+            } else {
+                answer = ()
+                return .quit(status: 0)
+            }
+        } while !isShown(page: page, field: position)
+        (group, field) = (page, position)
         groups[group].fields[field].reopen()
         return .handled
     }
 
-    /// Back to the field before (on the page before, from a page's first), to change it.
+    /// Back to the field shown before (on the page before, from a page's first), to change it.
     private func goBack() {
-        if field > 0 {
-            field -= 1
-        } else if group > 0 {
-            group -= 1
-            field = groups[group].fields.count - 1
-        } else {
-            return
-        }
+        var (page, position) = (group, field)
+        repeat {
+            if position > 0 {
+                position -= 1
+            } else if page > 0 {
+                page -= 1
+                position = groups[page].fields.count - 1
+            } else {
+                return
+            }
+        } while !isShown(page: page, field: position)
+        (group, field) = (page, position)
         groups[group].fields[field].reopen()
     }
 }

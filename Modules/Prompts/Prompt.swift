@@ -68,6 +68,7 @@ extension Prompt {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(PromptError) -> Answer {
         if let answer { return answer }  // answered already (asked before, or a form of no fields): nothing to wait for
+        if AccessibleMode.isOn(environment: environment) { return try await askAccessibly() }
         let terminal: InlineTerminal
         do {
             terminal = try InlineTerminal.openForTool(rows: preferredHeight, ending: .keepLastFrame, environment: environment)

@@ -56,6 +56,21 @@ public final class SelectPrompt<Item: Sendable>: Sendable {
         get { list.leavesSummary }
         set { list.leavesSummary = newValue }
     }
+    /// A question made from earlier answers (huh's `TitleFunc`; see ``ChoicePrompt/dynamicTitle``).
+    public var dynamicTitle: (@Sendable @MainActor () -> String)? {
+        get { list.dynamicTitle }
+        set { list.dynamicTitle = newValue }
+    }
+    /// A description made from earlier answers (huh's `DescriptionFunc`).
+    public var dynamicDescription: (@Sendable @MainActor () -> String?)? {
+        get { list.dynamicDescription }
+        set { list.dynamicDescription = newValue }
+    }
+    /// Choices made from earlier answers (huh's `OptionsFunc`; see ``ChoicePrompt/dynamicChoices``).
+    public var dynamicChoices: (@Sendable @MainActor () -> [Item])? {
+        get { list.dynamicChoices }
+        set { list.dynamicChoices = newValue }
+    }
 }
 
 @MainActor
@@ -67,6 +82,7 @@ extension SelectPrompt: Prompt, FormField {
     public var preferredHeight: Int { list.preferredHeight }
 
     public func reopen() { list.reopen() }
+    public func refresh() { list.refresh() }
 
     public func render(in rect: Rect, on canvas: inout Canvas) { list.render(in: rect, on: &canvas) }
     public func handle(_ event: InputEvent) -> EventResult { list.handle(event) }

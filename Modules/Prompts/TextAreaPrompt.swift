@@ -25,7 +25,19 @@ public final class TextAreaPrompt: Sendable {
     }
 
     /// The question, in its own styles (``PromptTheme/title`` under them).
-    public let styledTitle: StyledText
+    public var styledTitle: StyledText { question.title }
+    private let question: FieldText
+    /// A question made from earlier answers (huh's `TitleFunc`): made again as a form's focus
+    /// moves (``refresh()``), so the field shows the question for the answers so far.
+    public var dynamicTitle: (@Sendable @MainActor () -> String)? {
+        get { question.makeTitle }
+        set { question.makeTitle = newValue }
+    }
+    /// A description made from earlier answers (huh's `DescriptionFunc`), made as the title is.
+    public var dynamicDescription: (@Sendable @MainActor () -> String?)? {
+        get { question.makeDescription }
+        set { question.makeDescription = newValue }
+    }
     /// The question's text.
     public var title: String { styledTitle.plain }
     /// The text it starts with.
@@ -59,7 +71,7 @@ public final class TextAreaPrompt: Sendable {
         limit: Int? = nil,
         validate: @escaping @Sendable @MainActor (String) -> String? = { _ in nil }
     ) {
-        styledTitle = title
+        question = FieldText(title)
         initialText = text
         self.rows = max(1, rows)
         self.limit = limit
@@ -144,7 +156,17 @@ extension TextAreaPrompt: Prompt, FormField {
 
     public var isAnswered: Bool { answer != nil }
 
+    /// Makes its dynamic title and description again (a form calls it as its focus moves).
+    public func refresh() { question.refresh { self.description = $0 } }
+
     public func reopen() { typed.reopen() }
+
+    /// Takes `text` as the answer (the accessible mode's typed line): nil when taken, else
+    /// what the validation said.
+    func take(_ text: String) -> String? {
+        let problem = typed.take(text, validate: validate)
+        return problem.map { "✗ " + $0 }
+    }
 
     /// The answered line's text: the first line, and how many there are.
     private static func summary(_ text: String) -> String {

@@ -21,10 +21,23 @@ public final class TextPrompt: Sendable {
         var placeholder: String
         var echo: TextField.Echo
         var validate: @Sendable @MainActor (String) -> String?
+        var validatesAsTyped = false
     }
 
     /// The question, in its own styles (``PromptTheme/title`` under them).
-    public let styledTitle: StyledText
+    public var styledTitle: StyledText { question.title }
+    private let question: FieldText
+    /// A question made from earlier answers (huh's `TitleFunc`): made again as a form's focus
+    /// moves (``refresh()``), so the field shows the question for the answers so far.
+    public var dynamicTitle: (@Sendable @MainActor () -> String)? {
+        get { question.makeTitle }
+        set { question.makeTitle = newValue }
+    }
+    /// A description made from earlier answers (huh's `DescriptionFunc`), made as the title is.
+    public var dynamicDescription: (@Sendable @MainActor () -> String?)? {
+        get { question.makeDescription }
+        set { question.makeDescription = newValue }
+    }
     /// The question's text.
     public var title: String { styledTitle.plain }
     /// The text it starts with.
@@ -57,7 +70,7 @@ public final class TextPrompt: Sendable {
         echo: TextField.Echo = .normal,
         validate: @escaping @Sendable @MainActor (String) -> String? = { _ in nil }
     ) {
-        styledTitle = title
+        question = FieldText(title)
         initialText = text
         self.limit = limit
         settings = Locked(Settings(theme: PromptTheme.current, placeholder: placeholder, echo: echo, validate: validate))
@@ -93,6 +106,12 @@ public final class TextPrompt: Sendable {
     public var echo: TextField.Echo {
         get { settings[\.echo] }
         set { settings[\.echo] = newValue }
+    }
+    /// Whether `validate` runs on every edit, its message shown (and gone) as the text is
+    /// typed, as huh's Input validates; false: on Enter only.
+    public var validatesAsTyped: Bool {
+        get { settings[\.validatesAsTyped] }
+        set { settings[\.validatesAsTyped] = newValue }
     }
     /// What is wrong with a text, or nil when it will do.
     public var validate: @Sendable @MainActor (String) -> String? {
@@ -157,10 +176,20 @@ extension TextPrompt: Prompt, FormField {
 
     public var isAnswered: Bool { answer != nil }
 
+    /// Makes its dynamic title and description again (a form calls it as its focus moves).
+    public func refresh() { question.refresh { self.description = $0 } }
+
     public func reopen() { typed.reopen() }
+
+    /// Takes `text` as the answer (the accessible mode's typed line): nil when taken, else
+    /// what the validation said.
+    func take(_ text: String) -> String? {
+        let problem = typed.take(text, validate: validate)
+        return problem.map { "✗ " + $0 }
+    }
 
     public func handle(_ event: InputEvent) -> EventResult {
         let field = field
-        return typed.handle(event, text: { field.text }, validate: validate, edit: { field.handle($0) })
+        return typed.handle(event, text: { field.text }, validate: validate, validatesAsTyped: validatesAsTyped, edit: { field.handle($0) })
     }
 }

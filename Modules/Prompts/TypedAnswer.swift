@@ -8,6 +8,14 @@ struct TypedAnswer {
     private(set) var isCancelled = false
     private(set) var problem: String?
 
+    /// Takes `text` as typed and answered, if `validate` finds nothing wrong; what it found else.
+    @MainActor
+    mutating func take(_ text: String, validate: (String) -> String?) -> String? {
+        problem = validate(text)
+        if problem == nil { answer = text }
+        return problem
+    }
+
     /// Takes keys again, the text kept.
     mutating func reopen() {
         answer = nil
@@ -21,6 +29,7 @@ struct TypedAnswer {
         _ event: InputEvent,
         text: () -> String,
         validate: (String) -> String?,
+        validatesAsTyped: Bool = false,
         edit: (InputEvent) -> EventResult
     ) -> EventResult {
         guard answer == nil, !isCancelled else { return .ignored }
@@ -40,7 +49,8 @@ struct TypedAnswer {
             return .handled
         default:
             let result = edit(event)
-            if result == .handled { problem = nil }
+            // As typed: what is wrong shows at once (and goes once put right); else only on Enter.
+            if result == .handled { problem = validatesAsTyped ? validate(text()) : nil }
             return result
         }
     }
