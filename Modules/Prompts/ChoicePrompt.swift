@@ -588,3 +588,7 @@ extension ChoicePrompt where Item: CustomStringConvertible {
         self.init(title, choices: choices, mode: mode, chosen: chosen, focused: focused, pageSize: pageSize) { $0.description }
     }
 }
+
+extension ChoicePrompt: WordsFollowAnswers {
+    func refreshWords() { question.refresh { self.description = $0 } }
+}

@@ -149,3 +149,7 @@ extension ConfirmPrompt: Prompt, FormField {
         return .quit(status: 0)
     }
 }
+
+extension ConfirmPrompt: WordsFollowAnswers {
+    func refreshWords() { question.refresh { self.description = $0 } }
+}

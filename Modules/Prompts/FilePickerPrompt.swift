@@ -116,3 +116,7 @@ extension FilePickerPrompt: Prompt, FormField {
         }
     }
 }
+
+extension FilePickerPrompt: WordsFollowAnswers {
+    func refreshWords() { question.refresh { self.description = $0 } }
+}

@@ -230,7 +230,11 @@ extension Form: Prompt {
             _ = current.handle(.key(.enter))  // answered if it will be (its validation said nothing)
         default:
             let result = current.handle(event)
-            guard case .quit = result else { return result }
+            guard case .quit = result else {
+                // What is typed may be what later fields' words follow (huh's bindings).
+                for field in fields where !field.isAnswered && field !== current { (field as? any WordsFollowAnswers)?.refreshWords() }
+                return result
+            }
         }
         if current.isCancelled {
             isCancelled = true

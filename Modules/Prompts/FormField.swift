@@ -78,3 +78,10 @@ final class FieldText: Sendable {
         if let makeDescription { setDescription(makeDescription()) }
     }
 }
+
+/// A field whose words (title, description, placeholder) follow earlier answers as they are
+/// typed: a form makes them again after every key, its choices only as the focus moves.
+@MainActor
+protocol WordsFollowAnswers: AnyObject {
+    func refreshWords()
+}

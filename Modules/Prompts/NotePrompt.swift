@@ -148,3 +148,7 @@ extension NotePrompt: Prompt, FormField {
         }
     }
 }
+
+extension NotePrompt: WordsFollowAnswers {
+    func refreshWords() { question.refresh { self.description = $0 } }
+}

@@ -99,3 +99,7 @@ extension SelectPrompt where Item: CustomStringConvertible {
         self.init(title, choices: choices, focused: focused, pageSize: pageSize) { $0.description }
     }
 }
+
+extension SelectPrompt: WordsFollowAnswers {
+    func refreshWords() { list.refreshWords() }
+}

@@ -17,6 +17,7 @@ public final class TextAreaPrompt: Sendable {
         var theme: PromptTheme
         var leavesSummary = true
         var placeholder: String
+        var makePlaceholder: (@Sendable @MainActor () -> String)?
         var validate: @Sendable @MainActor (String) -> String?
         var showsLineNumbers = false
         var cursorLineStyle: Style?
@@ -103,6 +104,11 @@ public final class TextAreaPrompt: Sendable {
         get { settings[\.placeholder] }
         set { settings[\.placeholder] = newValue }
     }
+    /// A placeholder made from earlier answers (huh's `PlaceholderFunc`), made as the title is.
+    public var dynamicPlaceholder: (@Sendable @MainActor () -> String)? {
+        get { settings[\.makePlaceholder] }
+        set { settings[\.makePlaceholder] = newValue }
+    }
     /// What is wrong with a text, or nil when it will do.
     public var validate: @Sendable @MainActor (String) -> String? {
         get { settings[\.validate] }
@@ -157,7 +163,10 @@ extension TextAreaPrompt: Prompt, FormField {
     public var isAnswered: Bool { answer != nil }
 
     /// Makes its dynamic title and description again (a form calls it as its focus moves).
-    public func refresh() { question.refresh { self.description = $0 } }
+    public func refresh() {
+        question.refresh { self.description = $0 }
+        if let make = dynamicPlaceholder { placeholder = make() }
+    }
 
     public func reopen() { typed.reopen() }
 
@@ -209,5 +218,12 @@ extension TextAreaPrompt: Prompt, FormField {
         // Ctrl-D finishes, as gum's `write` says; Enter too.
         let event = event == .key(.control("d")) ? .key(.enter) : event
         return typed.handle(event, text: { area.text }, validate: validate, edit: { area.handle($0) })
+    }
+}
+
+extension TextAreaPrompt: WordsFollowAnswers {
+    func refreshWords() {
+        question.refresh { self.description = $0 }
+        if let make = dynamicPlaceholder { placeholder = make() }
     }
 }

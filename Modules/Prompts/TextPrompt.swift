@@ -19,6 +19,7 @@ public final class TextPrompt: Sendable {
         var theme: PromptTheme
         var leavesSummary = true
         var placeholder: String
+        var makePlaceholder: (@Sendable @MainActor () -> String)?
         var echo: TextField.Echo
         var validate: @Sendable @MainActor (String) -> String?
         var validatesAsTyped = false
@@ -102,6 +103,11 @@ public final class TextPrompt: Sendable {
         get { settings[\.placeholder] }
         set { settings[\.placeholder] = newValue }
     }
+    /// A placeholder made from earlier answers (huh's `PlaceholderFunc`), made as the title is.
+    public var dynamicPlaceholder: (@Sendable @MainActor () -> String)? {
+        get { settings[\.makePlaceholder] }
+        set { settings[\.makePlaceholder] = newValue }
+    }
     /// How the text is shown: as typed, masked (a password) or not at all.
     public var echo: TextField.Echo {
         get { settings[\.echo] }
@@ -177,7 +183,10 @@ extension TextPrompt: Prompt, FormField {
     public var isAnswered: Bool { answer != nil }
 
     /// Makes its dynamic title and description again (a form calls it as its focus moves).
-    public func refresh() { question.refresh { self.description = $0 } }
+    public func refresh() {
+        question.refresh { self.description = $0 }
+        if let make = dynamicPlaceholder { placeholder = make() }
+    }
 
     public func reopen() { typed.reopen() }
 
@@ -191,5 +200,12 @@ extension TextPrompt: Prompt, FormField {
     public func handle(_ event: InputEvent) -> EventResult {
         let field = field
         return typed.handle(event, text: { field.text }, validate: validate, validatesAsTyped: validatesAsTyped, edit: { field.handle($0) })
+    }
+}
+
+extension TextPrompt: WordsFollowAnswers {
+    func refreshWords() {
+        question.refresh { self.description = $0 }
+        if let make = dynamicPlaceholder { placeholder = make() }
     }
 }
