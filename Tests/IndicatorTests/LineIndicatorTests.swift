@@ -707,3 +707,76 @@ struct FollowedProgressTests {
         #expect(output.screen.contains { $0.hasPrefix("✗ Copying (cancelled") }, "\(output.screen)")
     }
 }
+
+/// indicatif's semantics a ported program notices: a group's bottom alignment, a
+/// percentage's decimals.
+struct IndicatifSemanticsTests {
+    @Test func aBottomAlignedGroupKeepsItsLinesWhereTheyAre() throws {
+        let output = RecordingLineOutput(isTerminal: true, columns: 40)
+        let clock = ManualTime()
+        let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
+        group.alignment = .bottom
+        let style = try ProgressStyle(template: "{msg} {pos}")
+        let first = group.bar(total: 10, message: "first", style: style)
+        let second = group.bar(total: 10, message: "second", style: style)
+        let third = group.bar(total: 10, message: "third", style: style)
+        group.tick()
+        #expect(output.screen.prefix(3) == ["first 0", "second 0", "third 0"])
+        second.clear()
+        clock.advance(by: .seconds(1))
+        group.tick()
+        #expect(output.screen.prefix(3) == ["", "first 0", "third 0"], "a blank row above, the others in place: \(output.screen)")
+        first.inc()
+        third.inc()
+        first.finish()
+        third.finish()
+        group.tick()
+        #expect(!output.screen.contains("second 0"))
+    }
+
+    @Test func aPercentageTakesItsDecimalsFromTheTemplate() throws {
+        let output = RecordingLineOutput(isTerminal: true, columns: 60)
+        let clock = ManualTime()
+        let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
+        let style = try ProgressStyle(template: "{percent:.1}% {percent_precise:.2} {percent:.1.bold}")
+        let bar = group.bar(total: 3, message: "", style: style)
+        bar.inc(2)
+        group.tick()
+        #expect(output.screen.last == "66.6% 66.66 66.6", "cut, as {percent} is: \(output.screen)")
+        let colored = try ProgressStyle(template: "{pos:.1}")
+        #expect(
+            colored.parts == [.field(ProgressStyle.Placeholder(field: .pos, style: LineStyle(foreground: 1)))],
+            "elsewhere a number stays a colour, as indicatif's"
+        )
+    }
+}
+
+/// Noora's shapes: a step's error message, a bar that goes from 0 to 1.
+struct NooraShapesTests {
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "401 Unauthorized" }
+    }
+
+    @Test func aStepSaysItsOwnErrorMessageAndAFractionBarItsPercentage() async throws {
+        let output = RecordingLineOutput(isTerminal: true, columns: 60)
+        let clock = ManualTime()
+        let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
+        await #expect(throws: Refused.self) {
+            try await Spinner.run("Fetching the project", group: group, failure: { _ in "Could not fetch the project" }) {
+                clock.advance(by: .seconds(2))
+                throw Refused()
+            }
+        }
+        group.tick()
+        #expect(output.screen.first == "✗ Could not fetch the project (401 Unauthorized, 2.0 s)", "\(output.screen)")
+        let bar = ProgressBar.fraction("Uploading", group: group)
+        bar.fraction = 0.49
+        clock.advance(by: .seconds(1))
+        group.tick()
+        #expect(bar.fraction == 0.49)
+        let line = output.screen.last { !$0.isEmpty } ?? ""
+        #expect(line.hasPrefix("Uploading ") && line.hasSuffix(" 49% · ETA 1 s"), "a percentage, no invented counts: \(line)")
+        bar.fraction = 7
+        #expect(bar.fraction == 1, "held to 0…1")
+    }
+}

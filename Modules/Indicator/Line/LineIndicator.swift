@@ -285,7 +285,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
                 case .message: line.append(placeholder.width == nil ? message : shown(placeholder, storedMessage), own ?? .plain, colorDepth: colorDepth)
                 case .prefix: line.append(shown(placeholder, storedPrefix), own ?? .plain, colorDepth: colorDepth)
                 case .bar:
-                    let (filled, empty) = storedStyle.barGlyphs.render(fraction: fraction, width: placeholder.width ?? barWidth)
+                    let (filled, empty) = storedStyle.barGlyphs.render(fraction: filledFraction, width: placeholder.width ?? barWidth)
                     line.append(filled, own ?? .bar)
                     line.append(empty, placeholder.alternate.map(LineCell.Tone.styled) ?? .barEmpty)
                 case .spinner: line.append(shown(placeholder, values[.spinner] ?? ""), own ?? (ending == nil ? .plain : .success))
@@ -329,7 +329,7 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     }
 
     /// How far along, 0…1 (0 with no length, and for a position below zero).
-    var fraction: Double {
+    var filledFraction: Double {
         guard let total = storedTotal else { return 0 }
         guard total > 0 else { return ending == nil ? 0 : 1 }
         return Double(min(max(0, position.current), total)) / Double(total)
@@ -341,7 +341,9 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
         let reading = FieldReading(self, at: now)
         var values: [ProgressStyle.Field: String] = [:]
         for part in storedStyle.parts {
-            if case .field(let placeholder) = part, values[placeholder.field] == nil { values[placeholder.field] = reading.text(placeholder.field) }
+            if case .field(let placeholder) = part, values[placeholder.field] == nil {
+                values[placeholder.field] = placeholder.precision.map { reading.percent(decimals: $0) } ?? reading.text(placeholder.field)
+            }
         }
         return values
     }
@@ -373,6 +375,14 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             }
         }
 
+        /// The percentage with `decimals` decimals, cut (not rounded) as `{percent}` is.
+        func percent(decimals: Int) -> String {
+            guard let total = line.storedTotal else { return "" }
+            guard total > 0 else { return "100" }
+            let scale = pow(10, Double(decimals))
+            return String(format: "%.\(decimals)f", (line.filledFraction * 100 * scale).rounded(.down) / scale)
+        }
+
         func text(_ field: ProgressStyle.Field) -> String {
             switch field {
             case .prefix: line.storedPrefix.plain
@@ -382,10 +392,10 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
             case .len: line.storedTotal.map(line.unit.format) ?? "?"
             case .elapsed: elapsed.clockText
             case .rate, .perSec: line.unit.formatRate(perSecond)
-            case .percent: line.storedTotal.map { total in total > 0 ? "\(Int((line.fraction * 100).rounded(.down)))" : "100" } ?? ""
+            case .percent: line.storedTotal.map { total in total > 0 ? "\(Int((line.filledFraction * 100).rounded(.down)))" : "100" } ?? ""
             case .humanPos: pos.withThousandsSeparators
             case .humanLen: length.withThousandsSeparators
-            case .percentPrecise: String(format: "%.3f", line.fraction * 100)
+            case .percentPrecise: String(format: "%.3f", line.filledFraction * 100)
             case .bytes, .binaryBytes: ProgressUnit.indicatifBytes(Double(pos))
             case .totalBytes, .binaryTotalBytes: ProgressUnit.indicatifBytes(Double(length))
             case .decimalBytes: ProgressUnit.indicatifBytes(Double(pos), decimal: true)
@@ -467,6 +477,33 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {  // its sta
     public var total: Int? {
         get { group.lock.withLock { storedTotal } }
         set { group.lock.withLock { storedTotal = newValue.map { max(0, $0) } } }
+    }
+
+    /// How far along, from 0 to 1 (Noora's progress bar step, `fractionCompleted`): set it
+    /// on a bar made with ``fraction(_:group:placement:)`` (or any bar with a length: the
+    /// position is the fraction of it).
+    public var fraction: Double {
+        get {
+            let (value, total) = group.lock.withLock { (position.current, storedTotal) }
+            guard let total, total > 0 else { return 0 }
+            return min(1, max(0, Double(value) / Double(total)))
+        }
+        set {
+            guard let total = total, newValue.isFinite else { return }
+            value = Int((min(1, max(0, newValue)) * Double(total)).rounded(.down))
+        }
+    }
+
+    /// A bar that goes from 0 to 1 (``fraction``), its line the percentage and the time left
+    /// (``ProgressStyle/fraction``), no counts: what a task that only knows how far along it is
+    /// shows (Noora's `progressBarStep`).
+    ///
+    /// ```swift
+    /// let bar = ProgressBar.fraction("Uploading")
+    /// bar.fraction = 0.49   // Uploading ████████████▌             49% · ETA 3 s
+    /// ```
+    public static func fraction(_ message: String = "", group: ProgressGroup = .standardError, placement: LinePlacement = .last) -> ProgressBar {
+        ProgressBar(total: 1_000_000, message: message, style: .fraction, group: group, placement: placement)
     }
 
     // MARK: Following a Foundation.Progress
@@ -560,7 +597,8 @@ public final class Spinner: LineIndicator, @unchecked Sendable {  // its state i
     }
 
     /// Runs `work` under a spinner and ends it by the outcome: ✓ with `success`'s text (the
-    /// message by default) when it returns, ✗ with the error when it throws (then rethrown).
+    /// message by default) when it returns, ✗ with `failure`'s text (the message by
+    /// default, as Noora's step's `errorMessage`) and the error when it throws (then rethrown).
     /// `work` runs where the caller is (`isolation`: the main actor in an async `main`), so it
     /// may use what the caller uses.
     ///
@@ -572,6 +610,7 @@ public final class Spinner: LineIndicator, @unchecked Sendable {  // its state i
         style: SpinnerStyle = .comet,
         group: ProgressGroup = .standardError,
         success: (T) -> String? = { _ in nil },
+        failure: (any Error) -> String? = { _ in nil },
         isolation: isolated (any Actor)? = #isolation,
         _ work: () async throws -> T
     ) async rethrows -> T {
@@ -581,7 +620,7 @@ public final class Spinner: LineIndicator, @unchecked Sendable {  // its state i
             spinner.succeed(success(result))
             return result
         } catch {
-            spinner.fail(detail: "\(error)")
+            spinner.fail(failure(error), detail: "\(error)")
             throw error
         }
     }

@@ -69,7 +69,27 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
         set { lock.withLock { storedLogInterval = newValue } }
     }
 
+    /// Where the running lines sit in the rows the block has taken (indicatif's
+    /// `MultiProgressAlignment`).
+    public enum Alignment: Sendable, Equatable {
+        /// At the top: when a line leaves, the rows below it close up (the default).
+        case top
+        /// At the bottom: the block keeps the rows it has taken while lines run, a line that
+        /// leaves turning into a blank row above the others, so they stay where they are
+        /// (as a status area at the foot of the output).
+        case bottom
+    }
+
+    /// Where the running lines sit (see ``Alignment``).
+    public var alignment: Alignment {
+        get { lock.withLock { storedAlignment } }
+        set { lock.withLock { storedAlignment = newValue } }
+    }
+
     let lock = NSLock()
+    private var storedAlignment = Alignment.top
+    /// The most rows the block took since it started (kept with bottom alignment).
+    private var tallestBlock = 0
     private let output: (any LineOutput)?
     private let drawsOnItsOwnThread: Bool
     private var storedDrawRate = 15
@@ -393,9 +413,18 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
             lines.removeFirst()
         }
         rowsAbove += settled.reduce(0) { $0 + max(1, ($1.width + columns - 1) / columns) }
-        let block = lines.filter { if case .cleared = $0.ending { return false } else { return true } }
+        var block = lines.filter { if case .cleared = $0.ending { return false } else { return true } }
             .flatMap { $0.renderRows(at: now, columns: columns) }
         let allEnded = lines.allSatisfy { $0.ending != nil }
+        // Lines that ended at the top went above for good: the block's rows they took with them.
+        tallestBlock = max(0, tallestBlock - settled.count)
+        if storedAlignment == .bottom, !allEnded {
+            // The rows taken stay taken; blank ones above the lines left.
+            if block.count < tallestBlock { block = Array(repeating: [], count: tallestBlock - block.count) + block }
+            tallestBlock = block.count
+        } else if allEnded {
+            tallestBlock = 0
+        }
         var text: String
         // Once a second the block is written whole again: a stray write to the terminal (a
         // `print` between frames) is healed then, since changed-cell frames build on the screen.

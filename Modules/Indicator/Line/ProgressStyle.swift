@@ -18,7 +18,7 @@ import ViewCore
 /// | `{bar}`, `{wide_bar}`, `{bar:30}` | the bar: as wide as the room left, or 30 cells |
 /// | `{pos}`, `{len}` | the position and the length (bytes as `12.3 MiB` with the bytes unit) |
 /// | `{human_pos}`, `{human_len}` | with thousands separators: `1,234,567` |
-/// | `{percent}`, `{percent_precise}` | `42`; `42.000` (bare numbers, as indicatif's: write `{percent}%`) |
+/// | `{percent}`, `{percent_precise}` | `42`; `42.000` (bare numbers, as indicatif's: write `{percent}%`); `{percent:.1}` gives `42.5` (a first dotted digit is the decimals) |
 /// | `{bytes}`, `{total_bytes}`, `{binary_bytes}`, `{binary_total_bytes}` | as bytes, binary multiples, as indicatif writes them: `220.52 MiB` |
 /// | `{decimal_bytes}`, `{decimal_total_bytes}` | as bytes, decimal multiples: `231.23 MB` |
 /// | `{rate}`, `{per_sec}` | `1234/s`, `12.3k/s` (bytes with the bytes unit) |
@@ -67,6 +67,8 @@ public struct ProgressStyle: Sendable {
 
     /// A bar of known length: `message ████▍░░░ 42% 420/1000 · 12.3k/s · ETA 5 s`.
     public static let bar = ProgressStyle(known: "{message} {bar} {percent}% {pos}/{len} · {rate} · ETA {eta}")
+    /// A bar going from 0 to 1: `message ████▍░░░ 42% · ETA 5 s`, no counts.
+    public static let fraction = ProgressStyle(known: "{message} {bar} {percent}% · ETA {eta}")
     /// Progress of unknown length: `⠋ message 420 · 12.3k/s · 3 s`.
     public static let count = ProgressStyle(known: "{spinner} {message} {pos} · {rate} · {elapsed}")
     /// A spinner: `⠋ message 3 s` (`1:05` from a minute on).
@@ -155,6 +157,8 @@ public struct ProgressStyle: Sendable {
         var style: LineStyle?
         /// A bar's empty part.
         var alternate: LineStyle?
+        /// Decimals of a percentage (`{percent:.1}`); nil: the field's own.
+        var precision: Int?
     }
 
     /// A field of a template.
@@ -273,8 +277,16 @@ public struct ProgressStyle: Sendable {
         guard spec.first == "." else {
             throw TemplateError(message: "`\(spec)` in `{\(inside)}`: write `{\(name):[<^>][width][!][.style[/style]]}`", column: column)
         }
-        let styles = spec.dropFirst().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        placeholder.style = try LineStyle(dotted: styles[0], field: inside, column: column)
+        var styles = spec.dropFirst().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        // A percentage's first dotted word of one digit is its decimals (`{percent:.1}`, as
+        // Rust's `{:.1}`); a colour 0…9 there is written by name.
+        if field == .percent || field == .percentPrecise, let first = styles[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first,
+            first.count == 1, let digit = first.first?.wholeNumberValue
+        {
+            placeholder.precision = digit
+            styles[0] = styles[0].dropFirst(1).drop { $0 == "." }
+        }
+        placeholder.style = styles[0].isEmpty ? nil : try LineStyle(dotted: styles[0], field: inside, column: column)
         if styles.count > 1 { placeholder.alternate = try LineStyle(dotted: styles[1], field: inside, column: column) }
         return placeholder
     }
