@@ -762,10 +762,11 @@ struct NooraShapesTests {
         let clock = ManualTime()
         let group = ProgressGroup(output: output, mode: .animated(colors: false), clock: clock, drawsOnItsOwnThread: false)
         await #expect(throws: Refused.self) {
-            try await Spinner.run("Fetching the project", group: group, failure: { _ in "Could not fetch the project" }) {
+            let work: () async throws -> Void = {
                 clock.advance(by: .seconds(2))
                 throw Refused()
             }
+            try await Spinner.run("Fetching the project", group: group, failure: { _ in "Could not fetch the project" }, work)
         }
         group.tick()
         #expect(output.screen.first == "✗ Could not fetch the project (401 Unauthorized, 2.0 s)", "\(output.screen)")
