@@ -128,7 +128,10 @@ extension ConfirmPrompt: AccessiblyAsked {
 }
 
 extension NotePrompt: AccessiblyAsked {
-    var accessibleQuestion: String { question(title, nil, "\n" + (description.map { $0 + "\n" } ?? "") + "(Enter to go on) ") }
+    var accessibleQuestion: String {
+        let words = description.map { Self.lines($0, theme: theme).map(\.plain).joined(separator: "\n") + "\n" } ?? ""
+        return question(title, nil, "\n" + words + "(Enter to go on) ")
+    }
     func takeAccessibleAnswer(_ line: String) -> String? {
         _ = handle(.key(.enter))
         return nil

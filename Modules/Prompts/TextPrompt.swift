@@ -193,6 +193,7 @@ extension TextPrompt: Prompt, FormField {
     /// Takes `text` as the answer (the accessible mode's typed line): nil when taken, else
     /// what the validation said.
     func take(_ text: String) -> String? {
+        field.input = TextInput(text, limit: limit)  // what later fields read as typed
         let problem = typed.take(text, validate: validate)
         return problem.map { "✗ " + $0 }
     }
