@@ -335,8 +335,9 @@ package enum MarkdownText {
                 characters = characters.dropFirst()
             } else if character == "`", let end = characters.dropFirst().firstIndex(of: "`") {
                 flush()
-                // No-break spaces round it: its colour's padding stays with it when a line wraps.
-                out.append("\u{A0}" + String(characters[characters.index(after: characters.startIndex)..<end]) + "\u{A0}", style: inlineCode)
+                // No-break spaces round it and in it: it stays whole, with its colour's padding, when a line wraps.
+                let code = String(characters[characters.index(after: characters.startIndex)..<end]).replacingOccurrences(of: " ", with: "\u{A0}")
+                out.append("\u{A0}" + code + "\u{A0}", style: inlineCode)
                 characters = characters[characters.index(after: end)...]
             } else if character == "[" || (character == "!" && characters.dropFirst().first == "["),
                 let (label, address, length) = link(in: characters.dropFirst(character == "!" ? 1 : 0))

@@ -48,25 +48,25 @@ package final class PagerView: View {
                 rows.append(Row(line: index, isFirst: true, text: line, start: 0))
                 continue
             }
-            var piece = StyledText()
-            var pieceWidth = 0
+            // At the last blank that fits (a word longer than the row is cut where it must).
+            let characters = line.runs.flatMap { run in run.text.map { (character: $0, style: run.style) } }
             var start = 0
-            var position = 0
-            for run in line.runs {
-                for character in run.text {
-                    let cells = character.displayWidth
-                    if pieceWidth + cells > width {
-                        rows.append(Row(line: index, isFirst: start == 0, text: piece, start: start))
-                        piece = StyledText()
-                        pieceWidth = 0
-                        start = position
-                    }
-                    piece.append(String(character), style: run.style)
-                    pieceWidth += cells
-                    position += 1
+            while start < characters.count {
+                var end = start
+                var used = 0
+                var lastBlank: Int?
+                while end < characters.count, used + characters[end].character.displayWidth <= width {
+                    used += characters[end].character.displayWidth
+                    if characters[end].character == " " { lastBlank = end }
+                    end += 1
                 }
+                if end < characters.count, let lastBlank, lastBlank > start { end = lastBlank + 1 }
+                end = max(end, start + 1)
+                var piece = StyledText()
+                for item in characters[start..<end] { piece.append(String(item.character), style: item.style) }
+                rows.append(Row(line: index, isFirst: start == 0, text: piece, start: start))
+                start = end
             }
-            rows.append(Row(line: index, isFirst: start == 0, text: piece, start: start))
         }
         laidOut = (width, rows)
         return rows
