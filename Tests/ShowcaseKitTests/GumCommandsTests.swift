@@ -192,7 +192,7 @@ struct GumCommandsTests {
         let joined = try printed(["join", "--align", "center", "a\nb\nc", "x"])
         #expect(joined == "a\nbx\nc\n", "the shorter block in the middle (blanks at a line's end left out)")
         #expect(try printed(["join", "--vertical", "--align", "right", "abc", "x"]) == "abc\n  x\n")
-        #expect(throws: UsageError("`--padding` takes 1 to 4 numbers of cells (\"1\", \"1 2\", \"1 2 1 2\"), not `1 x`")) {
+        #expect(throws: UsageError("`--padding` takes 1 to 4 numbers of cells, each up to 200 (\"1\", \"1 2\", \"1 2 1 2\"), not `1 x`")) {
             try printed(["style", "--padding", "1 x", "a"])
         }
         #expect(
@@ -367,5 +367,24 @@ struct PagerViewTests {
         pilot.press(.escape)
         #expect(pager.search.isEmpty, "the first Esc clears the search")
         #expect(pager.handle(.key(.escape)) == .quit(status: 0), "the next quits")
+    }
+}
+
+/// Hostile input to the printing commands costs what it holds.
+struct GumHostileInputTests {
+    @Test func markdownFullOfOpeningMarksIsReadInOnePass() {
+        // 200 000 `[` and `<` with nothing closing them: each looked up once, not scanned to the end.
+        let text = String(repeating: "[<`", count: 200_000)
+        let lines = MarkdownText.render(text, width: 80)
+        #expect(lines.map(\.plain).joined().filter { $0 == "[" }.count == 200_000, "every mark kept as text")
+        #expect(MarkdownText.inline("[a](b) [c](d").plain == "a b [c](d")
+    }
+
+    @Test func sizesAreBoundedWithAClearError() {
+        #expect(throws: UsageError("`--width` takes a number of cells from 0 to 1000, not `100000`")) {
+            try ShowcaseCommand.parse(["style", "--width", "100000", "x"])
+        }
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["style", "--margin", "9223372036854775807", "x"]) }
+        #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["table", "--height", "-1"]) }
     }
 }

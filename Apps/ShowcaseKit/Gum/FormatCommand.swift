@@ -308,7 +308,9 @@ package enum MarkdownText {
     /// images and autolinks, each in its style over `base`.
     static func inline(_ text: String, base: Style = .plain) -> StyledText {
         var out = StyledText()
-        var characters = Array(text)[...]
+        let all = Array(text)
+        let marks = Marks(all)
+        var at = 0
         var style = base
         var plain = ""
         func flush() {
@@ -319,29 +321,25 @@ package enum MarkdownText {
             flush()
             if style.attributes.contains(attribute) { style.attributes.remove(attribute) } else { style.attributes.insert(attribute) }
         }
-        while let character = characters.first {
-            let rest = String(characters.prefix(2))
-            if character == "\\", characters.count > 1 {
-                plain.append(characters[characters.index(after: characters.startIndex)])
-                characters = characters.dropFirst(2)
-            } else if rest == "**" || rest == "__" {
-                toggle(.bold)
-                characters = characters.dropFirst(2)
-            } else if rest == "~~" {
-                toggle(.strikethrough)
-                characters = characters.dropFirst(2)
+        while at < all.count {
+            let character = all[at]
+            let next: Character? = at + 1 < all.count ? all[at + 1] : nil
+            if character == "\\", let next {
+                plain.append(next)
+                at += 2
+            } else if (character == "*" || character == "_" || character == "~") && next == character && (character != "_" || plain.isEmpty || plain.last == " ") {
+                toggle(character == "~" ? .strikethrough : .bold)
+                at += 2
             } else if character == "*" || (character == "_" && (plain.isEmpty || plain.last == " " || style.attributes.contains(.italic))) {
                 toggle(.italic)
-                characters = characters.dropFirst()
-            } else if character == "`", let end = characters.dropFirst().firstIndex(of: "`") {
+                at += 1
+            } else if character == "`", let end = marks.next("`", after: at) {
                 flush()
                 // No-break spaces round it and in it: it stays whole, with its colour's padding, when a line wraps.
-                let code = String(characters[characters.index(after: characters.startIndex)..<end]).replacingOccurrences(of: " ", with: "\u{A0}")
+                let code = String(all[(at + 1)..<end]).replacingOccurrences(of: " ", with: "\u{A0}")
                 out.append("\u{A0}" + code + "\u{A0}", style: inlineCode)
-                characters = characters[characters.index(after: end)...]
-            } else if character == "[" || (character == "!" && characters.dropFirst().first == "["),
-                let (label, address, length) = link(in: characters.dropFirst(character == "!" ? 1 : 0))
-            {
+                at = end + 1
+            } else if character == "[" || (character == "!" && next == "["), let (label, address, end) = link(all, at: character == "!" ? at + 1 : at, marks) {
                 flush()
                 if character == "!" {
                     out.append("Image: " + label, style: linkText)
@@ -351,28 +349,53 @@ package enum MarkdownText {
                     out.append(" ", style: base)
                 }
                 out.append(address, style: link)
-                characters = characters.dropFirst(length + (character == "!" ? 1 : 0))
-            } else if character == "<", let end = characters.firstIndex(of: ">"), String(characters[characters.startIndex..<end]).contains("://") {
+                at = end + 1
+            } else if character == "<", let end = marks.next(">", after: at), String(all[at..<end]).contains("://") {
                 flush()
-                out.append(String(characters[characters.index(after: characters.startIndex)..<end]), style: link)
-                characters = characters[characters.index(after: end)...]
+                out.append(String(all[(at + 1)..<end]), style: link)
+                at = end + 1
             } else {
                 plain.append(character)
-                characters = characters.dropFirst()
+                at += 1
             }
         }
         flush()
         return out
     }
 
-    /// `[label](address)` at the start of `characters`: its parts and its length.
-    static func link(in characters: ArraySlice<Character>) -> (String, String, Int)? {
-        guard characters.first == "[", let close = characters.firstIndex(of: "]"), characters.index(after: close) < characters.endIndex,
-            characters[characters.index(after: close)] == "(", let end = characters[close...].firstIndex(of: ")")
+    /// Where the next of each mark inline markdown pairs is, from any position, found in one
+    /// pass over the text: a text full of `[` or `<` costs what it holds, not its square.
+    struct Marks {
+        private var positions: [Character: [Int]] = [:]
+
+        init(_ characters: [Character]) {
+            for mark in ["`", "]", ")", ">"] as [Character] {
+                var next = Array(repeating: characters.count, count: characters.count + 1)
+                for index in characters.indices.reversed() { next[index] = characters[index] == mark ? index : next[index + 1] }
+                positions[mark] = next
+            }
+        }
+
+        /// The first `mark` after `position` within ``MarkdownText/reach`` characters.
+        func next(_ mark: Character, after position: Int) -> Int? {
+            guard let next = positions[mark], position + 1 < next.count else { return nil }
+            let found = next[position + 1]
+            return found < next.count - 1 && found - position <= MarkdownText.reach ? found : nil
+        }
+    }
+
+    /// How far a code span, a link or an autolink reaches at most (CommonMark keeps a link's
+    /// label under 1000 characters).
+    static let reach = 2_000
+
+    /// `[label](address)` starting at `at`: its parts and where it ends (its `)`).
+    static func link(_ all: [Character], at: Int, _ marks: Marks) -> (String, String, Int)? {
+        guard all[at] == "[", let close = marks.next("]", after: at), close + 1 < all.count, all[close + 1] == "(",
+            let end = marks.next(")", after: close + 1), end - at <= reach
         else { return nil }
-        let label = String(characters[characters.index(after: characters.startIndex)..<close])
-        let address = String(characters[characters.index(close, offsetBy: 2)..<end]).split(separator: " ").first.map(String.init) ?? ""
-        return (label, address, characters.distance(from: characters.startIndex, to: end) + 1)
+        let label = String(all[(at + 1)..<close])
+        let address = String(all[(close + 2)..<end]).split(separator: " ").first.map(String.init) ?? ""
+        return (label, address, end)
     }
 
     static let keywords: Set<String> = [

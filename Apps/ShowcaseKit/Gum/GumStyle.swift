@@ -42,8 +42,8 @@ package struct GumStyle: Equatable, Sendable {
         }
         func size(_ name: String) throws(UsageError) -> Int? {
             guard let text = values[name], !text.isEmpty else { return nil }
-            guard let number = Int(text), (0...10_000).contains(number) else {
-                throw UsageError("`\(flagPrefix)\(name)` takes a number of cells from 0 to 10000, not `\(text.sanitizedForTerminal)`")
+            guard let number = Int(text), (0...1_000).contains(number) else {
+                throw UsageError("`\(flagPrefix)\(name)` takes a number of cells from 0 to 1000, not `\(text.sanitizedForTerminal)`")
             }
             return number == 0 ? nil : number
         }
@@ -85,8 +85,8 @@ package struct GumStyle: Equatable, Sendable {
         guard let text, !text.isEmpty else { return EdgeInsets() }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
         let cells = words.compactMap { Int($0) }
-        guard (1...4).contains(words.count), cells.count == words.count, cells.allSatisfy({ (0...1000).contains($0) }) else {
-            throw UsageError("`\(flag)` takes 1 to 4 numbers of cells (\"1\", \"1 2\", \"1 2 1 2\"), not `\(text.sanitizedForTerminal)`")
+        guard (1...4).contains(words.count), cells.count == words.count, cells.allSatisfy({ (0...200).contains($0) }) else {
+            throw UsageError("`\(flag)` takes 1 to 4 numbers of cells, each up to 200 (\"1\", \"1 2\", \"1 2 1 2\"), not `\(text.sanitizedForTerminal)`")
         }
         switch cells.count {
         case 1: return EdgeInsets(vertical: cells[0], horizontal: cells[0])
