@@ -23,6 +23,7 @@ public final class TextAreaPrompt: Sendable {
         var cursorLineStyle: Style?
         var width: Int?
         var showsHelp = true
+        var enterMakesNewLine = false
     }
 
     /// The question, in its own styles (``PromptTheme/title`` under them).
@@ -131,6 +132,12 @@ public final class TextAreaPrompt: Sendable {
         get { settings[\.width] }
         set { settings[\.width] = newValue.map { max(1, $0) } }
     }
+    /// Whether Enter writes a line break, Ctrl-D and Alt-Enter finishing (for text that is
+    /// mostly several lines); false: Enter finishes, Ctrl-J and Alt-Enter break the line.
+    public var enterMakesNewLine: Bool {
+        get { settings[\.enterMakesNewLine] }
+        set { settings[\.enterMakesNewLine] = newValue }
+    }
     /// Whether the keys' line shows under the text (a problem shows there in any case).
     public var showsHelp: Bool {
         get { settings[\.showsHelp] }
@@ -206,17 +213,28 @@ extension TextAreaPrompt: Prompt, FormField {
         if let problem {
             canvas.draw(theme.problemMark + " " + problem.sanitizedForTerminal, at: last.origin, style: theme.problem, clip: last)
         } else if shown.showsHelp {
-            HelpView([
-                KeyBinding(.control("j"), label: "ctrl-j/alt-enter", action: "new line"), KeyBinding(.enter, label: "enter/ctrl-d", action: "done"),
-            ])
+            HelpView(
+                shown.enterMakesNewLine
+                    ? [KeyBinding(.enter, label: "enter", action: "new line"), KeyBinding(.control("d"), label: "ctrl-d/alt-enter", action: "done")]
+                    : [KeyBinding(.control("j"), label: "ctrl-j/alt-enter", action: "new line"), KeyBinding(.enter, label: "enter/ctrl-d", action: "done")]
+            )
             .render(in: last, on: &canvas)
         }
     }
 
     public func handle(_ event: InputEvent) -> EventResult {
         let area = area
-        // Ctrl-D finishes, as gum's `write` says; Enter too.
-        let event = event == .key(.control("d")) ? .key(.enter) : event
+        var event = event
+        if enterMakesNewLine {
+            // Enter writes a line break; Ctrl-D or Alt-Enter finish (huh's Text with its keys swapped).
+            switch event {
+            case .key(.enter): event = .key(.control("j"))
+            case .key(.modified(.enter, .alt)), .key(.control("d")): event = .key(.enter)
+            default: break
+            }
+        } else if event == .key(.control("d")) {
+            event = .key(.enter)  // Ctrl-D finishes, as gum's `write` says; Enter too.
+        }
         return typed.handle(event, text: { area.text }, validate: validate, edit: { area.handle($0) })
     }
 }

@@ -153,3 +153,20 @@ struct FilePickerPromptTests {
         #expect(pilot.trimmedLines.first?.hasPrefix("✓ Which picture? /") == true)
     }
 }
+
+@MainActor
+struct TextAreaKeysTests {
+    @Test func enterCanWriteALineBreakAndCtrlDFinish() {
+        let notes = TextAreaPrompt("Notes", rows: 3)
+        notes.enterMakesNewLine = true
+        notes.showsLineNumbers = true
+        let pilot = Pilot(notes, size: Size(width: 40, height: notes.preferredHeight))
+        pilot.type("one")
+        pilot.press(.enter)
+        pilot.type("two")
+        #expect(notes.answer == nil && pilot.trimmedLines.prefix(3) == ["? Notes", "  1 one", "  2 two"], "\(pilot.trimmedLines)")
+        #expect(pilot.trimmedLines.last == "  enter new line • ctrl-d/alt-enter done")
+        pilot.press(.control("d"))
+        #expect(notes.answer == "one\ntwo")
+    }
+}
