@@ -327,7 +327,9 @@ package enum MarkdownText {
             if character == "\\", let next {
                 plain.append(next)
                 at += 2
-            } else if (character == "*" || character == "_" || character == "~") && next == character && (character != "_" || plain.isEmpty || plain.last == " ") {
+            } else if (character == "*" || character == "_" || character == "~") && next == character
+                && (character != "_" || plain.isEmpty || plain.last == " " || style.attributes.contains(.bold))
+            {
                 toggle(character == "~" ? .strikethrough : .bold)
                 at += 2
             } else if character == "*" || (character == "_" && (plain.isEmpty || plain.last == " " || style.attributes.contains(.italic))) {
