@@ -311,28 +311,41 @@ func terminalInput() -> Int32 {
     }
 }
 
-/// `showcase style` and `join`: the text printed, coloured where it lands on a terminal.
-@MainActor func printStyled(_ command: StyleCommand) -> Int32 {
-    var input: String?
-    if command.readsStandardInput {
-        guard isatty(STDIN_FILENO) == 0 else {
-            printError("showcase: give TEXT to style, or pipe it in (`echo Hello | showcase style --bold`)")
-            return 64
-        }
-        switch PickCommand.readText(from: STDIN_FILENO) {
-        case .failure(let failure):
-            printError("showcase: \(failure.message)")
-            return 66
-        case .success(let text):
-            input = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        }
+/// Standard input's whole text, for a command given no TEXT: nil after saying why, with the
+/// status to end with (64: a terminal, nothing piped — `hint` says what to do; 66: unreadable
+/// or too large).
+@MainActor func pipedText(_ hint: String, limit: Int = 64 << 20) -> (text: String?, status: Int32) {
+    guard isatty(STDIN_FILENO) == 0 else {
+        printError("showcase: \(hint)")
+        return (nil, 64)
     }
-    let depth = PrintedColors.depth(
+    switch PickCommand.readText(from: STDIN_FILENO, limit: limit) {
+    case .failure(let failure):
+        printError("showcase: \(failure.message)")
+        return (nil, 66)
+    case .success(let text):
+        return (text, 0)
+    }
+}
+
+/// How colourful printed text is: by where standard output and standard error go.
+@MainActor func printedColorDepth() -> ColorDepth {
+    PrintedColors.depth(
         environment: ProcessInfo.processInfo.environment,
         outputIsTerminal: isatty(STDOUT_FILENO) == 1,
         errorIsTerminal: isatty(STDERR_FILENO) == 1
     )
-    outputFailure = ChildProcessIO.write(Data(command.text(input: input, colorDepth: depth).utf8), to: STDOUT_FILENO)?.description
+}
+
+/// `showcase style` and `join`: the text printed, coloured where it lands on a terminal.
+@MainActor func printStyled(_ command: StyleCommand) -> Int32 {
+    var input: String?
+    if command.readsStandardInput {
+        let read = pipedText("give TEXT to style, or pipe it in (`echo Hello | showcase style --bold`)")
+        guard let text = read.text else { return read.status }
+        input = text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+    outputFailure = ChildProcessIO.write(Data(command.text(input: input, colorDepth: printedColorDepth()).utf8), to: STDOUT_FILENO)?.description
     return 0
 }
 
@@ -340,20 +353,12 @@ func terminalInput() -> Int32 {
 @MainActor func printFormatted(_ command: FormatCommand) -> Int32 {
     var input: String?
     if command.given == nil {
-        guard isatty(STDIN_FILENO) == 0 else {
-            printError("showcase: give TEXT to format, or pipe it in (`showcase format < README.md`)")
-            return 64
-        }
-        switch PickCommand.readText(from: STDIN_FILENO) {
-        case .failure(let failure):
-            printError("showcase: \(failure.message)")
-            return 66
-        case .success(let text):
-            input = text
-        }
+        let read = pipedText("give TEXT to format, or pipe it in (`showcase format < README.md`)")
+        guard let text = read.text else { return read.status }
+        input = text
     }
     let environment = ProcessInfo.processInfo.environment
-    let depth = PrintedColors.depth(environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+    let depth = printedColorDepth()
     let text = command.text(
         input: input.map { StyledText(ansi: $0).plain },
         width: min(TerminalApp.outputWidth(environment: environment), 120),
@@ -393,16 +398,9 @@ func terminalInput() -> Int32 {
     var input = STDIN_FILENO
     var output = STDOUT_FILENO
     if command.text == nil {
-        guard isatty(STDIN_FILENO) == 0 else {
-            printError("showcase: give TEXT to show, or pipe it in (`git log | showcase pager`)")
-            return 64
-        }
-        switch PickCommand.readText(from: STDIN_FILENO) {
-        case .failure(let failure):
-            printError("showcase: \(failure.message)")
-            return 66
-        case .success(let read): text = read
-        }
+        let read = pipedText("give TEXT to show, or pipe it in (`git log | showcase pager`)")
+        guard let piped = read.text else { return read.status }
+        text = piped
     }
     if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
         // Keys and the screen from the controlling terminal: kept open until the process ends.
@@ -437,17 +435,9 @@ func terminalInput() -> Int32 {
         }
         text = String(decoding: data, as: UTF8.self)
     } else {
-        guard isatty(STDIN_FILENO) == 0 else {
-            printError("showcase: give the CSV on standard input (`showcase table < people.csv`) or with --file")
-            return 64
-        }
-        switch PickCommand.readText(from: STDIN_FILENO, limit: PickCommand.inputLimit) {
-        case .failure(let failure):
-            printError("showcase: \(failure.message)")
-            return 66
-        case .success(let read):
-            text = read
-        }
+        let read = pipedText("give the CSV on standard input (`showcase table < people.csv`) or with --file", limit: PickCommand.inputLimit)
+        guard let piped = read.text else { return read.status }
+        text = piped
     }
     let table: (columns: [String], rows: [[String]])
     do {
@@ -458,7 +448,7 @@ func terminalInput() -> Int32 {
     }
     let environment = ProcessInfo.processInfo.environment
     if command.prints {
-        let depth = PrintedColors.depth(environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+        let depth = printedColorDepth()
         let lines = command.grid(columns: table.columns, rows: table.rows, widths: command.columnWidths(table.columns, table.rows))
         let printed = lines.map { ($0.ansiLines(colorDepth: depth).first ?? "") + "\n" }.joined()
         outputFailure = ChildProcessIO.write(Data(printed.utf8), to: STDOUT_FILENO)?.description
