@@ -105,6 +105,8 @@ let package = Package(
         // FoundationNetworking (nor libcurl and what it brings).
         .target(name: "LoadingNetworking", dependencies: ["Loading", "Indicator", "KitSupport"], path: "Modules/LoadingNetworking"),
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion", "TerminalRuntime"], path: "Modules/CommandIndicator"),
+        // Demo recordings: VHS's tape language read (and, to come, a recorder to GIF).
+        .target(name: "DemoRecording", dependencies: [], path: "Modules/DemoRecording"),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport", "CellPictures"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
         .target(name: "Prompts", dependencies: ["Widgets", "TerminalRuntime", "TerminalIO", "KitSupport"], path: "Modules/Prompts"),
@@ -216,6 +218,7 @@ let package = Package(
             exclude: ["__Snapshots__", "Scenarios"]
         ),
         .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "IndicatorKit", "TestSupport", "KitSupport"], path: "Tests/PromptsTests"),
+        .testTarget(name: "DemoRecordingTests", dependencies: ["DemoRecording"], path: "Tests/DemoRecordingTests"),
         .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "Motion"], path: "Tests/TUITestingTests"),
         .testTarget(
             name: "CommandIndicatorTests",
