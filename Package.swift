@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "CellPictures", dependencies: ["ViewCore", "Motion", "Pixels"], path: "Modules/CellPictures"),
         // A terminal's screen read back from the bytes a program wrote (text, cursor, erases,
         // the alternate screen): what an in-memory line output and the tests read; not a product.
-        .target(name: "TerminalScreen", dependencies: ["Pixels"], path: "Modules/TerminalScreen"),
+        .target(name: "TerminalScreen", dependencies: ["Pixels", "ViewCore"], path: "Modules/TerminalScreen"),
         // A view on a terminal: the backend seam, the host, the run loop, a headless terminal.
         .target(name: "TerminalRuntime", dependencies: ["ViewCore", "Motion"], path: "Modules/TerminalRuntime"),
         // Views an app composes: lists, tables, tabs, a navigation stack, buttons, text fields and
@@ -219,6 +219,7 @@ let package = Package(
         ),
         .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "IndicatorKit", "TestSupport", "KitSupport"], path: "Tests/PromptsTests"),
         .testTarget(name: "DemoRecordingTests", dependencies: ["DemoRecording"], path: "Tests/DemoRecordingTests"),
+        .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen", "ViewCore", "Pixels"], path: "Tests/TerminalScreenTests"),
         .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "Motion"], path: "Tests/TUITestingTests"),
         .testTarget(
             name: "CommandIndicatorTests",
