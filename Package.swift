@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CGiflib", path: "Modules/CGiflib"),
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Modules/CZlib"),
+        // FreeType, for the glyphs of demo recordings (Debian's libfreetype-dev).
+        .systemLibrary(name: "CFreeType", path: "Modules/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // Infrastructure shared by the component modules.
         // The kit's own utilities (one lock wrapper), used by the modules; not a product.
@@ -105,8 +107,8 @@ let package = Package(
         // FoundationNetworking (nor libcurl and what it brings).
         .target(name: "LoadingNetworking", dependencies: ["Loading", "Indicator", "KitSupport"], path: "Modules/LoadingNetworking"),
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion", "TerminalRuntime"], path: "Modules/CommandIndicator"),
-        // Demo recordings: VHS's tape language read (and, to come, a recorder to GIF).
-        .target(name: "DemoRecording", dependencies: [], path: "Modules/DemoRecording"),
+        // Demo recordings: VHS's tape language read, cells drawn with FreeType, frames to a GIF.
+        .target(name: "DemoRecording", dependencies: ["CFreeType", "Pixels", "ViewCore", "GifDecoding"], path: "Modules/DemoRecording"),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport", "CellPictures"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
         .target(name: "Prompts", dependencies: ["Widgets", "TerminalRuntime", "TerminalIO", "KitSupport"], path: "Modules/Prompts"),
@@ -218,7 +220,7 @@ let package = Package(
             exclude: ["__Snapshots__", "Scenarios"]
         ),
         .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "IndicatorKit", "TestSupport", "KitSupport"], path: "Tests/PromptsTests"),
-        .testTarget(name: "DemoRecordingTests", dependencies: ["DemoRecording"], path: "Tests/DemoRecordingTests"),
+        .testTarget(name: "DemoRecordingTests", dependencies: ["DemoRecording", "GifDecoding", "ViewCore", "Pixels", "TerminalScreen"], path: "Tests/DemoRecordingTests"),
         .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen", "ViewCore", "Pixels"], path: "Tests/TerminalScreenTests"),
         .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "Motion"], path: "Tests/TUITestingTests"),
         .testTarget(
