@@ -220,7 +220,11 @@ let package = Package(
             exclude: ["__Snapshots__", "Scenarios"]
         ),
         .testTarget(name: "PromptsTests", dependencies: ["Prompts", "TUIPilot", "IndicatorKit", "TestSupport", "KitSupport"], path: "Tests/PromptsTests"),
-        .testTarget(name: "DemoRecordingTests", dependencies: ["DemoRecording", "GifDecoding", "ViewCore", "Pixels", "TerminalScreen"], path: "Tests/DemoRecordingTests"),
+        .testTarget(
+            name: "DemoRecordingTests",
+            dependencies: ["DemoRecording", "GifDecoding", "ViewCore", "Pixels", "TerminalScreen"],
+            path: "Tests/DemoRecordingTests"
+        ),
         .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen", "ViewCore", "Pixels"], path: "Tests/TerminalScreenTests"),
         .testTarget(name: "TUITestingTests", dependencies: ["TUITesting", "Motion"], path: "Tests/TUITestingTests"),
         .testTarget(
