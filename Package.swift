@@ -108,7 +108,11 @@ let package = Package(
         .target(name: "LoadingNetworking", dependencies: ["Loading", "Indicator", "KitSupport"], path: "Modules/LoadingNetworking"),
         .target(name: "CommandIndicator", dependencies: ["ChildProcess", "Indicator", "Motion", "TerminalRuntime"], path: "Modules/CommandIndicator"),
         // Demo recordings: VHS's tape language read, cells drawn with FreeType, frames to a GIF.
-        .target(name: "DemoRecording", dependencies: ["CFreeType", "Pixels", "ViewCore", "GifDecoding"], path: "Modules/DemoRecording"),
+        .target(
+            name: "DemoRecording",
+            dependencies: ["CFreeType", "Pixels", "ViewCore", "GifDecoding", "TerminalScreen", "TerminalIO", "ImageFiles"],
+            path: "Modules/DemoRecording"
+        ),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport", "CellPictures"], path: "Modules/PickerSelection"),
         // Questions for command-line tools, asked inline: a choice (ordered, filtered), yes or no, text.
         .target(name: "Prompts", dependencies: ["Widgets", "TerminalRuntime", "TerminalIO", "KitSupport"], path: "Modules/Prompts"),
@@ -130,7 +134,7 @@ let package = Package(
             name: "showcase",
             dependencies: [
                 "ShowcaseKit", "TerminalIO", "ChildProcess", "CommandIndicator", "GifDecoding", "Indicator", "IndicatorKit", "TerminalGraphics",
-                "Prompts",
+                "Prompts", "DemoRecording",
             ],
             path: "Apps/showcase"
         ),

@@ -40,6 +40,8 @@ case .style(let style):
     finish(printStyled(style))
 case .format(let format):
     finish(printFormatted(format))
+case .record(let tape):
+    finish(recordTape(tape))
 case .file(let file):
     finish(await chooseFile(file))
 case .pager(let pager):

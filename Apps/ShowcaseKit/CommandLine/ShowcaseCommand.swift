@@ -26,6 +26,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
     case style(StyleCommand)
     /// Print markdown, code, a template or emoji as styled text (gum's `format`).
     case format(FormatCommand)
+    /// Play a VHS tape and write its recording.
+    case record(tape: String)
     /// Choose a file by moving through folders (gum's `file`).
     case file(FileCommand)
     /// Show text full-screen to scroll and search (gum's `pager`).
@@ -137,6 +139,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
             return .run(try RunCommand.parseSpin(Array(rest.dropFirst()), environment: environment))
         case "format":
             return .format(try FormatCommand.parse(Array(rest.dropFirst()), environment: environment))
+        case "record":
+            return .record(tape: try ShowcaseCommandLine.record.parse(Array(rest.dropFirst())).oneOperand("TAPE"))
         case "file":
             return .file(try FileCommand.parse(Array(rest.dropFirst()), environment: environment))
         case "pager":

@@ -466,6 +466,18 @@ enum ShowcaseCommandLine {
         environmentPrefix: "GUM_TABLE"
     )
 
+    static let record = CommandSpec(
+        name: "record",
+        operands: "TAPE",
+        summary: "play a VHS tape on a shell in a pseudo-terminal and write what it names: a GIF, an asciinema cast, the last screen as text",
+        details: """
+            Reads TAPE (VHS's tape language: Output, Set, Type, Enter, Ctrl+…, Sleep, Wait, Hide, Show, Screenshot, Require, Source, Env, …), runs its shell (bash by default) in a pseudo-terminal of the size its Width, Height, FontSize and Padding make, types its keys at its pace, and writes each Output: .gif (frames drawn with DejaVu Sans Mono, one palette, only what changed), .cast (asciinema v2) or .txt (the last screen). A tape's error names its line and column before anything runs.
+
+            Exit status 0: recorded; 65: the tape is malformed or a Wait timed out; 66: TAPE unreadable; 73: an output could not be written.
+            """,
+        options: []
+    )
+
     static let libraryImport = CommandSpec(
         name: "library import",
         operands: "DIR",
