@@ -382,8 +382,8 @@ func terminalInput() -> Int32 {
         printError("showcase: \(path): \(error)")
         return 65
     }
-    let folder = (path as NSString).deletingLastPathComponent
-    let recorder = Recorder(tape: tape, folder: folder.isEmpty ? "." : folder, output: { printError("showcase: \($0)") })
+    // Outputs and sourced tapes are found from the current folder, as VHS finds them.
+    let recorder = Recorder(tape: tape, folder: FileManager.default.currentDirectoryPath, output: { printError("showcase: \($0)") })
     do {
         let report = try recorder.record()
         say(

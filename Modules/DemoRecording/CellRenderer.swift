@@ -1,4 +1,5 @@
 internal import CFreeType
+import Foundation
 import Pixels
 import ViewCore
 
@@ -50,8 +51,57 @@ public struct RecordingTheme: Equatable, Sendable {
         ]
     )
 
-    /// The themes known by name (`Set Theme "Light"`), in lower case.
-    public static let named: [String: RecordingTheme] = ["default": .standard, "light": .light]
+    /// A theme from hex colours, as VHS's JSON themes write them (`"#1e1e2e"`).
+    static func hex(_ name: String, _ colors: [String]) -> RecordingTheme {
+        let rgb = colors.map { GifColor(hex: $0) ?? GifColor(0, 0, 0) }
+        return RecordingTheme(name: name, background: rgb[0], foreground: rgb[1], cursor: rgb[1], ansi: Array(rgb[2...]))
+    }
+
+    /// The themes known by name (`Set Theme "Catppuccin Mocha"`), in lower case: VHS's
+    /// default, a light one, and a few of the named themes VHS's examples use.
+    public static let named: [String: RecordingTheme] = [
+        "default": .standard, "light": .light,
+        "catppuccin mocha": hex(
+            "Catppuccin Mocha",
+            [
+                "#1e1e2e", "#cdd6f4", "#45475a", "#f38ba8", "#a6e3a1", "#f9e2af", "#89b4fa", "#f5c2e7", "#94e2d5", "#bac2de",
+                "#585b70", "#f38ba8", "#a6e3a1", "#f9e2af", "#89b4fa", "#f5c2e7", "#94e2d5", "#a6adc8",
+            ]
+        ),
+        "catppuccin latte": hex(
+            "Catppuccin Latte",
+            [
+                "#eff1f5", "#4c4f69", "#5c5f77", "#d20f39", "#40a02b", "#df8e1d", "#1e66f5", "#ea76cb", "#179299", "#acb0be",
+                "#6c6f85", "#d20f39", "#40a02b", "#df8e1d", "#1e66f5", "#ea76cb", "#179299", "#bcc0cc",
+            ]
+        ),
+        "dracula": hex(
+            "Dracula",
+            [
+                "#282a36", "#f8f8f2", "#21222c", "#ff5555", "#50fa7b", "#f1fa8c", "#bd93f9", "#ff79c6", "#8be9fd", "#f8f8f2",
+                "#6272a4", "#ff6e6e", "#69ff94", "#ffffa5", "#d6acff", "#ff92df", "#a4ffff", "#ffffff",
+            ]
+        ),
+    ]
+
+    /// A theme from VHS's JSON (`{"background": "#171717", "red": "#D74E6F", …}`), the colours
+    /// it leaves out taken from `base`; nil when it is not a JSON object of colours.
+    public static func json(_ text: String, base: RecordingTheme = .standard) -> RecordingTheme? {
+        guard let data = text.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        func color(_ keys: String...) -> GifColor? { keys.lazy.compactMap { (object[$0] as? String).flatMap(GifColor.init(hex:)) }.first }
+        var theme = base
+        theme.name = object["name"] as? String ?? "custom"
+        theme.background = color("background") ?? base.background
+        theme.foreground = color("foreground") ?? base.foreground
+        theme.cursor = color("cursor", "cursorColor") ?? theme.foreground
+        let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+        for (index, name) in names.enumerated() {
+            let bright = "bright" + name.prefix(1).uppercased() + name.dropFirst()
+            theme.ansi[index] = color(name, name == "magenta" ? "purple" : name) ?? base.ansi[index]
+            theme.ansi[index + 8] = color(bright, name == "magenta" ? "brightPurple" : bright) ?? base.ansi[index + 8]
+        }
+        return theme
+    }
 
     /// The colour of `color` as text (`isForeground`) or as a background.
     func rgb(_ color: Color, isForeground: Bool) -> RGB {
@@ -73,6 +123,14 @@ public struct GifColor: Hashable, Sendable {
         self.r = r
         self.g = g
         self.b = b
+    }
+
+    /// `#rrggbb` (or `#rgb`).
+    public init?(hex text: String) {
+        var digits = Array(text.trimmingCharacters(in: .whitespaces).drop { $0 == "#" })
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6, let value = UInt32(String(digits), radix: 16) else { return nil }
+        self.init(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
     }
 
     /// This colour mixed with `other`, `amount` (0…255) of the way.

@@ -102,6 +102,8 @@ public final class Recorder {
         session.pump(for: .milliseconds(200))  // the last keys' echo
         for name in outputs {
             let file = path(name)
+            // The folder it names is made, as VHS makes it (`Output examples/demo.gif`).
+            try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             switch (name as NSString).pathExtension.lowercased() {
             case "gif":
                 let offset =
@@ -149,13 +151,18 @@ public final class Recorder {
         case .height(let height): settings.height = height
         case .padding(let padding): settings.padding = padding
         case .theme(let name):
-            let key = name.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")).lowercased()
-            guard let theme = RecordingTheme.named[key] else {
-                throw RecordingError(
-                    description: "line \(line): no theme `\(name)`; the themes are \(RecordingTheme.named.keys.sorted().joined(separator: ", "))"
+            if name.hasPrefix("{") {
+                guard let theme = RecordingTheme.json(name) else {
+                    throw RecordingError(description: "line \(line): `Set Theme` takes a JSON object of colours, and this is not one")
+                }
+                settings.theme = theme
+            } else if let theme = RecordingTheme.named[name.lowercased()] {
+                settings.theme = theme
+            } else {
+                output(
+                    "line \(line): no theme `\(name)` here (\(RecordingTheme.named.values.map(\.name).sorted().joined(separator: ", "))); the default is drawn"
                 )
             }
-            settings.theme = theme
         case .typingSpeed(let speed): settings.typingSpeed = speed
         case .framerate(let rate): settings.framerate = rate
         case .playbackSpeed(let speed): settings.playbackSpeed = speed

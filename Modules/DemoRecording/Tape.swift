@@ -118,10 +118,9 @@ public struct Tape: Equatable, Sendable {
     public static func parse(_ text: String) throws(ParseError) -> Tape {
         var commands: [Command] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // Commands follow one another, on a line of their own or several to a line (`Sleep .3 Tab Sleep .3`).
             var reader = try LineReader(line, number: index + 1)
-            guard let first = reader.next() else { continue }
-            commands.append(Command(try reader.command(first), line: index + 1))
-            if let extra = reader.next() { throw reader.error(at: extra, "`\(extra.text)` after the command; one command a line") }
+            while let first = reader.next() { commands.append(Command(try reader.command(first), line: index + 1)) }
         }
         return Tape(commands: commands)
     }
@@ -195,12 +194,10 @@ private struct LineReader {
         Tape.ParseError(line: number, column: token?.column ?? (tokens.last.map { $0.column + $0.text.count } ?? 1), message: message)
     }
 
-    /// The rest of the line's words joined, for a path or a name written without quotes.
+    /// A command's value: a word, a quoted string or a JSON object.
     private mutating func text(for command: Token) throws(Tape.ParseError) -> String {
-        guard let first = next() else { throw error(at: nil, "`\(command.text)` needs a value") }
-        var text = first.text
-        while let more = next() { text += " " + more.text }
-        return text
+        guard let value = next() else { throw error(at: nil, "`\(command.text)` needs a value") }
+        return value.text
     }
 
     /// `@500ms` after a command, if there is one.
@@ -242,12 +239,17 @@ private struct LineReader {
         "ScrollDown": .scrollDown, "Home": .home, "End": .end,
     ]
 
+    /// The words that start a command.
+    static let commandWords: Set<String> = Set(keys.keys).union([
+        "Output", "Type", "Sleep", "Hide", "Show", "Paste", "Screenshot", "Require", "Source", "Copy", "Env", "Wait", "Ctrl", "Alt", "Shift", "Set",
+    ])
+
     mutating func command(_ first: Token) throws(Tape.ParseError) -> Tape.Action {
         guard first.kind == .word else { throw error(at: first, "a command first (Type, Enter, Sleep, Set, …), not `\(first.text)`") }
         if let key = Self.keys[first.text] {
             let speed = try speed()
             var count = 1
-            if let token = peek(), token.kind == .word {
+            if let token = peek(), token.kind == .word, token.text.first?.isNumber == true {
                 guard let number = Int(token.text), (1...10_000).contains(number) else {
                     throw error(at: token, "`\(first.text)` takes a count from 1 to 10000, not `\(token.text)`")
                 }
@@ -262,11 +264,12 @@ private struct LineReader {
         case "Type":
             let speed = try speed()
             var typed: [String] = []
-            while let token = next() {
-                guard token.kind == .string else { throw error(at: token, "`Type` takes quoted text: Type \"echo hello\"") }
+            // Quoted text, or a bare word that names no command (VHS reads `Type o` too).
+            while let token = peek(), token.kind == .string || (token.kind == .word && !Self.commandWords.contains(token.text)) {
                 typed.append(token.text)
+                _ = next()
             }
-            guard !typed.isEmpty else { throw error(at: nil, "`Type` needs quoted text: Type \"echo hello\"") }
+            guard !typed.isEmpty else { throw error(at: peek(), "`Type` takes quoted text: Type \"echo hello\"") }
             return .type(typed.joined(separator: " "), speed: speed)
         case "Sleep":
             return .sleep(try duration(after: "Sleep"))

@@ -46,3 +46,15 @@ struct RenderingTests {
         #expect(throws: FontError.self) { try CellRenderer(fontSize: 16, files: ["/nonexistent/font.ttf"]) }
     }
 }
+
+struct RecordingThemeTests {
+    @Test func aJSONThemeTakesVHSsKeysAndKeepsTheRest() {
+        let theme = RecordingTheme.json(
+            ##"{"name": "Whimsy", "background": "#29283b", "purple": "#aa7ff0", "brightGreen": "#00D787", "cursorColor": "#b3b0d6"}"##
+        )
+        #expect(theme?.name == "Whimsy" && theme?.background == GifColor(0x29, 0x28, 0x3B))
+        #expect(theme?.ansi[5] == GifColor(0xAA, 0x7F, 0xF0) && theme?.ansi[10] == GifColor(0x00, 0xD7, 0x87), "purple is magenta")
+        #expect(theme?.cursor == GifColor(0xB3, 0xB0, 0xD6) && theme?.ansi[1] == RecordingTheme.standard.ansi[1], "the rest from the default")
+        #expect(RecordingTheme.json("{not json") == nil && RecordingTheme.named["catppuccin mocha"]?.background == GifColor(0x1E, 0x1E, 0x2E))
+    }
+}

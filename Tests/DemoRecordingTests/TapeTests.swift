@@ -63,7 +63,7 @@ struct TapeTests {
         #expect(tape.commands.first?.line == 2 && tape.commands.last?.line == 37, "each command keeps its line")
     }
 
-    @Test func anErrorNamesItsLineAndColumn() {
+    @Test func anErrorNamesItsLineAndColumn() throws {
         func failure(_ text: String) -> Tape.ParseError? {
             do {
                 _ = try Tape.parse(text)
@@ -75,10 +75,18 @@ struct TapeTests {
         #expect(failure("Type \"hello\nEnter")?.description == "line 1, column 6: a string that starts here is not closed with \"")
         #expect(failure("Enter\nJump 3")?.description.hasPrefix("line 2, column 1: `Jump` is not a command of the tape language") == true)
         #expect(failure("Set FontSize huge")?.description == "line 1, column 14: `Set FontSize` takes a number from 4 to 200, not `huge`")
-        #expect(failure("Sleep 5 hours")?.description == "line 1, column 9: `hours` after the command; one command a line")
+        #expect(failure("Sleep 5 hours")?.description.hasPrefix("line 1, column 9: `hours` is not a command") == true)
+        #expect(
+            try Tape.parse("Sleep .3 Tab Sleep .3\nType \"a\" Ctrl+C").commands.map(\.action) == [
+                .sleep(.milliseconds(300)), .press(.tab, speed: nil, count: 1), .sleep(.milliseconds(300)),
+                .type("a", speed: nil), .press(.control("C", alt: false, shift: false), speed: nil, count: 1),
+            ],
+            "several commands to a line, as VHS reads them"
+        )
         #expect(failure("Sleep 5h")?.description == "line 1, column 7: `h` is not a unit of time: ms, s or m")
         #expect(failure("Set Colour red")?.line == 1)
-        #expect(failure("Type hello")?.description == "line 1, column 6: `Type` takes quoted text: Type \"echo hello\"")
+        #expect(failure("Type Enter")?.description == "line 1, column 6: `Type` takes quoted text: Type \"echo hello\"")
+        #expect(try Tape.parse("Type o").commands.first?.action == .type("o", speed: nil), "a bare word is text, as VHS reads it")
         #expect(failure("Wait+Page /x/")?.column == 6)
         #expect(failure("Enter 99999999999999999999")?.message.hasPrefix("`Enter` takes a count from 1 to 10000") == true)
     }
