@@ -126,7 +126,7 @@ let package = Package(
             name: "ShowcaseKit",
             dependencies: [
                 "IndicatorKit", "GifDecoding", "ImageFiles", "Indicator", "RefreshControl", "Loading", "LoadingNetworking", "LoopbackHTTP", "PickerSelection",
-                "PhotoReaders", "TUIPilot", "TerminalGraphics", "Prompts", "KitSupport",
+                "PhotoReaders", "TUIPilot", "TerminalGraphics", "Prompts", "KitSupport", "DemoRecording",
             ],
             path: "Apps/ShowcaseKit"
         ),

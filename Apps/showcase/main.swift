@@ -42,6 +42,13 @@ case .format(let format):
     finish(printFormatted(format))
 case .record(let tape):
     finish(recordTape(tape))
+case .recordScenario(let scenario, let output):
+    if let failure = await ScenarioRecording.record(scenario, to: output) {
+        printError("showcase: \(failure)")
+        finish(65)
+    }
+    say("recorded \(output)")
+    finish(0)
 case .file(let file):
     finish(await chooseFile(file))
 case .pager(let pager):

@@ -43,6 +43,9 @@ public struct ScenarioRunner {
     public var svgDirectory: String?
     /// The pictures written in this run, and by which scenario.
     fileprivate let picturesWritten = PicturesWritten()
+    /// Told of every frame the app presents, with the virtual time it was presented at (a
+    /// recording of the scenario); nil: none.
+    public var onFrame: (@MainActor (Canvas, Duration) -> Void)?
     /// The most cell draws a scenario may cost (see `docs/SCENARIOS.md`).
     public var workLimit = ScenarioParser.WorkBudget.limit
     /// The app's own commands, beside the built-in ones.
@@ -81,6 +84,10 @@ public struct ScenarioRunner {
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         let terminal = HeadlessTerminal(size: scenario.initialSize)
         let scheduler = VirtualScheduler()
+        if let onFrame {
+            let start = scheduler.now
+            terminal.onPresent = { [unowned scheduler] canvas in onFrame(canvas, scheduler.now - start) }
+        }
         let folder = NSTemporaryDirectory() + "indicatorkit-scenario-\(UUID().uuidString)"
         var recorded: [String] = []
         func result(_ failure: String?) -> ScenarioResult {

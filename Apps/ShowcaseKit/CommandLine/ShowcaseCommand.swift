@@ -1,3 +1,4 @@
+import Foundation
 import IndicatorKit
 import TerminalGraphics
 
@@ -28,6 +29,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
     case format(FormatCommand)
     /// Play a VHS tape and write its recording.
     case record(tape: String)
+    /// Play a scenario on the virtual clock and write its frames as a GIF.
+    case recordScenario(String, output: String)
     /// Choose a file by moving through folders (gum's `file`).
     case file(FileCommand)
     /// Show text full-screen to scroll and search (gum's `pager`).
@@ -140,7 +143,14 @@ package enum ShowcaseCommand: Equatable, Sendable {
         case "format":
             return .format(try FormatCommand.parse(Array(rest.dropFirst()), environment: environment))
         case "record":
-            return .record(tape: try ShowcaseCommandLine.record.parse(Array(rest.dropFirst())).oneOperand("TAPE"))
+            let parsed = try ShowcaseCommandLine.record.parse(Array(rest.dropFirst()))
+            let file = try parsed.oneOperand("TAPE or SCENARIO")
+            if file.hasSuffix(".scenario") {
+                let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                return .recordScenario(file, output: parsed.value("--out") ?? stem + ".gif")
+            }
+            guard parsed.value("--out") == nil else { throw UsageError("`--out` is for a scenario; a tape names its outputs with `Output`") }
+            return .record(tape: file)
         case "file":
             return .file(try FileCommand.parse(Array(rest.dropFirst()), environment: environment))
         case "pager":

@@ -20,6 +20,8 @@ public final class HeadlessTerminal: TerminalBackend {
     public private(set) var presentCount = 0
     /// How many cells differed from the previous screen at the last present.
     public private(set) var lastChangedCells = 0
+    /// Told of every frame presented, once it is on the screen (a recording's frames).
+    public var onPresent: ((Canvas) -> Void)?
     private var queue: [InputEvent] = []
 
     /// Creates a blank terminal.
@@ -43,6 +45,7 @@ public final class HeadlessTerminal: TerminalBackend {
         shown.cursor = canvas.cursor.flatMap { shown.bounds.contains($0) ? $0 : nil }
         lastChangedCells = zip(shown.cells, screen.size == size ? screen.cells : Canvas(size: size).cells).count { $0 != $1 }
         screen = shown
+        onPresent?(shown)
         presentCount += 1
     }
 
