@@ -110,7 +110,7 @@ let package = Package(
         // Demo recordings: VHS's tape language read, cells drawn with FreeType, frames to a GIF.
         .target(
             name: "DemoRecording",
-            dependencies: ["CFreeType", "Pixels", "ViewCore", "GifDecoding", "TerminalScreen", "TerminalIO", "ImageFiles"],
+            dependencies: ["CFreeType", "Pixels", "ViewCore", "GifDecoding", "TerminalScreen", "TerminalIO", "ImageFiles", "KitSupport"],
             path: "Modules/DemoRecording"
         ),
         .target(name: "PickerSelection", dependencies: ["ViewCore", "Widgets", "SQLiteStore", "KitSupport", "CellPictures"], path: "Modules/PickerSelection"),

@@ -1,5 +1,6 @@
 import Foundation
 import ImageFiles
+import KitSupport
 import Pixels
 import TerminalIO
 import TerminalScreen
@@ -424,21 +425,7 @@ private final class Session {
 
     /// The session as asciinema's v2 cast: a header, then each output with its time.
     func cast(columns: Int, rows: Int) -> String {
-        func json(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\u%04x", scalar.value)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
-        }
+        func json(_ text: String) -> String { text.jsonQuoted }
         var lines = [
             "{\"version\": 2, \"width\": \(columns), \"height\": \(rows), \"timestamp\": \(Int(Date().timeIntervalSince1970)), \"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \(json(settings.shell))}}"
         ]

@@ -1,5 +1,6 @@
 import Foundation
 import IndicatorKit
+import KitSupport
 
 /// `showcase log`, gum's: a log line on standard error (or appended to a file), as
 /// charmbracelet/log writes it: `TIME LEVEL PREFIX: message key=value…`, or as logfmt or
@@ -120,21 +121,7 @@ package struct LogCommand: Equatable, Sendable {
     }
 
     /// `text` as a JSON (and Go-quoted) string.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ text: String) -> String { text.jsonQuoted }
 
     /// printf as Go's fmt does it for words: `%s`, `%v`, `%d` (a word that is a number),
     /// `%q` (quoted), `%%`; a missing word shows as `%!s(MISSING)`, extra words follow as

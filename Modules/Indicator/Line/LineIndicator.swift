@@ -183,7 +183,12 @@ public class LineIndicator: @unchecked Sendable {  // mutable state is only touc
     }
 
     private func end(_ outcome: Outcome, _ text: StyledText?, _ detail: String?) {
-        group.finish(self) { line, now in
+        group.finish(self, Self.ending(outcome, text, detail))
+    }
+
+    /// What ending with `outcome` does to a line at a time: its outcome line, the time taken.
+    static func ending(_ outcome: Outcome, _ text: StyledText?, _ detail: String?) -> (LineIndicator, Duration) -> Void {
+        { line, now in
             let words = (text?.sanitizedForTerminal).map { $0.isEmpty ? line.storedMessage : $0 } ?? line.storedMessage
             let time = line.storedShowsTime ? (now - line.startedAt).secondsText : nil
             let facts = [detail?.sanitizedForTerminal, time].compactMap { $0 }.joined(separator: ", ")
@@ -558,8 +563,12 @@ public final class ProgressBar: LineIndicator, @unchecked Sendable {  // its sta
         let cancelled = progress.isCancelled
         guard progress.isFinished || cancelled, !followed.endAsked else { return }
         followed.endAsked = true
-        // Ended outside the lock, which ending takes.
-        DispatchQueue.global().async { cancelled ? self.fail(detail: "cancelled") : self.finish() }
+        // Ended here, under the lock the frame holds: the frame being drawn shows it.
+        if cancelled {
+            group.finishLocked(self, Self.ending(.failed, nil, "cancelled"))
+        } else {
+            group.finishLocked(self) { line, now in line.ending = .finished(at: now) }
+        }
     }
 }
 

@@ -317,16 +317,19 @@ public final class ProgressGroup: @unchecked Sendable {  // mutable state is onl
     /// Ends `line` by `change` (unless it has ended) and draws at once, so the end line is
     /// out before the caller goes on.
     func finish(_ line: LineIndicator, _ change: (LineIndicator, Duration) -> Void) {
-        lock.withLock {
-            guard line.ending == nil else { return }
-            change(line, clock.now())
-            switch mode {
-            case .log:
-                if case .cleared? = line.ending {} else { output?.write(line.logLine(at: clock.now()) + "\n") }
-                lines.removeAll { $0 === line }
-            case .animated: drawLocked()
-            case .hidden: lines.removeAll { $0 === line }
-            }
+        lock.withLock { finishLocked(line, change) }
+    }
+
+    /// ``finish(_:_:)`` under the lock already held (a line ending as a frame is drawn).
+    func finishLocked(_ line: LineIndicator, _ change: (LineIndicator, Duration) -> Void) {
+        guard line.ending == nil else { return }
+        change(line, clock.now())
+        switch mode {
+        case .log:
+            if case .cleared? = line.ending {} else { output?.write(line.logLine(at: clock.now()) + "\n") }
+            lines.removeAll { $0 === line }
+        case .animated: drawLocked()
+        case .hidden: lines.removeAll { $0 === line }
         }
     }
 
