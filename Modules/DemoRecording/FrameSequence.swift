@@ -47,7 +47,7 @@ public struct FrameSequence: Sendable {
                 for y in changed.y..<(changed.y + changed.height) {
                     for x in changed.x..<(changed.x + changed.width) {
                         let now = frame.pixels[y * frame.width + x]
-                        indices.append(transparent != nil && now == before.pixels[y * frame.width + x] ? UInt8(transparent!) : now)
+                        if let transparent, now == before.pixels[y * frame.width + x] { indices.append(UInt8(transparent)) } else { indices.append(now) }
                     }
                 }
                 made = GifWriter.Frame(x: changed.x, y: changed.y, width: changed.width, height: changed.height, indices: indices)
