@@ -152,7 +152,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "IndicatorKit", "TerminalIO", "GifDecoding", "GifSamples", "ImageFiles", "Indicator", "Loading", "PickerSelection", "PhotoReaders",
-                "KitSupport", "TerminalGraphics", "Prompts", "CellPictures",
+                "KitSupport", "TerminalGraphics", "Prompts", "CellPictures", "DemoRecording", "TerminalScreen",
             ],
             path: "Tools/bench",
             exclude: ["peers"]  // the peers' own sources (Rust), built by bench itself where cargo is
@@ -256,7 +256,7 @@ let package = Package(
             name: "ShowcaseKitTests",
             dependencies: [
                 "ShowcaseKit", "IndicatorKit", "SQLiteStore", "TerminalIO", "GifDecoding", "ImageFiles", "TUIPilot", "TUITesting",
-                "TerminalGraphics", "TerminalScreen", "TestSupport", "ChildProcess",
+                "TerminalGraphics", "TerminalScreen", "TestSupport", "ChildProcess", "Pixels",
             ],
             path: "Tests/ShowcaseKitTests",
             exclude: ["__Snapshots__"]

@@ -369,36 +369,6 @@ func terminalInput() -> Int32 {
     return 0
 }
 
-/// `showcase record TAPE`: the tape played and its outputs written.
-@MainActor func recordTape(_ path: String) -> Int32 {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        printError("showcase: cannot read the tape \(path)")
-        return 66
-    }
-    let tape: Tape
-    do {
-        tape = try Tape.parse(text)
-    } catch {
-        printError("showcase: \(path): \(error)")
-        return 65
-    }
-    // Outputs and sourced tapes are found from the current folder, as VHS finds them.
-    let recorder = Recorder(tape: tape, folder: FileManager.default.currentDirectoryPath, output: { printError("showcase: \($0)") })
-    do {
-        let report = try recorder.record()
-        say(
-            "recorded \(report.columns)×\(report.rows) cells, \(report.frames) frames, \(report.length.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))): \(report.files.joined(separator: ", "))"
-        )
-        return 0
-    } catch let error as RecordingError {
-        printError("showcase: \(path): \(error)")
-        return 65
-    } catch {
-        printError("showcase: \(path): \(error)")
-        return 73
-    }
-}
-
 /// `showcase file`: the picker below the prompt, the chosen path printed.
 @MainActor func chooseFile(_ command: FileCommand) async -> Int32 {
     var isFolder: ObjCBool = false

@@ -40,15 +40,8 @@ case .style(let style):
     finish(printStyled(style))
 case .format(let format):
     finish(printFormatted(format))
-case .record(let tape):
-    finish(recordTape(tape))
-case .recordScenario(let scenario, let output):
-    if let failure = await ScenarioRecording.record(scenario, to: output) {
-        printError("showcase: \(failure)")
-        finish(65)
-    }
-    say("recorded \(output)")
-    finish(0)
+case .record(let record):
+    finish(await record.run(output: say, errors: printError))
 case .file(let file):
     finish(await chooseFile(file))
 case .pager(let pager):

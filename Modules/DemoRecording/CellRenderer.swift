@@ -193,8 +193,15 @@ public final class CellRenderer {
     ]
 
     /// A renderer at `fontSize` pixels, its four faces from `files` (regular, bold, italic,
-    /// bold italic; a missing one is the regular), then the fallbacks that exist.
-    public init(fontSize: Int, files: [String] = CellRenderer.defaultFontFiles, fallbacks: [String] = CellRenderer.fallbackFontFiles) throws(FontError) {
+    /// bold italic; a missing one is the regular), then the fallbacks that exist; lines
+    /// `lineHeight` times the font's, cells `letterSpacing` pixels wider than its letters.
+    public init(
+        fontSize: Int,
+        files: [String] = CellRenderer.defaultFontFiles,
+        fallbacks: [String] = CellRenderer.fallbackFontFiles,
+        lineHeight: Double = 1,
+        letterSpacing: Int = 0
+    ) throws(FontError) {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw FontError(description: "FreeType could not start") }
         self.library = library
@@ -214,9 +221,12 @@ public final class CellRenderer {
         let metrics = regular.pointee.size.pointee.metrics
         // The advance of a monospace face's `M`, and its line's height.
         FT_Load_Char(regular, 0x4D, FT_Int32(0))
-        cellWidth = max(1, Int(regular.pointee.glyph.pointee.advance.x + 32) >> 6)
-        cellHeight = max(1, Int(metrics.height + 32) >> 6)
-        baseline = Int(metrics.ascender + 32) >> 6
+        cellWidth = max(1, (Int(regular.pointee.glyph.pointee.advance.x + 32) >> 6) + min(max(letterSpacing, -4), 100))
+        let natural = max(1, Int(metrics.height + 32) >> 6)
+        let scale = lineHeight.isFinite ? min(max(lineHeight, 0.5), 4) : 1
+        cellHeight = max(1, Int((Double(natural) * scale).rounded()))
+        // The text sits in the middle of a taller or shorter line.
+        baseline = (Int(metrics.ascender + 32) >> 6) + (cellHeight - natural) / 2
     }
 
     deinit {

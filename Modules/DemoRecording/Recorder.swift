@@ -34,6 +34,13 @@ public final class Recorder {
         public var waitTimeout = Duration.seconds(15)
         public var waitPattern = ">$"
         public var environment: [String: String] = [:]
+        public var window = RecordingWindow()
+        /// Lines this many times the font's height.
+        public var lineHeight = 1.0
+        /// Pixels added to each cell's width (xterm.js's letter spacing, VHS's 1 by default).
+        public var letterSpacing = 1.0
+        /// Whether the cursor blinks while the screen is still, as VHS's does.
+        public var cursorBlink = true
 
         public init() {}
     }
@@ -82,9 +89,15 @@ public final class Recorder {
             default: break
             }
         }
-        let renderer = try CellRenderer(fontSize: settings.fontSize, files: settings.fontFiles)
-        let columns = max(10, (settings.width - 2 * settings.padding) / renderer.cellWidth)
-        let rows = max(3, (settings.height - 2 * settings.padding) / renderer.cellHeight)
+        let renderer = try CellRenderer(
+            fontSize: settings.fontSize,
+            files: settings.fontFiles,
+            lineHeight: settings.lineHeight,
+            letterSpacing: Int(settings.letterSpacing.rounded())
+        )
+        let chrome = settings.window.bounded.chrome
+        let columns = max(10, (settings.width - chrome.width - 2 * settings.padding) / renderer.cellWidth)
+        let rows = max(3, (settings.height - chrome.height - 2 * settings.padding) / renderer.cellHeight)
         let session = try Session(settings: settings, renderer: renderer, size: Size(width: columns, height: rows))
         defer { session.end() }
         var report = Report()
@@ -170,8 +183,24 @@ public final class Recorder {
         case .loopOffset(let value, let percent): settings.loopOffset = (value, percent)
         case .waitTimeout(let timeout): settings.waitTimeout = timeout
         case .waitPattern(let pattern): settings.waitPattern = pattern
-        case .cursorBlink, .letterSpacing, .lineHeight, .margin, .marginFill, .windowBar, .windowBarSize, .borderRadius:
-            output("line \(line): this setting is not drawn yet; the recording goes on without it")
+        case .cursorBlink(let blinks): settings.cursorBlink = blinks
+        case .letterSpacing(let spacing): settings.letterSpacing = spacing
+        case .lineHeight(let height): settings.lineHeight = height
+        case .margin(let margin): settings.window.margin = margin
+        case .marginFill(let fill):
+            guard let color = GifColor(hex: fill) else {
+                throw RecordingError(description: "line \(line): `Set MarginFill` takes a colour (\"#6B50FF\"); a picture as the fill is not drawn here")
+            }
+            settings.window.marginFill = color
+        case .windowBar(let name):
+            guard let bar = RecordingWindow.Bar.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+                throw RecordingError(
+                    description: "line \(line): no window bar `\(name)`; give one of \(RecordingWindow.Bar.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            settings.window.bar = bar
+        case .windowBarSize(let size): settings.window.barSize = size
+        case .borderRadius(let radius): settings.window.borderRadius = radius
         }
     }
 
@@ -193,15 +222,28 @@ private final class Session {
     var frames = FrameSequence()
     var hidden = false
     /// Output as it came, with its time from the start (for a cast).
-    var events: [(seconds: Double, text: String)] = []
+    var outputs: [Cast.Output] = []
+    /// The bytes of a character the last read cut in two, kept for the next.
+    private var unfinished: [UInt8] = []
     private let start = ContinuousClock.now
     private var lastFrame = ContinuousClock.now
     private var changed = true
     private var clipboard = ""
+    private var window: RecordingWindow.Template
+    /// When the screen last changed: the cursor blinks from then.
+    private var changedAt = ContinuousClock.now
 
     init(settings: Recorder.Settings, renderer: CellRenderer, size: Size) throws {
         self.settings = settings
         self.renderer = renderer
+        let chrome = settings.window.bounded.chrome
+        let area = (
+            width: max(settings.width - chrome.width, size.width * renderer.cellWidth + 2 * settings.padding),
+            height: max(settings.height - chrome.height, size.height * renderer.cellHeight + 2 * settings.padding)
+        )
+        var palette = ColorIndex()
+        window = settings.window.template(content: area, theme: settings.theme, palette: &palette)
+        colors = palette
         do {
             pty = try PseudoTerminal(size: size)
         } catch {
@@ -243,8 +285,14 @@ private final class Session {
             terminal.feed(bytes)
             let replies = terminal.takeReplies()
             if !replies.isEmpty { pty.send(replies) }
-            events.append(((ContinuousClock.now - start).seconds, String(decoding: bytes, as: UTF8.self)))
+            let whole = unfinished + bytes
+            let cut = whole.count - UTF8Cut.unfinishedSuffix(of: whole)
+            unfinished = Array(whole[cut...])
+            outputs.append(
+                Cast.Output(seconds: (ContinuousClock.now - start).seconds / settings.playbackSpeed, text: String(decoding: whole[..<cut], as: UTF8.self))
+            )
             changed = true
+            changedAt = ContinuousClock.now
         }
         let interval = Duration.milliseconds(1000 / max(1, settings.framerate))
         let now = ContinuousClock.now
@@ -253,13 +301,23 @@ private final class Session {
         lastFrame = now
         guard !hidden else { return }
         let shown = elapsed / settings.playbackSpeed
-        if changed || frames.frames.isEmpty {
-            let cursor = terminal.cursorVisible ? terminal.cursor : nil
-            frames.append(renderer.draw(terminal.screen, cursor: cursor, theme: settings.theme, padding: settings.padding, palette: &colors), lasting: shown)
+        // A blinking cursor shows for 600 ms, then hides for 600 ms, from the last change.
+        let cursorShows = !settings.cursorBlink || (now - changedAt).milliseconds % 1200 < 600
+        if changed || frames.frames.isEmpty || cursorShows != cursorShown {
+            cursorShown = cursorShows
+            frames.append(drawFrame(palette: &colors), lasting: shown)
             changed = false
         } else if let last = frames.frames.last {
             frames.append(last.frame, lasting: shown)
         }
+    }
+
+    private var cursorShown = true
+
+    /// The screen as the recording shows it now, in its window.
+    func drawFrame(palette: inout ColorIndex) -> IndexedFrame {
+        let cursor = terminal.cursorVisible && cursorShown ? terminal.cursor : nil
+        return window.framing(renderer.draw(terminal.screen, cursor: cursor, theme: settings.theme, padding: settings.padding, palette: &palette))
     }
 
     /// Pumps for `duration`, waking when output comes.
@@ -399,13 +457,7 @@ private final class Session {
 
     func screenshot(to path: String) throws {
         var palette = colors
-        let frame = renderer.draw(
-            terminal.screen,
-            cursor: terminal.cursorVisible ? terminal.cursor : nil,
-            theme: settings.theme,
-            padding: settings.padding,
-            palette: &palette
-        )
+        let frame = drawFrame(palette: &palette)
         var image = RGBAImage(width: frame.width, height: frame.height)
         image.withMutablePixels { pixels in
             for (index, value) in frame.pixels.enumerated() {
@@ -423,14 +475,25 @@ private final class Session {
         }
     }
 
-    /// The session as asciinema's v2 cast: a header, then each output with its time.
+    /// The session as asciinema's v2 cast.
     func cast(columns: Int, rows: Int) -> String {
-        func json(_ text: String) -> String { text.jsonQuoted }
-        var lines = [
-            "{\"version\": 2, \"width\": \(columns), \"height\": \(rows), \"timestamp\": \(Int(Date().timeIntervalSince1970)), \"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \(json(settings.shell))}}"
-        ]
-        for event in events { lines.append("[\(String(format: "%.6f", event.seconds / settings.playbackSpeed)), \"o\", \(json(event.text))]") }
-        return lines.joined(separator: "\n") + "\n"
+        Cast(columns: columns, rows: rows, outputs: outputs, shell: settings.shell).encoded()
+    }
+}
+
+/// Where UTF-8 bytes read in pieces may be cut.
+enum UTF8Cut {
+    /// How many bytes at the end of `bytes` begin a character that is not finished (0 to 3).
+    static func unfinishedSuffix(of bytes: [UInt8]) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        // A lead byte in the last three whose sequence runs past the end.
+        for back in 1...min(3, bytes.count) {
+            let byte = bytes[bytes.count - back]
+            if byte & 0xC0 == 0x80 { continue }  // a continuation: look further back
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return length > back ? back : 0
+        }
+        return 0
     }
 }
 

@@ -148,7 +148,7 @@ private final class Receiver: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         if let file {
-            FileManager.default.createFile(atPath: file.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
             let handle = FileHandle(forWritingAtPath: file.path)
             state.withLock { $0.handle = handle }
             if http.expectedContentLength > 0 {

@@ -1,5 +1,6 @@
 import Foundation
 import GifDecoding
+import Pixels
 import Testing
 
 @testable import DemoRecording
@@ -38,12 +39,35 @@ struct RecorderTests {
         #expect(text.hasPrefix("> echo hello\nhello\n> printf") && text.contains("\nred\n"), "\(text)")
         let gif = try AnimatedImage(data: Data(contentsOf: folder.appendingPathComponent("out.gif")))
         #expect(gif.frameCount == report.frames && gif.frameCount >= 10, "a frame for each key's echo at least: \(gif.frameCount)")
-        let cells = try CellRenderer(fontSize: 14)
-        #expect(gif.width == report.columns * cells.cellWidth + 20 && gif.height == report.rows * cells.cellHeight + 20)
+        let cells = try CellRenderer(fontSize: 14, letterSpacing: 1)
+        #expect(gif.width == 400 && gif.height == 200, "the tape's size")
+        #expect(report.columns == 380 / cells.cellWidth && report.rows == 180 / cells.cellHeight)
         let cast = try String(contentsOf: folder.appendingPathComponent("out.cast"), encoding: .utf8).split(separator: "\n")
         #expect(cast.first?.hasPrefix("{\"version\": 2, \"width\": \(report.columns), \"height\": \(report.rows)") == true)
         #expect(cast.dropFirst().allSatisfy { $0.hasPrefix("[") && $0.contains(", \"o\", ") })
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("shot.png").path))
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: canRecord, "needs bash, util-linux's setsid and fonts-dejavu-core"))
+    func theWindowIsDrawnRoundTheTerminalAndTheCursorBlinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func record(_ settings: String) throws -> AnimatedImage {
+            let tape = try Tape.parse("Output out.gif\nSet FontSize 14\nSet Width 400\nSet Height 200\nSet Padding 10\n\(settings)\nSleep 2.5s")
+            _ = try Recorder(tape: tape, folder: folder.path).record()
+            return try AnimatedImage(data: Data(contentsOf: folder.appendingPathComponent("out.gif")))
+        }
+        let blinking = try record("Set Margin 10\nSet MarginFill \"#6B50FF\"\nSet WindowBar Rings\nSet BorderRadius 6")
+        #expect(blinking.width == 400 && blinking.height == 200)
+        let first = blinking.image(at: 0)
+        #expect(first[0, 0] == RGBA(0x6B, 0x50, 0xFF) && first[10, 10] == RGBA(0x6B, 0x50, 0xFF), "margin and rounded corner")
+        #expect(first[200, 12] == RGBA(0x17, 0x17, 0x17), "the bar, in the theme's background")
+        // 2.5 s of a still prompt: the cursor on, off, on, off, on (600 ms each).
+        #expect(blinking.frameCount >= 4, "the cursor blinks: \(blinking.frameCount) frames")
+        let steady = try record("Set CursorBlink false")
+        #expect(steady.frameCount == 1, "a still screen with a steady cursor is one frame: \(steady.frameCount)")
+        #expect(throws: RecordingError.self) { try record("Set WindowBar Plaid") }
     }
 
     @Test(.timeLimit(.minutes(1)), .enabled(if: canRecord, "needs bash, util-linux's setsid and fonts-dejavu-core"))

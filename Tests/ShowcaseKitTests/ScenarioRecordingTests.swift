@@ -30,6 +30,6 @@ struct ScenarioRecordingTests {
         #expect(gif.frameCount > 20 && shown >= 400, "4 virtual seconds of a spinning comet, frame by frame: \(gif.frameCount) frames, \(shown) cs")
         #expect(await ScenarioRecording.record(folder.appendingPathComponent("none.scenario").path, to: first) != nil)
         #expect(throws: UsageError.self) { try ShowcaseCommand.parse(["record", "demo.tape", "--out", "x.gif"]) }
-        #expect(try ShowcaseCommand.parse(["record", "a/b.scenario"]) == .recordScenario("a/b.scenario", output: "b.gif"))
+        #expect(try ShowcaseCommand.parse(["record", "a/b.scenario"]) == .record(RecordCommand(source: .scenario, file: "a/b.scenario", output: "b.gif")))
     }
 }

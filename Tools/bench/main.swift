@@ -16,6 +16,7 @@ let usage = """
            bench typing
            bench filter
            bench graphics [FILE…]
+           bench record
            bench all
 
       frames     one full-screen dashboard (8 spinners, 4 bars, a 30-row window on a 10 000-row
@@ -37,6 +38,10 @@ let usage = """
                  through `cat`: seconds (needs showcase built in release beside bench).
       graphics   a picture at 80 columns as sixel and kitty graphics, against chafa and timg on the
                  same frames: bytes, ms, and the PSNR of the sixel a terminal paints.
+      record     three 10-second sessions (a spinner, a command's lines, a full-screen scene) recorded
+                 by `showcase record` from a tape and by asciinema, the cast drawn by `showcase record`
+                 and agg where installed: wall, CPU, frames, GIF bytes, OCR of the last frame
+                 (needs showcase built in release beside bench; asciinema, agg, tesseract optional).
       progress   ten million ProgressBar.inc() calls with the bar drawn on a pseudo-terminal: ns a
                  call, bytes and redraws, against tqdm and rich (same loop) where installed.
       typing     keys typed one at a time into a TextPrompt (a frame every 64) at 10 000, 30 000
@@ -189,6 +194,8 @@ case "run" where arguments.count == 1:
     exit(report("run", errorsTo: .standardError) { try RunBench.run() } ? 0 : 1)
 case "graphics":
     exit(report("graphics", errorsTo: .standardError) { try GraphicsBench.run(files: Array(arguments.dropFirst())) } ? 0 : 1)
+case "record" where arguments.count == 1:
+    exit(report("record", errorsTo: .standardError) { try RecordBench.run() } ? 0 : 1)
 case "progress" where arguments.count == 1:
     exit(report("progress", errorsTo: .standardError) { try ProgressBench.run() } ? 0 : 1)
 case "filter" where arguments.count == 1:
@@ -213,6 +220,8 @@ case "all" where arguments.count == 1:
     report("progress", errorsTo: .standardOutput) { try ProgressBench.run() }
     print("")
     report("typing", errorsTo: .standardOutput) { MainActor.assumeIsolated { TypingBench.run() } }
+    print("")
+    report("record", errorsTo: .standardOutput) { try RecordBench.run() }
     print("")
     runLoading {
         print("")

@@ -27,10 +27,8 @@ package enum ShowcaseCommand: Equatable, Sendable {
     case style(StyleCommand)
     /// Print markdown, code, a template or emoji as styled text (gum's `format`).
     case format(FormatCommand)
-    /// Play a VHS tape and write its recording.
-    case record(tape: String)
-    /// Play a scenario on the virtual clock and write its frames as a GIF.
-    case recordScenario(String, output: String)
+    /// Record a VHS tape, a scenario on the virtual clock or an asciinema cast as a GIF.
+    case record(RecordCommand)
     /// Choose a file by moving through folders (gum's `file`).
     case file(FileCommand)
     /// Show text full-screen to scroll and search (gum's `pager`).
@@ -143,14 +141,7 @@ package enum ShowcaseCommand: Equatable, Sendable {
         case "format":
             return .format(try FormatCommand.parse(Array(rest.dropFirst()), environment: environment))
         case "record":
-            let parsed = try ShowcaseCommandLine.record.parse(Array(rest.dropFirst()))
-            let file = try parsed.oneOperand("TAPE or SCENARIO")
-            if file.hasSuffix(".scenario") {
-                let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-                return .recordScenario(file, output: parsed.value("--out") ?? stem + ".gif")
-            }
-            guard parsed.value("--out") == nil else { throw UsageError("`--out` is for a scenario; a tape names its outputs with `Output`") }
-            return .record(tape: file)
+            return .record(try RecordCommand.parse(Array(rest.dropFirst())))
         case "file":
             return .file(try FileCommand.parse(Array(rest.dropFirst()), environment: environment))
         case "pager":

@@ -468,17 +468,27 @@ enum ShowcaseCommandLine {
 
     static let record = CommandSpec(
         name: "record",
-        operands: "TAPE | SCENARIO",
+        operands: "TAPE | SCENARIO | CAST",
         summary:
-            "play a VHS tape on a shell in a pseudo-terminal and write what it names (a GIF, an asciinema cast, the last screen as text), or a headless scenario on the virtual clock to a GIF",
+            "play a VHS tape on a shell in a pseudo-terminal and write what it names (a GIF, an asciinema cast, the last screen as text), a headless scenario on the virtual clock, or draw an asciinema cast, to a GIF",
         details: """
             Reads TAPE (VHS's tape language: Output, Set, Type, Enter, Ctrl+…, Sleep, Wait, Hide, Show, Screenshot, Require, Source, Env, …), runs its shell (bash by default) in a pseudo-terminal of the size its Width, Height, FontSize and Padding make, types its keys at its pace, and writes each Output: .gif (frames drawn with DejaVu Sans Mono, one palette, only what changed), .cast (asciinema v2) or .txt (the last screen). A tape's error names its line and column before anything runs.
 
             A SCENARIO (a file ending in .scenario, docs/SCENARIOS.md) is played against the showcase's scenes on the virtual clock, as `showcase headless` plays it, and every frame it draws goes into the GIF given by --out (default: the scenario's name with .gif, in the current folder): a 30-second demo records in a fraction of a second, the same bytes every time.
 
-            Exit status 0: recorded; 65: the tape is malformed, a Wait timed out, or the scenario failed; 66: TAPE unreadable; 73: an output could not be written.
+            A CAST (a file ending in .cast: asciinema's version 2 or 3) is played into the kit's terminal emulator and drawn into the GIF given by --out, as agg draws one: output coming within a frame drawn once (--fps, default 30), pauses cut to --idle-time-limit seconds (default 5), the last screen held 3 s.
+
+            Exit status 0: recorded; 65: the tape or cast is malformed, a Wait timed out, or the scenario failed; 66: the file unreadable; 73: an output could not be written.
             """,
-        options: [.value("--out", "FILE.gif", "where a scenario's recording goes")]
+        options: [
+            .value("--out", "FILE.gif", "where a scenario's or a cast's GIF goes"),
+            .value("--font-size", "PIXELS", "a scenario's or a cast's text size (default 16; a cast's 14, as agg)"),
+            .value("--theme", "NAME", "a scenario's or a cast's colours: Default, Light, Catppuccin Mocha, … or VHS's JSON"),
+            .value("--fps", "N", "a cast's frames a second at most (default 30)"),
+            .value("--idle-time-limit", "SECONDS", "a cast's longest pause kept (default 5)"),
+            .value("--speed", "X", "how much faster a cast plays (default 1)"),
+            .value("--line-height", "X", "a cast's lines, times the font size (default 1.4, as agg)"),
+        ]
     )
 
     static let libraryImport = CommandSpec(

@@ -9,7 +9,7 @@ import TUIPilot
 @MainActor
 package enum ScenarioRecording {
     /// Plays the scenario at `path` and writes its recording to `output`; what went wrong, if anything.
-    package static func record(_ path: String, to output: String, fontSize: Int = 16) async -> String? {
+    package static func record(_ path: String, to output: String, fontSize: Int = 16, theme: RecordingTheme = .standard) async -> String? {
         var frames: [(canvas: Canvas, time: Duration)] = []
         var runner = ScenarioRunner.showcase(recordSnapshots: false)
         runner.onFrame = { canvas, time in
@@ -25,7 +25,7 @@ package enum ScenarioRecording {
             var sequence = FrameSequence()
             for (index, frame) in frames.enumerated() {
                 let until = index + 1 < frames.count ? frames[index + 1].time : frame.time + .seconds(2)
-                let drawn = renderer.draw(frame.canvas, cursor: nil, theme: .standard, padding: 10, palette: &colors)
+                let drawn = renderer.draw(frame.canvas, cursor: nil, theme: theme, padding: 10, palette: &colors)
                 sequence.append(drawn, lasting: until - frame.time)
             }
             try sequence.gif(colors: colors.colors).write(to: URL(fileURLWithPath: output))
